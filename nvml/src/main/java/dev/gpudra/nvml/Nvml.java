@@ -1,0 +1,32 @@
+package dev.gpudra.nvml;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What gpu-dra needs to know about the GPUs of one node. Implementations are thread-safe; every
+ * call reflects the hardware at the time of the call. Failures are {@link NvmlException}s.
+ */
+public interface Nvml extends AutoCloseable {
+
+  /** Driver version string and CUDA driver version as NVML reports them. */
+  SystemInfo system();
+
+  /** Every GPU, ordered by NVML index. */
+  List<GpuInfo> gpus();
+
+  /**
+   * The GPU-instance profiles a MIG-capable GPU supports (those with a full compute instance), each
+   * with its possible placements; empty for a GPU without MIG support.
+   */
+  List<MigProfile> migProfiles(GpuInfo gpu);
+
+  /** The MIG devices that exist now on a GPU in MIG mode; empty otherwise. */
+  List<MigDevice> migDevices(GpuInfo gpu);
+
+  /** NVLink fabric registration of a GPU; empty where NVML reports NOT_SUPPORTED. */
+  Optional<FabricInfo> fabricInfo(GpuInfo gpu);
+
+  @Override
+  void close();
+}
