@@ -1,0 +1,81 @@
+package dev.gpudra.cli;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The GPU kubelet plugin's flags, each defaulting to the environment variable NVIDIA's driver
+ * reads, so the same DaemonSet manifests and Helm values work.
+ */
+final class PluginOptions {
+  @Option(
+      names = "--node-name",
+      defaultValue = "${env:NODE_NAME}",
+      description = "Node this plugin serves (NODE_NAME).")
+  String nodeName;
+
+  @Option(
+      names = "--namespace",
+      defaultValue = "${env:NAMESPACE:-default}",
+      description = "Namespace of the driver (NAMESPACE).")
+  String namespace;
+
+  @Option(
+      names = "--kubeconfig",
+      defaultValue = "${env:KUBECONFIG}",
+      description = "Kubeconfig file; in-cluster config when absent (KUBECONFIG).")
+  String kubeconfig;
+
+  @Option(
+      names = "--cdi-root",
+      defaultValue = "${env:CDI_ROOT:-/var/run/cdi}",
+      description = "Directory for CDI specs (CDI_ROOT, default ${DEFAULT-VALUE}).")
+  String cdiRoot;
+
+  @Option(
+      names = "--kubelet-registrar-directory-path",
+      defaultValue = "${env:KUBELET_REGISTRAR_DIRECTORY_PATH:-/var/lib/kubelet/plugins_registry}",
+      description = "Kubelet plugin registration directory (KUBELET_REGISTRAR_DIRECTORY_PATH).")
+  String registrarDir;
+
+  @Option(
+      names = "--kubelet-plugins-directory-path",
+      defaultValue = "${env:KUBELET_PLUGINS_DIRECTORY_PATH:-/var/lib/kubelet/plugins}",
+      description = "Kubelet plugins directory (KUBELET_PLUGINS_DIRECTORY_PATH).")
+  String pluginsDir;
+
+  @Option(
+      names = "--nvidia-driver-root",
+      defaultValue = "${env:NVIDIA_DRIVER_ROOT:-/}",
+      description = "Root of the NVIDIA driver installation (NVIDIA_DRIVER_ROOT).")
+  String driverRoot;
+
+  @Option(
+      names = "--feature-gates",
+      defaultValue = "${env:FEATURE_GATES:-}",
+      description = "Comma-separated Gate=true|false pairs (FEATURE_GATES).")
+  String featureGates;
+
+  @Option(
+      names = "--healthcheck-port",
+      defaultValue = "${env:HEALTHCHECK_PORT:--1}",
+      description = "TCP port of the gRPC health service; negative disables (HEALTHCHECK_PORT).")
+  int healthcheckPort;
+
+  @Option(
+      names = "--http-endpoint",
+      defaultValue = "${env:HTTP_ENDPOINT:-}",
+      description = "[host]:port of the metrics HTTP server; empty disables (HTTP_ENDPOINT).")
+  String httpEndpoint;
+
+  @Option(
+      names = "--metrics-path",
+      defaultValue = "${env:METRICS_PATH:-/metrics}",
+      description = "HTTP path of the metrics (METRICS_PATH).")
+  String metricsPath;
+
+  @Option(
+      names = "--simulated-gpus",
+      defaultValue = "${env:SIMULATED_GPUS}",
+      description = "A GPU profile name or file; replaces NVML with simulated GPUs (SIMULATED_GPUS).")
+  String simulatedGpus;
+}

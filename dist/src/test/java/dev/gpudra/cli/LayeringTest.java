@@ -1,0 +1,97 @@
+package dev.gpudra.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The layering rules of STYLE.md, checked over every production class of the distribution. */
+class LayeringTest {
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.gpudra");
+  }
+
+  static Stream<Arguments> rules() {
+    return Stream.of(
+        rule(
+            "desired-state models never touch an API client or gRPC",
+            noClasses()
+                .that()
+                .resideInAnyPackage(
+                    "dev.gpudra.gpu.slices..",
+                    "dev.gpudra.gpu.discovery..",
+                    "dev.gpudra.gpu.config..",
+                    "dev.gpudra.gpu.cdi..",
+                    "dev.gpudra.api..",
+                    "dev.gpudra.nvml..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.fabric8.kubernetes.client..", "io.grpc..")),
+        rule(
+            "only the JNA binding touches JNA",
+            noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.gpudra.nvml.jna..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("com.sun.jna..")),
+        rule(
+            "only discovery and the wiring call the NVML port",
+            noClasses()
+                .that()
+                .resideOutsideOfPackages(
+                    "dev.gpudra.nvml..",
+                    "dev.gpudra.gpu.discovery..",
+                    "dev.gpudra.gpu.plugin..",
+                    "dev.gpudra.cli..")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("dev.gpudra.nvml.Nvml")),
+        rule(
+            "libraries never depend on deployable modules",
+            noClasses()
+                .that()
+                .resideInAnyPackage(
+                    "dev.gpudra.api..",
+                    "dev.gpudra.nvml..",
+                    "dev.gpudra.kit..",
+                    "dev.gpudra.localcluster..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.gpudra.gpu..", "dev.gpudra.cli..")),
+        rule(
+            "the environment is read only by the command line and the wiring",
+            noClasses()
+                .that()
+                .resideOutsideOfPackages("dev.gpudra.cli..", "dev.gpudra.gpu.plugin..")
+                .should()
+                .callMethod(System.class, "getenv", String.class)
+                .orShould()
+                .callMethod(System.class, "getenv")));
+  }
+
+  private static Arguments rule(String name, ArchRule rule) {
+    return Arguments.of(name, rule);
+  }
+
+  @DisplayName("layering")
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("rules")
+  void holds(String name, ArchRule rule) {
+    rule.check(classes);
+  }
+}

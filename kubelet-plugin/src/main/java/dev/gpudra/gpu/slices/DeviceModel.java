@@ -1,0 +1,106 @@
+package dev.gpudra.gpu.slices;
+
+import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.gpu.discovery.FullGpu;
+import dev.gpudra.gpu.discovery.StaticMigDevice;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.MigResources;
+import dev.gpudra.nvml.SystemInfo;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the {@code resource.k8s.io/v1} Device for each allocatable device, with NVIDIA's attribute
+ * names: unqualified names live in the {@code gpu.nvidia.com} domain, the PCI ones in {@code
+ * resource.kubernetes.io}.
+ */
+public final class DeviceModel {
+  public static final String PCI_BUS_ID = "resource.kubernetes.io/pciBusID";
+  public static final String PCIE_ROOT = "resource.kubernetes.io/pcieRoot";
+
+  private final SystemInfo system;
+
+  public DeviceModel(SystemInfo system) {
+    this.system = system;
+  }
+
+  public List<Device> devices(List<AllocatableDevice> devices) {
+    return devices.stream().map(this::device).toList();
+  }
+
+  public Device device(AllocatableDevice device) {
+    return switch (device) {
+      case FullGpu gpu -> fullGpu(gpu);
+      case StaticMigDevice mig -> mig(mig);
+    };
+  }
+
+  private Device fullGpu(FullGpu device) {
+    Attributes attributes = common(device).string("uuid", device.uuid());
+    Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
+    capacity.put("memory", capacity(Quantities.binary(device.gpu().memoryBytes())));
+    return build(device.name(), attributes, capacity);
+  }
+
+  private Device mig(StaticMigDevice device) {
+    Attributes attributes =
+        common(device)
+            .string("uuid", device.uuid())
+            .string("parentUUID", device.gpu().uuid())
+            .string("profile", device.mig().profile().name());
+    return build(device.name(), attributes, migCapacity(device));
+  }
+
+  private Attributes common(AllocatableDevice device) {
+    GpuInfo gpu = device.gpu();
+    return new Attributes()
+        .string("type", device.type().attribute())
+        .string("productName", gpu.name())
+        .string("brand", gpu.brand().label())
+        .string("architecture", gpu.architecture().label())
+        .version("cudaComputeCapability", Versions.semver(gpu.computeCapability().toString()))
+        .version("driverVersion", Versions.semver(system.driverVersion()))
+        .version("cudaDriverVersion", Versions.cudaDriver(system.cudaDriverVersion()))
+        .string(PCI_BUS_ID, gpu.pciBusId())
+        .stringIfPresent(PCIE_ROOT, gpu.pcieRoot())
+        .stringIfPresent("addressingMode", gpu.addressingMode().label());
+  }
+
+  private static Map<String, DeviceCapacity> migCapacity(StaticMigDevice device) {
+    // The profile's resources, not the device's own report: every device of one profile must
+    // publish the same capacity, or selectors written against one node fail on another.
+    MigResources r = device.mig().profile().resources();
+    Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
+    capacity.put("multiprocessors", capacity(Quantities.count(r.multiprocessors())));
+    capacity.put("copyEngines", capacity(Quantities.count(r.copyEngines())));
+    capacity.put("decoders", capacity(Quantities.count(r.decoders())));
+    capacity.put("encoders", capacity(Quantities.count(r.encoders())));
+    capacity.put("jpegEngines", capacity(Quantities.count(r.jpegEngines())));
+    capacity.put("ofaEngines", capacity(Quantities.count(r.ofaEngines())));
+    capacity.put("memory", capacity(Quantities.binary(r.memoryBytes())));
+    int start = device.mig().placement().start();
+    for (int slice = start; slice < start + device.mig().placement().size(); slice++) {
+      capacity.put("memorySlice" + slice, capacity(Quantities.count(1)));
+    }
+    return capacity;
+  }
+
+  private static DeviceCapacity capacity(Quantity value) {
+    return new DeviceCapacityBuilder().withValue(value).build();
+  }
+
+  private static Device build(
+      String name, Attributes attributes, Map<String, DeviceCapacity> capacity) {
+    return new DeviceBuilder()
+        .withName(name)
+        .withAttributes(attributes.ordered())
+        .withCapacity(capacity)
+        .build();
+  }
+}
