@@ -120,4 +120,31 @@ class SimulatedNvmlTest {
           .satisfies(d -> assertThat(d.profile().id()).isEqualTo(6));
     }
   }
+
+  @Test
+  @DisplayName("the custom-node example of docs/gpu-profiles.md loads")
+  void docsExample() {
+    String yaml =
+        """
+        driverVersion: "570.172.08"
+        cudaDriverVersion: 12080
+        gpus:
+          - {count: 1, model: a30}
+          - count: 1
+            model: a30
+            migMode: Enabled
+            migDevices:
+              - {profile: 2g.12gb+me, placement: 0}
+              - {profile: 1g.6gb, placement: 2}
+              - {profile: 1g.6gb, placement: 3}
+        """;
+    try (SimulatedNvml nvml =
+        new SimulatedNvml(loader.parse("lab-a30", "lab-a30.yaml", yaml), "n")) {
+      GpuInfo second = nvml.gpus().get(1);
+      assertThat(nvml.migDevices(second))
+          .extracting(d -> d.profile().name() + "@" + d.placement())
+          .containsExactly("2g.12gb+me@0:2", "1g.6gb@2:1", "1g.6gb@3:1");
+      assertThat(nvml.migProfiles(second)).extracting(p -> p.id()).containsExactly(14, 5, 0, 21, 6);
+    }
+  }
 }
