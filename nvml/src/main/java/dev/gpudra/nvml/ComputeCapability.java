@@ -14,7 +14,11 @@ public record ComputeCapability(int major, int minor) {
     if (parts.length != 2) {
       throw new IllegalArgumentException("compute capability must be MAJOR.MINOR: " + text);
     }
-    return new ComputeCapability(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+    try {
+      return new ComputeCapability(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("compute capability must be MAJOR.MINOR: " + text, e);
+    }
   }
 
   @Override

@@ -1,0 +1,114 @@
+package dev.gpudra.nvml.jna;
+
+import com.sun.jna.Pointer;
+import dev.gpudra.nvml.FabricInfo;
+import dev.gpudra.nvml.FabricState;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.MigDevice;
+import dev.gpudra.nvml.MigMode;
+import dev.gpudra.nvml.MigProfile;
+import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.SystemInfo;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The {@link Nvml} port on the real {@code libnvidia-ml.so.1}. One NVML session lives from {@link
+ * NvmlBinding#open} to {@link #close}; each call asks NVML afresh. GPUs are found again by index
+ * and checked by UUID, so a stale {@link GpuInfo} fails with a not-found error instead of
+ * describing another GPU.
+ */
+public final class JnaNvml implements Nvml {
+  private final NvmlCalls calls;
+  private final NvmlLibrary lib;
+  private final GpuReader gpuReader;
+  private final MigReader migReader;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  JnaNvml(NvmlCalls calls, PcieRootResolver roots, boolean hasAddressingMode) {
+    this.calls = calls;
+    this.lib = calls.lib();
+    this.gpuReader = new GpuReader(calls, roots, hasAddressingMode);
+    this.migReader = new MigReader(calls);
+  }
+
+  @Override
+  public SystemInfo system() {
+    String driver =
+        calls.string("nvmlSystemGetDriverVersion", (b, n) -> lib.nvmlSystemGetDriverVersion(b, n));
+    int cuda =
+        calls.intValue(
+            "nvmlSystemGetCudaDriverVersion_v2", out -> lib.nvmlSystemGetCudaDriverVersion_v2(out));
+    return new SystemInfo(driver, cuda);
+  }
+
+  @Override
+  public List<GpuInfo> gpus() {
+    int count = calls.intValue("nvmlDeviceGetCount_v2", out -> lib.nvmlDeviceGetCount_v2(out));
+    List<GpuInfo> gpus = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      gpus.add(gpuReader.read(i));
+    }
+    return List.copyOf(gpus);
+  }
+
+  @Override
+  public List<MigProfile> migProfiles(GpuInfo gpu) {
+    if (!gpu.migCapable()) {
+      return List.of();
+    }
+    return migReader.profiles(calls.device(gpu.index(), gpu.uuid()), gpu.memoryBytes());
+  }
+
+  @Override
+  public List<MigDevice> migDevices(GpuInfo gpu) {
+    if (gpu.migMode() != MigMode.ENABLED) {
+      return List.of();
+    }
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    List<MigProfile> profiles = migReader.profiles(handle, gpu.memoryBytes());
+    return migReader.devices(handle, gpu, profiles);
+  }
+
+  @Override
+  public Optional<FabricInfo> fabricInfo(GpuInfo gpu) {
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    NvmlGpuFabricInfo info = new NvmlGpuFabricInfo();
+    int code;
+    try {
+      code = lib.nvmlDeviceGetGpuFabricInfo(handle, info);
+    } catch (UnsatisfiedLinkError e) {
+      return Optional.empty(); // a driver from before the fabric API
+    }
+    if (code == ReturnCodes.NOT_SUPPORTED || code == ReturnCodes.FUNCTION_NOT_FOUND) {
+      return Optional.empty();
+    }
+    calls.check("nvmlDeviceGetGpuFabricInfo", code);
+    return toFabricInfo(info);
+  }
+
+  static Optional<FabricInfo> toFabricInfo(NvmlGpuFabricInfo info) {
+    int state = Byte.toUnsignedInt(info.state);
+    if (state == 0 || state >= FabricState.values().length) {
+      return Optional.empty();
+    }
+    ByteBuffer uuid = ByteBuffer.wrap(info.clusterUuid);
+    return Optional.of(
+        new FabricInfo(
+            new UUID(uuid.getLong(), uuid.getLong()),
+            Integer.toUnsignedLong(info.cliqueId),
+            FabricState.values()[state],
+            info.status));
+  }
+
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      calls.check("nvmlShutdown", lib.nvmlShutdown());
+    }
+  }
+}

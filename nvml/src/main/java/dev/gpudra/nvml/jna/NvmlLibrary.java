@@ -1,0 +1,76 @@
+package dev.gpudra.nvml.jna;
+
+import com.sun.jna.Library;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
+
+/**
+ * The raw {@code libnvidia-ml.so.1} functions gpu-dra calls, with their real names and, where NVML
+ * versions a call, the version we rely on. Every function returns an {@code nvmlReturn_t}; handles
+ * ({@code nvmlDevice_t}, {@code nvmlGpuInstance_t}) are opaque pointers. Only {@link JnaNvml} and
+ * its readers call this.
+ */
+public interface NvmlLibrary extends Library {
+  /** {@code NVML_INIT_FLAG_NO_GPUS}: initialise even on a node without GPUs. */
+  int INIT_FLAG_NO_GPUS = 1;
+
+  int nvmlInitWithFlags(int flags);
+
+  int nvmlInit_v2();
+
+  int nvmlShutdown();
+
+  String nvmlErrorString(int result);
+
+  int nvmlSystemGetDriverVersion(byte[] version, int length);
+
+  int nvmlSystemGetCudaDriverVersion_v2(IntByReference cudaDriverVersion);
+
+  int nvmlDeviceGetCount_v2(IntByReference deviceCount);
+
+  int nvmlDeviceGetHandleByIndex_v2(int index, PointerByReference device);
+
+  int nvmlDeviceGetMinorNumber(Pointer device, IntByReference minorNumber);
+
+  int nvmlDeviceGetUUID(Pointer device, byte[] uuid, int length);
+
+  int nvmlDeviceGetName(Pointer device, byte[] name, int length);
+
+  int nvmlDeviceGetBrand(Pointer device, IntByReference type);
+
+  int nvmlDeviceGetArchitecture(Pointer device, IntByReference arch);
+
+  int nvmlDeviceGetCudaComputeCapability(
+      Pointer device, IntByReference major, IntByReference minor);
+
+  int nvmlDeviceGetPciInfo_v3(Pointer device, NvmlPciInfo pci);
+
+  int nvmlDeviceGetMemoryInfo(Pointer device, NvmlMemory memory);
+
+  int nvmlDeviceGetMigMode(Pointer device, IntByReference currentMode, IntByReference pendingMode);
+
+  int nvmlDeviceGetGpuInstanceProfileInfo(
+      Pointer device, int profile, NvmlGpuInstanceProfileInfo info);
+
+  /** Call with {@code placements == null} to learn the count, then with an array that long. */
+  int nvmlDeviceGetGpuInstancePossiblePlacements_v2(
+      Pointer device, int profileId, NvmlGpuInstancePlacement[] placements, IntByReference count);
+
+  int nvmlDeviceGetMaxMigDeviceCount(Pointer device, IntByReference count);
+
+  int nvmlDeviceGetMigDeviceHandleByIndex(Pointer device, int index, PointerByReference migDevice);
+
+  int nvmlDeviceGetGpuInstanceId(Pointer device, IntByReference id);
+
+  int nvmlDeviceGetComputeInstanceId(Pointer device, IntByReference id);
+
+  int nvmlDeviceGetGpuInstanceById(Pointer device, int id, PointerByReference gpuInstance);
+
+  int nvmlGpuInstanceGetInfo(Pointer gpuInstance, NvmlGpuInstanceInfo info);
+
+  int nvmlDeviceGetGpuFabricInfo(Pointer device, NvmlGpuFabricInfo gpuFabricInfo);
+
+  /** Missing from older drivers: check the symbol before calling. */
+  int nvmlDeviceGetAddressingMode(Pointer device, NvmlDeviceAddressingMode mode);
+}

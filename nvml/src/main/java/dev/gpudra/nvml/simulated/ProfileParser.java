@@ -1,0 +1,71 @@
+package dev.gpudra.nvml.simulated;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Turns a profile's YAML tree into a validated {@link GpuProfile}. */
+final class ProfileParser {
+  private static final Set<String> KEYS =
+      Set.of("driverVersion", "cudaDriverVersion", "gpus", "pci");
+  private static final Set<String> PCI_KEYS = Set.of("busId", "pcieRoot");
+
+  private final ModelCatalog models;
+  private final GroupParser groups = new GroupParser();
+
+  ProfileParser(ModelCatalog models) {
+    this.models = models;
+  }
+
+  GpuProfile parse(String name, String source, JsonNode tree) {
+    ProfileNode root = ProfileNode.root(source, tree);
+    root.allowOnly(KEYS);
+    String driver = root.required("driverVersion").text();
+    if (!driver.matches("\\d+\\.\\d+(\\.\\d+)?")) {
+      throw root.required("driverVersion").fail("'" + driver + "' is not like 580.95.05");
+    }
+    ProfileNode cudaNode = root.required("cudaDriverVersion");
+    if (cudaNode.intValue() < 1000) {
+      throw cudaNode.fail("expected major*1000 + minor*10, e.g. 13000, got " + cudaNode.intValue());
+    }
+    List<ProfileNode> groupNodes = root.list("gpus");
+    if (groupNodes.isEmpty()) {
+      throw root.required("gpus").fail("needs at least one GPU group");
+    }
+    List<GpuGroup> parsed = new ArrayList<>();
+    for (ProfileNode groupNode : groupNodes) {
+      parsed.add(groups.parse(models.resolve(groupNode)));
+    }
+    int gpuCount = parsed.stream().mapToInt(GpuGroup::count).sum();
+    List<PciSlot> slots = pciSlots(root, gpuCount);
+    try {
+      return new GpuProfile(name, driver, cudaNode.intValue(), parsed, slots);
+    } catch (IllegalArgumentException e) {
+      throw root.optional("pci").orElse(root).fail(e.getMessage());
+    }
+  }
+
+  private List<PciSlot> pciSlots(ProfileNode root, int gpuCount) {
+    List<ProfileNode> rows = root.list("pci");
+    if (root.optional("pci").isEmpty()) {
+      return PciSlot.pairedLayout(gpuCount);
+    }
+    if (rows.size() != gpuCount) {
+      throw root.required("pci")
+          .fail("needs one entry per GPU: " + gpuCount + " GPUs, " + rows.size() + " entries");
+    }
+    List<PciSlot> slots = new ArrayList<>();
+    for (ProfileNode row : rows) {
+      row.allowOnly(PCI_KEYS);
+      String busId = row.required("busId").text();
+      String pcieRoot = row.required("pcieRoot").text();
+      try {
+        slots.add(new PciSlot(busId, pcieRoot));
+      } catch (IllegalArgumentException e) {
+        throw row.fail(e.getMessage());
+      }
+    }
+    return slots;
+  }
+}

@@ -1,0 +1,48 @@
+package dev.gpudra.nvml.jna;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.MigMode;
+import dev.gpudra.nvml.Nvml;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs against the real driver; excluded unless the {@code gpu} group is selected. The driver root
+ * defaults to {@code /} and can be set with {@code -Dgpudra.driverRoot=...}.
+ */
+@Tag("gpu")
+@DisplayName("The JNA binding reads sane records from a real GPU")
+class NvmlGpuIT {
+
+  @Test
+  @DisplayName("system, GPUs, MIG tables and fabric info are consistent")
+  void readsRealGpus() {
+    Path driverRoot = Path.of(System.getProperty("gpudra.driverRoot", "/"));
+    try (Nvml nvml = NvmlBinding.open(driverRoot)) {
+      assertThat(nvml.system().driverVersion()).matches("\\d+\\.\\d+(\\.\\d+)?");
+      assertThat(nvml.system().cudaDriverVersion()).isGreaterThanOrEqualTo(11000);
+      List<GpuInfo> gpus = nvml.gpus();
+      assertThat(gpus).isNotEmpty();
+      for (GpuInfo gpu : gpus) {
+        assertThat(gpu.uuid()).startsWith("GPU-");
+        assertThat(gpu.name()).isNotBlank();
+        assertThat(gpu.memoryBytes()).isPositive();
+        assertThat(gpu.pcieRoot()).matches("(pci[0-9a-f]{4}:[0-9a-f]{2})?");
+        if (gpu.migMode() == MigMode.NOT_SUPPORTED) {
+          assertThat(nvml.migProfiles(gpu)).isEmpty();
+        } else {
+          assertThat(nvml.migProfiles(gpu))
+              .isNotEmpty()
+              .allSatisfy(p -> assertThat(p.name()).matches("\\dg\\.\\d+gb.*"));
+        }
+        assertThat(nvml.migDevices(gpu)).allSatisfy(d -> assertThat(d.uuid()).startsWith("MIG-"));
+        nvml.fabricInfo(gpu);
+      }
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package dev.gpudra.nvml.simulated;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.MigDevice;
+import dev.gpudra.nvml.NvmlNotFoundException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("SimulatedNvml is a pure function of (profile, node name)")
+class SimulatedNvmlTest {
+  private final ProfileLoader loader = new ProfileLoader();
+
+  private List<String> uuids(String profile, String node) {
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load(profile), node)) {
+      return nvml.gpus().stream()
+          .flatMap(g ->
+              Stream.concat(Stream.of(g.uuid()), nvml.migDevices(g).stream().map(MigDevice::uuid)))
+          .toList();
+    }
+  }
+
+  @Test
+  @DisplayName("the same node gets the same GPU and MIG UUIDs every time")
+  void sameNodeSameUuids() {
+    assertThat(uuids("dgx-a100-mig", "node-a"))
+        .isEqualTo(uuids("dgx-a100-mig", "node-a"))
+        .hasSize(17);
+  }
+
+  @Test
+  @DisplayName("another node, or another profile, gets different UUIDs")
+  void differentNodeDifferentUuids() {
+    List<String> a = uuids("dgx-a100-mig", "node-a");
+    assertThat(a).doesNotContainAnyElementsOf(uuids("dgx-a100-mig", "node-b"));
+    assertThat(a.subList(0, 8)).doesNotContainAnyElementsOf(uuids("dgx-a100", "node-a"));
+    assertThat(a).doesNotHaveDuplicates();
+  }
+
+  @Test
+  @DisplayName("UUIDs have NVML's GPU- and MIG- prefixes around a canonical UUID")
+  void uuidFormat() {
+    List<String> all = uuids("dgx-a100-mig", "node-a");
+    assertThat(all.stream().filter(u -> u.startsWith("GPU-")))
+        .hasSize(8)
+        .allMatch(u -> u.matches("GPU-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}"));
+    assertThat(all.stream().filter(u -> !u.startsWith("GPU-")))
+        .hasSize(9)
+        .allMatch(u -> u.matches("MIG-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}"));
+  }
+
+  @Test
+  @DisplayName("without a pci section, GPUs come in pairs under one PCIe root")
+  void defaultPciLayoutPairsGpus() {
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load("hgx-h200"), "n")) {
+      List<GpuInfo> gpus = nvml.gpus();
+      assertThat(gpus)
+          .extracting(GpuInfo::pcieRoot)
+          .containsExactly(
+              "pci0000:00",
+              "pci0000:00",
+              "pci0000:20",
+              "pci0000:20",
+              "pci0000:40",
+              "pci0000:40",
+              "pci0000:60",
+              "pci0000:60");
+      assertThat(gpus)
+          .extracting(GpuInfo::pciBusId)
+          .startsWith("0000:07:00.0", "0000:0f:00.0", "0000:27:00.0");
+    }
+  }
+
+  @Test
+  @DisplayName("the paired layout moves to the next PCI domain after sixteen GPUs")
+  void pairedLayoutBeyondSixteen() {
+    List<PciSlot> slots = PciSlot.pairedLayout(18);
+    assertThat(slots.get(15)).isEqualTo(new PciSlot("0000:ef:00.0", "pci0000:e0"));
+    assertThat(slots.get(16)).isEqualTo(new PciSlot("0001:07:00.0", "pci0001:00"));
+  }
+
+  @Test
+  @DisplayName("MIG calls on a GPU without MIG answer empty; an unknown GPU is NOT_FOUND")
+  void portEdges() {
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load("l40s"), "n");
+        SimulatedNvml other = new SimulatedNvml(loader.load("l40s"), "m")) {
+      GpuInfo gpu = nvml.gpus().getFirst();
+      assertThat(nvml.migProfiles(gpu)).isEmpty();
+      assertThat(nvml.migDevices(gpu)).isEmpty();
+      assertThatThrownBy(() -> nvml.migProfiles(other.gpus().getFirst()))
+          .isInstanceOf(NvmlNotFoundException.class)
+          .hasMessageContaining("has no GPU GPU-");
+    }
+  }
+
+  @Test
+  @DisplayName("a profile file loads from a path and is named after the file")
+  void loadsFromFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("lab-node.yaml");
+    Files.writeString(
+        file,
+        """
+        driverVersion: "570.172.08"
+        cudaDriverVersion: 12080
+        gpus:
+          - {count: 2, model: a30, migMode: Enabled, migDevices: [{profile: 2g.12gb+me, placement: 0}]}
+        """);
+    GpuProfile profile = loader.load(file.toString());
+    assertThat(profile.name()).isEqualTo("lab-node");
+    try (SimulatedNvml nvml = new SimulatedNvml(profile, "n")) {
+      assertThat(nvml.migDevices(nvml.gpus().get(1)))
+          .singleElement()
+          .satisfies(d -> assertThat(d.profile().id()).isEqualTo(6));
+    }
+  }
+
+  @Test
+  @DisplayName("the custom-node example of docs/gpu-profiles.md loads")
+  void docsExample() {
+    String yaml =
+        """
+        driverVersion: "570.172.08"
+        cudaDriverVersion: 12080
+        gpus:
+          - {count: 1, model: a30}
+          - count: 1
+            model: a30
+            migMode: Enabled
+            migDevices:
+              - {profile: 2g.12gb+me, placement: 0}
+              - {profile: 1g.6gb, placement: 2}
+              - {profile: 1g.6gb, placement: 3}
+        """;
+    try (SimulatedNvml nvml =
+        new SimulatedNvml(loader.parse("lab-a30", "lab-a30.yaml", yaml), "n")) {
+      GpuInfo second = nvml.gpus().get(1);
+      assertThat(nvml.migDevices(second))
+          .extracting(d -> d.profile().name() + "@" + d.placement())
+          .containsExactly("2g.12gb+me@0:2", "1g.6gb@2:1", "1g.6gb@3:1");
+      assertThat(nvml.migProfiles(second)).extracting(p -> p.id()).containsExactly(14, 5, 0, 21, 6);
+    }
+  }
+}
