@@ -1,0 +1,55 @@
+package dev.gpudra.api.featuregates;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** Every gate the GPU stack understands, with its key, default and maturity. */
+public enum FeatureGate {
+  TIME_SLICING_SETTINGS("TimeSlicingSettings", false, Stage.ALPHA),
+  MPS_SUPPORT("MPSSupport", false, Stage.ALPHA),
+  IMEX_DAEMONS_WITH_DNS_NAMES("IMEXDaemonsWithDNSNames", true, Stage.BETA),
+  PASSTHROUGH_SUPPORT("PassthroughSupport", false, Stage.ALPHA),
+  DYNAMIC_MIG("DynamicMIG", false, Stage.ALPHA),
+  NVML_DEVICE_HEALTH_CHECK("NVMLDeviceHealthCheck", false, Stage.ALPHA),
+  COMPUTE_DOMAIN_CLIQUES("ComputeDomainCliques", true, Stage.BETA),
+  CRASH_ON_NVLINK_FABRIC_ERRORS("CrashOnNVLinkFabricErrors", true, Stage.BETA),
+  DEVICE_METADATA("DeviceMetadata", false, Stage.ALPHA),
+  /** Accepted for compatibility with the Kubernetes logging gates; always on. */
+  CONTEXTUAL_LOGGING("ContextualLogging", true, Stage.BETA),
+  LOGGING_ALPHA_OPTIONS("LoggingAlphaOptions", false, Stage.ALPHA),
+  LOGGING_BETA_OPTIONS("LoggingBetaOptions", true, Stage.BETA);
+
+  /** Maturity; {@code AllAlpha} / {@code AllBeta} switch every gate of a stage. */
+  public enum Stage {
+    ALPHA,
+    BETA
+  }
+
+  private final String key;
+  private final boolean enabledByDefault;
+  private final Stage stage;
+
+  FeatureGate(String key, boolean enabledByDefault, Stage stage) {
+    this.key = key;
+    this.enabledByDefault = enabledByDefault;
+    this.stage = stage;
+  }
+
+  /** The name used on the command line, e.g. {@code TimeSlicingSettings}. */
+  public String key() {
+    return key;
+  }
+
+  public boolean enabledByDefault() {
+    return enabledByDefault;
+  }
+
+  public Stage stage() {
+    return stage;
+  }
+
+  /** Looks a gate up by its exact (case-sensitive) key. */
+  public static Optional<FeatureGate> byKey(String key) {
+    return Arrays.stream(values()).filter(g -> g.key.equals(key)).findFirst();
+  }
+}

@@ -1,0 +1,79 @@
+package dev.gpudra.api.v1beta1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.math.BigDecimal;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * MPS control-daemon settings.
+ *
+ * @param defaultActiveThreadPercentage 0..100, or null for the daemon's default
+ * @param defaultPinnedDeviceMemoryLimit limit for every device of the group, or null
+ * @param defaultPerDevicePinnedMemoryLimit per device (UUID or index into the group's sorted UUIDs)
+ *     limits that override the default; never null
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record MpsConfig(
+    Integer defaultActiveThreadPercentage,
+    Quantity defaultPinnedDeviceMemoryLimit,
+    Map<String, Quantity> defaultPerDevicePinnedMemoryLimit) {
+
+  private static final BigDecimal ONE_MIB = BigDecimal.valueOf(1024L * 1024L);
+  private static final Pattern DEVICE_KEY = Pattern.compile("(GPU|MIG)-[0-9A-Za-z-]+|[0-9]+");
+
+  public MpsConfig {
+    Map<String, Quantity> limits = new LinkedHashMap<>();
+    if (defaultPerDevicePinnedMemoryLimit != null) {
+      defaultPerDevicePinnedMemoryLimit.forEach((device, limit) -> {
+        if (limit == null) {
+          throw new InvalidConfigException(
+              "defaultPerDevicePinnedMemoryLimit[" + device + "]", "invalid limit: null");
+        }
+        limits.put(device, limit);
+      });
+    }
+    defaultPerDevicePinnedMemoryLimit = Collections.unmodifiableMap(limits);
+  }
+
+  /** An MPS config with nothing set: the daemon's defaults. */
+  public static MpsConfig empty() {
+    return new MpsConfig(null, null, Map.of());
+  }
+
+  /** Checks ranges; {@code field} is this object's path for error messages. */
+  void validate(String field) {
+    if (defaultActiveThreadPercentage != null
+        && (defaultActiveThreadPercentage < 0 || defaultActiveThreadPercentage > 100)) {
+      throw new InvalidConfigException(
+          field + ".defaultActiveThreadPercentage",
+          "must be between 0 and 100, got " + defaultActiveThreadPercentage);
+    }
+    if (defaultPinnedDeviceMemoryLimit != null) {
+      checkLimit(field + ".defaultPinnedDeviceMemoryLimit", defaultPinnedDeviceMemoryLimit);
+    }
+    defaultPerDevicePinnedMemoryLimit.forEach((device, limit) -> {
+      String path = field + ".defaultPerDevicePinnedMemoryLimit[" + device + "]";
+      if (!DEVICE_KEY.matcher(device).matches()) {
+        throw new InvalidConfigException(
+            path, "invalid device: want a GPU/MIG UUID or a device index");
+      }
+      checkLimit(path, limit);
+    });
+  }
+
+  private static void checkLimit(String path, Quantity limit) {
+    BigDecimal bytes;
+    try {
+      bytes = limit.getNumericalAmount();
+    } catch (RuntimeException e) {
+      throw new InvalidConfigException(path, "invalid limit: " + limit, e);
+    }
+    if (bytes.compareTo(ONE_MIB) < 0) {
+      throw new InvalidConfigException(path, "invalid limit: " + limit + " is below 1Mi");
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package dev.gpudra.api.featuregates;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class FeatureGatesTest {
+
+  record Bad(String name, String spec, String error) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Bad> bad() {
+    return Stream.of(
+        new Bad("unknown gate", "Frobnicate=true", "unrecognized feature gate: Frobnicate"),
+        new Bad(
+            "missing value", "MPSSupport", "missing bool value for feature gate \"MPSSupport\""),
+        new Bad("bad value", "MPSSupport=maybe", "invalid value of feature gate MPSSupport=maybe"),
+        new Bad(
+            "cliques need DNS names",
+            "IMEXDaemonsWithDNSNames=false",
+            "ComputeDomainCliques requires feature gate IMEXDaemonsWithDNSNames"),
+        new Bad(
+            "DynamicMIG vs passthrough",
+            "DynamicMIG=true,PassthroughSupport=true",
+            "DynamicMIG and PassthroughSupport are mutually exclusive"),
+        new Bad(
+            "DynamicMIG vs health check",
+            "DynamicMIG=true,NVMLDeviceHealthCheck=true",
+            "DynamicMIG and NVMLDeviceHealthCheck are mutually exclusive"),
+        new Bad(
+            "DynamicMIG vs MPS",
+            "DynamicMIG=true,MPSSupport=true",
+            "DynamicMIG and MPSSupport are mutually exclusive"),
+        new Bad(
+            "passthrough vs health check",
+            "PassthroughSupport=true,NVMLDeviceHealthCheck=true",
+            "PassthroughSupport and NVMLDeviceHealthCheck are mutually exclusive"),
+        new Bad(
+            "metadata needs passthrough",
+            "DeviceMetadata=true",
+            "DeviceMetadata requires feature gate PassthroughSupport"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("bad")
+  @DisplayName("bad gate strings fail with a clear message")
+  void rejects(Bad c) {
+    assertThatThrownBy(() -> FeatureGates.parse(c.spec()))
+        .isInstanceOf(FeatureGateException.class)
+        .hasMessageContaining(c.error());
+  }
+
+  @Test
+  @DisplayName("blank means the defaults of reference section 1.3")
+  void defaults() {
+    FeatureGates gates = FeatureGates.parse("");
+    assertThat(gates).isEqualTo(FeatureGates.defaults());
+    assertThat(gates.enabled(FeatureGate.TIME_SLICING_SETTINGS)).isFalse();
+    assertThat(gates.enabled(FeatureGate.MPS_SUPPORT)).isFalse();
+    assertThat(gates.enabled(FeatureGate.IMEX_DAEMONS_WITH_DNS_NAMES)).isTrue();
+    assertThat(gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES)).isTrue();
+    assertThat(gates.enabled(FeatureGate.CRASH_ON_NVLINK_FABRIC_ERRORS)).isTrue();
+    assertThat(gates.enabled(FeatureGate.DYNAMIC_MIG)).isFalse();
+  }
+
+  @Test
+  @DisplayName("Key=bool pairs are parsed with spaces and case-insensitive values")
+  void parses() {
+    FeatureGates gates = FeatureGates.parse(" TimeSlicingSettings=TRUE, MPSSupport=true,");
+    assertThat(gates.enabled(FeatureGate.TIME_SLICING_SETTINGS)).isTrue();
+    assertThat(gates.enabled(FeatureGate.MPS_SUPPORT)).isTrue();
+  }
+
+  @Test
+  @DisplayName("ContextualLogging is forced on")
+  void contextualLoggingForced() {
+    assertThat(
+            FeatureGates.parse("ContextualLogging=false").enabled(FeatureGate.CONTEXTUAL_LOGGING))
+        .isTrue();
+  }
+
+  @Test
+  @DisplayName("AllBeta=false switches beta gates off, explicit keys win")
+  void allBeta() {
+    FeatureGates gates = FeatureGates.parse("IMEXDaemonsWithDNSNames=true,AllBeta=false");
+    assertThat(gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES)).isFalse();
+    assertThat(gates.enabled(FeatureGate.IMEX_DAEMONS_WITH_DNS_NAMES)).isTrue();
+  }
+
+  @Test
+  @DisplayName("toString renders every gate and parses back to the same value")
+  void roundTrips() {
+    FeatureGates gates = FeatureGates.parse("MPSSupport=true");
+    assertThat(FeatureGates.parse(gates.toString())).isEqualTo(gates);
+  }
+}

@@ -1,0 +1,69 @@
+package dev.gpudra.gpu.cdi;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.gpudra.gpu.checkpoint.DurableFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Writes and deletes per-claim spec files {@code <cdiRoot>/k8s.gpu.nvidia.com-claim_<uid>.yaml}.
+ */
+public final class CdiSpecWriter {
+  private final Path cdiRoot;
+  private final ObjectMapper yaml =
+      YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+  public CdiSpecWriter(Path cdiRoot) {
+    this.cdiRoot = Objects.requireNonNull(cdiRoot, "cdiRoot");
+  }
+
+  /** The spec file of a claim; {@code /} in the ID becomes {@code _} as CDI's helpers do. */
+  public Path pathFor(String claimUid) {
+    String id = claimUid.replace('/', '_');
+    return cdiRoot.resolve(
+        ClaimSpecBuilder.VENDOR + "-" + ClaimSpecBuilder.CLASS + "_" + id + ".yaml");
+  }
+
+  /** Replaces the claim's spec file atomically. */
+  public Path write(String claimUid, CdiSpec spec) {
+    Path file = pathFor(claimUid);
+    try {
+      DurableFile.replace(file, render(spec).getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new CdiException("cannot write CDI spec " + file, e);
+    }
+    return file;
+  }
+
+  /** Deletes the claim's spec file; a missing file is fine. */
+  public void delete(String claimUid) {
+    Path file = pathFor(claimUid);
+    try {
+      DurableFile.delete(file);
+    } catch (IOException e) {
+      throw new CdiException("cannot delete CDI spec " + file, e);
+    }
+  }
+
+  public String render(CdiSpec spec) {
+    try {
+      return yaml.writeValueAsString(spec);
+    } catch (JsonProcessingException e) {
+      throw new CdiException("cannot render CDI spec", e);
+    }
+  }
+
+  /** Reads a spec strictly (unknown fields are errors, as container runtimes treat them). */
+  public CdiSpec parse(String text) {
+    try {
+      return yaml.readValue(text, CdiSpec.class);
+    } catch (JsonProcessingException e) {
+      throw new CdiException("invalid CDI spec: " + e.getOriginalMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package dev.gpudra.gpu.cdi;
+
+import dev.gpudra.gpu.discovery.AllocatableDevice;
+import java.util.List;
+import java.util.Objects;
+
+/** Builds and writes, or deletes, the CDI spec of one claim. */
+public final class ClaimCdiSpecs {
+  private final ClaimSpecBuilder builder;
+  private final CdiSpecWriter writer;
+
+  public ClaimCdiSpecs(ClaimSpecBuilder builder, CdiSpecWriter writer) {
+    this.builder = Objects.requireNonNull(builder, "builder");
+    this.writer = Objects.requireNonNull(writer, "writer");
+  }
+
+  /**
+   * Writes the claim's spec. Its device IDs are {@link ClaimSpecBuilder#qualifiedId}.
+   *
+   * @throws CdiException when the spec cannot be built or written
+   */
+  public void write(String claimUid, List<AllocatableDevice> devices) {
+    writer.write(claimUid, builder.build(claimUid, devices));
+  }
+
+  /** Deletes the claim's spec; a missing file is fine. */
+  public void delete(String claimUid) {
+    writer.delete(claimUid);
+  }
+}

@@ -1,0 +1,49 @@
+package dev.gpudra.gpu.checkpoint;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One prepared device of a claim, as remembered across restarts.
+ *
+ * @param device canonical device name, e.g. {@code gpu-0}
+ * @param type {@code gpu}, {@code mig} or {@code vfio}
+ * @param uuid {@code GPU-...} or {@code MIG-...}
+ * @param requestNames base request names returned to the kubelet
+ * @param pool the allocation result's pool
+ * @param cdiDeviceIds fully-qualified CDI device IDs
+ * @param adminAccess allocated with admin access (does not make the device busy)
+ * @param shareId the allocation's share ID, or null
+ * @param gpuInstanceId MIG GPU-instance ID, or null for full GPUs
+ * @param computeInstanceId MIG compute-instance ID, or null for full GPUs
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CheckpointDevice(
+    String device,
+    String type,
+    String uuid,
+    List<String> requestNames,
+    String pool,
+    List<String> cdiDeviceIds,
+    boolean adminAccess,
+    String shareId,
+    Integer gpuInstanceId,
+    Integer computeInstanceId) {
+  private static final Set<String> TYPES = Set.of("gpu", "mig", "vfio");
+
+  public CheckpointDevice {
+    Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(uuid, "uuid");
+    Objects.requireNonNull(pool, "pool");
+    requestNames = requestNames == null ? List.of() : List.copyOf(requestNames);
+    cdiDeviceIds = cdiDeviceIds == null ? List.of() : List.copyOf(cdiDeviceIds);
+    if (!TYPES.contains(type)) {
+      throw new IllegalArgumentException("unknown device type: " + type);
+    }
+    if ("mig".equals(type) && (gpuInstanceId == null || computeInstanceId == null)) {
+      throw new IllegalArgumentException("a MIG device records its GI and CI IDs: " + device);
+    }
+  }
+}

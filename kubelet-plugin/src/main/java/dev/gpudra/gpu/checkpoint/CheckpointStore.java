@@ -1,0 +1,138 @@
+package dev.gpudra.gpu.checkpoint;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The checkpoint file of one plugin: {@code <dataDir>/checkpoint.json}, locked through {@code
+ * <dataDir>/cp.lock}. Every access holds an in-process lock and the file lock (which also keeps out
+ * a second plugin process during an upgrade). Use one instance per data directory and process.
+ */
+public final class CheckpointStore {
+  public static final String FILE_NAME = "checkpoint.json";
+  public static final String LOCK_NAME = "cp.lock";
+
+  /** Where the kernel publishes the current boot's ID. */
+  public static final Path DEFAULT_BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
+
+  private static final Logger log = LoggerFactory.getLogger(CheckpointStore.class);
+
+  private final Path file;
+  private final Path lockFile;
+  private final Path bootIdFile;
+  private final CheckpointCodec codec = new CheckpointCodec();
+  private final ReentrantLock lock = new ReentrantLock();
+
+  public CheckpointStore(Path dataDir, Path bootIdFile) {
+    this.file = dataDir.resolve(FILE_NAME);
+    this.lockFile = dataDir.resolve(LOCK_NAME);
+    this.bootIdFile = Objects.requireNonNull(bootIdFile, "bootIdFile");
+  }
+
+  /** The current checkpoint (empty when there is none, it is corrupt, or the node rebooted). */
+  public CheckpointV1 read() {
+    return locked(this::load);
+  }
+
+  /**
+   * Reads, applies {@code change} and writes the result atomically, all under the lock.
+   *
+   * @return the checkpoint as written
+   */
+  public CheckpointV1 update(UnaryOperator<CheckpointV1> change) {
+    return locked(() -> {
+      CheckpointV1 next = Objects.requireNonNull(change.apply(load()), "changed checkpoint");
+      try {
+        DurableFile.replace(file, codec.encode(next));
+      } catch (IOException e) {
+        throw new CheckpointException("cannot write " + file, e);
+      }
+      return next;
+    });
+  }
+
+  private CheckpointV1 load() {
+    String bootId = bootId();
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      return CheckpointV1.empty(bootId);
+    } catch (IOException e) {
+      throw new CheckpointException("cannot read " + file, e);
+    }
+    CheckpointV1 stored;
+    try {
+      stored = codec.decode(bytes);
+    } catch (CorruptCheckpointException e) {
+      Path aside = setAside();
+      log.error(
+          "checkpoint {} is unusable ({}); moved to {}, starting empty",
+          file,
+          e.getMessage(),
+          aside);
+      return CheckpointV1.empty(bootId);
+    }
+    if (stored.nodeBootId().isEmpty()) {
+      return stored.withNodeBootId(bootId);
+    }
+    if (!bootId.isEmpty() && !stored.nodeBootId().equals(bootId)) {
+      log.info(
+          "node rebooted (boot ID {} -> {}): discarding {} checkpointed claims",
+          stored.nodeBootId(),
+          bootId,
+          stored.claims().size());
+      return CheckpointV1.empty(bootId);
+    }
+    return stored;
+  }
+
+  private Path setAside() {
+    for (int n = 1; ; n++) {
+      Path aside = file.resolveSibling(FILE_NAME + ".corrupt-" + n);
+      if (!Files.exists(aside)) {
+        try {
+          Files.move(file, aside);
+          return aside;
+        } catch (IOException e) {
+          throw new CheckpointException("cannot move corrupt checkpoint aside to " + aside, e);
+        }
+      }
+    }
+  }
+
+  private String bootId() {
+    try {
+      return Files.readString(bootIdFile).trim();
+    } catch (IOException e) {
+      log.warn("cannot read boot ID from {}: reboot detection is off", bootIdFile, e);
+      return "";
+    }
+  }
+
+  private <T> T locked(java.util.function.Supplier<T> action) {
+    lock.lock();
+    try {
+      Files.createDirectories(lockFile.getParent());
+      try (FileChannel channel =
+              FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock ignored = channel.lock()) {
+        return action.get();
+      }
+    } catch (IOException e) {
+      throw new CheckpointException("cannot lock " + lockFile, e);
+    } finally {
+      lock.unlock();
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package dev.gpudra.gpu.checkpoint;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Replaces a file so that readers see the old or the new content, never a mix, and the new content
+ * survives a crash: temp file in the same directory, fsync, rename over the target, fsync the
+ * directory. Used for the checkpoint and for CDI specs.
+ */
+public final class DurableFile {
+  private DurableFile() {}
+
+  public static void replace(Path target, byte[] content) throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+    try {
+      try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        ByteBuffer buffer = ByteBuffer.wrap(content);
+        while (buffer.hasRemaining()) {
+          out.write(buffer);
+        }
+        out.force(true);
+      }
+      move(temp, target);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+    syncDirectory(dir);
+  }
+
+  /** Deletes a file if present and makes the deletion durable. */
+  public static boolean delete(Path target) throws IOException {
+    boolean deleted = Files.deleteIfExists(target);
+    if (deleted) {
+      syncDirectory(target.toAbsolutePath().getParent());
+    }
+    return deleted;
+  }
+
+  private static void move(Path temp, Path target) throws IOException {
+    try {
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("file system of " + target + " cannot rename atomically", e);
+    }
+  }
+
+  private static void syncDirectory(Path dir) throws IOException {
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    }
+  }
+}

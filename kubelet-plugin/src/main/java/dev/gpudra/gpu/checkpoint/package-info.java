@@ -1,0 +1,13 @@
+/**
+ * The plugin's own on-disk record of prepared claims: {@code <dataDir>/checkpoint.json}, a
+ * versioned envelope {@code {"version": 1, "checksum": "<sha256>", "data": {...}}} around a {@link
+ * dev.gpudra.gpu.checkpoint.CheckpointV1}.
+ *
+ * <p>Invariants: the checksum covers a canonical rendering of the parsed {@code data} tree (sorted
+ * keys, no whitespace), so formatting, field order and fields added by newer versions never break
+ * verification; unknown fields are ignored on read. Every mutation is read-modify-write under the
+ * file lock {@code <dataDir>/cp.lock} and lands by atomic replace (temp file, fsync, rename, fsync
+ * directory). A reboot (different boot ID) empties the checkpoint; an unreadable file is set aside
+ * as {@code checkpoint.json.corrupt-<n>} and never crashes the plugin.
+ */
+package dev.gpudra.gpu.checkpoint;

@@ -1,0 +1,17 @@
+package dev.gpudra.gpu.state;
+
+/**
+ * A requested device is still prepared for another claim. Transient: the kubelet retries, and the
+ * other claim is usually being unprepared.
+ */
+public class DeviceBusyException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public DeviceBusyException(String device, String otherClaimUid) {
+    super(
+        "requested device \""
+            + device
+            + "\" is already allocated to different claim "
+            + otherClaimUid);
+  }
+}

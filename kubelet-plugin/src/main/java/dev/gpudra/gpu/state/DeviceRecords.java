@@ -1,0 +1,49 @@
+package dev.gpudra.gpu.state;
+
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
+import dev.gpudra.gpu.checkpoint.CheckpointDevice;
+import dev.gpudra.gpu.config.AllocatedDevice;
+import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.gpu.discovery.StaticMigDevice;
+import dev.gpudra.kit.PreparedDevice;
+import java.util.List;
+import java.util.Optional;
+
+/** Converts between allocated devices, checkpoint entries and the kit's prepared devices. */
+final class DeviceRecords {
+  private DeviceRecords() {}
+
+  static CheckpointDevice toCheckpoint(String claimUid, AllocatedDevice allocated) {
+    AllocatableDevice device = allocated.device();
+    Integer gi = null;
+    Integer ci = null;
+    if (device instanceof StaticMigDevice mig) {
+      gi = mig.mig().gpuInstanceId();
+      ci = mig.mig().computeInstanceId();
+    }
+    return new CheckpointDevice(
+        device.name(),
+        device.type().attribute(),
+        device.uuid(),
+        List.of(allocated.baseRequest()),
+        allocated.pool(),
+        List.of(ClaimSpecBuilder.qualifiedId(claimUid, device.name())),
+        allocated.adminAccess(),
+        allocated.shareId().orElse(null),
+        gi,
+        ci);
+  }
+
+  static PreparedDevice toKit(CheckpointDevice device) {
+    return new PreparedDevice(
+        device.requestNames(),
+        device.pool(),
+        device.device(),
+        device.cdiDeviceIds(),
+        Optional.ofNullable(device.shareId()));
+  }
+
+  static List<PreparedDevice> toKit(List<CheckpointDevice> devices) {
+    return devices.stream().map(DeviceRecords::toKit).toList();
+  }
+}

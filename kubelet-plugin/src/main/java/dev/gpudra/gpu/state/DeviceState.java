@@ -1,0 +1,189 @@
+package dev.gpudra.gpu.state;
+
+import dev.gpudra.gpu.cdi.CdiException;
+import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
+import dev.gpudra.gpu.checkpoint.CheckpointDevice;
+import dev.gpudra.gpu.checkpoint.CheckpointStore;
+import dev.gpudra.gpu.checkpoint.CheckpointV1;
+import dev.gpudra.gpu.checkpoint.ClaimState;
+import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import dev.gpudra.gpu.config.AllocatedDevice;
+import dev.gpudra.gpu.config.ConfigResolver;
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.PreparedDevice;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Prepares and unprepares claims of {@code gpu.nvidia.com} on this node, recording progress in the
+ * checkpoint so that a retry after a crash or a repeated kubelet call does the right thing.
+ */
+public final class DeviceState {
+  private static final Logger log = LoggerFactory.getLogger(DeviceState.class);
+
+  private final DeviceLookup devices;
+  private final ConfigResolver configs;
+  private final ClaimCdiSpecs cdi;
+  private final CheckpointStore checkpoints;
+  private final ReentrantLock lock = new ReentrantLock();
+
+  public DeviceState(
+      DeviceLookup devices,
+      ConfigResolver configs,
+      ClaimCdiSpecs cdi,
+      CheckpointStore checkpoints) {
+    this.devices = Objects.requireNonNull(devices, "devices");
+    this.configs = Objects.requireNonNull(configs, "configs");
+    this.cdi = Objects.requireNonNull(cdi, "cdi");
+    this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+  }
+
+  /**
+   * Prepares one allocated claim, or returns what an earlier call prepared.
+   *
+   * @throws DeviceBusyException a device is prepared for another claim
+   * @throws dev.gpudra.api.v1beta1.InvalidConfigException a config of the claim is invalid
+   * @throws UnknownDeviceException a result names a device this node does not have
+   * @throws InvalidClaimException the claim has no allocation
+   */
+  public List<PreparedDevice> prepare(ResourceClaim claim) {
+    String uid = claim.getMetadata().getUid();
+    lock.lock();
+    try {
+      CheckpointV1 checkpoint = checkpoints.read();
+      PreparedClaim existing = checkpoint.claims().get(uid);
+      if (existing != null && existing.isCompleted()) {
+        log.debug("claim {} ({}) already prepared", describe(claim), uid);
+        return DeviceRecords.toKit(existing.devices());
+      }
+      List<DeviceRequestAllocationResult> results = ourResults(claim);
+      refuseBusyDevices(checkpoint, uid, results);
+      if (existing != null) {
+        log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
+        cdi.delete(uid);
+      }
+      PreparedClaim started =
+          PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName());
+      checkpoints.update(cp -> cp.withClaim(uid, started));
+      List<CheckpointDevice> prepared = prepareDevices(claim, results);
+      checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
+      return DeviceRecords.toKit(prepared);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Releases a claim; a claim this node never prepared is a success. */
+  public void unprepare(ClaimRef claim) {
+    lock.lock();
+    try {
+      if (!checkpoints.read().claims().containsKey(claim.uid())) {
+        log.debug("claim {} is not prepared here: nothing to unprepare", claim);
+        return;
+      }
+      deleteSpecQuietly(claim.uid());
+      checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Claims whose preparation started but did not complete. */
+  public List<StartedClaim> startedClaims() {
+    return checkpoints.read().claims().entrySet().stream()
+        .filter(e -> e.getValue().state() == ClaimState.PREPARE_STARTED)
+        .map(e -> new StartedClaim(e.getKey(), e.getValue().namespace(), e.getValue().name()))
+        .toList();
+  }
+
+  /**
+   * Rolls back a claim if it is still PrepareStarted.
+   *
+   * @return whether anything was rolled back
+   */
+  public boolean rollBackStarted(String claimUid) {
+    lock.lock();
+    try {
+      PreparedClaim entry = checkpoints.read().claims().get(claimUid);
+      if (entry == null || entry.isCompleted()) {
+        return false;
+      }
+      deleteSpecQuietly(claimUid);
+      checkpoints.update(cp -> cp.withoutClaim(claimUid));
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private List<CheckpointDevice> prepareDevices(
+      ResourceClaim claim, List<DeviceRequestAllocationResult> results) {
+    String uid = claim.getMetadata().getUid();
+    List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
+    configs.resolve(claim, allocated); // validated now; sharing is applied by a later stage
+    if (!allocated.isEmpty()) {
+      cdi.write(uid, allocated.stream().map(AllocatedDevice::device).toList());
+    }
+    return allocated.stream().map(d -> DeviceRecords.toCheckpoint(uid, d)).toList();
+  }
+
+  private AllocatedDevice bind(ResourceClaim claim, DeviceRequestAllocationResult result) {
+    return new AllocatedDevice(
+        result.getRequest(),
+        result.getPool() == null ? "" : result.getPool(),
+        devices
+            .find(result.getDevice())
+            .orElseThrow(() -> new UnknownDeviceException(describe(claim), result.getDevice())),
+        Boolean.TRUE.equals(result.getAdminAccess()),
+        Optional.ofNullable(result.getShareID()));
+  }
+
+  private static void refuseBusyDevices(
+      CheckpointV1 checkpoint, String uid, List<DeviceRequestAllocationResult> results) {
+    for (DeviceRequestAllocationResult result : results) {
+      if (Boolean.TRUE.equals(result.getAdminAccess())) {
+        continue;
+      }
+      for (Map.Entry<String, PreparedClaim> other : checkpoint.claims().entrySet()) {
+        if (!other.getKey().equals(uid)
+            && other.getValue().isCompleted()
+            && other.getValue().devices().stream()
+                .anyMatch(d -> d.device().equals(result.getDevice()) && !d.adminAccess())) {
+          throw new DeviceBusyException(result.getDevice(), other.getKey());
+        }
+      }
+    }
+  }
+
+  private static List<DeviceRequestAllocationResult> ourResults(ResourceClaim claim) {
+    if (claim.getStatus() == null
+        || claim.getStatus().getAllocation() == null
+        || claim.getStatus().getAllocation().getDevices() == null) {
+      throw new InvalidClaimException("claim " + describe(claim) + " is not allocated");
+    }
+    List<DeviceRequestAllocationResult> results =
+        claim.getStatus().getAllocation().getDevices().getResults();
+    return results == null
+        ? List.of()
+        : results.stream().filter(r -> ConfigResolver.DRIVER_NAME.equals(r.getDriver())).toList();
+  }
+
+  private void deleteSpecQuietly(String claimUid) {
+    try {
+      cdi.delete(claimUid);
+    } catch (CdiException e) {
+      log.warn("claim {}: cannot delete its CDI spec; continuing", claimUid, e);
+    }
+  }
+
+  private static String describe(ResourceClaim claim) {
+    return claim.getMetadata().getNamespace() + "/" + claim.getMetadata().getName();
+  }
+}

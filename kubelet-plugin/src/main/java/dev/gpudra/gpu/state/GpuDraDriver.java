@@ -1,0 +1,95 @@
+package dev.gpudra.gpu.state;
+
+import dev.gpudra.api.v1beta1.InvalidConfigException;
+import dev.gpudra.gpu.cdi.CdiException;
+import dev.gpudra.gpu.checkpoint.CheckpointException;
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.kit.UnprepareResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code gpu.nvidia.com} driver behind the kit's seam: each claim goes through {@link
+ * DeviceState} on its own, and a failure becomes that claim's error string (mapped here and only
+ * here), never another claim's.
+ */
+public final class GpuDraDriver implements DraDriver {
+  private static final Logger log = LoggerFactory.getLogger(GpuDraDriver.class);
+
+  private final DeviceState state;
+
+  public GpuDraDriver(DeviceState state) {
+    this.state = Objects.requireNonNull(state, "state");
+  }
+
+  @Override
+  public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
+    Map<String, PrepareResult> results = new LinkedHashMap<>();
+    for (ResourceClaim claim : claims) {
+      ClaimRef ref = ref(claim);
+      try {
+        PrepareResult result = PrepareResult.of(state.prepare(claim));
+        log.info("prepared claim {} with {} devices", ref, result.devices().size());
+        results.put(ref.uid(), result);
+      } catch (RuntimeException e) {
+        results.put(ref.uid(), PrepareResult.failed(failure("prepare", ref, e)));
+      }
+    }
+    return results;
+  }
+
+  @Override
+  public Map<String, UnprepareResult> unprepare(List<ClaimRef> claims) {
+    Map<String, UnprepareResult> results = new LinkedHashMap<>();
+    for (ClaimRef claim : claims) {
+      try {
+        state.unprepare(claim);
+        log.info("unprepared claim {}", claim);
+        results.put(claim.uid(), UnprepareResult.ok());
+      } catch (RuntimeException e) {
+        results.put(claim.uid(), UnprepareResult.failed(failure("unprepare", claim, e)));
+      }
+    }
+    return results;
+  }
+
+  @Override
+  public void handleError(Throwable error, String context) {
+    log.error("background error in {}", context, error);
+  }
+
+  /** The one place where exceptions become per-claim error strings (and are logged). */
+  private static String failure(String operation, ClaimRef claim, RuntimeException e) {
+    String kind =
+        switch (e) {
+          case InvalidConfigException ignored -> "invalid device config";
+          case InvalidClaimException ignored -> "invalid claim";
+          case UnknownDeviceException ignored -> "unknown device";
+          case DeviceBusyException ignored -> "device busy";
+          case CheckpointException ignored -> "checkpoint error";
+          case CdiException ignored -> "CDI error";
+          default -> "internal error";
+        };
+    String message = operation + " failed: " + kind + ": " + e.getMessage();
+    if ("internal error".equals(kind)) {
+      log.error("{} of claim {} failed", operation, claim, e);
+    } else {
+      log.warn("{} of claim {}: {}", operation, claim, message);
+    }
+    return message;
+  }
+
+  private static ClaimRef ref(ResourceClaim claim) {
+    return new ClaimRef(
+        Objects.requireNonNullElse(claim.getMetadata().getNamespace(), ""),
+        Objects.requireNonNullElse(claim.getMetadata().getName(), ""),
+        claim.getMetadata().getUid());
+  }
+}

@@ -1,0 +1,56 @@
+package dev.gpudra.gpu.state;
+
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rolls back claims left in PrepareStarted whose ResourceClaim no longer exists or now has another
+ * UID: the kubelet will never unprepare those. The wiring runs {@link #runOnce()} at start and then
+ * periodically. Claims checkpointed without a name cannot be looked up and are left alone.
+ */
+public final class StaleClaimCleaner {
+  private static final Logger log = LoggerFactory.getLogger(StaleClaimCleaner.class);
+
+  private final DeviceState state;
+  private final ClaimLookup claims;
+
+  public StaleClaimCleaner(DeviceState state, ClaimLookup claims) {
+    this.state = Objects.requireNonNull(state, "state");
+    this.claims = Objects.requireNonNull(claims, "claims");
+  }
+
+  /**
+   * @return how many claims were rolled back
+   */
+  public int runOnce() {
+    int rolledBack = 0;
+    for (StartedClaim started : state.startedClaims()) {
+      if (started.name().isEmpty() || started.namespace().isEmpty()) {
+        continue;
+      }
+      Optional<String> current;
+      try {
+        current = claims.currentUid(started.namespace(), started.name());
+      } catch (RuntimeException e) {
+        log.warn(
+            "cannot look up claim {}/{}; will retry later", started.namespace(), started.name(), e);
+        continue;
+      }
+      if (current.filter(started.uid()::equals).isPresent()) {
+        continue;
+      }
+      if (state.rollBackStarted(started.uid())) {
+        log.info(
+            "rolled back stale claim {}/{} ({}): {}",
+            started.namespace(),
+            started.name(),
+            started.uid(),
+            current.isEmpty() ? "claim is gone" : "claim now has UID " + current.get());
+        rolledBack++;
+      }
+    }
+    return rolledBack;
+  }
+}

@@ -1,0 +1,201 @@
+package dev.gpudra.gpu.checkpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CheckpointStoreTest {
+  @TempDir Path dir;
+  Path bootId;
+  CheckpointStore store;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    bootId = dir.resolve("boot_id");
+    Files.writeString(bootId, "boot-1\n");
+    store = new CheckpointStore(dir.resolve("data"), bootId);
+  }
+
+  static PreparedClaim completedClaim() {
+    CheckpointDevice gpu =
+        new CheckpointDevice(
+            "gpu-0",
+            "gpu",
+            "GPU-a",
+            List.of("a"),
+            "node-a",
+            List.of("k8s.gpu.nvidia.com/claim=u1-gpu-0"),
+            false,
+            null,
+            null,
+            null);
+    CheckpointDevice mig =
+        new CheckpointDevice(
+            "gpu-1-mig-1g5gb-19-0",
+            "mig",
+            "MIG-b",
+            List.of("b"),
+            "node-a",
+            List.of("k8s.gpu.nvidia.com/claim=u1-gpu-1-mig-1g5gb-19-0"),
+            true,
+            "share",
+            1,
+            0);
+    return PreparedClaim.started("default", "c1").completed(List.of(gpu, mig));
+  }
+
+  @Test
+  @DisplayName("what is written is read back unchanged, with the boot ID")
+  void roundTrip() {
+    store.update(cp -> cp.withClaim("u1", completedClaim()));
+    CheckpointV1 read = new CheckpointStore(dir.resolve("data"), bootId).read();
+    assertThat(read.claims()).containsEntry("u1", completedClaim());
+    assertThat(read.nodeBootId()).isEqualTo("boot-1");
+  }
+
+  @Test
+  @DisplayName("a missing file reads as an empty checkpoint with the current boot ID")
+  void missingFile() {
+    assertThat(store.read()).isEqualTo(CheckpointV1.empty("boot-1"));
+  }
+
+  @Test
+  @DisplayName("the checksum ignores field order and whitespace")
+  void checksumIgnoresFormatting() throws Exception {
+    store.update(cp -> cp.withClaim("u1", completedClaim()));
+    Path file = checkpointFile();
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode envelope = (ObjectNode) mapper.readTree(file.toFile());
+    ObjectNode data = (ObjectNode) envelope.get("data");
+    ObjectNode reordered = mapper.createObjectNode();
+    reordered.set("claims", data.get("claims"));
+    reordered.set("nodeBootId", data.get("nodeBootId"));
+    ObjectNode rewritten = mapper.createObjectNode();
+    rewritten.set("data", reordered);
+    rewritten.set("checksum", envelope.get("checksum"));
+    rewritten.set("version", envelope.get("version"));
+    Files.writeString(file, mapper.writeValueAsString(rewritten).replace(",", " ,\n  "));
+    assertThat(store.read().claims()).containsEntry("u1", completedClaim());
+  }
+
+  @Test
+  @DisplayName("fields added by a newer version are verified by the checksum and then ignored")
+  void unknownFieldsSurvive() throws Exception {
+    store.update(cp -> cp.withClaim("u1", completedClaim()));
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode envelope = (ObjectNode) mapper.readTree(checkpointFile().toFile());
+    ObjectNode data = (ObjectNode) envelope.get("data");
+    data.put("futureTopLevel", "x");
+    ((ObjectNode) data.get("claims").get("u1")).putObject("futureClaimField").put("k", 1);
+    envelope.put("checksum", CheckpointCodec.checksum(data));
+    envelope.put("writtenBy", "v2.0");
+    Files.writeString(checkpointFile(), mapper.writeValueAsString(envelope));
+    assertThat(store.read().claims()).containsEntry("u1", completedClaim());
+    assertThat(corruptFiles()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("bad JSON is set aside as checkpoint.json.corrupt-<n> and the store starts empty")
+  void corruptJson() throws Exception {
+    Files.createDirectories(dir.resolve("data"));
+    Files.writeString(checkpointFile(), "{not json");
+    assertThat(store.read()).isEqualTo(CheckpointV1.empty("boot-1"));
+    Files.writeString(checkpointFile(), "{also not json");
+    store.update(cp -> cp.withClaim("u2", PreparedClaim.started("ns", "c2")));
+    assertThat(corruptFiles())
+        .containsExactly("checkpoint.json.corrupt-1", "checkpoint.json.corrupt-2");
+    assertThat(store.read().claims()).containsOnlyKeys("u2");
+  }
+
+  @Test
+  @DisplayName("a checksum mismatch is treated as corruption")
+  void checksumMismatch() throws Exception {
+    store.update(cp -> cp.withClaim("u1", completedClaim()));
+    String text = Files.readString(checkpointFile()).replace("GPU-a", "GPU-z");
+    Files.writeString(checkpointFile(), text);
+    assertThat(store.read().claims()).isEmpty();
+    assertThat(corruptFiles()).containsExactly("checkpoint.json.corrupt-1");
+  }
+
+  @Test
+  @DisplayName("an unknown envelope version is set aside, not misread")
+  void unknownVersion() throws Exception {
+    store.update(cp -> cp.withClaim("u1", completedClaim()));
+    String text = Files.readString(checkpointFile()).replace("\"version\" : 1", "\"version\" : 9");
+    Files.writeString(checkpointFile(), text);
+    assertThat(store.read().claims()).isEmpty();
+    assertThat(corruptFiles()).hasSize(1);
+  }
+
+  @Test
+  @DisplayName("a different boot ID empties the checkpoint; a missing one is filled in")
+  void bootIdReset() throws Exception {
+    store.update(cp -> cp.withNodeBootId("").withClaim("u1", completedClaim()));
+    assertThat(store.read().nodeBootId()).isEqualTo("boot-1");
+    assertThat(store.read().claims()).containsOnlyKeys("u1");
+    store.update(cp -> cp);
+    Files.writeString(bootId, "boot-2\n");
+    assertThat(store.read()).isEqualTo(CheckpointV1.empty("boot-2"));
+  }
+
+  @Test
+  @DisplayName("concurrent updates from many threads lose nothing")
+  void concurrentUpdates() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    List<Future<?>> futures = new ArrayList<>();
+    for (int t = 0; t < 8; t++) {
+      int thread = t;
+      futures.add(
+          pool.submit(() -> {
+            for (int i = 0; i < 20; i++) {
+              String uid = "t" + thread + "-" + i;
+              store.update(cp -> cp.withClaim(uid, PreparedClaim.started("ns", uid)));
+            }
+          }));
+    }
+    for (Future<?> f : futures) {
+      f.get();
+    }
+    pool.shutdown();
+    assertThat(store.read().claims()).hasSize(160);
+  }
+
+  @Test
+  @DisplayName("the file is the versioned envelope with a sha256 hex checksum")
+  void envelopeShape() throws Exception {
+    store.update(cp -> cp.withClaim("u1", completedClaim()));
+    String text = Files.readString(checkpointFile(), StandardCharsets.UTF_8);
+    ObjectNode envelope = (ObjectNode) new ObjectMapper().readTree(text);
+    assertThat(envelope.get("version").asInt()).isEqualTo(1);
+    assertThat(envelope.get("checksum").asText()).matches("[0-9a-f]{64}");
+    assertThat(envelope.at("/data/claims/u1/state").asText()).isEqualTo("PrepareCompleted");
+    assertThat(envelope.at("/data/claims/u1/devices/1/gpuInstanceId").asInt()).isEqualTo(1);
+  }
+
+  private Path checkpointFile() {
+    return dir.resolve("data").resolve(CheckpointStore.FILE_NAME);
+  }
+
+  private List<String> corruptFiles() throws Exception {
+    try (var files = Files.list(dir.resolve("data"))) {
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.contains(".corrupt-"))
+          .sorted()
+          .toList();
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package dev.gpudra.gpu.config;
+
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfigurationBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Builds allocated ResourceClaims the way the scheduler leaves them. */
+public final class TestClaims {
+  public static final String DRIVER = "gpu.nvidia.com";
+
+  private final String uid;
+  private final String name;
+  private final List<DeviceRequestAllocationResult> results = new ArrayList<>();
+  private final List<DeviceAllocationConfiguration> configs = new ArrayList<>();
+  private boolean allocated = true;
+
+  private TestClaims(String uid, String name) {
+    this.uid = uid;
+    this.name = name;
+  }
+
+  /** A claim {@code default/<name>} with the given UID. */
+  public static TestClaims claim(String uid, String name) {
+    return new TestClaims(uid, name);
+  }
+
+  public TestClaims result(String request, String device) {
+    return result(request, DRIVER, device, false);
+  }
+
+  public TestClaims result(String request, String driver, String device, boolean adminAccess) {
+    results.add(
+        new DeviceRequestAllocationResultBuilder()
+            .withRequest(request)
+            .withDriver(driver)
+            .withPool("node-a")
+            .withDevice(device)
+            .withAdminAccess(adminAccess ? Boolean.TRUE : null)
+            .build());
+    return this;
+  }
+
+  public TestClaims config(String source, List<String> requests, Object parameters) {
+    return config(source, requests, DRIVER, parameters);
+  }
+
+  public TestClaims config(String source, List<String> requests, String driver, Object params) {
+    configs.add(
+        new DeviceAllocationConfigurationBuilder()
+            .withSource(source)
+            .withRequests(requests)
+            .withNewOpaque()
+            .withDriver(driver)
+            .withParameters(params)
+            .endOpaque()
+            .build());
+    return this;
+  }
+
+  /** A config entry without {@code opaque}. */
+  public TestClaims nonOpaqueConfig() {
+    configs.add(new DeviceAllocationConfigurationBuilder().withSource("FromClaim").build());
+    return this;
+  }
+
+  public TestClaims unallocated() {
+    allocated = false;
+    return this;
+  }
+
+  public ResourceClaim build() {
+    ResourceClaimBuilder builder =
+        new ResourceClaimBuilder()
+            .withNewMetadata()
+            .withNamespace("default")
+            .withName(name)
+            .withUid(uid)
+            .endMetadata();
+    if (!allocated) {
+      return builder.build();
+    }
+    return builder
+        .withNewStatus()
+        .withNewAllocation()
+        .withNewDevices()
+        .withResults(results)
+        .withConfig(configs)
+        .endDevices()
+        .endAllocation()
+        .endStatus()
+        .build();
+  }
+
+  /** Opaque parameters of a config object, as a map like the API server hands them over. */
+  public static Map<String, Object> params(String kind, Map<String, Object> fields) {
+    Map<String, Object> all = new java.util.LinkedHashMap<>();
+    all.put("apiVersion", "resource.nvidia.com/v1beta1");
+    all.put("kind", kind);
+    all.putAll(fields);
+    return all;
+  }
+
+  public static Map<String, Object> sharing(String strategy) {
+    return Map.of("sharing", Map.of("strategy", strategy));
+  }
+}

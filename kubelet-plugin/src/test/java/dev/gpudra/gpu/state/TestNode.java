@@ -1,0 +1,52 @@
+package dev.gpudra.gpu.state;
+
+import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.api.v1beta1.ConfigDecoder;
+import dev.gpudra.gpu.cdi.CdiSpecWriter;
+import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
+import dev.gpudra.gpu.cdi.SimulatedMigCapsResolver;
+import dev.gpudra.gpu.checkpoint.CheckpointStore;
+import dev.gpudra.gpu.config.ConfigResolver;
+import dev.gpudra.gpu.config.TestDevices;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** A node in a temp directory: two GPUs and one MIG device, checkpoint, CDI root, boot ID. */
+final class TestNode {
+  static final String MIG = "gpu-2-mig-1g5gb-19-0";
+
+  final Path cdiRoot;
+  final CheckpointStore checkpoints;
+  final CdiSpecWriter specs;
+  final DeviceState state;
+
+  TestNode(Path dir) throws IOException {
+    Path bootId = dir.resolve("boot_id");
+    Files.writeString(bootId, "boot-1\n");
+    cdiRoot = dir.resolve("cdi");
+    checkpoints = new CheckpointStore(dir.resolve("plugin"), bootId);
+    specs = new CdiSpecWriter(cdiRoot);
+    DeviceLookup devices =
+        DeviceLookup.of(
+            Map.of(
+                "gpu-0",
+                TestDevices.gpu(0),
+                "gpu-1",
+                TestDevices.gpu(1),
+                MIG,
+                TestDevices.mig(2, 1, 0, 0)));
+    state =
+        new DeviceState(
+            devices,
+            new ConfigResolver(FeatureGates.defaults(), new ConfigDecoder()),
+            new ClaimCdiSpecs(new ClaimSpecBuilder(new SimulatedMigCapsResolver()), specs),
+            checkpoints);
+  }
+
+  Path specFile(String uid) {
+    return specs.pathFor(uid);
+  }
+}
