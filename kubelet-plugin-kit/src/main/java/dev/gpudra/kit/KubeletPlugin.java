@@ -1,0 +1,146 @@
+package dev.gpudra.kit;
+
+import dev.gpudra.kit.dra.ApiClaimFetcher;
+import dev.gpudra.kit.dra.ClaimResolver;
+import dev.gpudra.kit.dra.DraHandler;
+import dev.gpudra.kit.dra.DraV1Service;
+import dev.gpudra.kit.dra.DraV1beta1Service;
+import dev.gpudra.kit.dra.NodeLock;
+import dev.gpudra.kit.grpc.GrpcServer;
+import dev.gpudra.kit.grpc.UnixSocketServer;
+import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.kit.health.LivenessService;
+import dev.gpudra.kit.health.PluginProbe;
+import dev.gpudra.kit.registration.RegistrationService;
+import dev.gpudra.kit.slices.ResourceSlicePublisher;
+import dev.gpudra.kit.slices.model.SliceTarget;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A DRA kubelet plugin around a {@link DraDriver}: the DRA services on {@code dra.sock}, the
+ * registration service on {@code <driver>-reg.sock}, the gRPC health service and the node's
+ * ResourceSlices. Started in that order (the kubelet never sees an endpoint that is not listening);
+ * {@link #close()} stops them in reverse and removes the sockets.
+ */
+public final class KubeletPlugin implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(KubeletPlugin.class);
+
+  private final PluginConfig config;
+  private final UnixSocketTransport transport = new UnixSocketTransport(2);
+  private final RegistrationService registration;
+  private final UnixSocketServer draServer;
+  private final UnixSocketServer registrationServer;
+  private final ResourceSlicePublisher slices;
+  private final Deque<AutoCloseable> running = new ArrayDeque<>();
+  private GrpcServer healthServer;
+
+  public KubeletPlugin(PluginConfig config, KubernetesClient client, DraDriver driver) {
+    this.config = Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(driver, "driver");
+    PluginPaths paths = config.paths();
+    Duration grace = config.timeouts().shutdown();
+    DraHandler handler =
+        new DraHandler(
+            driver,
+            new ClaimResolver(new ApiClaimFetcher(client)),
+            new NodeLock(paths.lockFile(), config.timeouts().lock()));
+    this.draServer =
+        new UnixSocketServer(
+            paths.draSocket(),
+            transport,
+            List.of(
+                new DraV1Service(handler).bindService(),
+                new DraV1beta1Service(handler).bindService()),
+            grace);
+    this.registration = new RegistrationService(paths.driverName(), paths.draSocket());
+    this.registrationServer =
+        new UnixSocketServer(
+            paths.registrationSocket(), transport, List.of(registration.bindService()), grace);
+    this.slices =
+        new ResourceSlicePublisher(
+            client,
+            new SliceTarget(config.nodeName(), paths.driverName()),
+            driver::handleError,
+            config.slices());
+  }
+
+  /** Starts serving; on failure everything started so far is stopped again. */
+  public synchronized void start() {
+    try {
+      draServer.start();
+      running.push(draServer);
+      registrationServer.start();
+      running.push(registrationServer);
+      startHealth();
+      slices.start();
+      running.push(slices);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+    log.info(
+        "DRA plugin {} serving on {}, registered through {}",
+        config.paths().driverName(),
+        draServer.socket(),
+        registrationServer.socket());
+  }
+
+  /** Replaces the devices of this node's pool; published asynchronously. */
+  public void publishResources(List<Device> devices) {
+    slices.publish(devices);
+  }
+
+  /** The registration service: the kubelet's verdict, and a way to wait for it. */
+  public RegistrationService registration() {
+    return registration;
+  }
+
+  /** The health service's TCP port, or -1 when disabled or not started. */
+  public synchronized int healthPort() {
+    return healthServer == null ? -1 : healthServer.port();
+  }
+
+  @Override
+  public synchronized void close() {
+    while (!running.isEmpty()) {
+      AutoCloseable next = running.pop();
+      try {
+        next.close();
+      } catch (Exception e) {
+        log.warn("error while stopping {}", next, e);
+      }
+    }
+    healthServer = null;
+    transport.close();
+  }
+
+  private void startHealth() {
+    if (!config.healthEnabled()) {
+      return;
+    }
+    PluginProbe probe =
+        new PluginProbe(
+            transport,
+            config.paths().registrationSocket(),
+            config.paths().draSocket(),
+            config.timeouts().probe());
+    running.push(probe);
+    healthServer =
+        new GrpcServer(
+            "health",
+            () -> NettyServerBuilder.forPort(config.healthPort()),
+            List.of(new LivenessService(probe::alive).bindService()),
+            config.timeouts().shutdown());
+    healthServer.start();
+    running.push(healthServer);
+  }
+}

@@ -1,0 +1,62 @@
+package dev.gpudra.kit;
+
+import dev.gpudra.kit.slices.PublisherSettings;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What a {@link KubeletPlugin} needs besides its client and driver.
+ *
+ * @param paths sockets and data dir
+ * @param nodeName this node; the pool name of the published slices
+ * @param healthPort TCP port of the gRPC health service: 0 picks a free port, negative disables it
+ * @param timeouts lock and shutdown timeouts
+ * @param slices how ResourceSlices are published
+ */
+public record PluginConfig(
+    PluginPaths paths,
+    String nodeName,
+    int healthPort,
+    Timeouts timeouts,
+    PublisherSettings slices) {
+
+  /**
+   * @param lock how long a prepare or unprepare waits for {@code pu.lock}
+   * @param shutdown how long running calls get to finish on close
+   * @param probe deadline of each liveness probe call
+   */
+  public record Timeouts(Duration lock, Duration shutdown, Duration probe) {
+    public static final Timeouts DEFAULTS =
+        new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(2));
+
+    public Timeouts {
+      Objects.requireNonNull(lock, "lock");
+      Objects.requireNonNull(shutdown, "shutdown");
+      Objects.requireNonNull(probe, "probe");
+    }
+  }
+
+  public PluginConfig {
+    Objects.requireNonNull(paths, "paths");
+    Objects.requireNonNull(nodeName, "nodeName");
+    Objects.requireNonNull(timeouts, "timeouts");
+    Objects.requireNonNull(slices, "slices");
+    if (nodeName.isBlank()) {
+      throw new IllegalArgumentException("nodeName must not be blank");
+    }
+  }
+
+  /** Default timeouts and slice publishing. */
+  public static PluginConfig of(PluginPaths paths, String nodeName, int healthPort) {
+    return new PluginConfig(
+        paths, nodeName, healthPort, Timeouts.DEFAULTS, PublisherSettings.defaults());
+  }
+
+  public PluginConfig withSlices(PublisherSettings value) {
+    return new PluginConfig(paths, nodeName, healthPort, timeouts, value);
+  }
+
+  public boolean healthEnabled() {
+    return healthPort >= 0;
+  }
+}

@@ -1,0 +1,20 @@
+package dev.gpudra.kit.dra;
+
+import dev.gpudra.kit.ClaimRef;
+
+/** The one place where an exception becomes the error string of a claim in a DRA response. */
+final class ClaimErrors {
+  private ClaimErrors() {}
+
+  static String describe(ClaimRef claim, Throwable error) {
+    return switch (error) {
+      case ClaimLookupException e -> e.getMessage();
+      case LockTimeoutException e -> "claim " + claim + ": " + e.getMessage();
+      default -> "driver failed for claim " + claim + ": " + error;
+    };
+  }
+
+  static String missingResult(ClaimRef claim) {
+    return "driver returned no result for claim " + claim;
+  }
+}

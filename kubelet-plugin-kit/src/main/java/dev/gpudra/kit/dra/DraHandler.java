@@ -1,0 +1,97 @@
+package dev.gpudra.kit.dra;
+
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.kit.UnprepareResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The version-neutral core of the DRA services: resolves claims, serialises driver calls and
+ * guarantees one result per requested claim UID.
+ */
+public final class DraHandler {
+  private static final Logger log = LoggerFactory.getLogger(DraHandler.class);
+
+  private final DraDriver driver;
+  private final ClaimResolver resolver;
+  private final NodeLock lock;
+
+  public DraHandler(DraDriver driver, ClaimResolver resolver, NodeLock lock) {
+    this.driver = Objects.requireNonNull(driver, "driver");
+    this.resolver = Objects.requireNonNull(resolver, "resolver");
+    this.lock = Objects.requireNonNull(lock, "lock");
+  }
+
+  /** Prepares claims; the result has exactly one entry per distinct requested UID. */
+  public Map<String, PrepareResult> prepare(List<ClaimRef> refs) {
+    Map<String, PrepareResult> results = new LinkedHashMap<>();
+    List<ClaimRef> resolvedRefs = new ArrayList<>();
+    List<ResourceClaim> resolved = new ArrayList<>();
+    for (ClaimRef ref : refs) {
+      try {
+        resolved.add(resolver.resolve(ref));
+        resolvedRefs.add(ref);
+      } catch (ClaimLookupException e) {
+        results.put(ref.uid(), PrepareResult.failed(ClaimErrors.describe(ref, e)));
+      }
+    }
+    if (!resolved.isEmpty()) {
+      Map<String, PrepareResult> driven =
+          callDriver(resolvedRefs, () -> driver.prepare(resolved), PrepareResult::failed);
+      results.putAll(driven);
+    }
+    refs.forEach(ref -> logOutcome("prepare", ref, results.get(ref.uid()).error()));
+    return results;
+  }
+
+  /** Unprepares claims without looking them up (they may be gone from the API). */
+  public Map<String, UnprepareResult> unprepare(List<ClaimRef> refs) {
+    if (refs.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, UnprepareResult> results =
+        callDriver(refs, () -> driver.unprepare(refs), UnprepareResult::failed);
+    refs.forEach(ref -> logOutcome("unprepare", ref, results.get(ref.uid()).error()));
+    return results;
+  }
+
+  /**
+   * Runs one driver call under the node lock and turns its answer, or its failure, into exactly one
+   * result per claim.
+   */
+  private <R> Map<String, R> callDriver(
+      List<ClaimRef> refs, Supplier<Map<String, R>> call, Function<String, R> failure) {
+    Map<String, R> answered;
+    try (NodeLock.Held held = lock.acquire()) {
+      answered = Objects.requireNonNullElse(call.get(), Map.of());
+    } catch (Exception e) {
+      Map<String, R> failed = new LinkedHashMap<>();
+      refs.forEach(ref -> failed.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
+      return failed;
+    }
+    Map<String, R> results = new LinkedHashMap<>();
+    for (ClaimRef ref : refs) {
+      R r = answered.get(ref.uid());
+      results.put(ref.uid(), r != null ? r : failure.apply(ClaimErrors.missingResult(ref)));
+    }
+    return results;
+  }
+
+  private static void logOutcome(String operation, ClaimRef claim, String error) {
+    if (error.isEmpty()) {
+      log.info("{} succeeded for claim {}", operation, claim);
+    } else {
+      log.warn("{} failed for claim {}: {}", operation, claim, error);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package dev.gpudra.kit.dra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.kit.PreparedDevice;
+import dev.gpudra.kit.UnprepareResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DraHandlerTest {
+  private static final ClaimRef GOOD = new ClaimRef("ns", "good", "uid-good");
+
+  private final Map<String, ResourceClaim> api = new HashMap<>();
+  private final Driver driver = new Driver();
+  @TempDir Path dir;
+
+  /** Answers prepare from the claims' allocation results; can be told to fail or forget. */
+  static final class Driver implements DraDriver {
+    final List<List<String>> prepared = new ArrayList<>();
+    RuntimeException failure;
+    boolean forget;
+
+    @Override
+    public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
+      prepared.add(claims.stream().map(c -> c.getMetadata().getUid()).toList());
+      if (failure != null) {
+        throw failure;
+      }
+      Map<String, PrepareResult> out = new LinkedHashMap<>();
+      for (ResourceClaim c : claims.subList(0, forget ? claims.size() - 1 : claims.size())) {
+        var r = c.getStatus().getAllocation().getDevices().getResults().get(0);
+        out.put(
+            c.getMetadata().getUid(),
+            PrepareResult.of(
+                List.of(
+                    new PreparedDevice(
+                        List.of(r.getRequest()),
+                        r.getPool(),
+                        r.getDevice(),
+                        List.of(),
+                        Optional.empty()))));
+      }
+      return out;
+    }
+
+    @Override
+    public Map<String, UnprepareResult> unprepare(List<ClaimRef> claims) {
+      if (failure != null) {
+        throw failure;
+      }
+      Map<String, UnprepareResult> out = new LinkedHashMap<>();
+      claims.forEach(c -> out.put(c.uid(), UnprepareResult.ok()));
+      return out;
+    }
+
+    @Override
+    public void handleError(Throwable error, String context) {}
+  }
+
+  private DraHandler handler() {
+    api.put("ns/good", TestClaims.allocated("ns", "good", "uid-good", "gpu-0"));
+    ClaimFetcher fetcher = (ns, name) -> Optional.ofNullable(api.get(ns + "/" + name));
+    return new DraHandler(
+        driver,
+        new ClaimResolver(fetcher),
+        new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(1)));
+  }
+
+  @Test
+  @DisplayName("a missing, replaced or unallocated claim fails alone; the good one is prepared")
+  void badClaimsFailAlone() {
+    DraHandler handler = handler();
+    api.put("ns/replaced", TestClaims.allocated("ns", "replaced", "uid-new", "gpu-1"));
+    api.put("ns/pending", TestClaims.unallocated("ns", "pending", "uid-pending"));
+    List<ClaimRef> refs =
+        List.of(
+            new ClaimRef("ns", "missing", "uid-missing"),
+            new ClaimRef("ns", "replaced", "uid-old"),
+            new ClaimRef("ns", "pending", "uid-pending"),
+            GOOD);
+
+    Map<String, PrepareResult> results = handler.prepare(refs);
+
+    assertThat(results).containsOnlyKeys("uid-missing", "uid-old", "uid-pending", "uid-good");
+    assertThat(results.get("uid-missing").error())
+        .contains("ns/missing", "uid-missing", "not found");
+    assertThat(results.get("uid-old").error())
+        .contains("ns/replaced", "uid-old", "replaced", "uid-new");
+    assertThat(results.get("uid-pending").error())
+        .contains("ns/pending", "uid-pending", "not allocated");
+    assertThat(results.get("uid-good").failed()).isFalse();
+    assertThat(driver.prepared).containsExactly(List.of("uid-good"));
+  }
+
+  @Test
+  @DisplayName("a driver exception becomes an error for each claim of the call")
+  void driverExceptionBecomesClaimErrors() {
+    DraHandler handler = handler();
+    driver.failure = new IllegalStateException("boom");
+
+    assertThat(handler.prepare(List.of(GOOD)).get("uid-good").error()).contains("boom", "ns/good");
+    assertThat(handler.unprepare(List.of(GOOD)).get("uid-good").error()).contains("boom");
+  }
+
+  @Test
+  @DisplayName("a claim the driver forgot to answer gets an error, never a missing entry")
+  void forgottenClaimGetsError() {
+    DraHandler handler = handler();
+    api.put("ns/other", TestClaims.allocated("ns", "other", "uid-other", "gpu-1"));
+    driver.forget = true;
+
+    Map<String, PrepareResult> results =
+        handler.prepare(List.of(GOOD, new ClaimRef("ns", "other", "uid-other")));
+
+    assertThat(results.get("uid-good").failed()).isFalse();
+    assertThat(results.get("uid-other").error()).contains("no result", "uid-other");
+  }
+
+  @Test
+  @DisplayName("an empty call answers empty without calling the driver")
+  void emptyCall() {
+    DraHandler handler = handler();
+
+    assertThat(handler.prepare(List.of())).isEmpty();
+    assertThat(handler.unprepare(List.of())).isEmpty();
+    assertThat(driver.prepared).isEmpty();
+  }
+}

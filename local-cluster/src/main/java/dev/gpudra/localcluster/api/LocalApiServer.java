@@ -1,0 +1,98 @@
+package dev.gpudra.localcluster.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** fabric8's mock API server in CRUD mode, listening on 127.0.0.1 on a free port. */
+public final class LocalApiServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
+  private static final String NAME = "gpu-dra-local";
+
+  private final KubernetesMockServer server;
+  private KubernetesClient client;
+
+  public LocalApiServer() {
+    this.server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(),
+            false);
+  }
+
+  /** Starts listening; returns this for chaining. */
+  public synchronized LocalApiServer start() {
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    client = server.createClient();
+    log.info("local API server listening on {}", url());
+    return this;
+  }
+
+  /** The server's base URL, e.g. {@code http://127.0.0.1:41234}. */
+  public String url() {
+    return "http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + server.getPort();
+  }
+
+  /** A client for this server (default namespace {@code test}); closed with the server. */
+  public synchronized KubernetesClient client() {
+    if (client == null) {
+      throw new IllegalStateException("local API server not started");
+    }
+    return client;
+  }
+
+  /** Writes a kubeconfig that points at this server and returns its path. */
+  public Path writeKubeconfig(Path file) {
+    Map<String, Object> config =
+        Map.of(
+            "apiVersion",
+            "v1",
+            "kind",
+            "Config",
+            "clusters",
+            List.of(Map.of("name", NAME, "cluster", Map.of("server", url()))),
+            "users",
+            List.of(Map.of("name", NAME, "user", Map.of("token", "local"))),
+            "contexts",
+            List.of(
+                Map.of(
+                    "name",
+                    NAME,
+                    "context",
+                    Map.of("cluster", NAME, "user", NAME, "namespace", "default"))),
+            "current-context",
+            NAME);
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      new ObjectMapper(new YAMLFactory()).writeValue(file.toFile(), config);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write kubeconfig " + file, e);
+    }
+    return file;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (client != null) {
+      client.close();
+      client = null;
+    }
+    server.destroy();
+  }
+}
