@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code gpu-dra gpus}: what NVML (or a simulated profile) reports, and what would be published. */
+/**
+ * {@code gpu-dra gpus}: what NVML (or a simulated profile) reports, and what would be published.
+ */
 @Command(
     name = "gpus",
     mixinStandardHelpOptions = true,
@@ -53,7 +55,8 @@ final class GpusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Inventory inventory;
-    try (Nvml nvml = NvmlFactory.open(Optional.ofNullable(simulatedGpus), Path.of(driverRoot), nodeName)) {
+    try (Nvml nvml =
+        NvmlFactory.open(Optional.ofNullable(simulatedGpus), Path.of(driverRoot), nodeName)) {
       inventory = new DeviceDiscovery(nvml).discover();
     }
     PrintWriter out = spec.commandLine().getOut();

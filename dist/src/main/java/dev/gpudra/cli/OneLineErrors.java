@@ -1,5 +1,8 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.api.featuregates.FeatureGateException;
+import dev.gpudra.nvml.simulated.InvalidProfileException;
+import dev.gpudra.nvml.simulated.ProfileNotFoundException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -22,12 +25,21 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
 
   @Override
   public int handleExecutionException(Exception e, CommandLine cli, ParseResult parsed) {
-    if (e instanceof InvalidArgumentsException || e instanceof IllegalArgumentException) {
+    if (isUsageError(e)) {
       cli.getErr().println(prefix(cli) + e.getMessage());
       return USAGE;
     }
     cli.getErr().println(prefix(cli) + "error: " + describe(e));
     return FAILURE;
+  }
+
+  /** Errors in what the user gave us: flags, environment, profile files, feature gates. */
+  private static boolean isUsageError(Exception e) {
+    return e instanceof InvalidArgumentsException
+        || e instanceof IllegalArgumentException
+        || e instanceof FeatureGateException
+        || e instanceof InvalidProfileException
+        || e instanceof ProfileNotFoundException;
   }
 
   private static String describe(Throwable e) {

@@ -76,6 +76,7 @@ final class PluginOptions {
   @Option(
       names = "--simulated-gpus",
       defaultValue = "${env:SIMULATED_GPUS}",
-      description = "A GPU profile name or file; replaces NVML with simulated GPUs (SIMULATED_GPUS).")
+      description =
+          "A GPU profile name or file; replaces NVML with simulated GPUs (SIMULATED_GPUS).")
   String simulatedGpus;
 }

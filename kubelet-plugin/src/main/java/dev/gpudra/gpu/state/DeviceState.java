@@ -32,6 +32,7 @@ public final class DeviceState {
   private final ConfigResolver configs;
   private final ClaimCdiSpecs cdi;
   private final CheckpointStore checkpoints;
+  private final StepObserver steps;
   private final ReentrantLock lock = new ReentrantLock();
 
   public DeviceState(
@@ -39,6 +40,16 @@ public final class DeviceState {
       ConfigResolver configs,
       ClaimCdiSpecs cdi,
       CheckpointStore checkpoints) {
+    this(devices, configs, cdi, checkpoints, StepObserver.NONE);
+  }
+
+  public DeviceState(
+      DeviceLookup devices,
+      ConfigResolver configs,
+      ClaimCdiSpecs cdi,
+      CheckpointStore checkpoints,
+      StepObserver steps) {
+    this.steps = Objects.requireNonNull(steps, "steps");
     this.devices = Objects.requireNonNull(devices, "devices");
     this.configs = Objects.requireNonNull(configs, "configs");
     this.cdi = Objects.requireNonNull(cdi, "cdi");
@@ -72,8 +83,10 @@ public final class DeviceState {
       PreparedClaim started =
           PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName());
       checkpoints.update(cp -> cp.withClaim(uid, started));
+      steps.reached(StepObserver.Step.PREPARE_STARTED_WRITTEN, uid);
       List<CheckpointDevice> prepared = prepareDevices(claim, results);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
+      steps.reached(StepObserver.Step.PREPARE_COMPLETED_WRITTEN, uid);
       return DeviceRecords.toKit(prepared);
     } finally {
       lock.unlock();
@@ -89,7 +102,9 @@ public final class DeviceState {
         return;
       }
       deleteSpecQuietly(claim.uid());
+      steps.reached(StepObserver.Step.CDI_SPEC_DELETED, claim.uid());
       checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
+      steps.reached(StepObserver.Step.CHECKPOINT_ENTRY_REMOVED, claim.uid());
     } finally {
       lock.unlock();
     }
@@ -130,6 +145,7 @@ public final class DeviceState {
     configs.resolve(claim, allocated); // validated now; sharing is applied by a later stage
     if (!allocated.isEmpty()) {
       cdi.write(uid, allocated.stream().map(AllocatedDevice::device).toList());
+      steps.reached(StepObserver.Step.CDI_SPEC_WRITTEN, uid);
     }
     return allocated.stream().map(d -> DeviceRecords.toCheckpoint(uid, d)).toList();
   }

@@ -1,0 +1,60 @@
+package dev.gpudra.cli;
+
+import dev.gpudra.demo.Demo;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gpu-dra demo}: simulated GPUs on an embedded cluster, end to end. */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description = "Run the GPU kubelet plugin on simulated GPUs against an embedded API server.")
+final class DemoCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--keep-files",
+      description = "Keep the demo's sockets, CDI specs and checkpoints.")
+  boolean keepFiles;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Show the components' logs on stderr.")
+  boolean verbose;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    if (!verbose) {
+      ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
+          .setLevel(ch.qos.logback.classic.Level.WARN);
+    }
+    // The embedded API server logs every request through java.util.logging; the demo's own
+    // output says what happens.
+    java.util.logging.Logger.getLogger("io.fabric8.mockwebserver")
+        .setLevel(java.util.logging.Level.WARNING);
+    Path dir = Files.createTempDirectory("gpu-dra-demo-");
+    try {
+      return new Demo(spec.commandLine().getOut(), dir).run() ? 0 : 1;
+    } finally {
+      if (keepFiles) {
+        spec.commandLine().getOut().println("files kept in " + dir);
+      } else {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package dev.gpudra.demo;
+
+import dev.gpudra.gpu.cdi.CdiDevice;
+import dev.gpudra.gpu.cdi.CdiSpec;
+import dev.gpudra.gpu.cdi.CdiSpecWriter;
+import dev.gpudra.gpu.cdi.ContainerEdits;
+import dev.gpudra.gpu.cdi.DeviceNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * What a CDI runtime gives a container for a list of CDI device IDs: it reads every spec file in
+ * the CDI root (as containerd and CRI-O do), finds each device, and applies the spec-level and
+ * device-level edits.
+ */
+record ContainerView(Set<String> deviceNodes, Set<String> env) {
+
+  static ContainerView resolve(Path cdiRoot, List<String> cdiIds) {
+    Set<String> nodes = new LinkedHashSet<>();
+    Set<String> env = new LinkedHashSet<>();
+    List<CdiSpec> specs = specs(cdiRoot);
+    for (String id : cdiIds) {
+      String kind = id.substring(0, id.indexOf('='));
+      String name = id.substring(id.indexOf('=') + 1);
+      CdiSpec spec =
+          specs.stream()
+              .filter(s -> s.kind().equals(kind) && find(s, name) != null)
+              .findFirst()
+              .orElseThrow(() -> new IllegalStateException("no CDI spec defines " + id));
+      apply(spec.containerEdits(), nodes, env);
+      apply(find(spec, name).containerEdits(), nodes, env);
+    }
+    return new ContainerView(nodes, env);
+  }
+
+  private static CdiDevice find(CdiSpec spec, String name) {
+    return spec.devices().stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
+  }
+
+  private static void apply(ContainerEdits edits, Set<String> nodes, Set<String> env) {
+    if (edits == null) {
+      return;
+    }
+    edits.deviceNodes().stream().map(DeviceNode::path).forEach(nodes::add);
+    env.addAll(edits.env());
+  }
+
+  private static List<CdiSpec> specs(Path cdiRoot) {
+    CdiSpecWriter reader = new CdiSpecWriter(cdiRoot);
+    try (Stream<Path> files = Files.list(cdiRoot)) {
+      return files
+          .filter(f -> f.toString().endsWith(".yaml"))
+          .sorted()
+          .map(f -> reader.parse(read(f)))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list CDI specs in " + cdiRoot, e);
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read CDI spec " + file, e);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.gpudra.gpu.plugin;
+
+import dev.gpudra.api.v1beta1.ConfigDecoder;
+import dev.gpudra.gpu.cdi.CdiSpecWriter;
+import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
+import dev.gpudra.gpu.cdi.MigCapsResolver;
+import dev.gpudra.gpu.cdi.ProcMigCapsResolver;
+import dev.gpudra.gpu.cdi.SimulatedMigCapsResolver;
+import dev.gpudra.gpu.checkpoint.CheckpointStore;
+import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import dev.gpudra.gpu.config.ConfigResolver;
+import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.metrics.DriverMetrics;
+import dev.gpudra.gpu.metrics.MeteredDriver;
+import dev.gpudra.gpu.state.DeviceLookup;
+import dev.gpudra.gpu.state.DeviceState;
+import dev.gpudra.gpu.state.GpuDraDriver;
+import dev.gpudra.gpu.state.StepObserver;
+import dev.gpudra.kit.DraDriver;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The driver side of the plugin, assembled from its parts: state over checkpoint, configs and CDI,
+ * wrapped with metrics.
+ */
+public record GpuDriverParts(
+    Inventory inventory,
+    CheckpointStore checkpoints,
+    DeviceState state,
+    DraDriver driver,
+    DriverMetrics metrics) {
+
+  /**
+   * @param bootIdFile where the node's boot ID is read (reboots invalidate prepared claims)
+   * @param procRoot where the MIG capability files are read, for real GPUs
+   */
+  public static GpuDriverParts assemble(
+      GpuPluginConfig config, Inventory inventory, Path bootIdFile, Path procRoot) {
+    return assemble(config, inventory, new Hooks(bootIdFile, procRoot, StepObserver.NONE));
+  }
+
+  /**
+   * Where node facts are read and who watches the steps of each prepare (tests stop the process at
+   * a chosen step).
+   */
+  public record Hooks(Path bootIdFile, Path procRoot, StepObserver steps) {
+    public static Hooks defaults() {
+      return new Hooks(CheckpointStore.DEFAULT_BOOT_ID, Path.of("/proc"), StepObserver.NONE);
+    }
+
+    public Hooks withBootIdFile(Path file) {
+      return new Hooks(file, procRoot, steps);
+    }
+
+    public Hooks withSteps(StepObserver observer) {
+      return new Hooks(bootIdFile, procRoot, observer);
+    }
+  }
+
+  public static GpuDriverParts assemble(GpuPluginConfig config, Inventory inventory, Hooks hooks) {
+    Path bootIdFile = hooks.bootIdFile();
+    Path procRoot = hooks.procRoot();
+    CheckpointStore checkpoints = new CheckpointStore(config.dataDir(), bootIdFile);
+    MigCapsResolver caps =
+        config.simulatedGpus().isPresent()
+            ? new SimulatedMigCapsResolver()
+            : new ProcMigCapsResolver(procRoot);
+    DeviceState state =
+        new DeviceState(
+            DeviceLookup.of(inventory.byName()),
+            new ConfigResolver(config.featureGates(), new ConfigDecoder()),
+            new ClaimCdiSpecs(new ClaimSpecBuilder(caps), new CdiSpecWriter(config.cdiRoot())),
+            checkpoints,
+            hooks.steps());
+    DriverMetrics metrics =
+        new DriverMetrics(
+            GpuPluginConfig.DRIVER_NAME, config.nodeName(), () -> preparedCounts(checkpoints));
+    DraDriver driver = new MeteredDriver(new GpuDraDriver(state), metrics);
+    return new GpuDriverParts(inventory, checkpoints, state, driver, metrics);
+  }
+
+  /** Prepared devices by type, over every completed claim of the checkpoint. */
+  static Map<String, Long> preparedCounts(CheckpointStore checkpoints) {
+    Map<String, Long> counts = new TreeMap<>();
+    checkpoints.read().claims().values().stream()
+        .filter(PreparedClaim::isCompleted)
+        .flatMap(c -> c.devices().stream())
+        .forEach(d -> counts.merge(d.type(), 1L, Long::sum));
+    return counts;
+  }
+}

@@ -1,0 +1,151 @@
+package dev.gpudra.gpu.plugin;
+
+import dev.gpudra.gpu.discovery.DeviceDiscovery;
+import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.metrics.MetricsServer;
+import dev.gpudra.gpu.slices.DeviceModel;
+import dev.gpudra.gpu.state.KubernetesClaimLookup;
+import dev.gpudra.gpu.state.StaleClaimCleaner;
+import dev.gpudra.kit.KubeletPlugin;
+import dev.gpudra.kit.PluginConfig;
+import dev.gpudra.kit.PluginPaths;
+import dev.gpudra.kit.slices.PublisherSettings;
+import dev.gpudra.nvml.Nvml;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running {@code gpu.nvidia.com} kubelet plugin: discovers devices once, assembles the driver,
+ * starts the kit (DRA server, registration, health, slices), metrics and the periodic cleanup of
+ * claims whose preparation never completed.
+ */
+public final class GpuKubeletPlugin implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(GpuKubeletPlugin.class);
+  private static final Duration CLEANUP_PERIOD = Duration.ofMinutes(10);
+
+  private final GpuDriverParts parts;
+  private final KubeletPlugin kit;
+  private final Optional<MetricsServer> metricsServer;
+  private final ScheduledExecutorService cleanup;
+
+  private GpuKubeletPlugin(
+      GpuDriverParts parts,
+      KubeletPlugin kit,
+      Optional<MetricsServer> metricsServer,
+      ScheduledExecutorService cleanup) {
+    this.parts = parts;
+    this.kit = kit;
+    this.metricsServer = metricsServer;
+    this.cleanup = cleanup;
+  }
+
+  /** Starts the plugin as a DaemonSet runs it. */
+  public static GpuKubeletPlugin start(GpuPluginConfig config, KubernetesClient client) {
+    return start(config, client, PublisherSettings.defaults(), GpuDriverParts.Hooks.defaults());
+  }
+
+  /**
+   * @param slices how ResourceSlices are watched (client-side field selectors for the embedded API
+   *     server, which ignores them)
+   * @param hooks where node facts are read, and who watches prepare steps
+   */
+  public static GpuKubeletPlugin start(
+      GpuPluginConfig config,
+      KubernetesClient client,
+      PublisherSettings slices,
+      GpuDriverParts.Hooks hooks) {
+    createDirectories(config);
+    Inventory inventory = discover(config);
+    inventory.warnings().forEach(w -> log.warn("{}", w));
+    GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, hooks);
+    PluginPaths paths =
+        new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);
+    KubeletPlugin kit =
+        new KubeletPlugin(
+            PluginConfig.of(paths, config.nodeName(), config.healthcheckPort()).withSlices(slices),
+            client,
+            parts.driver());
+    kit.start();
+    kit.publishResources(new DeviceModel(inventory.system()).devices(inventory.devices()));
+    Optional<MetricsServer> metrics =
+        config
+            .httpEndpoint()
+            .map(a -> new MetricsServer(a, config.metricsPath(), parts.metrics().registry()));
+    ScheduledExecutorService cleanup = startCleanup(parts, client);
+    log.info(
+        "gpu.nvidia.com plugin serving node {} with {} devices",
+        config.nodeName(),
+        inventory.devices().size());
+    return new GpuKubeletPlugin(parts, kit, metrics, cleanup);
+  }
+
+  private static Inventory discover(GpuPluginConfig config) {
+    try (Nvml nvml =
+        NvmlFactory.open(config.simulatedGpus(), config.driverRoot(), config.nodeName())) {
+      return new DeviceDiscovery(nvml).discover();
+    }
+  }
+
+  private static ScheduledExecutorService startCleanup(
+      GpuDriverParts parts, KubernetesClient client) {
+    StaleClaimCleaner cleaner =
+        new StaleClaimCleaner(parts.state(), new KubernetesClaimLookup(client));
+    ScheduledExecutorService executor =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("stale-claim-cleanup").unstarted(r));
+    executor.scheduleWithFixedDelay(
+        () -> runCleanup(cleaner, parts), 0, CLEANUP_PERIOD.toSeconds(), TimeUnit.SECONDS);
+    return executor;
+  }
+
+  private static void runCleanup(StaleClaimCleaner cleaner, GpuDriverParts parts) {
+    try {
+      int rolledBack = cleaner.runOnce();
+      if (rolledBack > 0) {
+        log.info("rolled back {} claims whose preparation never completed", rolledBack);
+      }
+    } catch (RuntimeException e) {
+      parts.driver().handleError(e, "stale claim cleanup");
+    }
+  }
+
+  private static void createDirectories(GpuPluginConfig config) {
+    try {
+      Files.createDirectories(config.dataDir());
+      Files.createDirectories(config.registrarDir());
+      Files.createDirectories(config.cdiRoot());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the plugin's directories", e);
+    }
+  }
+
+  public GpuDriverParts parts() {
+    return parts;
+  }
+
+  /** The kit's plumbing (registration state, health port). */
+  public KubeletPlugin kit() {
+    return kit;
+  }
+
+  public Optional<Integer> metricsPort() {
+    return metricsServer.map(MetricsServer::port);
+  }
+
+  @Override
+  public void close() {
+    cleanup.shutdownNow();
+    metricsServer.ifPresent(MetricsServer::close);
+    kit.close();
+    log.info("gpu.nvidia.com plugin stopped");
+  }
+}

@@ -1,0 +1,97 @@
+package dev.gpudra.gpu.plugin;
+
+import dev.gpudra.api.featuregates.FeatureGates;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything the GPU kubelet plugin is started with; flag and environment names in brackets.
+ *
+ * @param nodeName the node this plugin serves (NODE_NAME)
+ * @param namespace the driver's namespace (NAMESPACE)
+ * @param kubeconfig a kubeconfig file; empty means in-cluster (KUBECONFIG)
+ * @param cdiRoot where CDI specs are written (CDI_ROOT)
+ * @param registrarDir the kubelet's plugin registration directory
+ *     (KUBELET_REGISTRAR_DIRECTORY_PATH)
+ * @param pluginsDir the kubelet's plugins directory (KUBELET_PLUGINS_DIRECTORY_PATH)
+ * @param driverRoot where the NVIDIA driver is installed (NVIDIA_DRIVER_ROOT)
+ * @param featureGates (FEATURE_GATES)
+ * @param healthcheckPort gRPC health port; negative disables it (HEALTHCHECK_PORT)
+ * @param httpEndpoint metrics address; empty disables it (HTTP_ENDPOINT)
+ * @param metricsPath path of the metrics endpoint (METRICS_PATH)
+ * @param simulatedGpus a built-in profile name or a profile file; replaces NVML (SIMULATED_GPUS)
+ */
+public record GpuPluginConfig(
+    String nodeName,
+    String namespace,
+    Optional<Path> kubeconfig,
+    Path cdiRoot,
+    Path registrarDir,
+    Path pluginsDir,
+    Path driverRoot,
+    FeatureGates featureGates,
+    int healthcheckPort,
+    Optional<InetSocketAddress> httpEndpoint,
+    String metricsPath,
+    Optional<String> simulatedGpus) {
+
+  public static final String DRIVER_NAME = "gpu.nvidia.com";
+
+  public GpuPluginConfig {
+    requireText(nodeName, "--node-name (NODE_NAME)");
+    requireText(namespace, "--namespace (NAMESPACE)");
+    Objects.requireNonNull(kubeconfig, "kubeconfig");
+    Objects.requireNonNull(cdiRoot, "cdiRoot");
+    Objects.requireNonNull(registrarDir, "registrarDir");
+    Objects.requireNonNull(pluginsDir, "pluginsDir");
+    Objects.requireNonNull(driverRoot, "driverRoot");
+    Objects.requireNonNull(featureGates, "featureGates");
+    Objects.requireNonNull(httpEndpoint, "httpEndpoint");
+    Objects.requireNonNull(simulatedGpus, "simulatedGpus");
+    if (healthcheckPort > 65535) {
+      throw new IllegalArgumentException(
+          "--healthcheck-port (HEALTHCHECK_PORT) must be at most 65535: " + healthcheckPort);
+    }
+    if (!metricsPath.startsWith("/")) {
+      throw new IllegalArgumentException("METRICS_PATH must start with /: " + metricsPath);
+    }
+  }
+
+  private static void requireText(String value, String what) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(what + " is required");
+    }
+  }
+
+  /** {@code <plugins>/gpu.nvidia.com}: sockets, checkpoint and locks live here. */
+  public Path dataDir() {
+    return pluginsDir.resolve(DRIVER_NAME);
+  }
+
+  /**
+   * Parses {@code HTTP_ENDPOINT}: {@code :8080}, {@code host:8080}, or empty for disabled.
+   *
+   * @throws IllegalArgumentException naming the variable when the value is malformed
+   */
+  public static Optional<InetSocketAddress> parseEndpoint(String value) {
+    if (value == null || value.isBlank()) {
+      return Optional.empty();
+    }
+    int colon = value.lastIndexOf(':');
+    if (colon < 0) {
+      throw new IllegalArgumentException(
+          "--http-endpoint (HTTP_ENDPOINT) must be [host]:port: " + value);
+    }
+    String host = value.substring(0, colon);
+    try {
+      int port = Integer.parseInt(value.substring(colon + 1));
+      return Optional.of(
+          host.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(host, port));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--http-endpoint (HTTP_ENDPOINT) must be [host]:port: " + value, e);
+    }
+  }
+}
