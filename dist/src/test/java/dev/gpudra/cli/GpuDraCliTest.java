@@ -1,0 +1,89 @@
+package dev.gpudra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+class GpuDraCliTest {
+  private record Run(int exitCode, String out, String err) {}
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = GpuDra.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int code = cli.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  static Stream<Arguments> badInvocations() {
+    return Stream.of(
+        Arguments.of(
+            "plugin without a node name",
+            new String[] {"gpu-kubelet-plugin", "--node-name", ""},
+            "--node-name (NODE_NAME) is required"),
+        Arguments.of(
+            "unknown feature gate",
+            new String[] {
+              "gpu-kubelet-plugin", "--node-name", "n1", "--feature-gates", "Nope=true"
+            },
+            "Nope"),
+        Arguments.of(
+            "non-numeric health port",
+            new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--healthcheck-port", "x"},
+            "--healthcheck-port"),
+        Arguments.of(
+            "malformed metrics endpoint",
+            new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--http-endpoint", "8080"},
+            "--http-endpoint (HTTP_ENDPOINT)"),
+        Arguments.of(
+            "unknown simulated profile",
+            new String[] {"gpus", "--simulated-gpus", "dgx-z9000"},
+            "dgx-z9000"),
+        Arguments.of("unknown flag", new String[] {"gpus", "--frobnicate"}, "--frobnicate"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badInvocations")
+  @DisplayName("bad flags and environment print one clear line and exit with code 2")
+  void badInput(String name, String[] args, String mentioned) {
+    Run run = run(args);
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip().lines()).hasSize(1);
+    assertThat(run.err()).contains(mentioned);
+  }
+
+  @Test
+  @DisplayName("gpus lists every device of a simulated profile")
+  void gpusTable() {
+    Run run = run("gpus", "--simulated-gpus", "dgx-a100-mig");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("driver 580.95.05, CUDA 13.0, 15 devices")
+        .contains("gpu-0-mig-1g5gb-19-0", "mig 1g.5gb", "gpu-7", "40536Mi");
+  }
+
+  @Test
+  @DisplayName("gpus -o yaml renders the ResourceSlice the plugin would publish")
+  void gpusYaml() {
+    Run run = run("gpus", "--simulated-gpus", "dgx-h100", "--node-name", "node-7", "-o", "yaml");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("apiVersion: \"resource.k8s.io/v1\"")
+        .contains("kind: \"ResourceSlice\"")
+        .contains("driver: \"gpu.nvidia.com\"")
+        .contains("nodeName: \"node-7\"")
+        .contains("resourceSliceCount: 1")
+        .contains("name: \"gpu-7\"")
+        .contains("generateName: \"node-7-gpu.nvidia.com-\"");
+  }
+}
