@@ -23,6 +23,9 @@ import org.slf4j.LoggerFactory;
  * run on one thread; each lists the slices from the API, plans the writes and applies them.
  */
 public final class ResourceSlicePublisher implements AutoCloseable {
+  /** How publishing errors start their context, so error handlers can tell them apart. */
+  public static final String PUBLISH_CONTEXT = "publishing ResourceSlices";
+
   private static final Logger log = LoggerFactory.getLogger(ResourceSlicePublisher.class);
   private static final Duration FIRST_RETRY = Duration.ofSeconds(1);
 
@@ -108,7 +111,7 @@ public final class ResourceSlicePublisher implements AutoCloseable {
       sync(devices);
       retryDelay = FIRST_RETRY;
     } catch (RuntimeException e) {
-      errors.accept(e, "publishing ResourceSlices of pool " + target.poolName());
+      errors.accept(e, PUBLISH_CONTEXT + " of pool " + target.poolName());
       Duration delay = retryDelay;
       retryDelay = min(retryDelay.multipliedBy(2), settings.maxRetryDelay());
       schedule(delay);

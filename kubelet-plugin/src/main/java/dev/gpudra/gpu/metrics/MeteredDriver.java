@@ -4,6 +4,7 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.slices.ResourceSlicePublisher;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,7 @@ public final class MeteredDriver implements DraDriver {
 
   @Override
   public void handleError(Throwable error, String context) {
-    if (context.contains("slice")) {
+    if (context.startsWith(ResourceSlicePublisher.PUBLISH_CONTEXT)) {
       metrics.prepareError("publish_resources");
     }
     delegate.handleError(error, context);

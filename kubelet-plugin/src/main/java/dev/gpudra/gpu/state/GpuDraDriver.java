@@ -36,7 +36,7 @@ public final class GpuDraDriver implements DraDriver {
       ClaimRef ref = ref(claim);
       try {
         PrepareResult result = PrepareResult.of(state.prepare(claim));
-        log.info("prepared claim {} with {} devices", ref, result.devices().size());
+        log.debug("prepared claim {}: {}", ref, result.devices());
         results.put(ref.uid(), result);
       } catch (RuntimeException e) {
         results.put(ref.uid(), PrepareResult.failed(failure("prepare", ref, e)));
@@ -51,7 +51,7 @@ public final class GpuDraDriver implements DraDriver {
     for (ClaimRef claim : claims) {
       try {
         state.unprepare(claim);
-        log.info("unprepared claim {}", claim);
+        log.debug("unprepared claim {}", claim);
         results.put(claim.uid(), UnprepareResult.ok());
       } catch (RuntimeException e) {
         results.put(claim.uid(), UnprepareResult.failed(failure("unprepare", claim, e)));
@@ -65,7 +65,10 @@ public final class GpuDraDriver implements DraDriver {
     log.error("background error in {}", context, error);
   }
 
-  /** The one place where exceptions become per-claim error strings (and are logged). */
+  /**
+   * The one place where exceptions become per-claim error strings. The kit logs each claim's
+   * outcome once; only unexpected failures are logged here, with their stack trace.
+   */
   private static String failure(String operation, ClaimRef claim, RuntimeException e) {
     String kind =
         switch (e) {
@@ -80,8 +83,6 @@ public final class GpuDraDriver implements DraDriver {
     String message = operation + " failed: " + kind + ": " + e.getMessage();
     if ("internal error".equals(kind)) {
       log.error("{} of claim {} failed", operation, claim, e);
-    } else {
-      log.warn("{} of claim {}: {}", operation, claim, message);
     }
     return message;
   }

@@ -1,0 +1,79 @@
+package dev.gpudra.gpu.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.slices.ResourceSlicePublisher;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class MeteredDriverTest {
+  private final DriverMetrics metrics =
+      new DriverMetrics("gpu.nvidia.com", "node-a", () -> Map.of("gpu", 3L, "mig", 2L));
+  private final MeteredDriver driver = new MeteredDriver(new FakeDriver(), metrics);
+
+  private static ResourceClaim claim(String name) {
+    return new ResourceClaimBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("ns")
+        .withUid(name + "-uid")
+        .endMetadata()
+        .build();
+  }
+
+  private String scrape() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrometheusTextFormatWriter.create().write(out, metrics.registry().scrape(), null);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  @DisplayName("requests, per-claim errors and prepared devices carry NVIDIA's metric names")
+  void countsRequestsAndErrors() throws IOException {
+    driver.prepare(List.of(claim("good"), claim("bad-1")));
+    driver.prepare(List.of(claim("bad-2")));
+    driver.unprepare(List.of(new ClaimRef("ns", "bad-3", "u3")));
+    String text = scrape();
+    assertThat(text)
+        .contains(
+            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\","
+                + "operation=\"NodePrepareResources\"} 2.0")
+        .contains(
+            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\","
+                + "operation=\"NodeUnprepareResources\"} 1.0")
+        .contains(
+            "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
+                + "error_type=\"prepare_devices\"} 2.0")
+        .contains(
+            "nvidia_dra_node_unprepare_errors_total{driver=\"gpu.nvidia.com\","
+                + "error_type=\"unprepare_devices\"} 1.0")
+        .contains(
+            "nvidia_dra_request_duration_seconds_bucket{driver=\"gpu.nvidia.com\",le=\"0.05\"")
+        .contains(
+            "nvidia_dra_prepared_devices{device_type=\"mig\",driver=\"gpu.nvidia.com\","
+                + "node=\"node-a\"} 2.0")
+        .contains(
+            "nvidia_dra_requests_inflight{driver=\"gpu.nvidia.com\","
+                + "operation=\"NodePrepareResources\"} 0.0");
+  }
+
+  @Test
+  @DisplayName("slice publishing failures count as publish_resources errors")
+  void publishErrors() throws IOException {
+    driver.handleError(new RuntimeException("boom"), ResourceSlicePublisher.PUBLISH_CONTEXT + " x");
+    driver.handleError(new RuntimeException("boom"), "stale claim cleanup");
+    assertThat(scrape())
+        .contains(
+            "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
+                + "error_type=\"publish_resources\"} 1.0");
+  }
+}
