@@ -57,7 +57,7 @@ class MeteredDriverTest {
             "nvidia_dra_node_unprepare_errors_total{driver=\"gpu.nvidia.com\","
                 + "error_type=\"unprepare_devices\"} 1.0")
         .contains(
-            "nvidia_dra_request_duration_seconds_bucket{driver=\"gpu.nvidia.com\",le=\"0.05\"")
+            "nvidia_dra_request_duration_seconds_bucket{driver=\"gpu.nvidia.com\",operation=\"NodePrepareResources\",le=\"12.8\"} 2")
         .contains(
             "nvidia_dra_prepared_devices{device_type=\"mig\",driver=\"gpu.nvidia.com\","
                 + "node=\"node-a\"} 2.0")
