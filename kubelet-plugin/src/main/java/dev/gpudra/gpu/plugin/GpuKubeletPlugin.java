@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +37,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   private final KubeletPlugin kit;
   private final Optional<MetricsServer> metricsServer;
   private final ScheduledExecutorService cleanup;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private GpuKubeletPlugin(
       GpuDriverParts parts,
@@ -141,8 +143,12 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     return metricsServer.map(MetricsServer::port);
   }
 
+  /** Stops everything; safe to call twice (a SIGTERM hook and a try-with-resources both may). */
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     cleanup.shutdownNow();
     metricsServer.ifPresent(MetricsServer::close);
     kit.close();
