@@ -25,8 +25,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * behind that a retry or an unprepare would trip over.
  */
 class BadInputIT {
+  /** DGX A100 with static MIG: gpu-0 and gpu-1 are split, gpu-2 to gpu-7 are whole. */
+  private static final String PROFILE = "dgx-a100-mig";
+
   private static final String BAD = "bad";
-  private static final String BAD_DEVICE = "gpu-1";
+  private static final String BAD_DEVICE = "gpu-3";
+  private static final String MIG_DEVICE = "gpu-0-mig-1g5gb-19-0";
 
   /** What the failed prepare may leave in the checkpoint (NVIDIA's plugin: reference 5.3). */
   enum Leftover {
@@ -87,7 +91,19 @@ class BadInputIT {
             "MigDeviceConfig named by request for a full GPU",
             n -> withConfig(n, List.of("gpu"), params("MigDeviceConfig", Map.of())),
             List.of(
-                "config[0]", "cannot apply MigDeviceConfig to device \"gpu-1\" of type \"gpu\""),
+                "config[0]", "cannot apply MigDeviceConfig to device \"gpu-3\" of type \"gpu\""),
+            Leftover.PREPARE_STARTED),
+        new Case(
+            "GpuConfig named by request for a MIG device",
+            n ->
+                n.claims
+                    .named(BAD)
+                    .device("mig", MIG_DEVICE)
+                    .config(List.of("mig"), params("GpuConfig", Map.of()))
+                    .create(),
+            List.of(
+                "config[0]",
+                "cannot apply GpuConfig to device \"" + MIG_DEVICE + "\" of type \"mig\""),
             Leftover.PREPARE_STARTED),
         new Case(
             "VfioDeviceConfig (passthrough not supported)",
@@ -128,7 +144,7 @@ class BadInputIT {
               assertThat(n.prepare(owner).get(owner.uid()).error()).isEmpty();
               return n.claims.named(BAD).device("gpu", BAD_DEVICE).create();
             },
-            List.of("\"gpu-1\"", "already allocated to different claim"),
+            List.of("\"gpu-3\"", "already allocated to different claim"),
             Leftover.NOTHING));
   }
 
@@ -152,8 +168,8 @@ class BadInputIT {
       "a bad claim fails alone with an error naming it and its fault, the plugin keeps serving,"
           + " and no CDI spec or completed entry is left for it")
   void badClaimFailsAlone(Case c) {
-    node = PluginNode.start(root, PluginNode.Setup.defaults());
-    ClaimRef good = node.claims.named("good").device("gpu", "gpu-0").create();
+    node = PluginNode.start(root, PluginNode.Setup.defaults().withProfile(PROFILE));
+    ClaimRef good = node.claims.named("good").device("gpu", "gpu-2").create();
     ClaimRef bad = c.create().apply(node);
     List<Path> specsBefore = node.dirs.cdiFiles();
 
@@ -164,7 +180,7 @@ class BadInputIT {
         .contains(c.mentions());
     assertThat(results.get(good.uid()).error()).isEmpty();
     assertThat(results.get(good.uid()).devices()).singleElement();
-    ClaimRef after = node.claims.named("after").device("gpu", "gpu-2").create();
+    ClaimRef after = node.claims.named("after").device("gpu", "gpu-4").create();
     assertThat(node.prepare(after).get(after.uid()).error()).isEmpty();
 
     assertThat(node.dirs.cdiFiles())

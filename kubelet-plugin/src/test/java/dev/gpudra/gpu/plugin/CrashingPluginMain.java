@@ -18,7 +18,8 @@ import java.util.Optional;
  * cleanup: as the kernel's OOM killer or a node crash would end it) with exit status 137.
  *
  * <p>Arguments: {@code <kubeconfig> <node> <root dir> <profile> [<step to crash at>]}. Prints
- * {@link #READY} once the kubelet has confirmed its registration, then serves until killed.
+ * {@link #READY} once the kubelet has confirmed its registration, then serves until killed or until
+ * its standard input closes (the test JVM died).
  */
 public final class CrashingPluginMain {
   static final String READY = "crashing-plugin-main: registered with the kubelet";
@@ -54,7 +55,11 @@ public final class CrashingPluginMain {
     }
     System.out.println(READY);
     System.out.flush();
-    Thread.currentThread().join();
+    // Serve until killed, or until the test JVM that holds our stdin is gone: never leak.
+    while (System.in.read() != -1) {
+      // the parent writes nothing; EOF means it exited
+    }
+    Runtime.getRuntime().halt(0);
   }
 
   private static StepObserver crashingAt(Optional<StepObserver.Step> crashAt) {

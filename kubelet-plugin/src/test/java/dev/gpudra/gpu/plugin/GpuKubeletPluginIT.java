@@ -3,6 +3,7 @@ package dev.gpudra.gpu.plugin;
 import static dev.gpudra.gpu.plugin.PluginNode.DRIVER;
 import static dev.gpudra.gpu.plugin.PluginNode.NAME;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.gpu.checkpoint.ClaimState;
@@ -125,6 +126,38 @@ class GpuKubeletPluginIT {
     assertThat(released.error()).isEmpty();
     assertThat(node.dirs.cdiFiles()).isEmpty();
     assertThat(node.entry(claim.uid())).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "a claim of a MIG device and a full GPU gets both CDI devices; the MIG one carries its"
+          + " parent's device node and its nvidia-caps devices")
+  void preparesMigAndFullGpu() {
+    start(PluginNode.Setup.defaults().withProfile("dgx-a100-mig"));
+    String mig = "gpu-0-mig-1g5gb-19-0";
+    ClaimRef claim =
+        node.claims.named("mixed").device("small", mig).device("large", "gpu-2").create();
+
+    PrepareResult result = node.prepare(claim).get(claim.uid());
+
+    assertThat(result.error()).isEmpty();
+    assertThat(result.devices())
+        .extracting(PreparedDevice::requestNames, PreparedDevice::deviceName)
+        .containsExactly(tuple(List.of("small"), mig), tuple(List.of("large"), "gpu-2"));
+    assertThat(result.devices())
+        .flatExtracting(PreparedDevice::cdiDeviceIds)
+        .containsExactly(
+            "k8s.gpu.nvidia.com/claim=" + claim.uid() + "-" + mig,
+            "k8s.gpu.nvidia.com/claim=" + claim.uid() + "-gpu-2");
+    assertThat(node.dirs.specText(claim.uid()))
+        .contains(
+            "name: \"" + claim.uid() + "-" + mig + "\"",
+            "path: \"/dev/nvidia0\"",
+            "path: \"/dev/nvidia-caps/nvidia-cap",
+            "name: \"" + claim.uid() + "-gpu-2\"",
+            "path: \"/dev/nvidia2\"");
+    assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();
+    assertThat(node.dirs.cdiFiles()).isEmpty();
   }
 
   @Test

@@ -48,6 +48,10 @@ final class PluginNode implements AutoCloseable {
           "dgx-h100", FeatureGates.defaults(), EnumSet.allOf(DraService.class), Optional.empty());
     }
 
+    Setup withProfile(String value) {
+      return new Setup(value, gates, kubeletServices, metrics);
+    }
+
     Setup withKubeletServices(Set<DraService> value) {
       return new Setup(profile, gates, value, metrics);
     }
