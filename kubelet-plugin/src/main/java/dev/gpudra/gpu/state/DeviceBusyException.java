@@ -7,9 +7,14 @@ package dev.gpudra.gpu.state;
 public class DeviceBusyException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  public DeviceBusyException(String device, String otherClaimUid) {
+  /**
+   * @param claim the refused claim as {@code namespace/name}
+   */
+  public DeviceBusyException(String claim, String device, String otherClaimUid) {
     super(
-        "requested device \""
+        "claim "
+            + claim
+            + ": requested device \""
             + device
             + "\" is already allocated to different claim "
             + otherClaimUid);

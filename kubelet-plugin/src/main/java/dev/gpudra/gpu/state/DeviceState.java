@@ -75,7 +75,7 @@ public final class DeviceState {
         return DeviceRecords.toKit(existing.devices());
       }
       List<DeviceRequestAllocationResult> results = ourResults(claim);
-      refuseBusyDevices(checkpoint, uid, results);
+      refuseBusyDevices(checkpoint, claim, results);
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
         cdi.delete(uid);
@@ -162,7 +162,8 @@ public final class DeviceState {
   }
 
   private static void refuseBusyDevices(
-      CheckpointV1 checkpoint, String uid, List<DeviceRequestAllocationResult> results) {
+      CheckpointV1 checkpoint, ResourceClaim claim, List<DeviceRequestAllocationResult> results) {
+    String uid = claim.getMetadata().getUid();
     for (DeviceRequestAllocationResult result : results) {
       if (Boolean.TRUE.equals(result.getAdminAccess())) {
         continue;
@@ -172,7 +173,7 @@ public final class DeviceState {
             && other.getValue().isCompleted()
             && other.getValue().devices().stream()
                 .anyMatch(d -> d.device().equals(result.getDevice()) && !d.adminAccess())) {
-          throw new DeviceBusyException(result.getDevice(), other.getKey());
+          throw new DeviceBusyException(describe(claim), result.getDevice(), other.getKey());
         }
       }
     }

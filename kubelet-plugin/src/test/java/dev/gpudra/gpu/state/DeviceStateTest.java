@@ -74,7 +74,9 @@ class DeviceStateTest {
     ResourceClaim other = claim(UID_B, "b").result("gpu", "gpu-0").build();
     assertThatThrownBy(() -> node.state.prepare(other))
         .isInstanceOf(DeviceBusyException.class)
-        .hasMessage("requested device \"gpu-0\" is already allocated to different claim " + UID_A);
+        .hasMessage(
+            "claim default/b: requested device \"gpu-0\" is already allocated to different claim "
+                + UID_A);
     assertThat(node.checkpoints.read().claims()).containsOnlyKeys(UID_A);
   }
 

@@ -59,8 +59,8 @@ class GpuDraDriverTest {
         driver.prepare(List.of(claim("uid-2", "two").result("gpu", "gpu-0").build()));
     assertThat(second.get("uid-2").error())
         .isEqualTo(
-            "prepare failed: device busy: requested device \"gpu-0\" is already allocated to"
-                + " different claim uid-1");
+            "prepare failed: device busy: claim default/two: requested device \"gpu-0\" is"
+                + " already allocated to different claim uid-1");
     Map<String, UnprepareResult> released =
         driver.unprepare(
             List.of(

@@ -1,0 +1,114 @@
+package dev.gpudra.gpu.plugin;
+
+import dev.gpudra.kit.ClaimRef;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfigurationBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Creates ResourceClaims in the API the way the scheduler leaves them: allocated to devices of one
+ * node's pool, with opaque configs. The kubelet's reference carries the UID the server assigned.
+ */
+final class ApiClaims {
+  static final String NAMESPACE = "default";
+  static final String CONFIG_API_VERSION = "resource.nvidia.com/v1beta1";
+
+  private final KubernetesClient client;
+  private final String pool;
+
+  ApiClaims(KubernetesClient client, String pool) {
+    this.client = client;
+    this.pool = pool;
+  }
+
+  /** A claim {@code default/<name>} to be allocated. */
+  Claim named(String name) {
+    return new Claim(name);
+  }
+
+  /** The parameters of an opaque config object, as a user writes them in a claim. */
+  static Map<String, Object> params(String kind, Map<String, Object> fields) {
+    Map<String, Object> all = new LinkedHashMap<>();
+    all.put("apiVersion", CONFIG_API_VERSION);
+    all.put("kind", kind);
+    all.putAll(fields);
+    return all;
+  }
+
+  /** One claim under construction. */
+  final class Claim {
+    private final String name;
+    private final List<DeviceRequestAllocationResult> results = new ArrayList<>();
+    private final List<DeviceAllocationConfiguration> configs = new ArrayList<>();
+    private boolean allocated = true;
+
+    private Claim(String name) {
+      this.name = name;
+    }
+
+    /** An allocation result of {@code gpu.nvidia.com} on this node's pool. */
+    Claim device(String request, String device) {
+      results.add(
+          new DeviceRequestAllocationResultBuilder()
+              .withRequest(request)
+              .withDriver(GpuPluginConfig.DRIVER_NAME)
+              .withPool(pool)
+              .withDevice(device)
+              .build());
+      return this;
+    }
+
+    /** A {@code FromClaim} opaque config for our driver; parameters as the API would hold them. */
+    Claim config(List<String> requests, Object parameters) {
+      configs.add(
+          new DeviceAllocationConfigurationBuilder()
+              .withSource("FromClaim")
+              .withRequests(requests)
+              .withNewOpaque()
+              .withDriver(GpuPluginConfig.DRIVER_NAME)
+              .withParameters(parameters)
+              .endOpaque()
+              .build());
+      return this;
+    }
+
+    /** Leaves the claim pending: no {@code status.allocation}. */
+    Claim unallocated() {
+      allocated = false;
+      return this;
+    }
+
+    /** Creates the claim and returns the kubelet's reference to it. */
+    ClaimRef create() {
+      ResourceClaimBuilder claim =
+          new ResourceClaimBuilder()
+              .withNewMetadata()
+              .withNamespace(NAMESPACE)
+              .withName(name)
+              .endMetadata()
+              .withNewSpec()
+              .endSpec();
+      if (allocated) {
+        claim
+            .withNewStatus()
+            .withNewAllocation()
+            .withNewDevices()
+            .withResults(results)
+            .withConfig(configs)
+            .endDevices()
+            .endAllocation()
+            .endStatus();
+      }
+      ResourceClaim created = client.resource(claim.build()).create();
+      return new ClaimRef(NAMESPACE, name, created.getMetadata().getUid());
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package dev.gpudra.gpu.plugin;
+
+import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.checkpoint.CheckpointStore;
+import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A node's directories below one temp root, and the plugin's files in them read as an operator
+ * would: CDI specs by their documented names, checkpoint entries by claim UID.
+ */
+record NodeDirs(Path root) {
+  static final String BOOT_ID = "it-boot-1";
+
+  Path cdi() {
+    return root.resolve("cdi");
+  }
+
+  Path registrar() {
+    return root.resolve("plugins_registry");
+  }
+
+  Path plugins() {
+    return root.resolve("plugins");
+  }
+
+  Path bootIdFile() {
+    return root.resolve("boot_id");
+  }
+
+  /** {@code <plugins>/gpu.nvidia.com}: sockets, checkpoint and locks. */
+  Path dataDir() {
+    return plugins().resolve(GpuPluginConfig.DRIVER_NAME);
+  }
+
+  /** The spec file NVIDIA's plugin writes for a claim (reference 5.4), spelled out literally. */
+  Path specFile(String claimUid) {
+    return cdi().resolve("k8s.gpu.nvidia.com-claim_" + claimUid + ".yaml");
+  }
+
+  /** Every file in the CDI root, hidden temp files included. */
+  List<Path> cdiFiles() {
+    if (!Files.isDirectory(cdi())) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(cdi())) {
+      return files.sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  String specText(String claimUid) {
+    try {
+      return Files.readString(specFile(claimUid));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes the boot ID file the plugin compares its checkpoint with; returns this. */
+  NodeDirs withBootId() {
+    try {
+      Files.createDirectories(root);
+      Files.writeString(bootIdFile(), BOOT_ID + "\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return this;
+  }
+
+  /** A checkpoint store for reading from another process than the plugin's. */
+  CheckpointStore foreignCheckpoint() {
+    return new CheckpointStore(dataDir(), bootIdFile());
+  }
+
+  static Optional<PreparedClaim> entry(CheckpointStore store, String claimUid) {
+    return Optional.ofNullable(store.read().claims().get(claimUid));
+  }
+
+  /** The plugin's configuration for these directories, a simulated profile and no health port. */
+  GpuPluginConfig config(
+      String node, String profile, FeatureGates gates, Optional<InetSocketAddress> metrics) {
+    return new GpuPluginConfig(
+        node,
+        "gpu-dra",
+        Optional.empty(),
+        cdi(),
+        registrar(),
+        plugins(),
+        Path.of("/"),
+        gates,
+        -1,
+        metrics,
+        "/metrics",
+        Optional.of(profile));
+  }
+}

@@ -1,0 +1,140 @@
+package dev.gpudra.gpu.plugin;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.registration.DraService;
+import dev.gpudra.kit.slices.FieldSelectors;
+import dev.gpudra.kit.slices.PublisherSettings;
+import dev.gpudra.localcluster.api.LocalApiServer;
+import dev.gpudra.localcluster.kubelet.KubeletStandIn;
+import dev.gpudra.localcluster.kubelet.StandInConfig;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One node in this JVM: the local API server with a Node object, the real GPU plugin on temp
+ * directories, and a kubelet stand-in that registered it.
+ */
+final class PluginNode implements AutoCloseable {
+  static final String NAME = "node-a";
+  static final String DRIVER = GpuPluginConfig.DRIVER_NAME;
+
+  /**
+   * @param profile the simulated GPUs
+   * @param gates the plugin's feature gates
+   * @param kubeletServices the DRA services the kubelet stand-in speaks
+   * @param metrics where the plugin serves metrics, if at all
+   */
+  record Setup(
+      String profile,
+      FeatureGates gates,
+      Set<DraService> kubeletServices,
+      Optional<InetSocketAddress> metrics) {
+    static Setup defaults() {
+      return new Setup(
+          "dgx-h100", FeatureGates.defaults(), EnumSet.allOf(DraService.class), Optional.empty());
+    }
+
+    Setup withProfile(String value) {
+      return new Setup(value, gates, kubeletServices, metrics);
+    }
+
+    Setup withKubeletServices(Set<DraService> value) {
+      return new Setup(profile, gates, value, metrics);
+    }
+
+    Setup withMetricsOnAnyPort() {
+      return new Setup(
+          profile, gates, kubeletServices, Optional.of(new InetSocketAddress("127.0.0.1", 0)));
+    }
+  }
+
+  final NodeDirs dirs;
+  final LocalApiServer api = new LocalApiServer().start();
+  final KubernetesClient client = api.client();
+  final ApiClaims claims = new ApiClaims(client, NAME);
+  private GpuKubeletPlugin plugin;
+  private KubeletStandIn kubelet;
+
+  private PluginNode(Path root) {
+    this.dirs = new NodeDirs(root).withBootId();
+  }
+
+  /** Starts everything and waits until the kubelet stand-in has registered the plugin. */
+  static PluginNode start(Path root, Setup setup) {
+    PluginNode node = new PluginNode(root);
+    try {
+      node.startAll(setup);
+    } catch (RuntimeException | Error e) {
+      node.close();
+      throw e;
+    }
+    return node;
+  }
+
+  private void startAll(Setup setup) {
+    client
+        .nodes()
+        .resource(new NodeBuilder().withNewMetadata().withName(NAME).endMetadata().build())
+        .create();
+    plugin =
+        GpuKubeletPlugin.start(
+            dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics()),
+            client,
+            PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
+            GpuDriverParts.Hooks.defaults().withBootIdFile(dirs.bootIdFile()));
+    kubelet =
+        new KubeletStandIn(
+            StandInConfig.of(dirs.registrar(), NAME).withServices(setup.kubeletServices()), client);
+    kubelet.start();
+    await().atMost(Duration.ofSeconds(10)).until(() -> kubelet.isRegistered(DRIVER));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> plugin.kit().registration().outcome().registered());
+  }
+
+  GpuKubeletPlugin plugin() {
+    return plugin;
+  }
+
+  KubeletStandIn kubelet() {
+    return kubelet;
+  }
+
+  Map<String, PrepareResult> prepare(ClaimRef... refs) {
+    return kubelet.prepare(DRIVER, List.of(refs));
+  }
+
+  Map<String, UnprepareResult> unprepare(ClaimRef... refs) {
+    return kubelet.unprepare(DRIVER, List.of(refs));
+  }
+
+  /** The claim's checkpoint entry, read through the plugin's own store. */
+  Optional<PreparedClaim> entry(String claimUid) {
+    return NodeDirs.entry(plugin.parts().checkpoints(), claimUid);
+  }
+
+  @Override
+  public void close() {
+    if (kubelet != null) {
+      kubelet.close();
+    }
+    if (plugin != null) {
+      plugin.close();
+    }
+    api.close();
+  }
+}
