@@ -9,8 +9,8 @@ import java.util.List;
  * @param coldStart the plugin process's milestones
  * @param jvmFloorNanos the floor of a cold start: {@code gpu-dra --version} with the same JVM
  *     options, spawn to exit (median of three)
- * @param latencies prepare and unprepare over the socket
- * @param floor the same durable file writes without the plugin
+ * @param latencies prepare and unprepare over the socket, and the floor: the same durable file
+ *     writes without the plugin, interleaved with them
  * @param sequential cycles per second from one caller
  * @param concurrent cycles per second from several callers on disjoint devices
  * @param idle the plugin's memory once ready
@@ -22,7 +22,6 @@ public record BenchReport(
     ColdStart coldStart,
     long jvmFloorNanos,
     PrepareLoop.Latencies latencies,
-    DurableWritesFloor.Result floor,
     Throughput sequential,
     Throughput concurrent,
     MemoryStatus idle,

@@ -10,58 +10,65 @@ import java.util.Objects;
 
 /**
  * The file-system floor of a prepare and an unprepare: the durable writes the plugin does, through
- * the plugin's own {@link DurableFile} (temp file, fsync, rename, fsync the directory), without
- * anything else. A prepare checkpoints PrepareStarted, writes the claim's CDI spec, checkpoints
+ * the plugin's own {@link DurableFile} (temp file, fsync, rename, fsync the directory), and nothing
+ * else. A prepare checkpoints PrepareStarted, writes the claim's CDI spec and checkpoints
  * PrepareCompleted; an unprepare deletes the spec and rewrites the checkpoint.
  */
 final class DurableWritesFloor {
-  /** The floor per prepare, and prepare+unprepare cycles per second, for files of these sizes. */
+  /**
+   * The floor per prepare, and how many prepare+unprepare cycles per second the writes alone allow
+   * (cycles over the summed time of their writes).
+   */
   record Result(FileSizes sizes, LatencyStats prepare, Throughput cycles) {}
 
-  private final Path dir;
+  /** One cycle's prepare writes, and the whole cycle, in nanoseconds. */
+  record Cycle(long prepareNanos, long cycleNanos) {}
 
-  DurableWritesFloor(Path dir) {
-    this.dir = Objects.requireNonNull(dir, "dir");
-  }
+  private final FileSizes sizes;
+  private final byte[] checkpoint;
+  private final byte[] spec;
+  private final Path checkpointFile;
+  private final Path specFile;
 
   /**
+   * @param dir a scratch directory on the file system the plugin writes to
    * @param sizes the plugin's checkpoint and CDI spec sizes, measured on its files
-   * @param warmup cycles run first and not counted
-   * @param cycles cycles measured
    */
-  Result measure(FileSizes sizes, int warmup, int cycles) {
-    byte[] checkpoint = filler(sizes.checkpointBytes());
-    byte[] spec = filler(sizes.cdiSpecBytes());
-    Path checkpointFile = dir.resolve("checkpoint.json");
-    Path specFile = dir.resolve("cdi").resolve("k8s.gpu.nvidia.com-claim_floor.yaml");
+  DurableWritesFloor(Path dir, FileSizes sizes) {
+    this.sizes = Objects.requireNonNull(sizes, "sizes");
+    this.checkpoint = filler(sizes.checkpointBytes());
+    this.spec = filler(sizes.cdiSpecBytes());
+    this.checkpointFile = dir.resolve("checkpoint.json");
+    this.specFile = dir.resolve("cdi").resolve("k8s.gpu.nvidia.com-claim_floor.yaml");
     try {
       Files.createDirectories(specFile.getParent());
-      for (int i = 0; i < warmup; i++) {
-        cycle(checkpointFile, checkpoint, specFile, spec);
-      }
-      long[] prepares = new long[cycles];
-      long started = System.nanoTime();
-      for (int i = 0; i < cycles; i++) {
-        prepares[i] = cycle(checkpointFile, checkpoint, specFile, spec);
-      }
-      long elapsed = System.nanoTime() - started;
-      return new Result(sizes, LatencyStats.of(prepares), new Throughput(cycles, elapsed));
     } catch (IOException e) {
-      throw new UncheckedIOException("floor writes in " + dir + " failed", e);
+      throw new UncheckedIOException("cannot create " + specFile.getParent(), e);
     }
   }
 
-  /** One prepare and one unprepare worth of writes; the prepare's part in nanoseconds. */
-  private static long cycle(Path checkpointFile, byte[] checkpoint, Path specFile, byte[] spec)
-      throws IOException {
-    long started = System.nanoTime();
-    DurableFile.replace(checkpointFile, checkpoint);
-    DurableFile.replace(specFile, spec);
-    DurableFile.replace(checkpointFile, checkpoint);
-    long prepared = System.nanoTime() - started;
-    DurableFile.delete(specFile);
-    DurableFile.replace(checkpointFile, checkpoint);
-    return prepared;
+  /** One prepare and one unprepare worth of writes. */
+  Cycle cycle() {
+    try {
+      long started = System.nanoTime();
+      DurableFile.replace(checkpointFile, checkpoint);
+      DurableFile.replace(specFile, spec);
+      DurableFile.replace(checkpointFile, checkpoint);
+      long prepared = System.nanoTime();
+      DurableFile.delete(specFile);
+      DurableFile.replace(checkpointFile, checkpoint);
+      return new Cycle(prepared - started, System.nanoTime() - started);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "floor writes in " + checkpointFile.getParent() + " failed", e);
+    }
+  }
+
+  /** Summarizes measured cycles. */
+  Result summarize(Cycle[] cycles) {
+    long[] prepares = Arrays.stream(cycles).mapToLong(Cycle::prepareNanos).toArray();
+    long total = Arrays.stream(cycles).mapToLong(Cycle::cycleNanos).sum();
+    return new Result(sizes, LatencyStats.of(prepares), new Throughput(cycles.length, total));
   }
 
   private static byte[] filler(int size) {

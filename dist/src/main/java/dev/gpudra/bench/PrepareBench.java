@@ -16,7 +16,8 @@ import java.util.Objects;
 
 /**
  * Runs {@code bench prepare}: the embedded API server here, the plugin in a child JVM, the kubelet
- * stand-in calling it over its socket; then the floors, after the child has stopped.
+ * stand-in calling it over its socket, the durable-write floor interleaved with the timed cycles;
+ * then the floors of cold start and slice publishing, after the child has stopped.
  */
 public final class PrepareBench {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -58,9 +59,6 @@ public final class PrepareBench {
           claims.create("held", s.heldClaims(), devices, BenchClaims.Access.ADMIN);
       step("created %d claims in the API", timed.size() + held.size());
       PluginRun plugin = runPlugin(client, timed, held);
-      step("floor: the same durable writes, %d cycles", s.claims());
-      DurableWritesFloor.Result floor =
-          new DurableWritesFloor(layout.floorDir()).measure(plugin.sizes(), s.warmup(), s.claims());
       long jvmFloor = jvmFloor();
       step("slice publisher: %s, %d rounds", plan.largest().name(), s.publishRounds());
       SlicePublishBench.Result slices =
@@ -70,7 +68,6 @@ public final class PrepareBench {
           plugin.coldStart(),
           jvmFloor,
           plugin.latencies(),
-          floor,
           plugin.sequential(),
           plugin.concurrent(),
           plugin.idle(),
@@ -81,7 +78,6 @@ public final class PrepareBench {
 
   private record PluginRun(
       ColdStart coldStart,
-      FileSizes sizes,
       PrepareLoop.Latencies latencies,
       Throughput sequential,
       Throughput concurrent,
@@ -107,8 +103,11 @@ public final class PrepareBench {
       loop.prepare(timed.getFirst());
       FileSizes sizes = FileSizes.of(layout);
       loop.unprepare(timed.getFirst());
-      step("latency: %d warm-up cycles, %d timed", s.warmup(), timed.size());
-      PrepareLoop.Latencies latencies = loop.latencies(timed, s.warmup());
+      step(
+          "latency: %d warm-up cycles, %d timed, each followed by the floor's writes",
+          s.warmup(), timed.size());
+      PrepareLoop.Latencies latencies =
+          loop.latencies(timed, s.warmup(), new DurableWritesFloor(layout.floorDir(), sizes));
       step("throughput: 1 caller, then %d, %d s each", s.callers(), s.duration().toSeconds());
       Throughput sequential = loop.cycles(timed, deviceCount, 1, s.duration());
       Throughput concurrent =
@@ -118,7 +117,7 @@ public final class PrepareBench {
       Thread.sleep(SETTLE.toMillis());
       MemoryStatus heldMemory = plugin.memory();
       held.forEach(loop::unprepare);
-      return new PluginRun(cold, sizes, latencies, sequential, concurrent, idle, heldMemory);
+      return new PluginRun(cold, latencies, sequential, concurrent, idle, heldMemory);
     }
   }
 

@@ -39,8 +39,14 @@ public final class ReportTable {
         latency(
             "  registration socket listening", cold.socketNanos(), report.jvmFloorNanos(), null));
     rows.add(latency("  all devices in the API", cold.slicesNanos(), report.jvmFloorNanos(), null));
+    rows.add(
+        latency(
+            "  registered (stand-in scans every 100 ms)",
+            cold.registeredNanos(),
+            report.jvmFloorNanos(),
+            null));
     LatencyStats prepare = report.latencies().prepare();
-    LatencyStats floor = report.floor().prepare();
+    LatencyStats floor = report.latencies().floor().prepare();
     rows.add(
         latency(
             "prepare p50 (1 device)",
@@ -86,7 +92,7 @@ public final class ReportTable {
   }
 
   private Row throughput(String figure, Throughput measured) {
-    double floor = report.floor().cycles().perSecond();
+    double floor = report.latencies().floor().cycles().perSecond();
     return new Row(
         figure,
         Figures.number(measured.perSecond()) + " /s",
@@ -127,7 +133,8 @@ public final class ReportTable {
         "%nfloors: cold start = gpu-dra --version with the same JVM options (spawn to exit);"
             + " prepare = 2 checkpoint writes (%d B) + 1 CDI spec write (%d B), each temp+fsync+rename+fsync(dir);"
             + " cycle adds the spec delete and a checkpoint write; slice publish = the same slices created directly.%n",
-        report.floor().sizes().checkpointBytes(), report.floor().sizes().cdiSpecBytes());
+        report.latencies().floor().sizes().checkpointBytes(),
+        report.latencies().floor().sizes().cdiSpecBytes());
     out.flush();
   }
 }
