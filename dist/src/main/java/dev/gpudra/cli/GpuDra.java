@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       GpusCommand.class,
       GpuKubeletPluginCommand.class,
       DemoCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GpuDra implements Runnable {

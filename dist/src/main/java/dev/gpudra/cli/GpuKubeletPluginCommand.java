@@ -1,8 +1,10 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
+import dev.gpudra.kit.slices.PublisherSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -24,7 +26,12 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
     GpuPluginConfig config = config(options);
     CountDownLatch stopped = new CountDownLatch(1);
     try (KubernetesClient client = Clients.connect(config.kubeconfig());
-        GpuKubeletPlugin plugin = GpuKubeletPlugin.start(config, client)) {
+        GpuKubeletPlugin plugin =
+            GpuKubeletPlugin.start(
+                config,
+                client,
+                PublisherSettings.defaults().withSelectors(options.sliceSelectors),
+                GpuDriverParts.Hooks.defaults())) {
       Runtime.getRuntime()
           .addShutdownHook(
               Thread.ofPlatform()

@@ -1,5 +1,6 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.kit.slices.FieldSelectors;
 import picocli.CommandLine.Option;
 
 /**
@@ -79,4 +80,27 @@ final class PluginOptions {
       description =
           "A GPU profile name or file; replaces NVML with simulated GPUs (SIMULATED_GPUS).")
   String simulatedGpus;
+
+  /** Hidden: fabric8's mock API server ignores spec.* field selectors (benchmarks, local runs). */
+  @Option(
+      names = "--slice-field-selectors",
+      hidden = true,
+      defaultValue = "${env:SLICE_FIELD_SELECTORS:-server}",
+      converter = SelectorsConverter.class,
+      description = "Where ResourceSlices are filtered by node and driver: server or client.")
+  FieldSelectors sliceSelectors;
+
+  static final class SelectorsConverter
+      implements picocli.CommandLine.ITypeConverter<FieldSelectors> {
+    @Override
+    public FieldSelectors convert(String value) {
+      return switch (value) {
+        case "server" -> FieldSelectors.SERVER_SIDE;
+        case "client" -> FieldSelectors.CLIENT_SIDE;
+        default ->
+            throw new picocli.CommandLine.TypeConversionException(
+                "expected server or client, got '" + value + "'");
+      };
+    }
+  }
 }

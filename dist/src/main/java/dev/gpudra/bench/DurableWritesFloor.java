@@ -1,0 +1,79 @@
+package dev.gpudra.bench;
+
+import dev.gpudra.gpu.checkpoint.DurableFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The file-system floor of a prepare and an unprepare: the durable writes the plugin does, through
+ * the plugin's own {@link DurableFile} (temp file, fsync, rename, fsync the directory), and nothing
+ * else. A prepare checkpoints PrepareStarted, writes the claim's CDI spec and checkpoints
+ * PrepareCompleted; an unprepare deletes the spec and rewrites the checkpoint.
+ */
+final class DurableWritesFloor {
+  /**
+   * The floor per prepare, and how many prepare+unprepare cycles per second the writes alone allow
+   * (cycles over the summed time of their writes).
+   */
+  record Result(FileSizes sizes, LatencyStats prepare, Throughput cycles) {}
+
+  /** One cycle's prepare writes, and the whole cycle, in nanoseconds. */
+  record Cycle(long prepareNanos, long cycleNanos) {}
+
+  private final FileSizes sizes;
+  private final byte[] checkpoint;
+  private final byte[] spec;
+  private final Path checkpointFile;
+  private final Path specFile;
+
+  /**
+   * @param dir a scratch directory on the file system the plugin writes to
+   * @param sizes the plugin's checkpoint and CDI spec sizes, measured on its files
+   */
+  DurableWritesFloor(Path dir, FileSizes sizes) {
+    this.sizes = Objects.requireNonNull(sizes, "sizes");
+    this.checkpoint = filler(sizes.checkpointBytes());
+    this.spec = filler(sizes.cdiSpecBytes());
+    this.checkpointFile = dir.resolve("checkpoint.json");
+    this.specFile = dir.resolve("cdi").resolve("k8s.gpu.nvidia.com-claim_floor.yaml");
+    try {
+      Files.createDirectories(specFile.getParent());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + specFile.getParent(), e);
+    }
+  }
+
+  /** One prepare and one unprepare worth of writes. */
+  Cycle cycle() {
+    try {
+      long started = System.nanoTime();
+      DurableFile.replace(checkpointFile, checkpoint);
+      DurableFile.replace(specFile, spec);
+      DurableFile.replace(checkpointFile, checkpoint);
+      long prepared = System.nanoTime();
+      DurableFile.delete(specFile);
+      DurableFile.replace(checkpointFile, checkpoint);
+      return new Cycle(prepared - started, System.nanoTime() - started);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "floor writes in " + checkpointFile.getParent() + " failed", e);
+    }
+  }
+
+  /** Summarizes measured cycles. */
+  Result summarize(Cycle[] cycles) {
+    long[] prepares = Arrays.stream(cycles).mapToLong(Cycle::prepareNanos).toArray();
+    long total = Arrays.stream(cycles).mapToLong(Cycle::cycleNanos).sum();
+    return new Result(sizes, LatencyStats.of(prepares), new Throughput(cycles.length, total));
+  }
+
+  private static byte[] filler(int size) {
+    byte[] bytes = new byte[size];
+    Arrays.fill(bytes, (byte) 'x');
+    return bytes;
+  }
+}

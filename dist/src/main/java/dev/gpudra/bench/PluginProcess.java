@@ -1,0 +1,75 @@
+package dev.gpudra.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@code gpu-dra} child process: started with its output going to a log file (so a full pipe
+ * never stalls it), stopped with SIGTERM as the kubelet's container runtime does.
+ */
+final class PluginProcess implements AutoCloseable {
+  private static final long STOP_SECONDS = 10;
+
+  private final Process process;
+  private final long spawnedNanos;
+
+  private PluginProcess(Process process, long spawnedNanos) {
+    this.process = process;
+    this.spawnedNanos = spawnedNanos;
+  }
+
+  /** Starts {@code gpu-dra <args>}; the spawn time is taken just before the fork. */
+  static PluginProcess spawn(ChildJvm jvm, List<String> args, Path log) {
+    ProcessBuilder builder =
+        new ProcessBuilder(jvm.command(args))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    long spawned = System.nanoTime();
+    try {
+      return new PluginProcess(builder.start(), spawned);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start " + jvm.java(), e);
+    }
+  }
+
+  long spawnedNanos() {
+    return spawnedNanos;
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  MemoryStatus memory() {
+    return MemoryStatus.of(process.pid());
+  }
+
+  /** Waits for the process to exit by itself; the exit code. */
+  int waitFor(long seconds) throws InterruptedException {
+    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IllegalStateException("child process did not exit within " + seconds + " s");
+    }
+    return process.exitValue();
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(STOP_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(STOP_SECONDS, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}

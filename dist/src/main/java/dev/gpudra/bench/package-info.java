@@ -1,0 +1,12 @@
+/**
+ * {@code gpu-dra bench prepare}: measures the GPU kubelet plugin as the kubelet sees it, over its
+ * real Unix socket, against the embedded API server, with the plugin in a child JVM so that cold
+ * start and resident memory are the real process's.
+ *
+ * <p>Invariants: every figure is printed next to a floor measured in the same run on the same file
+ * system (the same durable file writes without the plugin, a bare JVM start, the bare API writes),
+ * so that a noisy machine shows up in both and the ratio stays meaningful; statistics are pure
+ * ({@link dev.gpudra.bench.LatencyStats}); nothing here reads the environment: the command line
+ * passes the child's JVM, flags and classpath in.
+ */
+package dev.gpudra.bench;

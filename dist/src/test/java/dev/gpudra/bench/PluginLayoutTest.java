@@ -1,0 +1,45 @@
+package dev.gpudra.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class PluginLayoutTest {
+  @Test
+  @DisplayName(
+      "the child plugin gets every directory under the work dir, and client-side selectors")
+  void pluginArgs() {
+    PluginLayout layout = new PluginLayout(Path.of("/w"), "n1");
+    assertThat(layout.pluginArgs("dgx-h100"))
+        .containsExactly(
+            "gpu-kubelet-plugin",
+            "--node-name=n1",
+            "--kubeconfig=/w/kubeconfig.yaml",
+            "--cdi-root=/w/cdi",
+            "--kubelet-registrar-directory-path=/w/plugins_registry",
+            "--kubelet-plugins-directory-path=/w/plugins",
+            "--simulated-gpus=dgx-h100",
+            "--healthcheck-port=-1",
+            "--slice-field-selectors=client");
+    assertThat(layout.registrationSocket())
+        .isEqualTo(Path.of("/w/plugins_registry/gpu.nvidia.com-reg.sock"));
+    assertThat(layout.dataDir()).isEqualTo(Path.of("/w/plugins/gpu.nvidia.com"));
+  }
+
+  @Test
+  @DisplayName("the child JVM runs the gpu-dra main class with its options before -cp")
+  void childCommand() {
+    ChildJvm jvm = new ChildJvm(Path.of("/jdk/bin/java"), List.of("-Xmx64m"), "/a.jar:/b.jar");
+    assertThat(jvm.command(List.of("--version")))
+        .containsExactly(
+            "/jdk/bin/java",
+            "-Xmx64m",
+            "-cp",
+            "/a.jar:/b.jar",
+            "dev.gpudra.cli.GpuDra",
+            "--version");
+  }
+}
