@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
@@ -32,6 +34,19 @@ public final class CheckpointStore {
   private final Path bootIdFile;
   private final CheckpointCodec codec = new CheckpointCodec();
   private final ReentrantLock lock = new ReentrantLock();
+  // Guarded by lock. The boot ID cannot change while this process lives; the last checkpoint read
+  // or written is reused while the file is the same one (same inode, size and mtime): every
+  // write replaces the file through a rename, so another process's write always changes its inode.
+  private String bootId;
+  private Cached cached;
+
+  private record Cached(Object fileKey, long size, FileTime modified, CheckpointV1 checkpoint) {
+    boolean matches(BasicFileAttributes a) {
+      return Objects.equals(fileKey, a.fileKey())
+          && size == a.size()
+          && modified.equals(a.lastModifiedTime());
+    }
+  }
 
   public CheckpointStore(Path dataDir, Path bootIdFile) {
     this.file = dataDir.resolve(FILE_NAME);
@@ -54,35 +69,41 @@ public final class CheckpointStore {
       CheckpointV1 next = Objects.requireNonNull(change.apply(load()), "changed checkpoint");
       try {
         DurableFile.replace(file, codec.encode(next));
+        remember(next);
       } catch (IOException e) {
+        cached = null;
         throw new CheckpointException("cannot write " + file, e);
       }
       return next;
     });
   }
 
+  private void remember(CheckpointV1 checkpoint) throws IOException {
+    BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+    cached = new Cached(a.fileKey(), a.size(), a.lastModifiedTime(), checkpoint);
+  }
+
   private CheckpointV1 load() {
     String bootId = bootId();
-    byte[] bytes;
     try {
-      bytes = Files.readAllBytes(file);
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      if (cached == null || attributes.fileKey() == null || !cached.matches(attributes)) {
+        CheckpointV1 stored = decodeOrSetAside(Files.readAllBytes(file), bootId);
+        cached =
+            new Cached(
+                attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), stored);
+      }
+      return forThisBoot(cached.checkpoint(), bootId);
     } catch (NoSuchFileException e) {
+      cached = null;
       return CheckpointV1.empty(bootId);
     } catch (IOException e) {
       throw new CheckpointException("cannot read " + file, e);
     }
-    CheckpointV1 stored;
-    try {
-      stored = codec.decode(bytes);
-    } catch (CorruptCheckpointException e) {
-      Path aside = setAside();
-      log.error(
-          "checkpoint {} is unusable ({}); moved to {}, starting empty",
-          file,
-          e.getMessage(),
-          aside);
-      return CheckpointV1.empty(bootId);
-    }
+  }
+
+  /** A checkpoint without a boot ID gets this boot's; one from an earlier boot is discarded. */
+  private static CheckpointV1 forThisBoot(CheckpointV1 stored, String bootId) {
     if (stored.nodeBootId().isEmpty()) {
       return stored.withNodeBootId(bootId);
     }
@@ -95,6 +116,21 @@ public final class CheckpointStore {
       return CheckpointV1.empty(bootId);
     }
     return stored;
+  }
+
+  private CheckpointV1 decodeOrSetAside(byte[] bytes, String bootId) {
+    try {
+      return codec.decode(bytes);
+    } catch (CorruptCheckpointException e) {
+      cached = null;
+      Path aside = setAside();
+      log.error(
+          "checkpoint {} is unusable ({}); moved to {}, starting empty",
+          file,
+          e.getMessage(),
+          aside);
+      return CheckpointV1.empty(bootId);
+    }
   }
 
   private Path setAside() {
@@ -112,12 +148,15 @@ public final class CheckpointStore {
   }
 
   private String bootId() {
-    try {
-      return Files.readString(bootIdFile).trim();
-    } catch (IOException e) {
-      log.warn("cannot read boot ID from {}: reboot detection is off", bootIdFile, e);
-      return "";
+    if (bootId == null) {
+      try {
+        bootId = Files.readString(bootIdFile).trim();
+      } catch (IOException e) {
+        log.warn("cannot read boot ID from {}: reboot detection is off", bootIdFile, e);
+        bootId = "";
+      }
     }
+    return bootId;
   }
 
   private <T> T locked(java.util.function.Supplier<T> action) {

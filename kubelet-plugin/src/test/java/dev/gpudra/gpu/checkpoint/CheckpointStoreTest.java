@@ -147,8 +147,22 @@ class CheckpointStoreTest {
     assertThat(store.read().nodeBootId()).isEqualTo("boot-1");
     assertThat(store.read().claims()).containsOnlyKeys("u1");
     store.update(cp -> cp);
+    // A reboot ends the process: the plugin that starts next reads the new boot ID.
     Files.writeString(bootId, "boot-2\n");
-    assertThat(store.read()).isEqualTo(CheckpointV1.empty("boot-2"));
+    CheckpointStore afterReboot = new CheckpointStore(dir.resolve("data"), bootId);
+    assertThat(afterReboot.read()).isEqualTo(CheckpointV1.empty("boot-2"));
+  }
+
+  @Test
+  @DisplayName("a checkpoint written by another process is read, not served from the cache")
+  void anotherWriter() {
+    store.update(cp -> cp.withClaim("u1", completedClaim()));
+    assertThat(store.read().claims()).containsOnlyKeys("u1");
+    CheckpointStore other = new CheckpointStore(dir.resolve("data"), bootId);
+    other.update(cp -> cp.withClaim("u2", completedClaim()));
+    assertThat(store.read().claims()).containsOnlyKeys("u1", "u2");
+    other.update(cp -> cp.withoutClaim("u1"));
+    assertThat(store.read().claims()).containsOnlyKeys("u2");
   }
 
   @Test
