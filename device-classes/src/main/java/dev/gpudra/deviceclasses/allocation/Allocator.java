@@ -52,13 +52,14 @@ public final class Allocator {
         List<RequestSpec> used = usedSpecs(requests, search);
         return new Allocation(
             ResultAssembler.build(devices, used, search.chosen()),
-            ExplanationAssembler.assemble(node, pools, requests, table, search));
+            new ExplanationAssembler(table, search).assemble(node, pools, requests));
       }
       UnsatisfiableException failure = Precheck.diagnose(requests, table, constraints);
       return unsatisfiable(
-          failure, ExplanationAssembler.assemble(node, pools, requests, table, search));
+          failure, new ExplanationAssembler(table, search).assemble(node, pools, requests));
     } catch (UnsatisfiableException e) {
-      return unsatisfiable(e, ExplanationAssembler.assemble(node, pools, requests, table, search));
+      return unsatisfiable(
+          e, new ExplanationAssembler(table, search).assemble(node, pools, requests));
     }
   }
 

@@ -27,9 +27,11 @@ final class CandidateTable {
   private record Row(List<CandidateExplanation> checks, Plan plan, long needed, long matching) {}
 
   private final Map<String, Row> rows;
+  private final Map<DeviceId, Candidate> devices;
 
-  private CandidateTable(Map<String, Row> rows) {
+  private CandidateTable(Map<String, Row> rows, Map<DeviceId, Candidate> devices) {
     this.rows = rows;
+    this.devices = devices;
   }
 
   static CandidateTable build(
@@ -40,7 +42,9 @@ final class CandidateTable {
         rows.put(spec.name(), row(spec, pools, matcher));
       }
     }
-    return new CandidateTable(rows);
+    Map<DeviceId, Candidate> devices = new HashMap<>();
+    pools.forEach(p -> p.candidates().forEach(c -> devices.putIfAbsent(c.id(), c)));
+    return new CandidateTable(rows, devices);
   }
 
   private static Row row(RequestSpec spec, List<Pool> pools, DeviceMatcher matcher) {
@@ -68,6 +72,10 @@ final class CandidateTable {
     long needed = all ? Math.max(1, candidates.size()) : spec.count();
     Plan plan = new Plan(List.copyOf(candidates), Set.copyOf(blocked), !beforeInvalid);
     return new Row(List.copyOf(checks), plan, needed, matching);
+  }
+
+  Candidate candidate(DeviceId id) {
+    return devices.get(id);
   }
 
   List<CandidateExplanation> checks(RequestSpec spec) {

@@ -4,38 +4,40 @@ import dev.gpudra.deviceclasses.allocation.MatchAttribute.Choice;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
 /** Joins the static checks and what the search did into an {@link Explanation}. */
 final class ExplanationAssembler {
 
-  private ExplanationAssembler() {}
+  private final CandidateTable table;
+  private final Search search;
+  private final Set<String> chosen = new HashSet<>();
+
+  ExplanationAssembler(CandidateTable table, Search search) {
+    this.table = table;
+    this.search = search;
+    if (search.succeeded()) {
+      for (Choice choice : search.chosen()) {
+        chosen.add(key(choice.spec(), choice.candidate().id()));
+      }
+    }
+  }
 
   /** Before any request could be read: the pools only. */
   static Explanation poolsOnly(CandidateNode node, List<Pool> pools) {
     return new Explanation(node.name(), statuses(pools), List.of());
   }
 
-  static Explanation assemble(
-      CandidateNode node,
-      List<Pool> pools,
-      List<ClaimRequest> requests,
-      CandidateTable table,
-      Search search) {
-    Set<String> chosen = new HashSet<>();
-    for (Choice choice : search.chosen()) {
-      chosen.add(key(choice.spec(), choice.candidate().id()));
-    }
+  Explanation assemble(CandidateNode node, List<Pool> pools, List<ClaimRequest> requests) {
     List<RequestExplanation> explained = new ArrayList<>();
     for (ClaimRequest request : requests) {
       OptionalInt selected = search.selected(request.name());
       for (int i = 0; i < request.alternatives().size(); i++) {
         RequestSpec spec = request.alternatives().get(i);
-        List<CandidateExplanation> candidates = new ArrayList<>();
-        for (CandidateExplanation check : table.checks(spec)) {
-          candidates.add(finalWord(spec, check, chosen, search));
-        }
+        List<CandidateExplanation> candidates =
+            table.checks(spec).stream().map(check -> finalWord(spec, check)).toList();
         explained.add(
             new RequestExplanation(
                 spec.name(),
@@ -50,15 +52,22 @@ final class ExplanationAssembler {
     return new Explanation(node.name(), statuses(pools), explained);
   }
 
-  private static CandidateExplanation finalWord(
-      RequestSpec spec, CandidateExplanation check, Set<String> chosen, Search search) {
+  /**
+   * A device that passed the static checks: chosen; or, after success, why it could not join the
+   * final allocation; or, after failure, the first time the search turned it down.
+   */
+  private CandidateExplanation finalWord(RequestSpec spec, CandidateExplanation check) {
     if (check.outcome() != CandidateOutcome.MATCHED) {
       return check;
     }
     if (chosen.contains(key(spec, check.device()))) {
       return new CandidateExplanation(check.device(), CandidateOutcome.CHOSEN, "");
     }
-    return search.rejection(spec, check.device()).orElse(check);
+    Optional<CandidateExplanation> rejection =
+        search.succeeded()
+            ? search.rejectionNow(spec, table.candidate(check.device()))
+            : search.rejection(spec, check.device());
+    return rejection.orElse(check);
   }
 
   private static RequestOutcome outcome(OptionalInt selected, int alternative) {

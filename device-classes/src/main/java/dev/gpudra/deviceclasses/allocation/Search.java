@@ -31,6 +31,7 @@ final class Search {
   private final Map<String, Integer> selected = new HashMap<>();
   private final Map<String, Map<DeviceId, CandidateExplanation>> rejections = new HashMap<>();
   private long steps;
+  private boolean succeeded;
 
   Search(
       List<ClaimRequest> requests,
@@ -45,7 +46,12 @@ final class Search {
 
   /** Runs the search; true when every request got its devices. */
   boolean run() {
-    return request(0);
+    succeeded = request(0);
+    return succeeded;
+  }
+
+  boolean succeeded() {
+    return succeeded;
   }
 
   /** The devices chosen, in request order; empty unless {@link #run()} succeeded. */
@@ -59,7 +65,7 @@ final class Search {
     return index == null ? OptionalInt.empty() : OptionalInt.of(index);
   }
 
-  /** The first time the search turned this device down for this request or subrequest. */
+  /** The first time a failed search turned this device down for this request or subrequest. */
   Optional<CandidateExplanation> rejection(RequestSpec spec, DeviceId device) {
     return Optional.ofNullable(rejections.getOrDefault(spec.name(), Map.of()).get(device));
   }
@@ -130,40 +136,57 @@ final class Search {
     return false;
   }
 
-  /** In use by this claim, or breaking a constraint, means no; both are remembered. */
+  /** In use by this claim, or breaking a constraint, means no; the first such answer is kept. */
   private boolean admissible(RequestSpec spec, Candidate candidate) {
     if (++steps > maxSteps) {
       throw new UnsatisfiableException(
           FailureReason.SEARCH_LIMIT, "", "gave up after " + maxSteps + " search steps");
     }
+    Optional<CandidateExplanation> rejection = rejectionNow(spec, candidate);
+    if (rejection.isEmpty()) {
+      return true;
+    }
+    if (spec.mode() == AllocationMode.ALL
+        && rejection.get().outcome() == CandidateOutcome.CONSTRAINT) {
+      throw new UnsatisfiableException(
+          FailureReason.CONSTRAINT_EXCLUDES_ALL,
+          spec.name(),
+          "request "
+              + spec.name()
+              + " needs "
+              + candidate.id()
+              + ", but "
+              + rejection.get().reason());
+    }
+    rejections
+        .computeIfAbsent(spec.name(), k -> new HashMap<>())
+        .putIfAbsent(candidate.id(), rejection.get());
+    return false;
+  }
+
+  /**
+   * Why {@code candidate} cannot join the devices chosen so far for {@code spec}, if it cannot:
+   * another request of the claim holds it, or a constraint rules it out. After a successful run
+   * this answers against the final allocation.
+   */
+  Optional<CandidateExplanation> rejectionNow(RequestSpec spec, Candidate candidate) {
     Optional<Choice> holder =
         chosen.stream().filter(c -> c.candidate().id().equals(candidate.id())).findFirst();
     if (holder.isPresent()) {
-      remember(spec, candidate, CandidateOutcome.TAKEN_BY_CLAIM, holder.get().spec().name());
-      return false;
+      return Optional.of(
+          new CandidateExplanation(
+              candidate.id(),
+              CandidateOutcome.TAKEN_BY_CLAIM,
+              "chosen for request " + holder.get().spec().name()));
     }
     for (MatchAttribute constraint : constraints) {
       Optional<String> violation = constraint.violation(spec, candidate, chosen);
       if (violation.isPresent()) {
-        if (spec.mode() == AllocationMode.ALL) {
-          throw new UnsatisfiableException(
-              FailureReason.CONSTRAINT_EXCLUDES_ALL,
-              spec.name(),
-              "request " + spec.name() + " needs " + candidate.id() + ", but " + violation.get());
-        }
-        remember(spec, candidate, CandidateOutcome.CONSTRAINT, violation.get());
-        return false;
+        return Optional.of(
+            new CandidateExplanation(candidate.id(), CandidateOutcome.CONSTRAINT, violation.get()));
       }
     }
-    return true;
-  }
-
-  private void remember(
-      RequestSpec spec, Candidate candidate, CandidateOutcome outcome, String why) {
-    String reason = outcome == CandidateOutcome.TAKEN_BY_CLAIM ? "chosen for request " + why : why;
-    rejections
-        .computeIfAbsent(spec.name(), k -> new HashMap<>())
-        .putIfAbsent(candidate.id(), new CandidateExplanation(candidate.id(), outcome, reason));
+    return Optional.empty();
   }
 
   private void truncate(int size) {
