@@ -1,0 +1,75 @@
+package dev.gpudra.deviceclasses.allocation;
+
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * Allocates one ResourceClaim on one node the way the kube-scheduler's structured allocator does,
+ * and explains the answer. Pure: no API client, no clock, no shared state between calls.
+ */
+public final class Allocator {
+
+  /** Default search budget: candidate checks before giving up (the scheduler uses a timeout). */
+  public static final long DEFAULT_MAX_STEPS = 1_000_000;
+
+  private final SelectorEvaluator selectors;
+  private final long maxSteps;
+
+  public Allocator(SelectorEvaluator selectors) {
+    this(selectors, DEFAULT_MAX_STEPS);
+  }
+
+  public Allocator(SelectorEvaluator selectors, long maxSteps) {
+    this.selectors = Objects.requireNonNull(selectors, "selectors");
+    if (maxSteps <= 0) {
+      throw new IllegalArgumentException("maxSteps must be positive");
+    }
+    this.maxSteps = maxSteps;
+  }
+
+  /** Allocates {@code claim} on {@code node}, or says why it cannot be. Never throws for data. */
+  public AllocationOutcome allocate(ResourceClaim claim, ClusterState cluster, CandidateNode node) {
+    List<Pool> pools = PoolReader.read(cluster.slices(), node);
+    DeviceClaim devices = RequestReader.devices(claim);
+    List<ClaimRequest> requests;
+    List<MatchAttribute> constraints;
+    try {
+      requests = new RequestReader(cluster.deviceClasses()).read(claim);
+      constraints = MatchAttribute.read(devices);
+    } catch (UnsatisfiableException e) {
+      return unsatisfiable(e, ExplanationAssembler.poolsOnly(node, pools));
+    }
+    CandidateTable table =
+        CandidateTable.build(
+            requests, pools, new DeviceMatcher(selectors, cluster.allocatedDevices()));
+    Search search = new Search(requests, table, constraints, maxSteps);
+    try {
+      Precheck.run(requests, pools, table);
+      if (search.run()) {
+        List<RequestSpec> used = usedSpecs(requests, search);
+        return new Allocation(
+            ResultAssembler.build(devices, used, search.chosen()),
+            new ExplanationAssembler(table, search).assemble(node, pools, requests));
+      }
+      UnsatisfiableException failure = Precheck.diagnose(requests, table, constraints);
+      return unsatisfiable(
+          failure, new ExplanationAssembler(table, search).assemble(node, pools, requests));
+    } catch (UnsatisfiableException e) {
+      return unsatisfiable(
+          e, new ExplanationAssembler(table, search).assemble(node, pools, requests));
+    }
+  }
+
+  private static List<RequestSpec> usedSpecs(List<ClaimRequest> requests, Search search) {
+    return requests.stream()
+        .map(r -> r.alternatives().get(search.selected(r.name()).orElseThrow()))
+        .collect(Collectors.toList());
+  }
+
+  private static Unsatisfiable unsatisfiable(UnsatisfiableException e, Explanation explanation) {
+    return new Unsatisfiable(e.reason(), e.request(), e.getMessage(), explanation);
+  }
+}

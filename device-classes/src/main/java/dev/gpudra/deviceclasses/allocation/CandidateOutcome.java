@@ -1,0 +1,42 @@
+package dev.gpudra.deviceclasses.allocation;
+
+/**
+ * What happened to one device for one request, the first reason that applied.
+ *
+ * <p>Static checks run in this order: {@link #POOL_INVALID}, {@link #UNSUPPORTED_FEATURE}, class
+ * selectors, request selectors, {@link #ALREADY_ALLOCATED}. {@link #TAKEN_BY_CLAIM} and {@link
+ * #CONSTRAINT} come from the search and are kept only when the device was not chosen in the end.
+ */
+public enum CandidateOutcome {
+  /** Allocated to this request. */
+  CHOSEN(true),
+  /** Usable, but not needed (enough devices came earlier in the iteration order). */
+  MATCHED(true),
+  /** Chosen for another request of the same claim. */
+  TAKEN_BY_CLAIM(true),
+  /** A {@code matchAttribute} constraint of the claim ruled it out. */
+  CONSTRAINT(true),
+  /** A selector of the DeviceClass evaluated to false. */
+  CLASS_SELECTOR(false),
+  /** A selector of the request evaluated to false. */
+  REQUEST_SELECTOR(false),
+  /** A class or request selector failed to compile or evaluate; the device does not match. */
+  SELECTOR_ERROR(false),
+  /** Allocated to another claim, and the request has no admin access. */
+  ALREADY_ALLOCATED(false),
+  /** Uses a gated feature the scheduler ignores by default (shared counters, binding). */
+  UNSUPPORTED_FEATURE(false),
+  /** Its pool has duplicate device names; the scheduler refuses to allocate from it. */
+  POOL_INVALID(false);
+
+  private final boolean usable;
+
+  CandidateOutcome(boolean usable) {
+    this.usable = usable;
+  }
+
+  /** Whether the device passed every check that does not depend on the other choices. */
+  public boolean usable() {
+    return usable;
+  }
+}

@@ -1,0 +1,27 @@
+package dev.gpudra.deviceclasses.allocation;
+
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What the scheduler knows besides the claim: classes, published slices, and devices in use.
+ *
+ * @param deviceClasses DeviceClasses by {@code metadata.name}
+ * @param slices every visible ResourceSlice, for all nodes; the allocator picks the node's own
+ * @param allocatedDevices devices already allocated to other claims (without admin access)
+ */
+public record ClusterState(
+    Map<String, DeviceClass> deviceClasses,
+    List<ResourceSlice> slices,
+    Set<DeviceId> allocatedDevices) {
+
+  public ClusterState {
+    deviceClasses = Map.copyOf(Objects.requireNonNull(deviceClasses, "deviceClasses"));
+    slices = List.copyOf(Objects.requireNonNull(slices, "slices"));
+    allocatedDevices = Set.copyOf(Objects.requireNonNull(allocatedDevices, "allocatedDevices"));
+  }
+}

@@ -1,0 +1,109 @@
+package dev.gpudra.deviceclasses.allocation;
+
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The checks on one device for one request that do not depend on other choices: the pool, gated
+ * features, class selectors, request selectors, then whether another claim holds it.
+ *
+ * <p>Unlike the scheduler, which stops the whole allocation at a CEL runtime error, a selector
+ * error here only makes the device not match, and is recorded, so one bad device does not hide the
+ * explanation of the others.
+ */
+final class DeviceMatcher {
+
+  private final SelectorEvaluator evaluator;
+  private final Set<DeviceId> allocatedElsewhere;
+
+  DeviceMatcher(SelectorEvaluator evaluator, Set<DeviceId> allocatedElsewhere) {
+    this.evaluator = evaluator;
+    this.allocatedElsewhere = allocatedElsewhere;
+  }
+
+  CandidateExplanation check(RequestSpec spec, Candidate candidate, Pool pool) {
+    Optional<CandidateExplanation> rejection =
+        poolRejection(candidate, pool)
+            .or(() -> featureRejection(candidate))
+            .or(() -> classRejection(spec, candidate))
+            .or(() -> requestRejection(spec, candidate));
+    if (rejection.isPresent()) {
+      return rejection.get();
+    }
+    if (!spec.admin() && allocatedElsewhere.contains(candidate.id())) {
+      return reject(candidate, CandidateOutcome.ALREADY_ALLOCATED, "allocated to another claim");
+    }
+    return new CandidateExplanation(candidate.id(), CandidateOutcome.MATCHED, "");
+  }
+
+  private static Optional<CandidateExplanation> poolRejection(Candidate candidate, Pool pool) {
+    if (!pool.invalid()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        reject(
+            candidate,
+            CandidateOutcome.POOL_INVALID,
+            "pool is invalid: " + pool.status().detail()));
+  }
+
+  private static Optional<CandidateExplanation> featureRejection(Candidate candidate) {
+    Device device = candidate.device();
+    if (device.getConsumesCounters() != null && !device.getConsumesCounters().isEmpty()) {
+      return Optional.of(
+          reject(
+              candidate,
+              CandidateOutcome.UNSUPPORTED_FEATURE,
+              "consumes shared counters (gate DRAPartitionableDevices is off by default)"));
+    }
+    if (device.getBindingConditions() != null && !device.getBindingConditions().isEmpty()) {
+      return Optional.of(
+          reject(
+              candidate,
+              CandidateOutcome.UNSUPPORTED_FEATURE,
+              "has binding conditions (gate DRADeviceBindingConditions is off by default)"));
+    }
+    return Optional.empty();
+  }
+
+  private Optional<CandidateExplanation> classRejection(RequestSpec spec, Candidate candidate) {
+    String owner = "DeviceClass " + spec.className();
+    List<String> selectors =
+        spec.deviceClass().getSpec() == null
+            ? List.of()
+            : RequestReader.selectors(owner, spec.deviceClass().getSpec().getSelectors());
+    return firstFailing(owner, selectors, candidate, CandidateOutcome.CLASS_SELECTOR);
+  }
+
+  private Optional<CandidateExplanation> requestRejection(RequestSpec spec, Candidate candidate) {
+    String owner = "request " + spec.name();
+    return firstFailing(owner, spec.selectors(), candidate, CandidateOutcome.REQUEST_SELECTOR);
+  }
+
+  private Optional<CandidateExplanation> firstFailing(
+      String owner, List<String> selectors, Candidate candidate, CandidateOutcome onFalse) {
+    for (int i = 0; i < selectors.size(); i++) {
+      String expression = selectors.get(i);
+      Verdict verdict = evaluator.evaluate(expression, candidate.id().driver(), candidate.device());
+      String where = owner + " selector #" + i + " (" + expression + ")";
+      switch (verdict.kind()) {
+        case MATCH -> {}
+        case NO_MATCH -> {
+          return Optional.of(reject(candidate, onFalse, where + " is false"));
+        }
+        case ERROR -> {
+          return Optional.of(
+              reject(candidate, CandidateOutcome.SELECTOR_ERROR, where + ": " + verdict.message()));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static CandidateExplanation reject(
+      Candidate candidate, CandidateOutcome outcome, String reason) {
+    return new CandidateExplanation(candidate.id(), outcome, reason);
+  }
+}

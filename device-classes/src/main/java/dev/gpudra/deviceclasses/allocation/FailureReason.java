@@ -1,0 +1,23 @@
+package dev.gpudra.deviceclasses.allocation;
+
+/** Why a claim cannot be allocated on a node. */
+public enum FailureReason {
+  /** A request names a DeviceClass that does not exist. */
+  UNKNOWN_DEVICE_CLASS,
+  /** A request or constraint uses a shape this allocator does not support. */
+  UNSUPPORTED_REQUEST,
+  /** A request (every subrequest of it) has fewer usable devices than it needs. */
+  NOT_ENOUGH_DEVICES,
+  /** Each request has enough devices alone, but no combination satisfies the whole claim. */
+  NO_COMBINATION,
+  /** A request asks for All devices while one of the node's pools is incomplete. */
+  INCOMPLETE_POOL,
+  /** The search reached a pool with duplicate device names. */
+  INVALID_POOL,
+  /** An All request includes a device that a claim constraint rules out. */
+  CONSTRAINT_EXCLUDES_ALL,
+  /** The claim needs more than 32 devices, the limit of an allocation result. */
+  TOO_MANY_DEVICES,
+  /** The search gave up after its step budget. */
+  SEARCH_LIMIT
+}
