@@ -1,6 +1,8 @@
 package dev.gpudra.deviceclasses.cel;
 
+import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelOptions;
+import dev.cel.common.CelValidationException;
 import dev.cel.compiler.CelCompiler;
 import dev.cel.compiler.CelCompilerFactory;
 import dev.cel.extensions.CelExtensions;
@@ -8,6 +10,12 @@ import dev.cel.extensions.CelStringExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
+import dev.cel.validator.CelValidator;
+import dev.cel.validator.CelValidatorFactory;
+import dev.cel.validator.validators.DurationLiteralValidator;
+import dev.cel.validator.validators.HomogeneousLiteralValidator;
+import dev.cel.validator.validators.RegexLiteralValidator;
+import dev.cel.validator.validators.TimestampLiteralValidator;
 import dev.gpudra.deviceclasses.cel.library.EqualityLibrary;
 import dev.gpudra.deviceclasses.cel.library.FunctionLibrary;
 import dev.gpudra.deviceclasses.cel.library.ListsLibrary;
@@ -26,12 +34,12 @@ import java.util.List;
 final class CelEnvironment {
   private final CelCompiler compiler;
   private final CelRuntime runtime;
+  private final CelValidator validator;
 
   CelEnvironment(SelectorEnvOptions options) {
     CelOptions celOptions =
         CelOptions.current()
             .enableHeterogeneousNumericComparisons(true)
-            .enableHomogeneousLiterals(true)
             .enableOptionalSyntax(true)
             .build();
     DeviceType device = new DeviceType(options);
@@ -45,10 +53,22 @@ final class CelEnvironment {
             new RegexLibrary().library());
     this.compiler = compiler(celOptions, device, libraries);
     this.runtime = runtime(celOptions, equality, libraries);
+    this.validator =
+        CelValidatorFactory.standardCelValidatorBuilder(compiler, runtime)
+            .addAstValidators(
+                HomogeneousLiteralValidator.newInstance(),
+                RegexLiteralValidator.INSTANCE,
+                DurationLiteralValidator.INSTANCE,
+                TimestampLiteralValidator.INSTANCE)
+            .build();
   }
 
-  CelCompiler compiler() {
-    return compiler;
+  /**
+   * Parses, type-checks and runs Kubernetes' AST validators (homogeneous aggregate literals, valid
+   * regex, duration and timestamp literals).
+   */
+  CelAbstractSyntaxTree compile(String expression) throws CelValidationException {
+    return validator.validate(compiler.compile(expression).getAst()).getAst();
   }
 
   CelRuntime runtime() {

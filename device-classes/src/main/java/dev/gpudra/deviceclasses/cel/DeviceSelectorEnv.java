@@ -76,7 +76,7 @@ public final class DeviceSelectorEnv {
   private CelAbstractSyntaxTree check(String expression) {
     CelAbstractSyntaxTree ast;
     try {
-      ast = cel.compiler().compile(expression).getAst();
+      ast = cel.compile(expression);
     } catch (CelValidationException e) {
       throw new SelectorCompileException(expression, "compilation failed: " + e.getMessage());
     }

@@ -22,7 +22,7 @@ public final class DeviceClassManifests {
                   .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                   .disable(YAMLGenerator.Feature.SPLIT_LINES)
                   .build())
-          .setSerializationInclusion(JsonInclude.Include.NON_EMPTY);
+          .setDefaultPropertyInclusion(JsonInclude.Include.NON_EMPTY);
 
   /** Each class as a YAML document starting with {@code ---}, in the order given. */
   public String toYaml(List<DeviceClass> classes) {

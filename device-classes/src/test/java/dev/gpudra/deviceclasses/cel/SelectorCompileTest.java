@@ -82,6 +82,13 @@ class SelectorCompileTest {
         new Rejected(
             "heterogeneous list literal", GATES_OFF, "[1, \"a\"].size() == 2", "expected type"),
         new Rejected(
+            "invalid regex literal",
+            GATES_OFF,
+            "device.driver.matches('[')",
+            "Regex validation failed"),
+        new Rejected(
+            "invalid duration literal", GATES_OFF, "duration('1x') > duration('1s')", "duration"),
+        new Rejected(
             "over 10240 bytes",
             GATES_OFF,
             "true || " + "true || ".repeat(1280) + "true",
