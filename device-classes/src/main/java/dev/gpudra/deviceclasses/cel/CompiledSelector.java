@@ -1,0 +1,57 @@
+package dev.gpudra.deviceclasses.cel;
+
+import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelRuntime;
+import dev.gpudra.deviceclasses.device.DeviceView;
+import java.util.Map;
+
+/**
+ * A selector that passed compilation, type checking and the cost estimate. Immutable and safe to
+ * evaluate from many threads; each evaluation has its own cost budget.
+ */
+public final class CompiledSelector {
+  private final String expression;
+  private final CelRuntime.Program program;
+  private final long estimatedCost;
+  private final long costLimit;
+  private final DeviceActivation activation = new DeviceActivation();
+  private final RuntimeErrors errors = new RuntimeErrors();
+
+  CompiledSelector(
+      String expression, CelRuntime.Program program, long estimatedCost, long costLimit) {
+    this.expression = expression;
+    this.program = program;
+    this.estimatedCost = estimatedCost;
+    this.costLimit = costLimit;
+  }
+
+  /** The expression text. */
+  public String expression() {
+    return expression;
+  }
+
+  /** The static worst-case cost estimate (see {@link CostEstimator}). */
+  public long estimatedCost() {
+    return estimatedCost;
+  }
+
+  /** Evaluates against one device: match, no match, or an error with the scheduler's wording. */
+  public SelectorResult evaluate(DeviceView device) {
+    Map<String, Object> variables;
+    try {
+      variables = activation.variables(device);
+    } catch (DeviceActivation.InvalidDeviceException e) {
+      return new SelectorResult.EvaluationError(e.getMessage());
+    }
+    try {
+      Object result = program.trace(variables, new CostBudget(costLimit));
+      if (result instanceof Boolean matched) {
+        return SelectorResult.of(matched);
+      }
+      return new SelectorResult.EvaluationError(
+          "must evaluate to bool, got " + result.getClass().getSimpleName());
+    } catch (CelEvaluationException | RuntimeException e) {
+      return new SelectorResult.EvaluationError(errors.message(e));
+    }
+  }
+}
