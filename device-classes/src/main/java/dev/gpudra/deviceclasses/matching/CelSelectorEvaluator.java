@@ -1,0 +1,33 @@
+package dev.gpudra.deviceclasses.matching;
+
+import dev.gpudra.deviceclasses.allocation.SelectorEvaluator;
+import dev.gpudra.deviceclasses.allocation.Verdict;
+import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
+import dev.gpudra.deviceclasses.cel.SelectorCompileException;
+import dev.gpudra.deviceclasses.cel.SelectorResult;
+import dev.gpudra.deviceclasses.device.DeviceView;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import java.util.Objects;
+
+/** Evaluates selectors with the DRA CEL environment. Thread-safe. */
+public final class CelSelectorEvaluator implements SelectorEvaluator {
+  private final DeviceSelectorEnv env;
+
+  public CelSelectorEvaluator(DeviceSelectorEnv env) {
+    this.env = Objects.requireNonNull(env, "env");
+  }
+
+  @Override
+  public Verdict evaluate(String celExpression, String driver, Device device) {
+    try {
+      SelectorResult result = env.compile(celExpression).evaluate(DeviceView.of(driver, device));
+      return switch (result) {
+        case SelectorResult.Match m -> Verdict.match();
+        case SelectorResult.NoMatch n -> Verdict.noMatch();
+        case SelectorResult.EvaluationError e -> Verdict.error(e.message());
+      };
+    } catch (SelectorCompileException e) {
+      return Verdict.error(e.getMessage());
+    }
+  }
+}
