@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
       GpusCommand.class,
       GpuKubeletPluginCommand.class,
       DemoCommand.class,
+      SelectorCommand.class,
+      ExplainCommand.class,
       BenchCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -1,0 +1,24 @@
+package dev.gpudra.deviceclasses.explain;
+
+import dev.gpudra.deviceclasses.allocation.ExplanationText;
+import java.util.List;
+
+/** Renders reports as text: each node's explanation, then one summary line per claim. */
+public final class ReportText {
+  private ReportText() {}
+
+  public static String render(List<ClaimReport> reports) {
+    StringBuilder out = new StringBuilder();
+    for (ClaimReport report : reports) {
+      out.append("== ").append(report.claim()).append('\n');
+      report.outcomes().forEach(o -> out.append(ExplanationText.render(o)));
+      out.append(report.claim())
+          .append(": fits on ")
+          .append(report.nodesThatFit())
+          .append(" of ")
+          .append(report.outcomes().size())
+          .append(" nodes\n\n");
+    }
+    return out.toString();
+  }
+}

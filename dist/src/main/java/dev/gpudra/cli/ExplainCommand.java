@@ -1,0 +1,88 @@
+package dev.gpudra.cli;
+
+import dev.gpudra.deviceclasses.allocation.Allocator;
+import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
+import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
+import dev.gpudra.deviceclasses.explain.ClaimExplainer;
+import dev.gpudra.deviceclasses.explain.ClaimReport;
+import dev.gpudra.deviceclasses.explain.ExplainInput;
+import dev.gpudra.deviceclasses.explain.ReportText;
+import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gpu-dra explain}: whether a claim fits each node and which devices it would get, and for
+ * every device that does not match, the first selector or constraint that rejected it.
+ */
+@Command(
+    name = "explain",
+    mixinStandardHelpOptions = true,
+    description = "Explain, per node and per device, why a claim fits or not.")
+final class ExplainCommand implements Callable<Integer> {
+  enum Format {
+    text,
+    json
+  }
+
+  /** Where the cluster's slices, classes and allocations come from. */
+  static final class Source {
+    @Option(names = "--slices", description = "Directory of ResourceSlice (and DeviceClass) files.")
+    Path slices;
+
+    @Option(names = "--kubeconfig", description = "Read everything from this cluster.")
+    Path kubeconfig;
+  }
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = {"-f", "--filename"},
+      required = true,
+      description = "ResourceClaim, ResourceClaimTemplate or Pod (with the claims it uses).")
+  Path file;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Source source;
+
+  @Option(names = "--node", description = "Only this node.")
+  String node;
+
+  @Option(
+      names = {"-o", "--output"},
+      defaultValue = "text",
+      description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+  Format output;
+
+  @Override
+  public Integer call() {
+    ManifestFiles files = new ManifestFiles();
+    ClusterView cluster =
+        source.slices != null
+            ? ClusterView.fromFiles(files.readDirectory(source.slices))
+            : ClusterView.fromApi(source.kubeconfig);
+    ExplainInput input =
+        new ExplainInput(
+            files.read(file), cluster.state(), cluster.nodes(Optional.ofNullable(node)));
+    Allocator allocator =
+        new Allocator(
+            new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults())));
+    List<ClaimReport> reports = new ClaimExplainer(allocator).explain(input);
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(
+        output == Format.json
+            ? new KubernetesSerialization().asJson(reports) + "\n"
+            : ReportText.render(reports));
+    out.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,144 @@
+package dev.gpudra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ExplainAndSelectorCliTest {
+  @TempDir Path dir;
+
+  private record Run(int exitCode, String out, String err) {}
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = GpuDra.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    return new Run(cli.execute(args), out.toString(), err.toString());
+  }
+
+  private Path slices() throws IOException {
+    Path slices = Files.createDirectories(dir.resolve("slices"));
+    Files.writeString(
+        slices.resolve("h100.yaml"),
+        run("gpus", "--simulated-gpus", "dgx-h100", "--node-name", "node-a", "-o", "yaml").out());
+    Files.writeString(
+        slices.resolve("a100-mig.yaml"),
+        run("gpus", "--simulated-gpus", "dgx-a100-mig", "--node-name", "node-b", "-o", "yaml")
+            .out());
+    return slices;
+  }
+
+  private Path claim(String selector, int count) throws IOException {
+    return Files.writeString(
+        dir.resolve("claim.yaml"),
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: big, namespace: default}
+        spec:
+          devices:
+            requests:
+            - name: gpus
+              exactly:
+                deviceClassName: gpu.nvidia.com
+                count: %d
+                selectors:
+                - cel: {expression: "%s"}
+        """
+            .formatted(count, selector));
+  }
+
+  @Test
+  @DisplayName("explain says per node whether the claim fits, and why each device does not")
+  void explainAgainstSliceFiles() throws IOException {
+    Path claim =
+        claim("device.capacity['gpu.nvidia.com'].memory.compareTo(quantity('79Gi')) >= 0", 2);
+    Run run = run("explain", "-f", claim.toString(), "--slices", slices().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("node node-a: allocated")
+        .contains("chosen              gpu.nvidia.com/node-a/gpu-0")
+        .contains("node node-b: unsatisfiable")
+        .contains("request-selector    gpu.nvidia.com/node-b/gpu-2")
+        .contains("ResourceClaim default/big: fits on 1 of 2 nodes");
+  }
+
+  @Test
+  @DisplayName("explain -o json emits the allocation result the scheduler would write")
+  void explainJson() throws IOException {
+    Path claim = claim("device.attributes['gpu.nvidia.com'].architecture == 'Hopper'", 1);
+    Run run =
+        run(
+            "explain",
+            "-f",
+            claim.toString(),
+            "--slices",
+            slices().toString(),
+            "--node",
+            "node-a",
+            "-o",
+            "json");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("\"device\":\"gpu-0\"").contains("\"pool\":\"node-a\"");
+  }
+
+  @Test
+  @DisplayName("explain needs exactly one source of cluster state")
+  void explainNeedsASource() throws IOException {
+    Run run = run("explain", "-f", claim("true", 1).toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--slices").contains("--kubeconfig");
+  }
+
+  @Test
+  @DisplayName("selector test prints true, false or error: per expression")
+  void selectorTest() throws IOException {
+    Path device =
+        Files.writeString(
+            dir.resolve("device.yaml"),
+            """
+            driver: gpu.nvidia.com
+            name: gpu-0
+            attributes:
+              productName: {string: NVIDIA H100 80GB HBM3}
+              driverVersion: {version: 580.95.5}
+            capacity:
+              memory: {value: 81559Mi}
+            """);
+    Run run =
+        run(
+            "selector",
+            "test",
+            "--device",
+            device.toString(),
+            "device.attributes['gpu.nvidia.com'].driverVersion.isGreaterThan(semver('550.0.0'))",
+            "device.capacity['gpu.nvidia.com'].memory.compareTo(quantity('80Gi')) >= 0",
+            "device.attributes['gpu.nvidia.com'].uuid == 'x'",
+            "1");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out().lines())
+        .containsExactly(
+            "true",
+            "false",
+            "error: no such key: uuid",
+            "error: must evaluate to bool or the unknown type, not int");
+  }
+
+  @Test
+  @DisplayName("selector test with an unreadable device file exits with code 2")
+  void selectorBadFile() {
+    Run run = run("selector", "test", "--device", dir.resolve("missing.yaml").toString(), "true");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("missing.yaml");
+  }
+}
