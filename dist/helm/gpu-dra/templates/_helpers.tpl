@@ -1,0 +1,17 @@
+{{- define "gpu-dra.fullname" -}}
+{{- printf "%s" .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "gpu-dra.labels" -}}
+app.kubernetes.io/name: gpu-dra
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+{{- end -}}
+
+{{- define "gpu-dra.featureGates" -}}
+{{- $gates := list -}}
+{{- range $name, $on := .Values.featureGates -}}
+{{- $gates = append $gates (printf "%s=%t" $name $on) -}}
+{{- end -}}
+{{- join "," $gates -}}
+{{- end -}}
