@@ -2,6 +2,7 @@ package dev.gpudra.localcluster.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.localcluster.validation.DraValidation;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -18,7 +19,10 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** fabric8's mock API server in CRUD mode, listening on 127.0.0.1 on a free port. */
+/**
+ * fabric8's mock API server in CRUD mode, listening on 127.0.0.1 on a free port. By default it
+ * refuses invalid resource.k8s.io/v1 objects with 422 Invalid, as the real API server does.
+ */
 public final class LocalApiServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(LocalApiServer.class);
   private static final String NAME = "gpu-dra-local";
@@ -26,14 +30,21 @@ public final class LocalApiServer implements AutoCloseable {
   private final KubernetesMockServer server;
   private KubernetesClient client;
 
+  /** A server that validates resource.k8s.io/v1 objects like the real API server. */
   public LocalApiServer() {
+    this(ApiValidation.STRICT);
+  }
+
+  /** A server with the given validation of resource.k8s.io/v1 objects. */
+  public LocalApiServer(ApiValidation validation) {
+    KubernetesCrudDispatcher dispatcher =
+        switch (validation) {
+          case STRICT -> new ValidatingCrudDispatcher(new DraValidation());
+          case NONE -> new KubernetesCrudDispatcher();
+        };
     this.server =
         new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(),
-            false);
+            new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
   }
 
   /** Starts listening; returns this for chaining. */

@@ -1,0 +1,98 @@
+package dev.gpudra.localcluster.validation;
+
+import io.fabric8.kubernetes.api.model.NodeSelector;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one-of node selection of a slice (nodeName, nodeSelector, allNodes, per device) and of a
+ * device.
+ */
+final class NodeSelection {
+  private static final String SLICE_ONE_OF =
+      "exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required";
+  private static final String DEVICE_ONE_OF =
+      "exactly one of `nodeName`, `nodeSelector`, `allNodes` is required";
+
+  private NodeSelection() {}
+
+  static List<FieldError> forSlice(ResourceSliceSpec spec, FieldPath path) {
+    List<String> set = new ArrayList<>();
+    List<FieldError> errors = new ArrayList<>();
+    common(spec.getNodeName(), spec.getNodeSelector(), spec.getAllNodes(), path, set, errors);
+    if (spec.getPerDeviceNodeSelection() != null) {
+      set.add("perDeviceNodeSelection");
+      if (!spec.getPerDeviceNodeSelection()) {
+        errors.add(
+            FieldError.invalid(
+                path.child("perDeviceNodeSelection"),
+                false,
+                "must be either unset or set to true"));
+      }
+    }
+    errors.addAll(oneOf(set, path, SLICE_ONE_OF));
+    return errors;
+  }
+
+  static List<FieldError> forDevice(Device device, FieldPath path, boolean perDeviceNodes) {
+    List<String> set = new ArrayList<>();
+    List<FieldError> errors = new ArrayList<>();
+    common(device.getNodeName(), device.getNodeSelector(), device.getAllNodes(), path, set, errors);
+    if (perDeviceNodes) {
+      errors.addAll(oneOf(set, path, DEVICE_ONE_OF));
+    } else {
+      for (String field : set) {
+        errors.add(
+            FieldError.invalid(
+                path.child(field),
+                "",
+                "must not be set when `perDeviceNodeSelection` is not true in the slice"));
+      }
+    }
+    return errors;
+  }
+
+  private static void common(
+      String nodeName,
+      NodeSelector selector,
+      Boolean allNodes,
+      FieldPath path,
+      List<String> set,
+      List<FieldError> errors) {
+    if (nodeName != null) {
+      set.add("nodeName");
+      errors.addAll(NameRules.dnsSubdomain(nodeName, path.child("nodeName")));
+    }
+    if (selector != null) {
+      set.add("nodeSelector");
+      int terms = ListRules.size(selector.getNodeSelectorTerms());
+      if (terms != 1) {
+        errors.add(
+            FieldError.invalid(
+                path.child("nodeSelector").child("nodeSelectorTerms"),
+                terms,
+                "must have exactly one node selector term"));
+      }
+    }
+    if (allNodes != null) {
+      set.add("allNodes");
+      if (!allNodes) {
+        errors.add(
+            FieldError.invalid(
+                path.child("allNodes"), false, "must be either unset or set to true"));
+      }
+    }
+  }
+
+  private static List<FieldError> oneOf(List<String> set, FieldPath path, String detail) {
+    if (set.isEmpty()) {
+      return List.of(FieldError.required(path, detail));
+    }
+    if (set.size() > 1) {
+      return List.of(FieldError.invalid(path, set, detail + ", but multiple fields are set"));
+    }
+    return List.of();
+  }
+}
