@@ -4,6 +4,7 @@ import dev.gpudra.deviceclasses.allocation.Allocation;
 import dev.gpudra.deviceclasses.allocation.AllocationOutcome;
 import dev.gpudra.deviceclasses.allocation.Allocator;
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.deviceclasses.allocation.ClusterState;
 import dev.gpudra.deviceclasses.allocation.ExplanationText;
 import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
 import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
@@ -11,6 +12,7 @@ import dev.gpudra.deviceclasses.device.DeviceView;
 import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,6 +47,7 @@ public class ExplainBenchmark {
 
   private ExplainCluster cluster;
   private Allocator allocator;
+  private List<ClusterState> ownSlices;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -52,6 +55,7 @@ public class ExplainBenchmark {
     allocator =
         new Allocator(
             new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults())));
+    ownSlices = cluster.nodes().stream().map(cluster::ownSliceOnly).toList();
     for (CandidateNode node : cluster.nodes()) {
       if (!(allocate(node) instanceof Allocation)) {
         throw new IllegalStateException(ExplanationText.render(allocate(node)));
@@ -75,6 +79,18 @@ public class ExplainBenchmark {
       chars += ExplanationText.render(allocate(node)).length();
     }
     return chars;
+  }
+
+  /**
+   * Diagnostic: the allocator on every node, each given only its own slice (as if slices were
+   * indexed by node), so {@link #allocate} minus this is the cost of reading all slices per node.
+   */
+  @Benchmark
+  public void allocateOwnSliceOnly(Blackhole blackhole) {
+    List<CandidateNode> nodes = cluster.nodes();
+    for (int i = 0; i < nodes.size(); i++) {
+      blackhole.consume(allocator.allocate(cluster.claim(), ownSlices.get(i), nodes.get(i)));
+    }
   }
 
   /** Floor: every device of every node converted and checked by hand against the 3 selectors. */

@@ -33,6 +33,16 @@ record ExplainCluster(ClusterState state, List<CandidateNode> nodes, ResourceCla
     return new ExplainCluster(state, nodes, oneGpuClaim());
   }
 
+  /**
+   * The cluster as seen by {@code node} when slices are indexed by node: the same classes with only
+   * that node's slice. Isolates the per-node work from reading every slice of the cluster.
+   */
+  ClusterState ownSliceOnly(CandidateNode node) {
+    List<ResourceSlice> own =
+        state.slices().stream().filter(s -> node.name().equals(s.getSpec().getNodeName())).toList();
+    return new ClusterState(state.deviceClasses(), own, state.allocatedDevices());
+  }
+
   private static ResourceClaim oneGpuClaim() {
     return new ResourceClaimBuilder()
         .withNewMetadata()
