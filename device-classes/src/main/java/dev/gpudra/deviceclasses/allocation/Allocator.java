@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * Allocates one ResourceClaim on one node the way the kube-scheduler's structured allocator does,
- * and explains the answer. Pure: no API client, no clock, no shared state between calls.
+ * and explains the answer. No API client, no clock; the only state kept between calls is the pool
+ * index of the last cluster seen, which does not change any answer.
  */
 public final class Allocator {
 
@@ -17,6 +18,11 @@ public final class Allocator {
 
   private final SelectorEvaluator selectors;
   private final long maxSteps;
+  // The pools of the last cluster seen, keyed by identity: explaining one claim on every node
+  // reuses one ClusterState, and grouping its slices once per node would be quadratic.
+  private volatile IndexedCluster lastCluster;
+
+  private record IndexedCluster(ClusterState cluster, PoolReader pools) {}
 
   public Allocator(SelectorEvaluator selectors) {
     this(selectors, DEFAULT_MAX_STEPS);
@@ -30,9 +36,18 @@ public final class Allocator {
     this.maxSteps = maxSteps;
   }
 
+  private PoolReader pools(ClusterState cluster) {
+    IndexedCluster last = lastCluster;
+    if (last == null || last.cluster() != cluster) {
+      last = new IndexedCluster(cluster, new PoolReader(cluster.slices()));
+      lastCluster = last;
+    }
+    return last.pools();
+  }
+
   /** Allocates {@code claim} on {@code node}, or says why it cannot be. Never throws for data. */
   public AllocationOutcome allocate(ResourceClaim claim, ClusterState cluster, CandidateNode node) {
-    List<Pool> pools = PoolReader.read(cluster.slices(), node);
+    List<Pool> pools = pools(cluster).poolsFor(node);
     DeviceClaim devices = RequestReader.devices(claim);
     List<ClaimRequest> requests;
     List<MatchAttribute> constraints;

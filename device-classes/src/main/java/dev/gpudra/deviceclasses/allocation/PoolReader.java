@@ -5,12 +5,14 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Reads pools the way the scheduler does (KEP-4381, k8s.io/dynamic-resource-allocation/structured):
@@ -26,18 +28,50 @@ final class PoolReader {
   private static final Comparator<PoolKey> KEY_ORDER =
       Comparator.comparing(PoolKey::driver).thenComparing(PoolKey::pool);
 
-  private PoolReader() {}
+  private final Map<PoolKey, List<ResourceSlice>> latestByPool;
+  private final Map<String, Set<PoolKey>> byNodeName;
+  private final Set<PoolKey> forAnyNode;
 
-  static List<Pool> read(List<ResourceSlice> slices, CandidateNode node) {
+  /**
+   * Groups the slices into pools once; {@link #poolsFor} then visits only the pools that can reach
+   * a node, so explaining a claim on every node of a large cluster is not quadratic.
+   */
+  PoolReader(List<ResourceSlice> slices) {
     Map<PoolKey, List<ResourceSlice>> byPool = new TreeMap<>(KEY_ORDER);
     for (ResourceSlice slice : slices) {
       ResourceSliceSpec spec = slice.getSpec();
       PoolKey key = new PoolKey(spec.getDriver(), spec.getPool().getName());
       byPool.computeIfAbsent(key, k -> new ArrayList<>()).add(slice);
     }
-    List<Pool> pools = new ArrayList<>();
+    latestByPool = new TreeMap<>(KEY_ORDER);
+    byNodeName = new HashMap<>();
+    forAnyNode = new HashSet<>();
     byPool.forEach((key, all) -> {
       List<ResourceSlice> latest = latestGeneration(all);
+      latestByPool.put(key, latest);
+      for (ResourceSlice slice : latest) {
+        String nodeName = slice.getSpec().getNodeName();
+        if (nodeName != null && !nodeName.isEmpty()) {
+          byNodeName.computeIfAbsent(nodeName, n -> new HashSet<>()).add(key);
+        } else {
+          forAnyNode.add(key);
+        }
+      }
+    });
+  }
+
+  static List<Pool> read(List<ResourceSlice> slices, CandidateNode node) {
+    return new PoolReader(slices).poolsFor(node);
+  }
+
+  /** The pools with at least one slice reaching {@code node}, in (driver, pool) order. */
+  List<Pool> poolsFor(CandidateNode node) {
+    Set<PoolKey> candidates = new TreeSet<>(KEY_ORDER);
+    candidates.addAll(byNodeName.getOrDefault(node.name(), Set.of()));
+    candidates.addAll(forAnyNode);
+    List<Pool> pools = new ArrayList<>();
+    for (PoolKey key : candidates) {
+      List<ResourceSlice> latest = latestByPool.get(key);
       List<ResourceSlice> local =
           latest.stream()
               .filter(s -> reachesNode(s.getSpec(), node))
@@ -46,7 +80,7 @@ final class PoolReader {
       if (!local.isEmpty()) {
         pools.add(new Pool(status(key, latest, local), local));
       }
-    });
+    }
     return pools;
   }
 

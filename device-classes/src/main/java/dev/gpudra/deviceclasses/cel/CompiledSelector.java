@@ -14,11 +14,16 @@ public final class CompiledSelector {
   private final CelRuntime.Program program;
   private final long estimatedCost;
   private final long costLimit;
-  private final DeviceActivation activation = new DeviceActivation();
+  private final DeviceActivation activation;
   private final RuntimeErrors errors = new RuntimeErrors();
 
   CompiledSelector(
-      String expression, CelRuntime.Program program, long estimatedCost, long costLimit) {
+      String expression,
+      CelRuntime.Program program,
+      long estimatedCost,
+      long costLimit,
+      DeviceActivation activation) {
+    this.activation = activation;
     this.expression = expression;
     this.program = program;
     this.estimatedCost = estimatedCost;

@@ -16,9 +16,24 @@ import java.util.function.Function;
  * CEL values (versions to {@link Semver}, capacities to {@link KubeQuantity}).
  */
 final class DeviceActivation {
+  // The scheduler evaluates every selector of a class and a request against one device in a
+  // row: the last device's converted value is reused (views are immutable, compared by identity).
+  private record Last(DeviceView device, Map<String, Object> variables) {}
+
+  private volatile Last last;
 
   /** The variables of one evaluation. */
   Map<String, Object> variables(DeviceView device) {
+    Last cached = last;
+    if (cached != null && cached.device() == device) {
+      return cached.variables();
+    }
+    Map<String, Object> variables = convert(device);
+    last = new Last(device, variables);
+    return variables;
+  }
+
+  private static Map<String, Object> convert(DeviceView device) {
     Map<String, Object> value = new HashMap<>();
     value.put(DeviceType.DRIVER, device.driver());
     value.put(

@@ -20,6 +20,7 @@ public final class DeviceSelectorEnv {
   private final SelectorEnvOptions options;
   private final CelEnvironment cel;
   private final CostEstimator estimator = new CostEstimator();
+  private final DeviceActivation activation = new DeviceActivation();
   private final SelectorCache cache;
 
   /** An environment with the given feature gates and limits. */
@@ -67,7 +68,7 @@ public final class DeviceSelectorEnv {
     }
     try {
       return new CompiledSelector(
-          expression, cel.runtime().createProgram(ast), cost, options.costLimit());
+          expression, cel.runtime().createProgram(ast), cost, options.costLimit(), activation);
     } catch (CelEvaluationException e) {
       throw new SelectorCompileException(expression, "compilation failed: " + e.getMessage());
     }

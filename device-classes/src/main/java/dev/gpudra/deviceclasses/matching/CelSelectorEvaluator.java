@@ -12,6 +12,10 @@ import java.util.Objects;
 /** Evaluates selectors with the DRA CEL environment. Thread-safe. */
 public final class CelSelectorEvaluator implements SelectorEvaluator {
   private final DeviceSelectorEnv env;
+  // Class and request selectors are evaluated against one device in a row: convert it once.
+  private volatile View last;
+
+  private record View(Device device, String driver, DeviceView view) {}
 
   public CelSelectorEvaluator(DeviceSelectorEnv env) {
     this.env = Objects.requireNonNull(env, "env");
@@ -20,7 +24,7 @@ public final class CelSelectorEvaluator implements SelectorEvaluator {
   @Override
   public Verdict evaluate(String celExpression, String driver, Device device) {
     try {
-      SelectorResult result = env.compile(celExpression).evaluate(DeviceView.of(driver, device));
+      SelectorResult result = env.compile(celExpression).evaluate(view(driver, device));
       return switch (result) {
         case SelectorResult.Match m -> Verdict.match();
         case SelectorResult.NoMatch n -> Verdict.noMatch();
@@ -29,5 +33,15 @@ public final class CelSelectorEvaluator implements SelectorEvaluator {
     } catch (SelectorCompileException e) {
       return Verdict.error(e.getMessage());
     }
+  }
+
+  private DeviceView view(String driver, Device device) {
+    View cached = last;
+    if (cached != null && cached.device() == device && cached.driver().equals(driver)) {
+      return cached.view();
+    }
+    DeviceView view = DeviceView.of(driver, device);
+    last = new View(device, driver, view);
+    return view;
   }
 }
