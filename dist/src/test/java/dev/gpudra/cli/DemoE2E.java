@@ -3,6 +3,7 @@ package dev.gpudra.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.SpecLibrary;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -16,7 +17,8 @@ class DemoE2E {
   @DisplayName("the demo prepares, rejects and refuses exactly the claims it should")
   void demoRuns(@TempDir Path dir) throws InterruptedException {
     StringWriter out = new StringWriter();
-    boolean ok = new Demo(new PrintWriter(out, true), dir).run();
+    boolean ok =
+        new Demo(new PrintWriter(out, true), dir, SpecLibrary.packaged().orElseThrow()).run();
     String text = out.toString();
     assertThat(ok).as(text).isTrue();
     assertThat(text)
