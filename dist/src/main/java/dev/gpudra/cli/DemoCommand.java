@@ -1,6 +1,7 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.SpecLibrary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,9 @@ final class DemoCommand implements Callable<Integer> {
         .setLevel(java.util.logging.Level.WARNING);
     Path dir = Files.createTempDirectory("gpu-dra-demo-");
     try {
-      return new Demo(spec.commandLine().getOut(), dir).run() ? 0 : 1;
+      // the launcher runs from the checkout, whose demo/specs win over the jar's copy
+      SpecLibrary specs = SpecLibrary.locate(Path.of("").toAbsolutePath());
+      return new Demo(spec.commandLine().getOut(), dir, specs).run() ? 0 : 1;
     } finally {
       if (keepFiles) {
         spec.commandLine().getOut().println("files kept in " + dir);

@@ -1,120 +1,119 @@
 package dev.gpudra.demo;
 
+import dev.gpudra.deviceclasses.allocation.Allocator;
+import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
+import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
+import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.deviceclasses.model.DeviceClassFactory;
+import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.api.LocalApiServer;
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import dev.gpudra.localcluster.scheduler.PodPlacement;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Runs the demo: start the cluster, run every scenario, clean up, check the outcomes. */
+/**
+ * Runs the demo: start the cluster (API server, DeviceClasses, two GPU nodes, the scheduler
+ * stand-in), apply every {@code demo/specs} scenario, show how each pod ended, delete the pods and
+ * check that every claim was unprepared.
+ */
 public final class Demo {
-  private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+  static final List<NodeSpec> NODES =
+      List.of(new NodeSpec("gpu-node-1", "dgx-h100"), new NodeSpec("gpu-node-2", "dgx-a100-mig"));
+
   private final PrintWriter out;
   private final Path workDir;
+  private final SpecLibrary specs;
+  private final long started = System.nanoTime();
 
-  public Demo(PrintWriter out, Path workDir) {
+  public Demo(PrintWriter out, Path workDir, SpecLibrary specs) {
     this.out = out;
     this.workDir = workDir;
+    this.specs = specs;
   }
+
+  /** A simulated node: its name and GPU profile. */
+  record NodeSpec(String name, String profile) {}
 
   /**
-   * @return true when every scenario ended as expected
+   * @return true when every scenario ended as its {@code expect.yaml} says
    */
   public boolean run() throws InterruptedException {
-    long started = System.nanoTime();
-    try (LocalApiServer api = new LocalApiServer().start()) {
-      KubernetesClient client = api.client();
-      progress("embedded API server on " + api.url(), started);
-      Map<String, DemoNode> nodes = new LinkedHashMap<>();
-      try {
-        nodes.put(Scenarios.H100_NODE, startNode(client, Scenarios.H100_NODE, "dgx-h100", started));
-        nodes.put(
-            Scenarios.A100_MIG_NODE,
-            startNode(client, Scenarios.A100_MIG_NODE, "dgx-a100-mig", started));
-        Map<String, List<Device>> published = awaitSlices(client, nodes);
-        published.forEach((node, devices) -> describeNode(node, devices));
-        List<ScenarioRun.Result> results =
-            new ScenarioRun(client, nodes, published, out).runAll(Scenarios.all());
-        return summarize(results, started);
-      } finally {
-        nodes.values().forEach(DemoNode::close);
+    try (LocalCluster cluster = start()) {
+      List<DemoSpec> scenarios = specs.scenarios();
+      progress(scenarios.size() + " scenarios from " + specs.location());
+      ScenarioRun runner = new ScenarioRun(cluster.client(), cluster.nodes(), cluster.scheduler());
+      ReportPrinter printer = new ReportPrinter(out);
+      List<String> failed = new ArrayList<>();
+      for (DemoSpec spec : scenarios) {
+        Map<String, PodReport> pods = runner.run(spec);
+        List<String> problems =
+            ExpectationCheck.problems(spec.expectation(), pods, cluster.slices());
+        printer.scenario(spec, pods, problems);
+        if (!problems.isEmpty()) {
+          failed.add(spec.name());
+        }
       }
+      out.println();
+      progress("deleting every pod");
+      String cleanup =
+          cluster.deletePodsAndAwaitUnprepare(scenarios.stream().map(DemoSpec::name).toList());
+      progress(cleanup);
+      return summarize(scenarios.size(), failed, cleanup);
     }
   }
 
-  private DemoNode startNode(KubernetesClient client, String name, String profile, long started)
-      throws InterruptedException {
-    DemoNode node = DemoNode.start(client, workDir, name, profile);
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (!node.kubelet.isRegistered("gpu.nvidia.com")) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("the plugin on " + name + " never registered");
-      }
-      Thread.sleep(20);
-    }
+  /** Starts the API server, installs the DeviceClasses, starts the nodes and the scheduler. */
+  LocalCluster start() throws InterruptedException {
+    LocalApiServer api = new LocalApiServer().start();
+    progress("embedded API server on " + api.url());
+    KubernetesClient client = api.client();
+    List<DeviceClass> classes =
+        new DeviceClassFactory().deviceClasses(DeviceClassOptions.allDrivers());
+    classes.forEach(c -> client.resource(c).create());
     progress(
-        "node "
-            + name
-            + ": plugin registered over "
-            + node.kubelet.serviceOf("gpu.nvidia.com").map(Object::toString).orElse("?")
-            + " ("
-            + profile
-            + ")",
-        started);
-    return node;
-  }
-
-  private Map<String, List<Device>> awaitSlices(
-      KubernetesClient client, Map<String, DemoNode> nodes) throws InterruptedException {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (true) {
-      Map<String, List<Device>> byNode = new LinkedHashMap<>();
-      nodes.keySet().forEach(n -> byNode.put(n, new ArrayList<>()));
-      for (ResourceSlice s :
-          client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems()) {
-        byNode.computeIfPresent(
-            s.getSpec().getNodeName(),
-            (n, l) -> {
-              l.addAll(s.getSpec().getDevices());
-              return l;
-            });
+        "installed DeviceClasses "
+            + String.join(" ", classes.stream().map(c -> c.getMetadata().getName()).toList()));
+    Map<String, DemoNode> nodes = new LinkedHashMap<>();
+    LocalCluster cluster = new LocalCluster(api, nodes, this::progress);
+    try {
+      for (NodeSpec node : NODES) {
+        progress("starting node " + node.name() + " (" + node.profile() + ")...");
+        nodes.put(node.name(), cluster.startNode(workDir, node));
       }
-      if (byNode.values().stream().noneMatch(List::isEmpty)) {
-        return byNode;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("ResourceSlices were not published in time: " + byNode);
-      }
-      Thread.sleep(20);
+      cluster.awaitSlices(out);
+      cluster.startScheduler(
+          new PodPlacement(
+              new Allocator(
+                  new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults())))));
+      progress("scheduler stand-in running (allocator: device-classes, CEL selectors)");
+      return cluster;
+    } catch (RuntimeException | InterruptedException e) {
+      cluster.close();
+      throw e;
     }
   }
 
-  private void describeNode(String node, List<Device> devices) {
+  private boolean summarize(int total, List<String> failed, String cleanup) {
+    boolean clean = cleanup.startsWith("all claims unprepared");
     out.printf(
-        "  %s publishes %d devices: %s%n",
-        node, devices.size(), String.join(" ", devices.stream().map(Device::getName).toList()));
-  }
-
-  private boolean summarize(List<ScenarioRun.Result> results, long started) {
-    long unexpected = results.stream().filter(r -> !r.asExpected()).count();
-    out.printf(
-        "%n%d scenarios, %d as expected, %d not; all claims unprepared, CDI specs removed "
-            + "(%.1f s)%n",
-        results.size(),
-        results.size() - unexpected,
-        unexpected,
+        "%n%d scenarios, %d as expected, %d not%s; %s (%.1f s)%n",
+        total,
+        total - failed.size(),
+        failed.size(),
+        failed.isEmpty() ? "" : " " + failed,
+        clean ? "every CDI spec removed" : "CLEANUP FAILED",
         (System.nanoTime() - started) / 1e9);
     out.flush();
-    return unexpected == 0;
+    return failed.isEmpty() && clean;
   }
 
-  private void progress(String message, long started) {
+  private void progress(String message) {
     out.printf("[%5.2fs] %s%n", (System.nanoTime() - started) / 1e9, message);
     out.flush();
   }

@@ -7,6 +7,7 @@ import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
+import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -23,18 +24,21 @@ final class DemoNode implements AutoCloseable {
   final GpuPluginConfig config;
   final GpuKubeletPlugin plugin;
   final KubeletStandIn kubelet;
+  final PodSync pods;
 
   private DemoNode(
       String name,
       String profile,
       GpuPluginConfig config,
       GpuKubeletPlugin plugin,
-      KubeletStandIn kubelet) {
+      KubeletStandIn kubelet,
+      PodSync pods) {
     this.name = name;
     this.profile = profile;
     this.config = config;
     this.plugin = plugin;
     this.kubelet = kubelet;
+    this.pods = pods;
   }
 
   static DemoNode start(KubernetesClient client, Path root, String name, String profile) {
@@ -65,7 +69,9 @@ final class DemoNode implements AutoCloseable {
     KubeletStandIn kubelet =
         new KubeletStandIn(StandInConfig.of(config.registrarDir(), name), client);
     kubelet.start();
-    return new DemoNode(name, profile, config, plugin, kubelet);
+    PodSync pods = new PodSync(name, client, kubelet);
+    pods.start();
+    return new DemoNode(name, profile, config, plugin, kubelet, pods);
   }
 
   private static Path bootId(Path dir) {
@@ -79,6 +85,7 @@ final class DemoNode implements AutoCloseable {
 
   @Override
   public void close() {
+    pods.close();
     kubelet.close();
     plugin.close();
   }

@@ -1,135 +1,130 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.demo.Scenario.Outcome;
-import dev.gpudra.kit.ClaimRef;
-import dev.gpudra.kit.PrepareResult;
-import dev.gpudra.kit.PreparedDevice;
-import dev.gpudra.kit.UnprepareResult;
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import dev.gpudra.localcluster.kubelet.RunningPod;
+import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodResourceClaimStatus;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.PrintWriter;
-import java.nio.file.Files;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
-/** Allocates, prepares and finally unprepares every scenario's claim, printing as it goes. */
+/**
+ * Applies one scenario's manifests in a namespace named after it, waits until every pod has settled
+ * (running, unschedulable, or failed to start) and reports how each pod ended.
+ */
 final class ScenarioRun {
-  private static final String DRIVER = "gpu.nvidia.com";
-
-  /** One scenario's outcome. */
-  record Result(Scenario scenario, Outcome outcome) {
-    boolean asExpected() {
-      return outcome == scenario.expected();
-    }
-  }
-
-  private record Prepared(DemoNode node, ClaimRef claim) {}
+  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(10);
 
   private final KubernetesClient client;
   private final Map<String, DemoNode> nodes;
-  private final Map<String, List<Device>> published;
-  private final PrintWriter out;
-  private final FirstFitAllocator allocator = new FirstFitAllocator();
-  private final Map<String, Set<String>> taken = new HashMap<>();
-  private final List<Prepared> prepared = new ArrayList<>();
+  private final SchedulerStandIn scheduler;
 
-  ScenarioRun(
-      KubernetesClient client,
-      Map<String, DemoNode> nodes,
-      Map<String, List<Device>> published,
-      PrintWriter out) {
+  ScenarioRun(KubernetesClient client, Map<String, DemoNode> nodes, SchedulerStandIn scheduler) {
     this.client = client;
     this.nodes = nodes;
-    this.published = published;
-    this.out = out;
+    this.scheduler = scheduler;
   }
 
-  List<Result> runAll(List<Scenario> scenarios) {
-    List<Result> results = scenarios.stream().map(this::run).toList();
-    unprepareAll();
-    return results;
-  }
-
-  private Result run(Scenario s) {
-    out.printf("%n> %s: %s%n", s.name(), s.description());
-    Set<String> held = taken.computeIfAbsent(s.node(), n -> new HashSet<>());
-    Optional<ResourceClaim> allocated = allocator.allocate(s, published.get(s.node()), held);
-    if (allocated.isEmpty()) {
-      s.requests()
-          .forEach(r ->
-              out.printf(
-                  "  does not fit on %s: request %s needs %d devices "
-                      + "matching %s, not that many are free%n",
-                  s.node(), r.name(), r.count(), r.selector()));
-      return mark(s, Outcome.DOES_NOT_FIT);
-    }
-    ResourceClaim claim = client.resource(allocated.get()).create();
-    ClaimRef ref =
-        new ClaimRef(
-            claim.getMetadata().getNamespace(),
-            claim.getMetadata().getName(),
-            claim.getMetadata().getUid());
-    DemoNode node = nodes.get(s.node());
-    PrepareResult result = null;
-    for (int pod = 1; pod <= s.pods(); pod++) {
-      result = node.kubelet.prepare(DRIVER, List.of(ref)).get(ref.uid());
-      if (!result.failed() && s.pods() > 1) {
-        out.printf("  pod %d: NodePrepareResources -> %s%n", pod, names(result.devices()));
+  /** Applies the scenario and returns its pods' reports by pod name, in manifest order. */
+  Map<String, PodReport> run(DemoSpec spec) throws InterruptedException {
+    String ns = spec.name();
+    client
+        .namespaces()
+        .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+        .create();
+    List<HasMetadata> objects =
+        client
+            .load(new ByteArrayInputStream(spec.manifests().getBytes(StandardCharsets.UTF_8)))
+            .items();
+    List<String> pods = new ArrayList<>();
+    for (HasMetadata object : objects) {
+      client.resource(object).inNamespace(ns).create();
+      if (object instanceof Pod) {
+        pods.add(object.getMetadata().getName());
       }
     }
-    if (result.failed()) {
-      out.printf("  rejected by the plugin: %s%n", result.error());
-      return mark(s, Outcome.REJECTED_BY_PLUGIN);
+    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+    while (true) {
+      Map<String, PodReport> reports = new LinkedHashMap<>();
+      pods.forEach(p -> reports.put(p, report(ns, p)));
+      if (reports.values().stream().allMatch(ScenarioRun::settled)
+          || System.nanoTime() > deadline) {
+        return reports;
+      }
+      Thread.sleep(20);
     }
-    prepared.add(new Prepared(node, ref));
-    result.devices().forEach(d -> held.add(d.deviceName()));
-    show(node, result.devices());
-    return mark(s, Outcome.PREPARED);
   }
 
-  private void show(DemoNode node, List<PreparedDevice> devices) {
-    List<String> ids = devices.stream().flatMap(d -> d.cdiDeviceIds().stream()).toList();
-    ContainerView view = ContainerView.resolve(node.config.cdiRoot(), ids);
-    out.printf("  node    %s%n  devices %s%n", node.name, names(devices));
-    ids.forEach(id -> out.printf("  cdi     %s%n", id));
-    out.printf(
-        "  nodes   %s%n  env     %s%n",
-        String.join(" ", view.deviceNodes()), String.join(" ", view.env()));
+  private static boolean settled(PodReport pod) {
+    return "Running".equals(pod.phase())
+        || pod.unschedulable().isPresent()
+        || pod.failure().isPresent();
   }
 
-  private static String names(List<PreparedDevice> devices) {
-    return String.join(" ", devices.stream().map(PreparedDevice::deviceName).toList());
-  }
-
-  private Result mark(Scenario s, Outcome outcome) {
-    if (outcome != s.expected()) {
-      out.printf("  UNEXPECTED: wanted %s, got %s%n", s.expected(), outcome);
-    }
-    return new Result(s, outcome);
-  }
-
-  private void unprepareAll() {
-    for (Prepared p : prepared) {
-      UnprepareResult result =
-          p.node().kubelet.unprepare(DRIVER, List.of(p.claim())).get(p.claim().uid());
-      if (result.failed()) {
-        throw new IllegalStateException("unprepare of " + p.claim() + " failed: " + result.error());
+  private PodReport report(String ns, String name) {
+    Pod pod = client.pods().inNamespace(ns).withName(name).get();
+    Optional<String> node = Optional.ofNullable(pod.getSpec().getNodeName());
+    Map<String, String> claims = claimNames(pod);
+    List<DeviceRequestAllocationResult> devices = new ArrayList<>();
+    for (String claimName : claims.values()) {
+      ResourceClaim claim =
+          client.resources(ResourceClaim.class).inNamespace(ns).withName(claimName).get();
+      if (claim != null && claim.getStatus() != null && claim.getStatus().getAllocation() != null) {
+        devices.addAll(claim.getStatus().getAllocation().getDevices().getResults());
       }
     }
-    for (DemoNode node : nodes.values()) {
-      try (var files = Files.list(node.config.cdiRoot())) {
-        if (files.findAny().isPresent()) {
-          throw new IllegalStateException("CDI specs left behind in " + node.config.cdiRoot());
+    DemoNode demoNode = node.map(nodes::get).orElse(null);
+    Optional<RunningPod> running =
+        demoNode == null ? Optional.empty() : demoNode.pods.running(ns, name);
+    Map<String, PodReport.Container> containers = new LinkedHashMap<>();
+    running.ifPresent(r ->
+        r.cdiDevices()
+            .forEach((ctr, ids) ->
+                containers.put(
+                    ctr,
+                    new PodReport.Container(
+                        ids, ContainerView.resolve(demoNode.config.cdiRoot(), ids)))));
+    String phase =
+        pod.getStatus() == null || pod.getStatus().getPhase() == null
+            ? "Pending"
+            : pod.getStatus().getPhase();
+    return new PodReport(
+        name,
+        phase,
+        node,
+        claims,
+        devices,
+        containers,
+        node.isPresent() ? Optional.empty() : scheduler.unschedulable(ns, name),
+        demoNode == null ? Optional.empty() : demoNode.pods.failure(ns, name));
+  }
+
+  private static Map<String, String> claimNames(Pod pod) {
+    Map<String, String> names = new LinkedHashMap<>();
+    pod.getSpec()
+        .getResourceClaims()
+        .forEach(c -> {
+          if (c.getResourceClaimName() != null) {
+            names.put(c.getName(), c.getResourceClaimName());
+          }
+        });
+    if (pod.getStatus() != null && pod.getStatus().getResourceClaimStatuses() != null) {
+      for (PodResourceClaimStatus s : pod.getStatus().getResourceClaimStatuses()) {
+        if (s.getResourceClaimName() != null) {
+          names.put(s.getName(), s.getResourceClaimName());
         }
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
       }
     }
+    return names;
   }
 }

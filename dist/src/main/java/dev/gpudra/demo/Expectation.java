@@ -1,0 +1,54 @@
+package dev.gpudra.demo;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * A scenario's {@code expect.yaml}: how each of its pods should end.
+ *
+ * @param pods one entry per pod
+ * @param sameDevices true when every pod must end with the same devices (a shared claim)
+ */
+@JsonIgnoreProperties(ignoreUnknown = false)
+public record Expectation(List<Pod> pods, boolean sameDevices) {
+
+  public Expectation {
+    pods = List.copyOf(pods == null ? List.of() : pods);
+  }
+
+  /**
+   * @param name pod name
+   * @param phase {@code Running} or {@code Pending}
+   * @param node the node it must run on (null: any)
+   * @param devices how many devices its claims hold (null: not checked)
+   * @param sameAttribute an attribute all its devices must share (null: none)
+   * @param requests the allocation results' request names, e.g. {@code gpu/any-gpu} (null: any)
+   * @param unschedulable for a pending pod: the allocator's reason on every node, e.g. {@code
+   *     not-enough-devices}
+   */
+  public record Pod(
+      String name,
+      String phase,
+      String node,
+      Integer devices,
+      String sameAttribute,
+      List<String> requests,
+      String unschedulable) {
+
+    public boolean running() {
+      return "Running".equals(phase);
+    }
+  }
+
+  static Expectation parse(String yaml) {
+    try {
+      return new ObjectMapper(new YAMLFactory()).readValue(yaml, Expectation.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException("invalid expect.yaml", e);
+    }
+  }
+}

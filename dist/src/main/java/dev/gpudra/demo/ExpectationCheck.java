@@ -1,0 +1,131 @@
+package dev.gpudra.demo;
+
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Compares a scenario's pods with its {@code expect.yaml}. Pure. */
+final class ExpectationCheck {
+  private ExpectationCheck() {}
+
+  /** Every way the pods differ from the expectation; empty when they ended as expected. */
+  static List<String> problems(
+      Expectation expected, Map<String, PodReport> pods, List<ResourceSlice> slices) {
+    List<String> problems = new ArrayList<>();
+    for (Expectation.Pod want : expected.pods()) {
+      PodReport got = pods.get(want.name());
+      if (got == null) {
+        problems.add(want.name() + ": no such pod");
+        continue;
+      }
+      pod(want, got, slices, problems);
+    }
+    if (expected.sameDevices()) {
+      Set<Set<String>> distinct =
+          pods.values().stream().map(ExpectationCheck::deviceIds).collect(Collectors.toSet());
+      if (distinct.size() != 1) {
+        problems.add("pods hold different devices: " + distinct);
+      }
+    }
+    return problems;
+  }
+
+  private static void pod(
+      Expectation.Pod want, PodReport got, List<ResourceSlice> slices, List<String> problems) {
+    String pod = want.name() + ": ";
+    if (!Objects.equals(want.phase(), got.phase())) {
+      problems.add(pod + "phase " + got.phase() + ", expected " + want.phase());
+    }
+    if (want.node() != null && !want.node().equals(got.node().orElse(""))) {
+      problems.add(pod + "on node " + got.node().orElse("none") + ", expected " + want.node());
+    }
+    if (want.devices() != null && want.devices() != got.devices().size()) {
+      problems.add(pod + got.devices().size() + " devices, expected " + want.devices());
+    }
+    if (want.requests() != null) {
+      List<String> requests =
+          got.devices().stream().map(DeviceRequestAllocationResult::getRequest).toList();
+      if (!want.requests().equals(requests)) {
+        problems.add(pod + "requests " + requests + ", expected " + want.requests());
+      }
+    }
+    if (want.sameAttribute() != null) {
+      Set<String> values =
+          got.devices().stream()
+              .map(d -> attribute(slices, d, want.sameAttribute()))
+              .collect(Collectors.toSet());
+      if (values.size() != 1 || values.contains(null)) {
+        problems.add(pod + want.sameAttribute() + " differs: " + values);
+      }
+    }
+    if (want.running()
+        && got.containers().values().stream().anyMatch(c -> c.cdiDevices().isEmpty())) {
+      problems.add(pod + "a container got no CDI devices");
+    }
+    if (want.unschedulable() != null) {
+      unschedulable(want, got, problems);
+    }
+  }
+
+  private static void unschedulable(Expectation.Pod want, PodReport got, List<String> problems) {
+    Set<String> reasons =
+        got.unschedulable().stream()
+            .flatMap(u -> u.misses().stream())
+            .map(m ->
+                m.outcome()
+                    .map(o -> o.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                    .orElse("-"))
+            .collect(Collectors.toSet());
+    if (!reasons.equals(Set.of(want.unschedulable()))) {
+      problems.add(
+          want.name()
+              + ": unschedulable because "
+              + reasons
+              + ", expected "
+              + want.unschedulable());
+    }
+  }
+
+  static Set<String> deviceIds(PodReport pod) {
+    return pod.devices().stream()
+        .map(d -> d.getDriver() + "/" + d.getPool() + "/" + d.getDevice())
+        .collect(Collectors.toSet());
+  }
+
+  /** The string (or version) value of a device's attribute, from the published slices. */
+  static String attribute(
+      List<ResourceSlice> slices, DeviceRequestAllocationResult result, String name) {
+    String key =
+        name.startsWith(result.getDriver() + "/")
+            ? name.substring(result.getDriver().length() + 1)
+            : name;
+    return slices.stream()
+        .filter(s ->
+            result.getDriver().equals(s.getSpec().getDriver())
+                && result.getPool().equals(s.getSpec().getPool().getName()))
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .filter(d -> d.getName().equals(result.getDevice()))
+        .map(Device::getAttributes)
+        .map(a -> a.get(key))
+        .filter(Objects::nonNull)
+        .map(ExpectationCheck::value)
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static String value(DeviceAttribute a) {
+    return a.getString() != null
+        ? a.getString()
+        : a.getVersion() != null
+            ? a.getVersion()
+            : String.valueOf(a.getInt() != null ? a.getInt() : a.getBool());
+  }
+}

@@ -1,0 +1,138 @@
+package dev.gpudra.demo;
+
+import dev.gpudra.localcluster.api.LocalApiServer;
+import dev.gpudra.localcluster.scheduler.PodPlacement;
+import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/** The demo's running cluster: API server, nodes, scheduler stand-in; closes them in order. */
+final class LocalCluster implements AutoCloseable {
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
+  private static final String DRIVER = "gpu.nvidia.com";
+
+  private final LocalApiServer api;
+  private final Map<String, DemoNode> nodes;
+  private final Consumer<String> progress;
+  private SchedulerStandIn scheduler;
+
+  LocalCluster(LocalApiServer api, Map<String, DemoNode> nodes, Consumer<String> progress) {
+    this.api = api;
+    this.nodes = nodes;
+    this.progress = progress;
+  }
+
+  KubernetesClient client() {
+    return api.client();
+  }
+
+  Map<String, DemoNode> nodes() {
+    return nodes;
+  }
+
+  SchedulerStandIn scheduler() {
+    return scheduler;
+  }
+
+  List<ResourceSlice> slices() {
+    return client().dynamicResourceAllocation().v1().resourcesSlices().list().getItems();
+  }
+
+  DemoNode startNode(Path workDir, Demo.NodeSpec spec) throws InterruptedException {
+    DemoNode node = DemoNode.start(client(), workDir, spec.name(), spec.profile());
+    await(
+        () -> node.kubelet.isRegistered(DRIVER),
+        READY_TIMEOUT,
+        "the plugin on " + spec.name() + " to register");
+    progress.accept(
+        "node "
+            + spec.name()
+            + ": plugin registered over "
+            + node.kubelet.serviceOf(DRIVER).map(Object::toString).orElse("?"));
+    return node;
+  }
+
+  void awaitSlices(PrintWriter out) throws InterruptedException {
+    await(
+        () -> nodes.keySet().stream().allMatch(n -> !devices(n).isEmpty()),
+        READY_TIMEOUT,
+        "ResourceSlices");
+    nodes
+        .keySet()
+        .forEach(n -> {
+          List<String> names = devices(n);
+          out.printf("  %s publishes %d devices: %s%n", n, names.size(), String.join(" ", names));
+        });
+  }
+
+  private List<String> devices(String node) {
+    return slices().stream()
+        .filter(s -> node.equals(s.getSpec().getNodeName()))
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .map(d -> d.getName())
+        .toList();
+  }
+
+  void startScheduler(PodPlacement placement) {
+    scheduler = new SchedulerStandIn(client(), placement);
+    scheduler.start();
+  }
+
+  /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */
+  String deletePodsAndAwaitUnprepare(List<String> namespaces) throws InterruptedException {
+    namespaces.forEach(ns -> client().pods().inNamespace(ns).delete());
+    try {
+      await(this::clean, CLEANUP_TIMEOUT, "unprepare");
+      return "all claims unprepared, every CDI spec removed";
+    } catch (IllegalStateException e) {
+      return "left behind: " + e.getMessage();
+    }
+  }
+
+  private boolean clean() {
+    return nodes.values().stream()
+        .allMatch(n -> n.pods.preparedClaims().isEmpty() && empty(n.config.cdiRoot()));
+  }
+
+  private static boolean empty(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return true;
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.findAny().isEmpty();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void await(java.util.function.BooleanSupplier done, Duration timeout, String what)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!done.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("timed out waiting for " + what);
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (scheduler != null) {
+      scheduler.close();
+    }
+    nodes.values().forEach(DemoNode::close);
+    api.close();
+  }
+}

@@ -1,0 +1,53 @@
+package dev.gpudra.demo;
+
+import dev.gpudra.deviceclasses.allocation.ExplanationText;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+
+/** Prints how a scenario's pods ended: placement, devices, and what each container gets. */
+final class ReportPrinter {
+  private final PrintWriter out;
+
+  ReportPrinter(PrintWriter out) {
+    this.out = out;
+  }
+
+  void scenario(DemoSpec spec, Map<String, PodReport> pods, List<String> problems) {
+    out.printf("%n> %s: %s%n", spec.name(), spec.readme());
+    pods.values().forEach(this::pod);
+    problems.forEach(p -> out.printf("  UNEXPECTED: %s%n", p));
+    out.flush();
+  }
+
+  private void pod(PodReport pod) {
+    out.printf(
+        "  pod %s: %s%s%n", pod.name(), pod.phase(), pod.node().map(n -> " on " + n).orElse(""));
+    pod.claims()
+        .forEach((podClaim, claim) -> out.printf("    claim   %s -> %s%n", podClaim, claim));
+    for (DeviceRequestAllocationResult d : pod.devices()) {
+      out.printf(
+          "    device  %s/%s/%s (request %s)%n",
+          d.getDriver(), d.getPool(), d.getDevice(), d.getRequest());
+    }
+    pod.containers()
+        .forEach((name, c) -> {
+          out.printf("    container %s%n", name);
+          c.cdiDevices().forEach(id -> out.printf("      cdi   %s%n", id));
+          out.printf("      nodes %s%n", String.join(" ", c.view().deviceNodes()));
+          out.printf("      env   %s%n", String.join(" ", c.view().env()));
+        });
+    pod.failure().ifPresent(f -> out.printf("    not started: %s%n", f));
+    pod.unschedulable()
+        .ifPresent(u -> {
+          out.printf("    PodScheduled=False: %s%n", u.summary());
+          for (NodeMiss miss : u.misses()) {
+            miss.outcome()
+                .ifPresent(o ->
+                    ExplanationText.render(o).lines().forEach(l -> out.printf("    | %s%n", l)));
+          }
+        });
+  }
+}

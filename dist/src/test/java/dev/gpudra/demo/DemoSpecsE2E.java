@@ -1,0 +1,109 @@
+package dev.gpudra.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The acceptance suite: every scenario folder of {@code demo/specs} replayed on one local cluster
+ * (API server, two GPU nodes with the real plugin, kubelet stand-ins, scheduler stand-in).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DemoSpecsE2E {
+  private LocalCluster cluster;
+  private ScenarioRun runner;
+
+  @BeforeAll
+  void startCluster(@TempDir Path dir) throws InterruptedException {
+    cluster = new Demo(new PrintWriter(new StringWriter()), dir, library()).start();
+    runner = new ScenarioRun(cluster.client(), cluster.nodes(), cluster.scheduler());
+  }
+
+  @AfterAll
+  void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  static SpecLibrary library() {
+    return SpecLibrary.locate(Path.of("").toAbsolutePath());
+  }
+
+  static Stream<DemoSpec> scenarios() {
+    return library().scenarios().stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("scenarios")
+  @DisplayName(
+      "a demo/specs scenario ends as its expect.yaml says, with its devices' container edits")
+  void replays(DemoSpec spec) throws InterruptedException {
+    Map<String, PodReport> pods = runner.run(spec);
+    assertThat(ExpectationCheck.problems(spec.expectation(), pods, cluster.slices()))
+        .as("pods %s", pods)
+        .isEmpty();
+    for (Expectation.Pod want : spec.expectation().pods()) {
+      PodReport pod = pods.get(want.name());
+      if (want.running()) {
+        assertRunning(spec.name(), pod);
+      } else {
+        assertThat(pod.node()).isEmpty();
+        assertThat(pod.unschedulable()).isPresent();
+        assertThat(pod.unschedulable().get().misses()).hasSize(Demo.NODES.size());
+      }
+    }
+  }
+
+  /** Every allocated device reaches the container: its CDI ID, and its device node. */
+  private void assertRunning(String namespace, PodReport pod) {
+    assertThat(pod.devices()).isNotEmpty();
+    assertThat(pod.devices())
+        .allSatisfy(d -> assertThat(d.getPool()).isEqualTo(pod.node().orElseThrow()));
+    List<String> cdi =
+        pod.containers().values().stream().flatMap(c -> c.cdiDevices().stream()).toList();
+    List<String> nodes =
+        pod.containers().values().stream().flatMap(c -> c.view().deviceNodes().stream()).toList();
+    for (DeviceRequestAllocationResult device : pod.devices()) {
+      String claimUid = claimUid(namespace, pod, device);
+      assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
+      String minor = device.getDevice().replaceAll("^gpu-(\\d+).*$", "$1");
+      assertThat(nodes).contains("/dev/nvidia" + minor, "/dev/nvidiactl");
+      if (device.getDevice().contains("-mig-")) {
+        assertThat(nodes).anyMatch(n -> n.startsWith("/dev/nvidia-caps/nvidia-cap"));
+      }
+    }
+  }
+
+  private String claimUid(String namespace, PodReport pod, DeviceRequestAllocationResult device) {
+    return pod.claims().values().stream()
+        .map(n ->
+            cluster
+                .client()
+                .resources(ResourceClaim.class)
+                .inNamespace(namespace)
+                .withName(n)
+                .get())
+        .filter(c ->
+            c.getStatus().getAllocation().getDevices().getResults().stream()
+                .anyMatch(r -> r.getDevice().equals(device.getDevice())))
+        .findFirst()
+        .orElseThrow()
+        .getMetadata()
+        .getUid();
+  }
+}

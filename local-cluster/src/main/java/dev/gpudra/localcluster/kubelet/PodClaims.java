@@ -1,0 +1,87 @@
+package dev.gpudra.localcluster.kubelet;
+
+import dev.gpudra.kit.ClaimRef;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Reads a pod's ResourceClaims as the kubelet does before preparing: each must exist, be allocated,
+ * be reserved for the pod and, when generated from a template, be owned by it.
+ */
+final class PodClaims {
+  private final KubernetesClient client;
+
+  PodClaims(KubernetesClient client) {
+    this.client = client;
+  }
+
+  /** A claim ready to prepare, with the drivers of its allocated devices. */
+  record Claim(ClaimRef ref, List<String> drivers) {}
+
+  /** The pod's claims by pod claim name, or empty while one is not ready yet. */
+  Optional<Map<String, Claim>> readyClaims(Pod pod) {
+    Map<String, Claim> claims = new LinkedHashMap<>();
+    List<PodResourceClaim> entries = pod.getSpec().getResourceClaims();
+    for (PodResourceClaim entry : entries == null ? List.<PodResourceClaim>of() : entries) {
+      Optional<Claim> claim = name(pod, entry).flatMap(n -> ready(pod, n, entry));
+      if (claim.isEmpty()) {
+        return Optional.empty();
+      }
+      claims.put(entry.getName(), claim.get());
+    }
+    return Optional.of(claims);
+  }
+
+  private Optional<Claim> ready(Pod pod, String claimName, PodResourceClaim entry) {
+    String podUid = pod.getMetadata().getUid();
+    ResourceClaim claim =
+        client
+            .resources(ResourceClaim.class)
+            .inNamespace(pod.getMetadata().getNamespace())
+            .withName(claimName)
+            .get();
+    if (claim == null || claim.getStatus() == null || claim.getStatus().getAllocation() == null) {
+      return Optional.empty();
+    }
+    var reservedFor = claim.getStatus().getReservedFor();
+    boolean reserved =
+        reservedFor != null && reservedFor.stream().anyMatch(r -> podUid.equals(r.getUid()));
+    boolean owned =
+        entry.getResourceClaimTemplateName() == null
+            || (claim.getMetadata().getOwnerReferences() != null
+                && claim.getMetadata().getOwnerReferences().stream()
+                    .anyMatch(o -> podUid.equals(o.getUid())));
+    if (!reserved || !owned) {
+      return Optional.empty();
+    }
+    List<String> drivers =
+        claim.getStatus().getAllocation().getDevices().getResults().stream()
+            .map(r -> r.getDriver())
+            .distinct()
+            .toList();
+    var meta = claim.getMetadata();
+    return Optional.of(
+        new Claim(new ClaimRef(meta.getNamespace(), meta.getName(), meta.getUid()), drivers));
+  }
+
+  private static Optional<String> name(Pod pod, PodResourceClaim entry) {
+    if (entry.getResourceClaimName() != null) {
+      return Optional.of(entry.getResourceClaimName());
+    }
+    if (pod.getStatus() == null || pod.getStatus().getResourceClaimStatuses() == null) {
+      return Optional.empty();
+    }
+    return pod.getStatus().getResourceClaimStatuses().stream()
+        .filter(s -> entry.getName().equals(s.getName()))
+        .map(s -> s.getResourceClaimName())
+        .filter(Objects::nonNull)
+        .findFirst();
+  }
+}

@@ -1,0 +1,137 @@
+package dev.gpudra.localcluster.scheduler;
+
+import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.deviceclasses.allocation.DeviceId;
+import io.fabric8.kubernetes.api.model.NodeSelector;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReference;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatusBuilder;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Reads and derives {@code ResourceClaim.status}: allocations, reservations, releases. Pure. */
+public final class ClaimStatuses {
+
+  private ClaimStatuses() {}
+
+  /** The claim's allocation, or null. */
+  public static AllocationResult allocation(ResourceClaim claim) {
+    return claim.getStatus() == null ? null : claim.getStatus().getAllocation();
+  }
+
+  /** The devices of an allocation result. */
+  public static Set<DeviceId> devices(AllocationResult result) {
+    Set<DeviceId> ids = new HashSet<>();
+    if (result.getDevices() != null && result.getDevices().getResults() != null) {
+      result
+          .getDevices()
+          .getResults()
+          .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
+    }
+    return ids;
+  }
+
+  /** Every device allocated to one of these claims. */
+  public static Set<DeviceId> allocatedDevices(Collection<ResourceClaim> claims) {
+    Set<DeviceId> ids = new HashSet<>();
+    for (ResourceClaim claim : claims) {
+      AllocationResult result = allocation(claim);
+      if (result != null) {
+        ids.addAll(devices(result));
+      }
+    }
+    return ids;
+  }
+
+  /** True when the allocation's node selector (none: everywhere) admits the node. */
+  public static boolean usableOn(AllocationResult result, CandidateNode node) {
+    NodeSelector selector = result.getNodeSelector();
+    if (selector == null || selector.getNodeSelectorTerms() == null) {
+      return true;
+    }
+    return selector.getNodeSelectorTerms().stream().anyMatch(t -> matches(t, node));
+  }
+
+  private static boolean matches(NodeSelectorTerm term, CandidateNode node) {
+    boolean fields =
+        term.getMatchFields() == null
+            || term.getMatchFields().stream()
+                .allMatch(r -> in(r, "metadata.name".equals(r.getKey()) ? node.name() : null));
+    boolean labels =
+        term.getMatchExpressions() == null
+            || term.getMatchExpressions().stream()
+                .allMatch(r -> in(r, node.labels().get(r.getKey())));
+    return fields && labels;
+  }
+
+  private static boolean in(NodeSelectorRequirement requirement, String value) {
+    boolean contained = value != null && requirement.getValues().contains(value);
+    return switch (requirement.getOperator()) {
+      case "In" -> contained;
+      case "NotIn" -> !contained;
+      case "Exists" -> value != null;
+      case "DoesNotExist" -> value == null;
+      default -> false;
+    };
+  }
+
+  /** The status after allocating (when {@code allocation} is not null) and reserving for a pod. */
+  public static ResourceClaimStatus reserved(
+      ResourceClaim claim, AllocationResult allocation, Pod pod) {
+    ResourceClaimStatus current =
+        claim.getStatus() == null ? new ResourceClaimStatus() : claim.getStatus();
+    List<ResourceClaimConsumerReference> consumers = new ArrayList<>(consumers(claim));
+    String uid = pod.getMetadata().getUid();
+    if (consumers.stream().noneMatch(c -> uid.equals(c.getUid()))) {
+      consumers.add(
+          new ResourceClaimConsumerReferenceBuilder()
+              .withApiGroup("")
+              .withResource("pods")
+              .withName(pod.getMetadata().getName())
+              .withUid(uid)
+              .build());
+    }
+    return new ResourceClaimStatusBuilder(current)
+        .withAllocation(allocation == null ? current.getAllocation() : allocation)
+        .withReservedFor(consumers)
+        .build();
+  }
+
+  /** The claim's consumers ({@code status.reservedFor}). */
+  public static List<ResourceClaimConsumerReference> consumers(ResourceClaim claim) {
+    return claim.getStatus() == null || claim.getStatus().getReservedFor() == null
+        ? List.of()
+        : claim.getStatus().getReservedFor();
+  }
+
+  /** True when {@code status.reservedFor} names the pod. */
+  public static boolean reservedFor(ResourceClaim claim, String podUid) {
+    return consumers(claim).stream().anyMatch(c -> podUid.equals(c.getUid()));
+  }
+
+  /**
+   * The status once the pods not in {@code livePods} are gone: they leave {@code reservedFor}, and
+   * a claim nobody reserves is deallocated. Null when nothing changes.
+   */
+  public static ResourceClaimStatus released(ResourceClaim claim, Set<String> livePods) {
+    List<ResourceClaimConsumerReference> consumers = consumers(claim);
+    List<ResourceClaimConsumerReference> kept =
+        consumers.stream().filter(c -> livePods.contains(c.getUid())).toList();
+    if (kept.size() == consumers.size()) {
+      return null;
+    }
+    return new ResourceClaimStatusBuilder(claim.getStatus())
+        .withReservedFor(kept.isEmpty() ? null : kept)
+        .withAllocation(kept.isEmpty() ? null : claim.getStatus().getAllocation())
+        .build();
+  }
+}

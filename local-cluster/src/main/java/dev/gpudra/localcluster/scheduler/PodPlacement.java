@@ -1,0 +1,88 @@
+package dev.gpudra.localcluster.scheduler;
+
+import dev.gpudra.deviceclasses.allocation.Allocation;
+import dev.gpudra.deviceclasses.allocation.AllocationOutcome;
+import dev.gpudra.deviceclasses.allocation.Allocator;
+import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.deviceclasses.allocation.ClusterState;
+import dev.gpudra.deviceclasses.allocation.DeviceId;
+import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
+import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decides where a pod goes: nodes are tried in order; on each, every claim of the pod must be
+ * either allocated already and usable there, or allocatable there now. Devices chosen for one claim
+ * of the pod are taken before the next claim is allocated. Pure.
+ */
+public final class PodPlacement {
+  private final Allocator allocator;
+
+  public PodPlacement(Allocator allocator) {
+    this.allocator = Objects.requireNonNull(allocator, "allocator");
+  }
+
+  /**
+   * @param claims every claim of the pod, in spec order
+   * @param cluster classes, slices and the devices other claims hold
+   * @param nodes the candidate nodes, in the order to try
+   */
+  public PlacementDecision place(
+      List<ResourceClaim> claims, ClusterState cluster, List<CandidateNode> nodes) {
+    List<NodeMiss> misses = new ArrayList<>();
+    for (CandidateNode node : nodes) {
+      NodeTry attempt = tryNode(claims, cluster, node);
+      if (attempt.miss().isPresent()) {
+        misses.add(attempt.miss().get());
+      } else {
+        return new Fits(node.name(), attempt.allocations());
+      }
+    }
+    return new FitsNowhere(misses);
+  }
+
+  private NodeTry tryNode(List<ResourceClaim> claims, ClusterState cluster, CandidateNode node) {
+    Set<DeviceId> taken = new HashSet<>(cluster.allocatedDevices());
+    Map<String, AllocationResult> allocations = new LinkedHashMap<>();
+    for (ResourceClaim claim : claims) {
+      String name = claim.getMetadata().getName();
+      AllocationResult existing = ClaimStatuses.allocation(claim);
+      if (existing != null) {
+        if (!ClaimStatuses.usableOn(existing, node)) {
+          return NodeTry.missed(
+              new NodeMiss(node.name(), name, "allocated for another node", Optional.empty()));
+        }
+        continue;
+      }
+      ClusterState state = new ClusterState(cluster.deviceClasses(), cluster.slices(), taken);
+      AllocationOutcome outcome = allocator.allocate(claim, state, node);
+      switch (outcome) {
+        case Allocation a -> {
+          allocations.put(name, a.result());
+          taken.addAll(ClaimStatuses.devices(a.result()));
+        }
+        case Unsatisfiable u -> {
+          return NodeTry.missed(new NodeMiss(node.name(), name, u.message(), Optional.of(u)));
+        }
+      }
+    }
+    return new NodeTry(Optional.empty(), allocations);
+  }
+
+  private record NodeTry(Optional<NodeMiss> miss, Map<String, AllocationResult> allocations) {
+    static NodeTry missed(NodeMiss miss) {
+      return new NodeTry(Optional.of(miss), Map.of());
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package dev.gpudra.localcluster.scheduler;
+
+import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.deviceclasses.allocation.ClusterState;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Polls the API for pods without a node and schedules them with {@link PodPlacement}; releases the
+ * claims of deleted pods. One pass at a time, on one thread.
+ */
+public final class SchedulerStandIn implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(SchedulerStandIn.class);
+  private static final long POLL_MILLIS = 50;
+  private static final int RETRY_UNSCHEDULABLE_EVERY = 20;
+
+  private final KubernetesClient client;
+  private final PodPlacement placement;
+  private final ClaimWriter writer;
+  private final Map<String, FitsNowhere> unschedulable = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService poller =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> Thread.ofPlatform().daemon().name("scheduler-stand-in").unstarted(r));
+  private long passes;
+
+  public SchedulerStandIn(KubernetesClient client, PodPlacement placement) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.placement = Objects.requireNonNull(placement, "placement");
+    this.writer = new ClaimWriter(client);
+  }
+
+  public void start() {
+    poller.scheduleWithFixedDelay(this::safePass, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Why a pod fits no node, as of the last attempt; empty once scheduled or never tried. */
+  public Optional<FitsNowhere> unschedulable(String namespace, String podName) {
+    return Optional.ofNullable(unschedulable.get(namespace + "/" + podName));
+  }
+
+  /** One pass over every pod; public so tests can drive it without the poller. */
+  public synchronized void pass() {
+    boolean retry = passes++ % RETRY_UNSCHEDULABLE_EVERY == 0;
+    List<Pod> pods = client.pods().inAnyNamespace().list().getItems();
+    Map<String, ResourceClaim> claims =
+        writer.release(
+            client.resources(ResourceClaim.class).inAnyNamespace().list().getItems(), pods);
+    List<Pod> pending =
+        pods.stream()
+            .filter(p -> p.getSpec().getNodeName() == null)
+            .filter(p -> p.getMetadata().getDeletionTimestamp() == null)
+            .filter(p -> retry || !unschedulable.containsKey(key(p)))
+            .toList();
+    if (pending.isEmpty()) {
+      return;
+    }
+    Cluster cluster = cluster();
+    pending.forEach(p -> schedule(p, claims, cluster));
+  }
+
+  private void schedule(Pod pod, Map<String, ResourceClaim> claims, Cluster cluster) {
+    String ns = pod.getMetadata().getNamespace();
+    List<PodClaim> podClaims = PodClaim.of(pod);
+    if (podClaims.stream().anyMatch(c -> c.claimName().isEmpty())) {
+      writer.createTemplateClaims(pod, podClaims);
+      return;
+    }
+    List<ResourceClaim> mine =
+        podClaims.stream().map(c -> claims.get(ns + "/" + c.claimName().orElseThrow())).toList();
+    if (mine.contains(null)) {
+      log.debug("pod {} waits for its claims", key(pod));
+      return;
+    }
+    ClusterState state =
+        new ClusterState(
+            cluster.classes(), cluster.slices(), ClaimStatuses.allocatedDevices(claims.values()));
+    switch (placement.place(mine, state, cluster.nodes())) {
+      case Fits fits -> {
+        writer
+            .reserveAndBind(pod, mine, fits)
+            .forEach(c -> claims.put(ns + "/" + c.getMetadata().getName(), c));
+        unschedulable.remove(key(pod));
+        log.info("pod {} bound to {}", key(pod), fits.node());
+      }
+      case FitsNowhere nowhere -> {
+        FitsNowhere before = unschedulable.put(key(pod), nowhere);
+        if (before == null || !before.summary().equals(nowhere.summary())) {
+          writer.markUnschedulable(pod, nowhere.summary());
+          log.info("pod {} unschedulable: {}", key(pod), nowhere.summary());
+        }
+      }
+    }
+  }
+
+  private Cluster cluster() {
+    Map<String, DeviceClass> classes =
+        client.dynamicResourceAllocation().v1().deviceClasses().list().getItems().stream()
+            .collect(Collectors.toMap(c -> c.getMetadata().getName(), Function.identity()));
+    List<CandidateNode> nodes =
+        client.nodes().list().getItems().stream()
+            .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
+            .map(SchedulerStandIn::candidate)
+            .toList();
+    return new Cluster(
+        classes,
+        client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems(),
+        nodes);
+  }
+
+  private static CandidateNode candidate(Node node) {
+    Map<String, String> labels = node.getMetadata().getLabels();
+    return new CandidateNode(node.getMetadata().getName(), labels == null ? Map.of() : labels);
+  }
+
+  private static String key(Pod pod) {
+    return pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+  }
+
+  private void safePass() {
+    try {
+      pass();
+    } catch (RuntimeException e) {
+      // keep scheduling: a failed pass (a conflict, a vanished object) is retried on the next one
+      log.warn("scheduling pass failed", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    poller.shutdownNow();
+    try {
+      poller.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private record Cluster(
+      Map<String, DeviceClass> classes,
+      List<io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice> slices,
+      List<CandidateNode> nodes) {}
+}
