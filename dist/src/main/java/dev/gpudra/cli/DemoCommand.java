@@ -27,6 +27,12 @@ final class DemoCommand implements Callable<Integer> {
   boolean keepFiles;
 
   @Option(
+      names = "--keep-running",
+      description =
+          "Leave the cluster up after the scenarios, with a kubeconfig for kubectl and explain.")
+  boolean keepRunning;
+
+  @Option(
       names = {"-v", "--verbose"},
       description = "Show the components' logs on stderr.")
   boolean verbose;
@@ -45,13 +51,27 @@ final class DemoCommand implements Callable<Integer> {
     try {
       // the launcher runs from the checkout, whose demo/specs win over the jar's copy
       SpecLibrary specs = SpecLibrary.locate(Path.of("").toAbsolutePath());
-      return new Demo(spec.commandLine().getOut(), dir, specs).run() ? 0 : 1;
+      Demo.AfterRun after = keepRunning ? Demo.AfterRun.KEEP_RUNNING : Demo.AfterRun.CLEAN_UP;
+      if (keepRunning) {
+        // Ctrl-C or SIGTERM ends the wait; the hook removes the demo's files.
+        Runtime.getRuntime()
+            .addShutdownHook(Thread.ofPlatform().unstarted(() -> quietlyDelete(dir)));
+      }
+      return new Demo(spec.commandLine().getOut(), dir, specs).run(after) ? 0 : 1;
     } finally {
       if (keepFiles) {
         spec.commandLine().getOut().println("files kept in " + dir);
       } else {
         deleteTree(dir);
       }
+    }
+  }
+
+  private static void quietlyDelete(Path dir) {
+    try {
+      deleteTree(dir);
+    } catch (IOException e) {
+      // best effort while the JVM stops
     }
   }
 

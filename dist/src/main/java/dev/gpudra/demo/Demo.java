@@ -40,10 +40,25 @@ public final class Demo {
   /** A simulated node: its name and GPU profile. */
   record NodeSpec(String name, String profile) {}
 
+  /** What happens once every scenario ran. */
+  public enum AfterRun {
+    /** Delete the pods, check that every claim was unprepared, stop. */
+    CLEAN_UP,
+    /** Leave the cluster and its pods up, print a kubeconfig, wait until the process is stopped. */
+    KEEP_RUNNING
+  }
+
   /**
    * @return true when every scenario ended as its {@code expect.yaml} says
    */
   public boolean run() throws InterruptedException {
+    return run(AfterRun.CLEAN_UP);
+  }
+
+  /**
+   * @return true when every scenario ended as its {@code expect.yaml} says
+   */
+  public boolean run(AfterRun after) throws InterruptedException {
     try (LocalCluster cluster = start()) {
       List<DemoSpec> scenarios = specs.scenarios();
       progress(scenarios.size() + " scenarios from " + specs.location());
@@ -60,6 +75,9 @@ public final class Demo {
         }
       }
       out.println();
+      if (after == AfterRun.KEEP_RUNNING) {
+        keepRunning(cluster, scenarios.size(), failed);
+      }
       progress("deleting every pod");
       String cleanup =
           cluster.deletePodsAndAwaitUnprepare(scenarios.stream().map(DemoSpec::name).toList());
@@ -97,6 +115,19 @@ public final class Demo {
       cluster.close();
       throw e;
     }
+  }
+
+  private void keepRunning(LocalCluster cluster, int total, List<String> failed)
+      throws InterruptedException {
+    Path kubeconfig = cluster.writeKubeconfig(workDir.resolve("kubeconfig"));
+    out.printf(
+        "%d scenarios, %d as expected. The cluster stays up; press Ctrl-C to stop it.%n"
+            + "  export KUBECONFIG=%s%n"
+            + "  kubectl get resourceslices,resourceclaims,pods -A%n"
+            + "  ./gpu-dra explain --kubeconfig %s -f demo/specs/nine-gpus/nine-gpus.yaml%n",
+        total, total - failed.size(), kubeconfig, kubeconfig);
+    out.flush();
+    new java.util.concurrent.CountDownLatch(1).await();
   }
 
   private boolean summarize(int total, List<String> failed, String cleanup) {

@@ -128,6 +128,11 @@ final class LocalCluster implements AutoCloseable {
   }
 
   @Override
+  /** Writes a kubeconfig for the embedded API server (for kubectl and explain --kubeconfig). */
+  Path writeKubeconfig(Path file) {
+    return api.writeKubeconfig(file);
+  }
+
   public void close() {
     if (scheduler != null) {
       scheduler.close();

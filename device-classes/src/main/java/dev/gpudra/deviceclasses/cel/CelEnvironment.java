@@ -17,6 +17,7 @@ import dev.cel.validator.validators.HomogeneousLiteralValidator;
 import dev.cel.validator.validators.RegexLiteralValidator;
 import dev.cel.validator.validators.TimestampLiteralValidator;
 import dev.gpudra.deviceclasses.cel.library.EqualityLibrary;
+import dev.gpudra.deviceclasses.cel.library.FormatLibrary;
 import dev.gpudra.deviceclasses.cel.library.FunctionLibrary;
 import dev.gpudra.deviceclasses.cel.library.ListsLibrary;
 import dev.gpudra.deviceclasses.cel.library.QuantityLibrary;
@@ -50,7 +51,8 @@ final class CelEnvironment {
             new QuantityLibrary().library(),
             new SemverLibrary().library(),
             new ListsLibrary(equality).library(),
-            new RegexLibrary().library());
+            new RegexLibrary().library(),
+            new FormatLibrary().library());
     this.compiler = compiler(celOptions, device, libraries);
     this.runtime = runtime(celOptions, equality, libraries);
     this.validator =
