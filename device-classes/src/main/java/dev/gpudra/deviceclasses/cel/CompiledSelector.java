@@ -10,6 +10,9 @@ import java.util.Map;
  * evaluate from many threads; each evaluation has its own cost budget.
  */
 public final class CompiledSelector {
+  /** The cost limit of a selector whose cost is bounded by its size, evaluated without metering. */
+  static final long UNMETERED = -1;
+
   private final String expression;
   private final CelRuntime.Program program;
   private final long estimatedCost;
@@ -49,7 +52,10 @@ public final class CompiledSelector {
       return new SelectorResult.EvaluationError(e.getMessage());
     }
     try {
-      Object result = program.trace(variables, new CostBudget(costLimit));
+      Object result =
+          costLimit == UNMETERED
+              ? program.eval(variables)
+              : program.trace(variables, new CostBudget(costLimit));
       if (result instanceof Boolean matched) {
         return SelectorResult.of(matched);
       }

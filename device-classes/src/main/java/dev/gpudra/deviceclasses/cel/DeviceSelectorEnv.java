@@ -2,6 +2,9 @@ package dev.gpudra.deviceclasses.cel;
 
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelValidationException;
+import dev.cel.common.ast.CelExpr;
+import dev.cel.common.navigation.CelNavigableAst;
+import dev.cel.common.navigation.CelNavigableExpr;
 import dev.cel.common.types.CelKind;
 import dev.cel.common.types.CelType;
 import dev.cel.runtime.CelEvaluationException;
@@ -68,11 +71,35 @@ public final class DeviceSelectorEnv {
     }
     try {
       return new CompiledSelector(
-          expression, cel.runtime().createProgram(ast), cost, options.costLimit(), activation);
+          expression,
+          cel.runtime().createProgram(ast),
+          cost,
+          needsMetering(ast) ? options.costLimit() : CompiledSelector.UNMETERED,
+          activation);
     } catch (CelEvaluationException e) {
       throw new SelectorCompileException(expression, "compilation failed: " + e.getMessage());
     }
   }
+
+  /**
+   * Whether evaluation must be metered against the cost limit. An expression without loops and
+   * without calls that build data-sized lists costs at most a small multiple of its own size
+   * (device values are bounded: 32 entries per map, 64-byte strings), far below the limit; the
+   * scheduler's selectors are almost all of that kind, and metering them would cost more than
+   * evaluating them.
+   */
+  private static boolean needsMetering(CelAbstractSyntaxTree ast) {
+    return CelNavigableAst.fromAst(ast)
+        .getRoot()
+        .allNodes()
+        .map(CelNavigableExpr::expr)
+        .anyMatch(e ->
+            e.getKind() == CelExpr.ExprKind.Kind.COMPREHENSION
+                || (e.getKind() == CelExpr.ExprKind.Kind.CALL
+                    && DATA_SIZED_CALLS.contains(e.call().function())));
+  }
+
+  private static final java.util.Set<String> DATA_SIZED_CALLS = java.util.Set.of("lists.range");
 
   private CelAbstractSyntaxTree check(String expression) {
     CelAbstractSyntaxTree ast;

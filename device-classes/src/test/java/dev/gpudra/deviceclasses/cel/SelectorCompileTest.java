@@ -75,11 +75,6 @@ class SelectorCompileTest {
             "\"ab\".reverse() == \"ba\"",
             "found no matching overload for 'reverse' applied to 'string.()'"),
         new Rejected(
-            "format is missing from cel-java",
-            GATES_OFF,
-            "\"%d\".format([1]) == \"1\"",
-            "undeclared reference to 'format'"),
-        new Rejected(
             "heterogeneous list literal", GATES_OFF, "[1, \"a\"].size() == 2", "expected type"),
         new Rejected(
             "invalid regex literal",
@@ -115,6 +110,8 @@ class SelectorCompileTest {
   static Stream<Accepted> accepted() {
     return Stream.of(
         new Accepted("bool result", GATES_OFF, "true"),
+        new Accepted(
+            "strings format (added to cel-java)", GATES_OFF, "\"%d\".format([1]) == \"1\""),
         new Accepted("dyn result is allowed", GATES_OFF, "device.attributes[\"a.b\"].x"),
         new Accepted(
             "allowMultipleAllocations with DRAConsumableCapacity",
