@@ -127,12 +127,12 @@ final class LocalCluster implements AutoCloseable {
     }
   }
 
-  @Override
   /** Writes a kubeconfig for the embedded API server (for kubectl and explain --kubeconfig). */
   Path writeKubeconfig(Path file) {
     return api.writeKubeconfig(file);
   }
 
+  @Override
   public void close() {
     if (scheduler != null) {
       scheduler.close();
