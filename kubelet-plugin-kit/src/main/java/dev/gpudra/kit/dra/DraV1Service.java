@@ -27,34 +27,34 @@ public final class DraV1Service extends DRAPluginGrpc.DRAPluginImplBase {
   @Override
   public void nodePrepareResources(
       NodePrepareResourcesRequest request, StreamObserver<NodePrepareResourcesResponse> response) {
-    GrpcEdge.answer(
-        "v1 NodePrepareResources",
-        response,
-        () -> {
-          var out = NodePrepareResourcesResponse.newBuilder();
-          handler
-              .prepare(refs(request.getClaimsList()))
-              .forEach((uid, r) -> out.putClaims(uid, toProto(r)));
-          return out.build();
-        });
+    GrpcEdge.answer("v1 NodePrepareResources", response, () -> prepare(request));
+  }
+
+  /** The v1 answer; v1beta1 calls reuse it, since both APIs share their field numbers. */
+  NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request) {
+    var out = NodePrepareResourcesResponse.newBuilder();
+    handler
+        .prepare(refs(request.getClaimsList()))
+        .forEach((uid, r) -> out.putClaims(uid, toProto(r)));
+    return out.build();
   }
 
   @Override
   public void nodeUnprepareResources(
       NodeUnprepareResourcesRequest request,
       StreamObserver<NodeUnprepareResourcesResponse> response) {
-    GrpcEdge.answer(
-        "v1 NodeUnprepareResources",
-        response,
-        () -> {
-          var out = NodeUnprepareResourcesResponse.newBuilder();
-          handler
-              .unprepare(refs(request.getClaimsList()))
-              .forEach((uid, r) ->
-                  out.putClaims(
-                      uid, NodeUnprepareResourceResponse.newBuilder().setError(r.error()).build()));
-          return out.build();
-        });
+    GrpcEdge.answer("v1 NodeUnprepareResources", response, () -> unprepare(request));
+  }
+
+  /** The v1 answer; v1beta1 calls reuse it. */
+  NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request) {
+    var out = NodeUnprepareResourcesResponse.newBuilder();
+    handler
+        .unprepare(refs(request.getClaimsList()))
+        .forEach((uid, r) ->
+            out.putClaims(
+                uid, NodeUnprepareResourceResponse.newBuilder().setError(r.error()).build()));
+    return out.build();
   }
 
   private static List<ClaimRef> refs(List<Claim> claims) {

@@ -1,30 +1,26 @@
 package dev.gpudra.kit.dra;
 
-import dev.gpudra.kit.ClaimRef;
-import dev.gpudra.kit.PrepareResult;
-import dev.gpudra.kit.PreparedDevice;
-import dev.gpudra.kit.proto.dra.v1beta1.Claim;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.gpudra.kit.proto.dra.v1.Device;
 import dev.gpudra.kit.proto.dra.v1beta1.DRAPluginGrpc;
-import dev.gpudra.kit.proto.dra.v1beta1.Device;
-import dev.gpudra.kit.proto.dra.v1beta1.NodePrepareResourceResponse;
 import dev.gpudra.kit.proto.dra.v1beta1.NodePrepareResourcesRequest;
 import dev.gpudra.kit.proto.dra.v1beta1.NodePrepareResourcesResponse;
-import dev.gpudra.kit.proto.dra.v1beta1.NodeUnprepareResourceResponse;
 import dev.gpudra.kit.proto.dra.v1beta1.NodeUnprepareResourcesRequest;
 import dev.gpudra.kit.proto.dra.v1beta1.NodeUnprepareResourcesResponse;
 import io.grpc.stub.StreamObserver;
-import java.util.List;
 import java.util.Objects;
 
 /**
- * {@code k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin}, delegating to the shared handler. v1beta1
- * has no share ID; a device's share ID is dropped.
+ * {@code k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin}. Its messages are v1's with the same field
+ * numbers, minus {@code Device.share_id} (5): requests are re-read as v1 and answered by {@link
+ * DraV1Service}, whose answers are re-read as v1beta1 after share IDs are dropped, as the kubelet
+ * itself converts between the two.
  */
 public final class DraV1beta1Service extends DRAPluginGrpc.DRAPluginImplBase {
-  private final DraHandler handler;
+  private final DraV1Service v1;
 
   public DraV1beta1Service(DraHandler handler) {
-    this.handler = Objects.requireNonNull(handler, "handler");
+    this.v1 = new DraV1Service(Objects.requireNonNull(handler, "handler"));
   }
 
   @Override
@@ -34,11 +30,11 @@ public final class DraV1beta1Service extends DRAPluginGrpc.DRAPluginImplBase {
         "v1beta1 NodePrepareResources",
         response,
         () -> {
-          var out = NodePrepareResourcesResponse.newBuilder();
-          handler
-              .prepare(refs(request.getClaimsList()))
-              .forEach((uid, r) -> out.putClaims(uid, toProto(r)));
-          return out.build();
+          var answer =
+              v1.prepare(
+                  convert(
+                      request, dev.gpudra.kit.proto.dra.v1.NodePrepareResourcesRequest.parser()));
+          return convert(withoutShareIds(answer), NodePrepareResourcesResponse.parser());
         });
   }
 
@@ -50,35 +46,35 @@ public final class DraV1beta1Service extends DRAPluginGrpc.DRAPluginImplBase {
         "v1beta1 NodeUnprepareResources",
         response,
         () -> {
-          var out = NodeUnprepareResourcesResponse.newBuilder();
-          handler
-              .unprepare(refs(request.getClaimsList()))
-              .forEach((uid, r) ->
-                  out.putClaims(
-                      uid, NodeUnprepareResourceResponse.newBuilder().setError(r.error()).build()));
-          return out.build();
+          var answer =
+              v1.unprepare(
+                  convert(
+                      request, dev.gpudra.kit.proto.dra.v1.NodeUnprepareResourcesRequest.parser()));
+          return convert(answer, NodeUnprepareResourcesResponse.parser());
         });
   }
 
-  private static List<ClaimRef> refs(List<Claim> claims) {
-    return claims.stream()
-        .map(c -> new ClaimRef(c.getNamespace(), c.getName(), c.getUid()))
-        .toList();
-  }
-
-  private static NodePrepareResourceResponse toProto(PrepareResult result) {
-    var out = NodePrepareResourceResponse.newBuilder().setError(result.error());
-    result.devices().forEach(d -> out.addDevices(toProto(d)));
+  private static dev.gpudra.kit.proto.dra.v1.NodePrepareResourcesResponse withoutShareIds(
+      dev.gpudra.kit.proto.dra.v1.NodePrepareResourcesResponse answer) {
+    var out = answer.toBuilder();
+    out.getMutableClaims()
+        .replaceAll((uid, claim) -> {
+          var c = claim.toBuilder();
+          for (Device.Builder device : c.getDevicesBuilderList()) {
+            device.clearShareId();
+          }
+          return c.build();
+        });
     return out.build();
   }
 
-  private static Device toProto(PreparedDevice device) {
-    var out =
-        Device.newBuilder()
-            .addAllRequestNames(RequestNames.base(device.requestNames()))
-            .setPoolName(device.poolName())
-            .setDeviceName(device.deviceName())
-            .addAllCdiDeviceIds(device.cdiDeviceIds());
-    return out.build();
+  private static <T> T convert(
+      com.google.protobuf.MessageLite message, com.google.protobuf.Parser<T> parser) {
+    try {
+      return parser.parseFrom(message.toByteString());
+    } catch (InvalidProtocolBufferException e) {
+      throw new IllegalStateException(
+          "v1 and v1beta1 DRA messages no longer share a wire format", e);
+    }
   }
 }
