@@ -231,6 +231,9 @@ public final class PodSync implements AutoCloseable {
     try {
       sync();
     } catch (RuntimeException e) {
+      if (poller.isShutdown() || Thread.currentThread().isInterrupted()) {
+        return; // stopping: the pass was cut short on purpose
+      }
       // keep syncing: a failed pass (a pod deleted meanwhile, a conflict) is retried on the next
       log.warn("pod sync on {} failed", nodeName, e);
     }

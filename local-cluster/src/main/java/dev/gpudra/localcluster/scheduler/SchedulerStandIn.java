@@ -138,6 +138,9 @@ public final class SchedulerStandIn implements AutoCloseable {
     try {
       pass();
     } catch (RuntimeException e) {
+      if (poller.isShutdown() || Thread.currentThread().isInterrupted()) {
+        return; // stopping: the pass was cut short on purpose
+      }
       // keep scheduling: a failed pass (a conflict, a vanished object) is retried on the next one
       log.warn("scheduling pass failed", e);
     }
