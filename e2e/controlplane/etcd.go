@@ -12,7 +12,8 @@ import (
 
 // startEtcd runs a single-member etcd inside this process, listening on
 // 127.0.0.1 only, with its data under dir. It returns the client URL.
-func startEtcd(dir string) (*embed.Etcd, string, error) {
+// logFile, when set, receives etcd's own (error-level) log instead of stderr.
+func startEtcd(dir, logFile string) (*embed.Etcd, string, error) {
 	clientPort, err := freePort()
 	if err != nil {
 		return nil, "", err
@@ -36,6 +37,9 @@ func startEtcd(dir string) (*embed.Etcd, string, error) {
 	cfg.UnsafeNoFsync = true
 	cfg.Logger = "zap"
 	cfg.LogLevel = "error"
+	if logFile != "" {
+		cfg.LogOutputs = []string{logFile}
+	}
 
 	e, err := embed.StartEtcd(cfg)
 	if err != nil {

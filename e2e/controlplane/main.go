@@ -76,7 +76,7 @@ func run() int {
 	}
 
 	// 1. etcd
-	etcd, etcdURL, err := startEtcd(dataDir)
+	etcd, etcdURL, err := startEtcd(dataDir, *logFile)
 	if err != nil {
 		cleanup()
 		return fail("etcd", err)
