@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+	utilerrors "k8s.io/apimachinery/pkg/util/errors"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+	"k8s.io/kubernetes/cmd/kube-apiserver/app"
+	"k8s.io/kubernetes/cmd/kube-apiserver/app/options"
+)
+
+// draFeatureGates are the DRA gates our scenarios use, on top of what 1.35 has
+// on by default (DynamicResourceAllocation GA/locked, DRAAdminAccess and
+// DRAPrioritizedList beta/on): the alpha ones are switched on explicitly.
+var draFeatureGates = []string{
+	"DRAAdminAccess=true",
+	"DRAPrioritizedList=true",
+	"DRAPartitionableDevices=true",
+	"DRADeviceTaints=true",
+	"DRADeviceTaintRules=true",
+	"DRAConsumableCapacity=true",
+	"DRAResourceClaimDeviceStatus=true",
+}
+
+// resourceAPIs: v1 is GA and served by default in 1.35; the older versions are
+// served too for older clients, and v1alpha3 carries DeviceTaintRule.
+var resourceAPIs = []string{
+	"resource.k8s.io/v1=true",
+	"resource.k8s.io/v1beta1=true",
+	"resource.k8s.io/v1beta2=true",
+	"resource.k8s.io/v1alpha3=true",
+}
+
+type apiServer struct {
+	url          string        // https://127.0.0.1:<port>
+	loopback     *rest.Config  // in-process admin client config (system:masters)
+	caPEM        []byte        // self-signed serving certificate + CA
+	token        string        // static admin bearer token (kubeconfig)
+	done         chan struct{} // closed when the server has stopped
+	runErr       error
+}
+
+// startAPIServer configures kube-apiserver from flags, the same way the
+// kube-apiserver command does, and runs it in a goroutine until ctx ends.
+// Parsing the flags also applies --feature-gates to the process-wide feature
+// gate, which the scheduler and controllers read later.
+func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGates string) (*apiServer, error) {
+	certDir := filepath.Join(dir, "pki")
+	if err := os.MkdirAll(certDir, 0o700); err != nil {
+		return nil, err
+	}
+	saKey := filepath.Join(certDir, "sa.key")
+	if err := writeServiceAccountKey(saKey); err != nil {
+		return nil, fmt.Errorf("service-account key: %w", err)
+	}
+	token, err := randomToken()
+	if err != nil {
+		return nil, err
+	}
+	tokenFile := filepath.Join(certDir, "tokens.csv")
+	if err := writeTokenFile(tokenFile, token); err != nil {
+		return nil, err
+	}
+
+	listener, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+	if err != nil {
+		return nil, fmt.Errorf("listen on 127.0.0.1:%d: %w", port, err)
+	}
+	boundPort := listener.Addr().(*net.TCPAddr).Port
+
+	gates := strings.Join(draFeatureGates, ",")
+	if extraGates != "" {
+		gates += "," + extraGates
+	}
+	args := []string{
+		"--etcd-servers=" + etcdURL,
+		"--bind-address=127.0.0.1",
+		"--advertise-address=127.0.0.1",
+		"--cert-dir=" + certDir,
+		"--service-account-issuer=https://kubernetes.default.svc",
+		"--service-account-key-file=" + saKey,
+		"--service-account-signing-key-file=" + saKey,
+		"--service-cluster-ip-range=10.0.0.0/16",
+		"--endpoint-reconciler-type=none",
+		// No service-account controller runs: do not require SA "default".
+		"--disable-admission-plugins=ServiceAccount",
+		"--authorization-mode=RBAC",
+		"--token-auth-file=" + tokenFile,
+		"--runtime-config=" + strings.Join(resourceAPIs, ","),
+		"--feature-gates=" + gates,
+	}
+
+	s := options.NewServerRunOptions()
+	fs := pflag.NewFlagSet("kube-apiserver", pflag.ContinueOnError)
+	for _, set := range s.Flags().FlagSets {
+		fs.AddFlagSet(set)
+	}
+	if err := fs.Parse(args); err != nil {
+		listener.Close()
+		return nil, fmt.Errorf("kube-apiserver flags: %w", err)
+	}
+	if err := s.GenericServerRunOptions.ComponentGlobalsRegistry.Set(); err != nil {
+		listener.Close()
+		return nil, fmt.Errorf("feature gates: %w", err)
+	}
+	s.SecureServing.Listener = listener
+	s.SecureServing.BindPort = boundPort
+	s.SecureServing.ExternalAddress = net.ParseIP("127.0.0.1")
+
+	completed, err := s.Complete(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("kube-apiserver options: %w", err)
+	}
+	if errs := completed.Validate(); len(errs) != 0 {
+		return nil, fmt.Errorf("kube-apiserver options: %w", utilerrors.NewAggregate(errs))
+	}
+	config, err := app.NewConfig(completed)
+	if err != nil {
+		return nil, fmt.Errorf("kube-apiserver config: %w", err)
+	}
+	cc, err := config.Complete()
+	if err != nil {
+		return nil, fmt.Errorf("kube-apiserver config: %w", err)
+	}
+	chain, err := app.CreateServerChain(cc)
+	if err != nil {
+		return nil, fmt.Errorf("kube-apiserver: %w", err)
+	}
+	prepared, err := chain.PrepareRun()
+	if err != nil {
+		return nil, fmt.Errorf("kube-apiserver: %w", err)
+	}
+
+	a := &apiServer{
+		url:      fmt.Sprintf("https://127.0.0.1:%d", boundPort),
+		loopback: rest.CopyConfig(chain.GenericAPIServer.LoopbackClientConfig),
+		done:     make(chan struct{}),
+	}
+	a.loopback.QPS = 1000
+	a.loopback.Burst = 10000
+	go func() {
+		defer close(a.done)
+		a.runErr = prepared.Run(ctx)
+	}()
+
+	caPEM, err := os.ReadFile(filepath.Join(certDir, "apiserver.crt"))
+	if err != nil {
+		return a, fmt.Errorf("read serving certificate: %w", err)
+	}
+	a.caPEM = caPEM
+	a.token = token
+	return a, nil
+}
+
+// waitReady polls /readyz until it answers 200, then waits for namespace
+// "default" (created by a post-start controller), like the upstream test server.
+func (a *apiServer) waitReady(ctx context.Context, timeout time.Duration) error {
+	client, err := kubernetes.NewForConfig(a.loopback)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var lastErr error
+	err = wait.PollUntilContextCancel(ctx, 100*time.Millisecond, true, func(ctx context.Context) (bool, error) {
+		select {
+		case <-a.done:
+			return false, fmt.Errorf("kube-apiserver stopped: %v", a.runErr)
+		default:
+		}
+		status := 0
+		res := client.Discovery().RESTClient().Get().AbsPath("/readyz").Do(ctx).StatusCode(&status)
+		if status != http.StatusOK {
+			lastErr = fmt.Errorf("/readyz answered %d: %v", status, res.Error())
+			return false, nil
+		}
+		if _, err := client.CoreV1().Namespaces().Get(ctx, metav1.NamespaceDefault, metav1.GetOptions{}); err != nil {
+			if apierrors.IsNotFound(err) {
+				lastErr = fmt.Errorf("namespace default not created yet")
+				return false, nil
+			}
+			lastErr = err
+			return false, nil
+		}
+		return true, nil
+	})
+	if err != nil {
+		if lastErr != nil {
+			return fmt.Errorf("kube-apiserver not ready after %s: %v", timeout, lastErr)
+		}
+		return err
+	}
+	return nil
+}

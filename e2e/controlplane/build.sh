@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds e2e/controlplane's gpu-dra-testcluster (test infrastructure only).
+# The binary is cached by the hash of go.mod + go.sum + the Go sources:
+#   e2e/controlplane/bin/gpu-dra-testcluster-<sha>
+# so a second build with nothing changed is instant. Prints the binary path on
+# stdout (last line). Where Go is absent it says so in one line and exits 2.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here"
+
+if ! command -v go >/dev/null 2>&1; then
+  echo "gpu-dra-testcluster: Go is not installed (need go >= 1.25 on PATH); skipping the real control plane build" >&2
+  exit 2
+fi
+
+hash_cmd() { if command -v sha256sum >/dev/null 2>&1; then sha256sum; else shasum -a 256; fi; }
+# go.sum pins every dependency; go.mod and our own sources are added so that an
+# edit to the harness also produces a new binary.
+key="$(cat go.mod go.sum ./*.go | hash_cmd | cut -c1-16)"
+bin="$here/bin/gpu-dra-testcluster-$key"
+
+if [[ -x "$bin" ]]; then
+  echo "$bin"
+  exit 0
+fi
+
+mkdir -p "$here/bin"
+start=$(date +%s)
+echo "gpu-dra-testcluster: building $(go version | awk '{print $3}') -> bin/$(basename "$bin") (cold: several minutes)" >&2
+CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$bin.tmp" .
+mv "$bin.tmp" "$bin"
+# Keep only the newest binary.
+find "$here/bin" -maxdepth 1 -name 'gpu-dra-testcluster-*' ! -name "$(basename "$bin")" -delete
+echo "gpu-dra-testcluster: built in $(( $(date +%s) - start ))s" >&2
+echo "$bin"
