@@ -1,6 +1,5 @@
 package dev.gpudra.kit.dra;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import dev.gpudra.kit.proto.dra.v1.Device;
 import dev.gpudra.kit.proto.dra.v1beta1.DRAPluginGrpc;
 import dev.gpudra.kit.proto.dra.v1beta1.NodePrepareResourcesRequest;
@@ -32,9 +31,9 @@ public final class DraV1beta1Service extends DRAPluginGrpc.DRAPluginImplBase {
         () -> {
           var answer =
               v1.prepare(
-                  convert(
+                  DraWire.convert(
                       request, dev.gpudra.kit.proto.dra.v1.NodePrepareResourcesRequest.parser()));
-          return convert(withoutShareIds(answer), NodePrepareResourcesResponse.parser());
+          return DraWire.convert(withoutShareIds(answer), NodePrepareResourcesResponse.parser());
         });
   }
 
@@ -48,9 +47,9 @@ public final class DraV1beta1Service extends DRAPluginGrpc.DRAPluginImplBase {
         () -> {
           var answer =
               v1.unprepare(
-                  convert(
+                  DraWire.convert(
                       request, dev.gpudra.kit.proto.dra.v1.NodeUnprepareResourcesRequest.parser()));
-          return convert(answer, NodeUnprepareResourcesResponse.parser());
+          return DraWire.convert(answer, NodeUnprepareResourcesResponse.parser());
         });
   }
 
@@ -66,15 +65,5 @@ public final class DraV1beta1Service extends DRAPluginGrpc.DRAPluginImplBase {
           return c.build();
         });
     return out.build();
-  }
-
-  private static <T> T convert(
-      com.google.protobuf.MessageLite message, com.google.protobuf.Parser<T> parser) {
-    try {
-      return parser.parseFrom(message.toByteString());
-    } catch (InvalidProtocolBufferException e) {
-      throw new IllegalStateException(
-          "v1 and v1beta1 DRA messages no longer share a wire format", e);
-    }
   }
 }

@@ -20,8 +20,8 @@ record PluginConnection(
 
   DraClient client() {
     return switch (service) {
-      case V1 -> new DraV1Client(channel);
-      case V1BETA1 -> new DraV1beta1Client(channel);
+      case V1 -> new DraServiceClient(DraTransport.v1(channel));
+      case V1BETA1 -> new DraServiceClient(DraTransport.v1beta1(channel));
     };
   }
 

@@ -4,26 +4,26 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
-import dev.gpudra.kit.proto.dra.v1beta1.Claim;
-import dev.gpudra.kit.proto.dra.v1beta1.DRAPluginGrpc;
-import dev.gpudra.kit.proto.dra.v1beta1.Device;
-import dev.gpudra.kit.proto.dra.v1beta1.NodePrepareResourceResponse;
-import dev.gpudra.kit.proto.dra.v1beta1.NodePrepareResourcesRequest;
-import dev.gpudra.kit.proto.dra.v1beta1.NodeUnprepareResourcesRequest;
-import io.grpc.ManagedChannel;
+import dev.gpudra.kit.proto.dra.v1.Claim;
+import dev.gpudra.kit.proto.dra.v1.Device;
+import dev.gpudra.kit.proto.dra.v1.NodePrepareResourceResponse;
+import dev.gpudra.kit.proto.dra.v1.NodePrepareResourcesRequest;
+import dev.gpudra.kit.proto.dra.v1.NodeUnprepareResourcesRequest;
 import io.grpc.StatusRuntimeException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
-/** Calls {@code k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin}. */
-final class DraV1beta1Client implements DraClient {
-  private final ManagedChannel channel;
+/**
+ * Calls the DRA node service in whichever version the plugin registered: requests and answers are
+ * handled as v1 messages, the transport speaks the chosen version on the wire.
+ */
+final class DraServiceClient implements DraClient {
+  private final DraTransport transport;
 
-  DraV1beta1Client(ManagedChannel channel) {
-    this.channel = channel;
+  DraServiceClient(DraTransport transport) {
+    this.transport = transport;
   }
 
   @Override
@@ -31,12 +31,10 @@ final class DraV1beta1Client implements DraClient {
     var request = NodePrepareResourcesRequest.newBuilder().addAllClaims(protos(claims)).build();
     Map<String, PrepareResult> results = new LinkedHashMap<>();
     try {
-      stub()
-          .nodePrepareResources(request)
-          .getClaimsMap()
-          .forEach((uid, r) -> results.put(uid, result(r)));
+      transport.prepare(request).getClaimsMap().forEach((uid, r) -> results.put(uid, result(r)));
     } catch (StatusRuntimeException e) {
-      throw new DraCallException("v1beta1 NodePrepareResources failed: " + e.getStatus(), e);
+      throw new DraCallException(
+          transport.version() + " NodePrepareResources failed: " + e.getStatus(), e);
     }
     return results;
   }
@@ -46,19 +44,15 @@ final class DraV1beta1Client implements DraClient {
     var request = NodeUnprepareResourcesRequest.newBuilder().addAllClaims(protos(claims)).build();
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
     try {
-      stub()
-          .nodeUnprepareResources(request)
+      transport
+          .unprepare(request)
           .getClaimsMap()
           .forEach((uid, r) -> results.put(uid, new UnprepareResult(r.getError())));
     } catch (StatusRuntimeException e) {
-      throw new DraCallException("v1beta1 NodeUnprepareResources failed: " + e.getStatus(), e);
+      throw new DraCallException(
+          transport.version() + " NodeUnprepareResources failed: " + e.getStatus(), e);
     }
     return results;
-  }
-
-  private DRAPluginGrpc.DRAPluginBlockingStub stub() {
-    return DRAPluginGrpc.newBlockingStub(channel)
-        .withDeadlineAfter(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private static List<Claim> protos(List<ClaimRef> claims) {
@@ -77,7 +71,7 @@ final class DraV1beta1Client implements DraClient {
       return PrepareResult.failed(response.getError());
     }
     return PrepareResult.of(
-        response.getDevicesList().stream().map(DraV1beta1Client::device).toList());
+        response.getDevicesList().stream().map(DraServiceClient::device).toList());
   }
 
   private static PreparedDevice device(Device d) {
@@ -86,6 +80,6 @@ final class DraV1beta1Client implements DraClient {
         d.getPoolName(),
         d.getDeviceName(),
         d.getCdiDeviceIdsList(),
-        Optional.empty());
+        d.hasShareId() ? Optional.of(d.getShareId()) : Optional.empty());
   }
 }
