@@ -1,11 +1,15 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.RealBackend;
 import dev.gpudra.demo.SpecLibrary;
+import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -17,7 +21,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
-    description = "Run the GPU kubelet plugin on simulated GPUs against an embedded API server.")
+    description =
+        "Run the GPU kubelet plugin on simulated GPUs against an embedded API server (or a real"
+            + " control plane).")
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -31,6 +37,14 @@ final class DemoCommand implements Callable<Integer> {
       description =
           "Leave the cluster up after the scenarios, with a kubeconfig for kubectl and explain.")
   boolean keepRunning;
+
+  @Option(
+      names = "--real-control-plane",
+      description =
+          "Run on a real kube-apiserver, controllers and kube-scheduler (gpu-dra-testcluster, built"
+              + " from e2e/controlplane with Go, cached; or the binary named by"
+              + " GPU_DRA_TESTCLUSTER) instead of the embedded API server and scheduler stand-in.")
+  boolean realControlPlane;
 
   @Option(
       names = {"-v", "--verbose"},
@@ -57,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
         Runtime.getRuntime()
             .addShutdownHook(Thread.ofPlatform().unstarted(() -> quietlyDelete(dir)));
       }
-      return new Demo(spec.commandLine().getOut(), dir, specs).run(after) ? 0 : 1;
+      return demo(dir, specs).run(after) ? 0 : 1;
     } finally {
       if (keepFiles) {
         spec.commandLine().getOut().println("files kept in " + dir);
@@ -65,6 +79,20 @@ final class DemoCommand implements Callable<Integer> {
         deleteTree(dir);
       }
     }
+  }
+
+  private Demo demo(Path dir, SpecLibrary specs) throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    if (!realControlPlane) {
+      return new Demo(out, dir, specs);
+    }
+    Path binary =
+        new ControlPlaneBinary(
+                Path.of("").toAbsolutePath(),
+                Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
+                line -> out.println("  " + line))
+            .locate();
+    return new Demo(out, dir, specs, work -> RealBackend.start(binary, work));
   }
 
   private static void quietlyDelete(Path dir) {

@@ -1,6 +1,7 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.api.featuregates.FeatureGateException;
+import dev.gpudra.localcluster.controlplane.ControlPlaneUnavailableException;
 import dev.gpudra.nvml.simulated.InvalidProfileException;
 import dev.gpudra.nvml.simulated.ProfileNotFoundException;
 import picocli.CommandLine;
@@ -33,13 +34,14 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     return FAILURE;
   }
 
-  /** Errors in what the user gave us: flags, environment, profile files, feature gates. */
+  /** Errors in what the user gave us: flags, environment, profile files, feature gates, tools. */
   private static boolean isUsageError(Exception e) {
     return e instanceof InvalidArgumentsException
         || e instanceof IllegalArgumentException
         || e instanceof FeatureGateException
         || e instanceof InvalidProfileException
-        || e instanceof ProfileNotFoundException;
+        || e instanceof ProfileNotFoundException
+        || e instanceof ControlPlaneUnavailableException;
   }
 
   private static String describe(Throwable e) {

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * the CDI root (as containerd and CRI-O do), finds each device, and applies the spec-level and
  * device-level edits.
  */
-record ContainerView(Set<String> deviceNodes, Set<String> env) {
+public record ContainerView(Set<String> deviceNodes, Set<String> env) {
 
   static ContainerView resolve(Path cdiRoot, List<String> cdiIds) {
     Set<String> nodes = new LinkedHashSet<>();

@@ -6,7 +6,6 @@ import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
 import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
-import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.scheduler.PodPlacement;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -18,27 +17,43 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs the demo: start the cluster (API server, DeviceClasses, two GPU nodes, the scheduler
- * stand-in), apply every {@code demo/specs} scenario, show how each pod ended, delete the pods and
- * check that every claim was unprepared.
+ * Runs the demo: start the cluster (a control plane, DeviceClasses, two GPU nodes), apply every
+ * {@code demo/specs} scenario, show how each pod ended and whether the scheduler decided as our
+ * allocator predicted, delete the pods and check that every claim was unprepared.
  */
 public final class Demo {
-  static final List<NodeSpec> NODES =
+  /** The demo's nodes, in order. */
+  public static final List<NodeSpec> NODES =
       List.of(new NodeSpec("gpu-node-1", "dgx-h100"), new NodeSpec("gpu-node-2", "dgx-a100-mig"));
 
   private final PrintWriter out;
   private final Path workDir;
   private final SpecLibrary specs;
+  private final ClusterBackend.Starter backend;
   private final long started = System.nanoTime();
 
+  /** The demo on the embedded API server and our scheduler stand-in. */
   public Demo(PrintWriter out, Path workDir, SpecLibrary specs) {
+    this(out, workDir, specs, dir -> EmbeddedBackend.start(placement()));
+  }
+
+  /** The demo on a backend of the caller's choice (a real control plane). */
+  public Demo(PrintWriter out, Path workDir, SpecLibrary specs, ClusterBackend.Starter backend) {
     this.out = out;
     this.workDir = workDir;
     this.specs = specs;
+    this.backend = backend;
+  }
+
+  /** Our allocator, as the scheduler stand-in and the agreement check use it. */
+  public static PodPlacement placement() {
+    return new PodPlacement(
+        new Allocator(
+            new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults()))));
   }
 
   /** A simulated node: its name and GPU profile. */
-  record NodeSpec(String name, String profile) {}
+  public record NodeSpec(String name, String profile) {}
 
   /** What happens once every scenario ran. */
   public enum AfterRun {
@@ -59,14 +74,16 @@ public final class Demo {
    * @return true when every scenario ended as its {@code expect.yaml} says
    */
   public boolean run(AfterRun after) throws InterruptedException {
-    try (LocalCluster cluster = start()) {
+    try (DemoCluster cluster = start()) {
       List<DemoSpec> scenarios = specs.scenarios();
       progress(scenarios.size() + " scenarios from " + specs.location());
-      ScenarioRun runner = new ScenarioRun(cluster.client(), cluster.nodes(), cluster.scheduler());
+      ScenarioRun runner = new ScenarioRun(cluster, placement());
       ReportPrinter printer = new ReportPrinter(out);
       List<String> failed = new ArrayList<>();
+      int decisions = 0;
       for (DemoSpec spec : scenarios) {
         Map<String, PodReport> pods = runner.run(spec);
+        decisions += pods.size();
         List<String> problems =
             ExpectationCheck.problems(spec.expectation(), pods, cluster.slices());
         printer.scenario(spec, pods, problems);
@@ -82,34 +99,32 @@ public final class Demo {
       String cleanup =
           cluster.deletePodsAndAwaitUnprepare(scenarios.stream().map(DemoSpec::name).toList());
       progress(cleanup);
+      progress(decisions + " scheduling decisions checked against our allocator's prediction");
       return summarize(scenarios.size(), failed, cleanup);
     }
   }
 
-  /** Starts the API server, installs the DeviceClasses, starts the nodes and the scheduler. */
-  LocalCluster start() throws InterruptedException {
-    LocalApiServer api = new LocalApiServer().start();
-    progress("embedded API server on " + api.url());
-    KubernetesClient client = api.client();
-    List<DeviceClass> classes =
-        new DeviceClassFactory().deviceClasses(DeviceClassOptions.allDrivers());
-    classes.forEach(c -> client.resource(c).create());
-    progress(
-        "installed DeviceClasses "
-            + String.join(" ", classes.stream().map(c -> c.getMetadata().getName()).toList()));
+  /** Starts the control plane, installs the DeviceClasses, starts the nodes. */
+  public DemoCluster start() throws InterruptedException {
+    ClusterBackend plane = backend.start(workDir);
+    progress(plane.description());
     Map<String, DemoNode> nodes = new LinkedHashMap<>();
-    LocalCluster cluster = new LocalCluster(api, nodes, this::progress);
+    DemoCluster cluster = new DemoCluster(plane, nodes, this::progress);
     try {
+      KubernetesClient client = plane.client();
+      List<DeviceClass> classes =
+          new DeviceClassFactory().deviceClasses(DeviceClassOptions.allDrivers());
+      classes.forEach(c -> client.resource(c).create());
+      progress(
+          "installed DeviceClasses "
+              + String.join(" ", classes.stream().map(c -> c.getMetadata().getName()).toList()));
       for (NodeSpec node : NODES) {
         progress("starting node " + node.name() + " (" + node.profile() + ")...");
         nodes.put(node.name(), cluster.startNode(workDir, node));
       }
       cluster.awaitSlices(out);
-      cluster.startScheduler(
-          new PodPlacement(
-              new Allocator(
-                  new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults())))));
-      progress("scheduler stand-in running (allocator: device-classes, CEL selectors)");
+      plane.nodesReady();
+      progress(plane.scheduler());
       return cluster;
     } catch (RuntimeException | InterruptedException e) {
       cluster.close();
@@ -117,7 +132,7 @@ public final class Demo {
     }
   }
 
-  private void keepRunning(LocalCluster cluster, int total, List<String> failed)
+  private void keepRunning(DemoCluster cluster, int total, List<String> failed)
       throws InterruptedException {
     Path kubeconfig = cluster.writeKubeconfig(workDir.resolve("kubeconfig"));
     out.printf(

@@ -9,7 +9,6 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +17,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** One simulated node: its Node object, its plugin, its kubelet stand-in and its directories. */
-final class DemoNode implements AutoCloseable {
+public final class DemoNode implements AutoCloseable {
   final String name;
   final String profile;
   final GpuPluginConfig config;
@@ -41,12 +40,13 @@ final class DemoNode implements AutoCloseable {
     this.pods = pods;
   }
 
-  static DemoNode start(KubernetesClient client, Path root, String name, String profile) {
-    client
-        .nodes()
-        .resource(new NodeBuilder().withNewMetadata().withName(name).endMetadata().build())
-        .create();
-    Path dir = root.resolve(name);
+  /**
+   * Starts the node as a kubelet would: the kubelet stand-in registers the Node (Ready) and wipes
+   * its slices, then the plugin starts and registers through the registrar directory.
+   */
+  static DemoNode start(
+      KubernetesClient client, FieldSelectors selectors, Path dir, Demo.NodeSpec spec) {
+    String name = spec.name();
     GpuPluginConfig config =
         new GpuPluginConfig(
             name,
@@ -60,18 +60,30 @@ final class DemoNode implements AutoCloseable {
             -1,
             Optional.empty(),
             "/metrics",
-            Optional.of(profile));
-    PublisherSettings slices =
-        PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE);
+            Optional.of(spec.profile()));
+    KubeletStandIn kubelet =
+        new KubeletStandIn(
+            StandInConfig.of(config.registrarDir(), name).withSelectors(selectors), client);
+    kubelet.start();
     GpuKubeletPlugin plugin =
         GpuKubeletPlugin.start(
-            config, client, slices, GpuDriverParts.Hooks.defaults().withBootIdFile(bootId(dir)));
-    KubeletStandIn kubelet =
-        new KubeletStandIn(StandInConfig.of(config.registrarDir(), name), client);
-    kubelet.start();
+            config,
+            client,
+            PublisherSettings.defaults().withSelectors(selectors),
+            GpuDriverParts.Hooks.defaults().withBootIdFile(bootId(dir)));
     PodSync pods = new PodSync(name, client, kubelet);
     pods.start();
-    return new DemoNode(name, profile, config, plugin, kubelet, pods);
+    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods);
+  }
+
+  /** The pod sync: which pods run here with which CDI devices. */
+  public PodSync pods() {
+    return pods;
+  }
+
+  /** The plugin's configuration (CDI root, directories). */
+  public GpuPluginConfig config() {
+    return config;
   }
 
   private static Path bootId(Path dir) {

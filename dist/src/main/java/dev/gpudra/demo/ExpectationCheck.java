@@ -13,11 +13,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** Compares a scenario's pods with its {@code expect.yaml}. Pure. */
-final class ExpectationCheck {
+public final class ExpectationCheck {
   private ExpectationCheck() {}
 
   /** Every way the pods differ from the expectation; empty when they ended as expected. */
-  static List<String> problems(
+  public static List<String> problems(
       Expectation expected, Map<String, PodReport> pods, List<ResourceSlice> slices) {
     List<String> problems = new ArrayList<>();
     for (Expectation.Pod want : expected.pods()) {
@@ -28,6 +28,10 @@ final class ExpectationCheck {
       }
       pod(want, got, slices, problems);
     }
+    pods.values()
+        .forEach(p ->
+            p.disagreements()
+                .forEach(d -> problems.add(p.name() + ": scheduler vs our allocator: " + d)));
     if (expected.sameDevices()) {
       Set<Set<String>> distinct =
           pods.values().stream().map(ExpectationCheck::deviceIds).collect(Collectors.toSet());

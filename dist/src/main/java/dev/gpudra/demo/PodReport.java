@@ -15,8 +15,10 @@ import java.util.Optional;
  * @param claims the ResourceClaim names by pod claim name
  * @param devices the allocation results of all its claims
  * @param containers what each container gets, by container name
- * @param unschedulable why it fits no node, if it does not
+ * @param schedulerMessage the scheduler's PodScheduled=False message, if it fits no node
+ * @param unschedulable our allocator's explanation of why it fits no node, if the scheduler said so
  * @param failure why it did not start on its node (a prepare error), if it did not
+ * @param disagreements each way the scheduler's decision differs from our allocator's prediction
  */
 public record PodReport(
     String name,
@@ -25,13 +27,16 @@ public record PodReport(
     Map<String, String> claims,
     List<DeviceRequestAllocationResult> devices,
     Map<String, Container> containers,
+    Optional<String> schedulerMessage,
     Optional<FitsNowhere> unschedulable,
-    Optional<String> failure) {
+    Optional<String> failure,
+    List<String> disagreements) {
 
   public PodReport {
     claims = Map.copyOf(claims);
     devices = List.copyOf(devices);
     containers = Map.copyOf(containers);
+    disagreements = List.copyOf(disagreements);
   }
 
   /**

@@ -40,9 +40,9 @@ final class ReportPrinter {
           out.printf("      env   %s%n", String.join(" ", c.view().env()));
         });
     pod.failure().ifPresent(f -> out.printf("    not started: %s%n", f));
+    pod.schedulerMessage().ifPresent(m -> out.printf("    PodScheduled=False: %s%n", m));
     pod.unschedulable()
         .ifPresent(u -> {
-          out.printf("    PodScheduled=False: %s%n", u.summary());
           for (NodeMiss miss : u.misses()) {
             miss.outcome()
                 .ifPresent(o ->

@@ -1,130 +1,105 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.localcluster.kubelet.RunningPod;
-import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
+import dev.gpudra.localcluster.scheduler.AllocatorAgreement;
+import dev.gpudra.localcluster.scheduler.AllocatorAgreement.Agreement;
+import dev.gpudra.localcluster.scheduler.ClusterSnapshot;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import dev.gpudra.localcluster.scheduler.PodPlacement;
+import dev.gpudra.localcluster.scheduler.SchedulerVerdict;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodResourceClaimStatus;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Applies one scenario's manifests in a namespace named after it, waits until every pod has settled
- * (running, unschedulable, or failed to start) and reports how each pod ended.
+ * Applies one scenario's manifests in a namespace named after it: everything but the pods first,
+ * then each pod in turn, waiting until it has settled (running, unschedulable, or failed to start)
+ * and holding the scheduler's decision against what our allocator predicted from the cluster as it
+ * was just before the pod was created.
  */
-final class ScenarioRun {
-  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(10);
+public final class ScenarioRun {
+  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
+  private static final Duration SERVICE_ACCOUNT_TIMEOUT = Duration.ofSeconds(10);
 
+  private final DemoCluster cluster;
   private final KubernetesClient client;
-  private final Map<String, DemoNode> nodes;
-  private final SchedulerStandIn scheduler;
+  private final AllocatorAgreement agreement;
 
-  ScenarioRun(KubernetesClient client, Map<String, DemoNode> nodes, SchedulerStandIn scheduler) {
-    this.client = client;
-    this.nodes = nodes;
-    this.scheduler = scheduler;
+  public ScenarioRun(DemoCluster cluster, PodPlacement placement) {
+    this.cluster = cluster;
+    this.client = cluster.client();
+    this.agreement = new AllocatorAgreement(placement);
   }
 
   /** Applies the scenario and returns its pods' reports by pod name, in manifest order. */
-  Map<String, PodReport> run(DemoSpec spec) throws InterruptedException {
+  public Map<String, PodReport> run(DemoSpec spec) throws InterruptedException {
     String ns = spec.name();
-    client
-        .namespaces()
-        .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
-        .create();
+    createNamespace(ns);
     List<HasMetadata> objects =
         client
             .load(new ByteArrayInputStream(spec.manifests().getBytes(StandardCharsets.UTF_8)))
             .items();
-    List<String> pods = new ArrayList<>();
+    objects.stream()
+        .filter(o -> !(o instanceof Pod))
+        .forEach(o -> client.resource(o).inNamespace(ns).create());
+    Map<String, PodReport> reports = new LinkedHashMap<>();
     for (HasMetadata object : objects) {
-      client.resource(object).inNamespace(ns).create();
-      if (object instanceof Pod) {
-        pods.add(object.getMetadata().getName());
+      if (object instanceof Pod pod) {
+        reports.put(pod.getMetadata().getName(), createAndSettle(ns, pod));
       }
     }
-    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-    while (true) {
-      Map<String, PodReport> reports = new LinkedHashMap<>();
-      pods.forEach(p -> reports.put(p, report(ns, p)));
-      if (reports.values().stream().allMatch(ScenarioRun::settled)
-          || System.nanoTime() > deadline) {
-        return reports;
-      }
+    return reports;
+  }
+
+  private void createNamespace(String ns) throws InterruptedException {
+    client
+        .namespaces()
+        .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+        .create();
+    if (cluster.backend().createsServiceAccounts()) {
+      // ServiceAccount admission refuses pods until the controller has created "default"
+      awaitServiceAccount(ns);
+    }
+  }
+
+  private void awaitServiceAccount(String ns) throws InterruptedException {
+    long deadline = System.nanoTime() + SERVICE_ACCOUNT_TIMEOUT.toNanos();
+    while (client.serviceAccounts().inNamespace(ns).withName("default").get() == null
+        && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
   }
 
-  private static boolean settled(PodReport pod) {
-    return "Running".equals(pod.phase())
-        || pod.unschedulable().isPresent()
-        || pod.failure().isPresent();
+  private PodReport createAndSettle(String ns, Pod pod) throws InterruptedException {
+    ClusterSnapshot before = ClusterSnapshot.read(client);
+    client.resource(pod).inNamespace(ns).create();
+    String name = pod.getMetadata().getName();
+    PodView view = new PodView(client, cluster.nodes());
+    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+    PodView.Observed now = view.observe(ns, name);
+    while (!now.settled() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      now = view.observe(ns, name);
+    }
+    return report(before, now);
   }
 
-  private PodReport report(String ns, String name) {
-    Pod pod = client.pods().inNamespace(ns).withName(name).get();
-    Optional<String> node = Optional.ofNullable(pod.getSpec().getNodeName());
-    Map<String, String> claims = claimNames(pod);
-    List<DeviceRequestAllocationResult> devices = new ArrayList<>();
-    for (String claimName : claims.values()) {
-      ResourceClaim claim =
-          client.resources(ResourceClaim.class).inNamespace(ns).withName(claimName).get();
-      if (claim != null && claim.getStatus() != null && claim.getStatus().getAllocation() != null) {
-        devices.addAll(claim.getStatus().getAllocation().getDevices().getResults());
-      }
-    }
-    DemoNode demoNode = node.map(nodes::get).orElse(null);
-    Optional<RunningPod> running =
-        demoNode == null ? Optional.empty() : demoNode.pods.running(ns, name);
-    Map<String, PodReport.Container> containers = new LinkedHashMap<>();
-    running.ifPresent(r ->
-        r.cdiDevices()
-            .forEach((ctr, ids) ->
-                containers.put(
-                    ctr,
-                    new PodReport.Container(
-                        ids, ContainerView.resolve(demoNode.config.cdiRoot(), ids)))));
-    String phase =
-        pod.getStatus() == null || pod.getStatus().getPhase() == null
-            ? "Pending"
-            : pod.getStatus().getPhase();
-    return new PodReport(
-        name,
-        phase,
-        node,
-        claims,
-        devices,
-        containers,
-        node.isPresent() ? Optional.empty() : scheduler.unschedulable(ns, name),
-        demoNode == null ? Optional.empty() : demoNode.pods.failure(ns, name));
-  }
-
-  private static Map<String, String> claimNames(Pod pod) {
-    Map<String, String> names = new LinkedHashMap<>();
-    pod.getSpec()
-        .getResourceClaims()
-        .forEach(c -> {
-          if (c.getResourceClaimName() != null) {
-            names.put(c.getName(), c.getResourceClaimName());
-          }
-        });
-    if (pod.getStatus() != null && pod.getStatus().getResourceClaimStatuses() != null) {
-      for (PodResourceClaimStatus s : pod.getStatus().getResourceClaimStatuses()) {
-        if (s.getResourceClaimName() != null) {
-          names.put(s.getName(), s.getResourceClaimName());
-        }
-      }
-    }
-    return names;
+  private PodReport report(ClusterSnapshot before, PodView.Observed now) {
+    List<ResourceClaim> claims = now.claims().values().stream().toList();
+    SchedulerVerdict verdict = now.verdict();
+    Agreement checked = agreement.compare(before, claims, verdict);
+    Optional<FitsNowhere> nowhere =
+        verdict.unschedulableMessage().isPresent() && checked.prediction() instanceof FitsNowhere f
+            ? Optional.of(f)
+            : Optional.empty();
+    return now.report(nowhere, checked.differences());
   }
 }

@@ -24,13 +24,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DemoSpecsE2E {
-  private LocalCluster cluster;
+  private DemoCluster cluster;
   private ScenarioRun runner;
 
   @BeforeAll
   void startCluster(@TempDir Path dir) throws InterruptedException {
     cluster = new Demo(new PrintWriter(new StringWriter()), dir, library()).start();
-    runner = new ScenarioRun(cluster.client(), cluster.nodes(), cluster.scheduler());
+    runner = new ScenarioRun(cluster, Demo.placement());
   }
 
   @AfterAll

@@ -42,8 +42,12 @@ public final class KubeletStandIn implements AutoCloseable {
             config.registrarDir(), new PluginRegistrar(transport, config.services()));
   }
 
-  /** Wipes the node's ResourceSlices, as a starting kubelet does, then watches for plugins. */
+  /**
+   * Registers the node (creating it when missing, Ready, untainted), wipes its ResourceSlices, as a
+   * starting kubelet does, then watches for plugins.
+   */
   public void start() {
+    new NodeRegistration(client, config.nodeName()).register(config.clock().instant());
     int wiped = deleteNodeSlices();
     log.info(
         "kubelet stand-in for node {} started; deleted {} ResourceSlices",

@@ -6,6 +6,8 @@ import dev.gpudra.kit.PreparedDevice;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.net.HttpURLConnection;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -25,8 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The kubelet's pod sync on one node, for DRA only: for a pod bound to the node it sends one
  * NodePrepareResources per driver with the pod's claims not yet prepared on the node, resolves each
- * container's CDI device IDs and marks the pod Running; when the pod is gone it unprepares each of
- * its claims that no other running pod on the node uses.
+ * container's CDI device IDs and marks the pod Running; when the pod is gone or being deleted it
+ * unprepares each of its claims that no other running pod on the node uses, and finishes a graceful
+ * deletion.
  */
 public final class PodSync implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PodSync.class);
@@ -75,17 +78,45 @@ public final class PodSync implements AutoCloseable {
         client.pods().inAnyNamespace().list().getItems().stream()
             .filter(p -> nodeName.equals(p.getSpec().getNodeName()))
             .toList();
+    // a pod being deleted (deletionTimestamp set: a real API server's graceful delete) is stopped
+    // like a pod that is gone, then its deletion is finished as the kubelet does
     Set<String> present =
-        pods.stream().map(p -> p.getMetadata().getUid()).collect(Collectors.toSet());
+        pods.stream()
+            .filter(p -> !deleting(p))
+            .map(p -> p.getMetadata().getUid())
+            .collect(Collectors.toSet());
     for (RunningPod gone : running.values()) {
       if (!present.contains(gone.uid())) {
         stop(gone);
       }
     }
+    pods.stream().filter(PodSync::deleting).forEach(this::finishDeletion);
     pods.stream()
-        .filter(p -> p.getMetadata().getDeletionTimestamp() == null)
+        .filter(p -> !deleting(p))
         .filter(p -> !running.containsKey(p.getMetadata().getUid()))
         .forEach(this::tryStart);
+    // level-triggered, as the kubelet's status manager: a status write lost to a conflict (the
+    // scheduler wrote the pod meanwhile) is written again on the next pass
+    pods.stream()
+        .filter(p -> !deleting(p))
+        .filter(p -> running.containsKey(p.getMetadata().getUid()))
+        .filter(p -> p.getStatus() == null || !"Running".equals(p.getStatus().getPhase()))
+        .forEach(this::markRunning);
+  }
+
+  private static boolean deleting(Pod pod) {
+    return pod.getMetadata().getDeletionTimestamp() != null;
+  }
+
+  /** Its containers are stopped and its claims unprepared: remove the pod object for good. */
+  private void finishDeletion(Pod pod) {
+    failures.remove(pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName());
+    client
+        .pods()
+        .inNamespace(pod.getMetadata().getNamespace())
+        .withName(pod.getMetadata().getName())
+        .withGracePeriod(0)
+        .delete();
   }
 
   private void tryStart(Pod pod) {
@@ -220,11 +251,22 @@ public final class PodSync implements AutoCloseable {
   }
 
   private void editStatus(Pod pod, java.util.function.UnaryOperator<Pod> edit) {
-    client
-        .pods()
-        .inNamespace(pod.getMetadata().getNamespace())
-        .withName(pod.getMetadata().getName())
-        .editStatus(edit);
+    try {
+      client
+          .pods()
+          .inNamespace(pod.getMetadata().getNamespace())
+          .withName(pod.getMetadata().getName())
+          .editStatus(edit);
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
+        throw e;
+      }
+      // someone else wrote the pod meanwhile; the next pass writes the status again
+      log.debug(
+          "status of pod {}/{} not written: conflict",
+          pod.getMetadata().getNamespace(),
+          pod.getMetadata().getName());
+    }
   }
 
   private void safeSync() {

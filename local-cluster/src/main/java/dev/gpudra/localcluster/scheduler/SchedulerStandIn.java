@@ -1,15 +1,11 @@
 package dev.gpudra.localcluster.scheduler;
 
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.allocation.ClusterState;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
-import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,8 +14,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,11 +66,11 @@ public final class SchedulerStandIn implements AutoCloseable {
     if (pending.isEmpty()) {
       return;
     }
-    Cluster cluster = cluster();
+    ClusterSnapshot cluster = ClusterSnapshot.read(client);
     pending.forEach(p -> schedule(p, claims, cluster));
   }
 
-  private void schedule(Pod pod, Map<String, ResourceClaim> claims, Cluster cluster) {
+  private void schedule(Pod pod, Map<String, ResourceClaim> claims, ClusterSnapshot cluster) {
     String ns = pod.getMetadata().getNamespace();
     List<PodClaim> podClaims = PodClaim.of(pod);
     if (podClaims.stream().anyMatch(c -> c.claimName().isEmpty())) {
@@ -110,26 +104,6 @@ public final class SchedulerStandIn implements AutoCloseable {
     }
   }
 
-  private Cluster cluster() {
-    Map<String, DeviceClass> classes =
-        client.dynamicResourceAllocation().v1().deviceClasses().list().getItems().stream()
-            .collect(Collectors.toMap(c -> c.getMetadata().getName(), Function.identity()));
-    List<CandidateNode> nodes =
-        client.nodes().list().getItems().stream()
-            .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
-            .map(SchedulerStandIn::candidate)
-            .toList();
-    return new Cluster(
-        classes,
-        client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems(),
-        nodes);
-  }
-
-  private static CandidateNode candidate(Node node) {
-    Map<String, String> labels = node.getMetadata().getLabels();
-    return new CandidateNode(node.getMetadata().getName(), labels == null ? Map.of() : labels);
-  }
-
   private static String key(Pod pod) {
     return pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
   }
@@ -155,9 +129,4 @@ public final class SchedulerStandIn implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
   }
-
-  private record Cluster(
-      Map<String, DeviceClass> classes,
-      List<io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice> slices,
-      List<CandidateNode> nodes) {}
 }

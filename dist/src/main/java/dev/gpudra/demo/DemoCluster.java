@@ -1,8 +1,5 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.localcluster.api.LocalApiServer;
-import dev.gpudra.localcluster.scheduler.PodPlacement;
-import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -16,41 +13,41 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-/** The demo's running cluster: API server, nodes, scheduler stand-in; closes them in order. */
-final class LocalCluster implements AutoCloseable {
+/** The demo's running cluster: a control plane and the GPU nodes; closes them in order. */
+public final class DemoCluster implements AutoCloseable {
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
   private static final String DRIVER = "gpu.nvidia.com";
 
-  private final LocalApiServer api;
+  private final ClusterBackend backend;
   private final Map<String, DemoNode> nodes;
   private final Consumer<String> progress;
-  private SchedulerStandIn scheduler;
 
-  LocalCluster(LocalApiServer api, Map<String, DemoNode> nodes, Consumer<String> progress) {
-    this.api = api;
+  DemoCluster(ClusterBackend backend, Map<String, DemoNode> nodes, Consumer<String> progress) {
+    this.backend = backend;
     this.nodes = nodes;
     this.progress = progress;
   }
 
-  KubernetesClient client() {
-    return api.client();
+  public KubernetesClient client() {
+    return backend.client();
   }
 
-  Map<String, DemoNode> nodes() {
+  public ClusterBackend backend() {
+    return backend;
+  }
+
+  public Map<String, DemoNode> nodes() {
     return nodes;
   }
 
-  SchedulerStandIn scheduler() {
-    return scheduler;
-  }
-
-  List<ResourceSlice> slices() {
+  public List<ResourceSlice> slices() {
     return client().dynamicResourceAllocation().v1().resourcesSlices().list().getItems();
   }
 
   DemoNode startNode(Path workDir, Demo.NodeSpec spec) throws InterruptedException {
-    DemoNode node = DemoNode.start(client(), workDir, spec.name(), spec.profile());
+    DemoNode node =
+        DemoNode.start(client(), backend.selectors(), workDir.resolve(spec.name()), spec);
     await(
         () -> node.kubelet.isRegistered(DRIVER),
         READY_TIMEOUT,
@@ -84,13 +81,8 @@ final class LocalCluster implements AutoCloseable {
         .toList();
   }
 
-  void startScheduler(PodPlacement placement) {
-    scheduler = new SchedulerStandIn(client(), placement);
-    scheduler.start();
-  }
-
   /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */
-  String deletePodsAndAwaitUnprepare(List<String> namespaces) throws InterruptedException {
+  public String deletePodsAndAwaitUnprepare(List<String> namespaces) throws InterruptedException {
     namespaces.forEach(ns -> client().pods().inNamespace(ns).delete());
     try {
       await(this::clean, CLEANUP_TIMEOUT, "unprepare");
@@ -127,17 +119,14 @@ final class LocalCluster implements AutoCloseable {
     }
   }
 
-  /** Writes a kubeconfig for the embedded API server (for kubectl and explain --kubeconfig). */
+  /** Writes an admin kubeconfig (for kubectl and explain --kubeconfig). */
   Path writeKubeconfig(Path file) {
-    return api.writeKubeconfig(file);
+    return backend.writeKubeconfig(file);
   }
 
   @Override
   public void close() {
-    if (scheduler != null) {
-      scheduler.close();
-    }
     nodes.values().forEach(DemoNode::close);
-    api.close();
+    backend.close();
   }
 }

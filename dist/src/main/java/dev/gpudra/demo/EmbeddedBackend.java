@@ -1,0 +1,69 @@
+package dev.gpudra.demo;
+
+import dev.gpudra.kit.slices.FieldSelectors;
+import dev.gpudra.localcluster.api.LocalApiServer;
+import dev.gpudra.localcluster.scheduler.PodPlacement;
+import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+
+/** fabric8's mock API server with our validation, and the scheduler stand-in on our allocator. */
+public final class EmbeddedBackend implements ClusterBackend {
+  private final LocalApiServer api;
+  private final PodPlacement placement;
+  private SchedulerStandIn scheduler;
+
+  private EmbeddedBackend(LocalApiServer api, PodPlacement placement) {
+    this.api = api;
+    this.placement = placement;
+  }
+
+  /** Starts the embedded API server; the scheduler follows in {@link #nodesReady()}. */
+  public static EmbeddedBackend start(PodPlacement placement) {
+    return new EmbeddedBackend(new LocalApiServer().start(), placement);
+  }
+
+  @Override
+  public KubernetesClient client() {
+    return api.client();
+  }
+
+  @Override
+  public String description() {
+    return "embedded API server on " + api.url();
+  }
+
+  @Override
+  public FieldSelectors selectors() {
+    return FieldSelectors.CLIENT_SIDE;
+  }
+
+  @Override
+  public boolean createsServiceAccounts() {
+    return false;
+  }
+
+  @Override
+  public void nodesReady() {
+    scheduler = new SchedulerStandIn(client(), placement);
+    scheduler.start();
+  }
+
+  @Override
+  public String scheduler() {
+    return "scheduler stand-in running (allocator: device-classes, CEL selectors)";
+  }
+
+  @Override
+  public Path writeKubeconfig(Path file) {
+    return api.writeKubeconfig(file);
+  }
+
+  @Override
+  public void close() {
+    if (scheduler != null) {
+      scheduler.close();
+    }
+    api.close();
+  }
+}

@@ -1,0 +1,141 @@
+package dev.gpudra.demo;
+
+import dev.gpudra.localcluster.kubelet.RunningPod;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import dev.gpudra.localcluster.scheduler.SchedulerVerdict;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.PodResourceClaimStatus;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads one pod as it is now: the API's view (node, conditions, claims) and its node's. */
+final class PodView {
+  private final KubernetesClient client;
+  private final Map<String, DemoNode> nodes;
+
+  PodView(KubernetesClient client, Map<String, DemoNode> nodes) {
+    this.client = client;
+    this.nodes = nodes;
+  }
+
+  Observed observe(String ns, String name) {
+    Pod pod = client.pods().inNamespace(ns).withName(name).get();
+    Map<String, ResourceClaim> claims = new LinkedHashMap<>();
+    claimNames(pod)
+        .forEach((podClaim, claimName) -> {
+          ResourceClaim claim =
+              client.resources(ResourceClaim.class).inNamespace(ns).withName(claimName).get();
+          if (claim != null) {
+            claims.put(podClaim, claim);
+          }
+        });
+    Optional<DemoNode> node = Optional.ofNullable(pod.getSpec().getNodeName()).map(nodes::get);
+    return new Observed(ns, pod, claims, node);
+  }
+
+  /** A pod and what its node knows of it, at one moment. */
+  record Observed(
+      String namespace, Pod pod, Map<String, ResourceClaim> claims, Optional<DemoNode> node) {
+
+    String name() {
+      return pod.getMetadata().getName();
+    }
+
+    String phase() {
+      return pod.getStatus() == null || pod.getStatus().getPhase() == null
+          ? "Pending"
+          : pod.getStatus().getPhase();
+    }
+
+    Optional<String> failure() {
+      return node.flatMap(n -> n.pods().failure(namespace, name()));
+    }
+
+    SchedulerVerdict verdict() {
+      return new SchedulerVerdict(
+          Optional.ofNullable(pod.getSpec().getNodeName()), unschedulable());
+    }
+
+    boolean settled() {
+      return "Running".equals(phase()) || unschedulable().isPresent() || failure().isPresent();
+    }
+
+    /** The scheduler's PodScheduled=False/Unschedulable message. */
+    Optional<String> unschedulable() {
+      if (pod.getSpec().getNodeName() != null || pod.getStatus() == null) {
+        return Optional.empty();
+      }
+      List<PodCondition> conditions = pod.getStatus().getConditions();
+      return conditions == null
+          ? Optional.empty()
+          : conditions.stream()
+              .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()))
+              .filter(c -> "Unschedulable".equals(c.getReason()))
+              .map(c -> c.getMessage() == null ? "" : c.getMessage())
+              .findFirst();
+    }
+
+    PodReport report(Optional<FitsNowhere> explanation, List<String> disagreements) {
+      List<DeviceRequestAllocationResult> devices = new ArrayList<>();
+      claims.values().stream()
+          .filter(c -> c.getStatus() != null && c.getStatus().getAllocation() != null)
+          .forEach(c -> devices.addAll(c.getStatus().getAllocation().getDevices().getResults()));
+      Map<String, String> claimNames = new LinkedHashMap<>();
+      claims.forEach((podClaim, c) -> claimNames.put(podClaim, c.getMetadata().getName()));
+      return new PodReport(
+          name(),
+          phase(),
+          Optional.ofNullable(pod.getSpec().getNodeName()),
+          claimNames,
+          devices,
+          containers(),
+          unschedulable(),
+          explanation,
+          failure(),
+          disagreements);
+    }
+
+    private Map<String, PodReport.Container> containers() {
+      Map<String, PodReport.Container> containers = new LinkedHashMap<>();
+      if (node.isEmpty()) {
+        return containers;
+      }
+      DemoNode n = node.get();
+      Optional<RunningPod> running = n.pods().running(namespace, name());
+      running.ifPresent(r ->
+          r.cdiDevices()
+              .forEach((ctr, ids) ->
+                  containers.put(
+                      ctr,
+                      new PodReport.Container(
+                          ids, ContainerView.resolve(n.config().cdiRoot(), ids)))));
+      return containers;
+    }
+  }
+
+  private static Map<String, String> claimNames(Pod pod) {
+    Map<String, String> names = new LinkedHashMap<>();
+    pod.getSpec()
+        .getResourceClaims()
+        .forEach(c -> {
+          if (c.getResourceClaimName() != null) {
+            names.put(c.getName(), c.getResourceClaimName());
+          }
+        });
+    if (pod.getStatus() != null && pod.getStatus().getResourceClaimStatuses() != null) {
+      for (PodResourceClaimStatus s : pod.getStatus().getResourceClaimStatuses()) {
+        if (s.getResourceClaimName() != null) {
+          names.put(s.getName(), s.getResourceClaimName());
+        }
+      }
+    }
+    return names;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.gpudra.demo;
+
+import dev.gpudra.kit.slices.FieldSelectors;
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+
+/**
+ * A real control plane: {@code gpu-dra-testcluster} (kube-apiserver, the resource-claim, namespace,
+ * garbage-collector and service-account controllers, kube-scheduler with DynamicResources).
+ */
+public final class RealBackend implements ClusterBackend {
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+  private final ControlPlaneProcess process;
+
+  private RealBackend(ControlPlaneProcess process) {
+    this.process = process;
+  }
+
+  /** Starts the binary with its files in {@code workDir/control-plane}. */
+  public static RealBackend start(Path binary, Path workDir) throws InterruptedException {
+    return new RealBackend(
+        ControlPlaneProcess.start(binary, workDir.resolve("control-plane"), READY_TIMEOUT));
+  }
+
+  @Override
+  public KubernetesClient client() {
+    return process.client();
+  }
+
+  @Override
+  public String description() {
+    return "gpu-dra-testcluster ready: " + process.readyLine();
+  }
+
+  @Override
+  public FieldSelectors selectors() {
+    return FieldSelectors.SERVER_SIDE;
+  }
+
+  @Override
+  public boolean createsServiceAccounts() {
+    return true;
+  }
+
+  @Override
+  public void nodesReady() {
+    // kube-scheduler already runs
+  }
+
+  @Override
+  public String scheduler() {
+    return "kube-scheduler running (DynamicResources); our allocator predicts each of its decisions";
+  }
+
+  @Override
+  public Path writeKubeconfig(Path file) {
+    try {
+      return Files.copy(process.kubeconfig(), file, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    process.close();
+  }
+}

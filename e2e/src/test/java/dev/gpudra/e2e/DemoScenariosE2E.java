@@ -1,0 +1,146 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.DemoCluster;
+import dev.gpudra.demo.DemoSpec;
+import dev.gpudra.demo.ExpectationCheck;
+import dev.gpudra.demo.PodReport;
+import dev.gpudra.demo.ScenarioRun;
+import dev.gpudra.demo.SpecLibrary;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every {@code demo/specs} scenario, then every scenario of {@code e2e/scenarios} (cases kept
+ * because our allocator and the scheduler could differ there), replayed on the real control plane:
+ * the API server accepts our objects and slices, the resource-claim controller makes the claims,
+ * kube-scheduler decides and our allocator must have predicted the very same devices, the plugin
+ * prepares what was allocated, and deleting the pods unprepares everything.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DemoScenariosE2E {
+  private DemoCluster cluster;
+  private ScenarioRun runner;
+  private final java.util.List<String> namespaces = new java.util.ArrayList<>();
+
+  @BeforeAll
+  void startCluster(@TempDir Path dir) throws InterruptedException {
+    cluster = RealControlPlane.start(dir, new PrintWriter(System.out, true));
+    runner = new ScenarioRun(cluster, Demo.placement());
+  }
+
+  @AfterAll
+  void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  static Stream<DemoSpec> scenarios() {
+    return Stream.concat(
+        RealControlPlane.demoSpecs().scenarios().stream(),
+        new SpecLibrary(RealControlPlane.checkout().resolve("e2e/scenarios")).scenarios().stream());
+  }
+
+  @Order(1)
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("scenarios")
+  @DisplayName(
+      "a scenario ends as its expect.yaml says, and kube-scheduler chose what we predicted")
+  void replays(DemoSpec spec) throws InterruptedException {
+    Map<String, PodReport> pods = runner.run(spec);
+    namespaces.add(spec.name());
+    assertThat(ExpectationCheck.problems(spec.expectation(), pods, cluster.slices()))
+        .as("pods %s", pods)
+        .isEmpty();
+    for (PodReport pod : pods.values()) {
+      assertThat(pod.disagreements()).as(pod.name()).isEmpty();
+      if ("Running".equals(pod.phase())) {
+        assertPrepared(spec.name(), pod);
+      } else {
+        assertThat(pod.schedulerMessage()).as(pod.name()).isPresent();
+        assertThat(pod.unschedulable()).as(pod.name()).isPresent();
+      }
+    }
+  }
+
+  @Order(2)
+  @Test
+  @DisplayName("deleting the pods unprepares every claim and the generated claims are collected")
+  void cleansUp() throws InterruptedException {
+    assertThat(cluster.deletePodsAndAwaitUnprepare(namespaces))
+        .isEqualTo("all claims unprepared, every CDI spec removed");
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(30))
+        .untilAsserted(() ->
+            assertThat(
+                    cluster
+                        .client()
+                        .resources(ResourceClaim.class)
+                        .inAnyNamespace()
+                        .list()
+                        .getItems()
+                        .stream()
+                        .filter(c -> namespaces.contains(c.getMetadata().getNamespace()))
+                        .filter(c ->
+                            c.getMetadata().getOwnerReferences() != null
+                                && !c.getMetadata().getOwnerReferences().isEmpty())
+                        .map(c -> c.getMetadata().getNamespace() + "/" + c.getMetadata().getName())
+                        .toList())
+                .as("claims generated from templates, after their pods were deleted")
+                .isEmpty());
+  }
+
+  /** Every allocated device reaches the container: its CDI ID, and its device node. */
+  private void assertPrepared(String namespace, PodReport pod) {
+    assertThat(pod.devices()).isNotEmpty();
+    List<String> cdi =
+        pod.containers().values().stream().flatMap(c -> c.cdiDevices().stream()).toList();
+    List<String> nodes =
+        pod.containers().values().stream().flatMap(c -> c.view().deviceNodes().stream()).toList();
+    for (DeviceRequestAllocationResult device : pod.devices()) {
+      assertThat(device.getPool()).isEqualTo(pod.node().orElseThrow());
+      String claimUid = claimUid(namespace, pod, device);
+      assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
+      String minor = device.getDevice().replaceAll("^gpu-(\\d+).*$", "$1");
+      assertThat(nodes).contains("/dev/nvidia" + minor, "/dev/nvidiactl");
+    }
+  }
+
+  private String claimUid(String namespace, PodReport pod, DeviceRequestAllocationResult device) {
+    return pod.claims().values().stream()
+        .map(n ->
+            cluster
+                .client()
+                .resources(ResourceClaim.class)
+                .inNamespace(namespace)
+                .withName(n)
+                .get())
+        .filter(c ->
+            c.getStatus().getAllocation().getDevices().getResults().stream()
+                .anyMatch(r -> r.getDevice().equals(device.getDevice())))
+        .findFirst()
+        .orElseThrow()
+        .getMetadata()
+        .getUid();
+  }
+}

@@ -1,0 +1,54 @@
+package dev.gpudra.e2e;
+
+import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.DemoCluster;
+import dev.gpudra.demo.RealBackend;
+import dev.gpudra.demo.SpecLibrary;
+import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
+import dev.gpudra.localcluster.controlplane.ControlPlaneUnavailableException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The base of the real-control-plane suites: builds (cached) and starts {@code
+ * gpu-dra-testcluster}, then the demo's nodes on it, each with the real GPU kubelet plugin (own
+ * sockets, CDI and checkpoint directories, a simulated profile) and a kubelet stand-in that
+ * registers the Node, wipes its slices, prepares the pods kube-scheduler binds there and marks them
+ * Running. Where Go is missing the suites are skipped with one line saying so.
+ */
+final class RealControlPlane {
+  private RealControlPlane() {}
+
+  /** The repository root (Maven passes it; else the working directory's parent). */
+  static Path checkout() {
+    return Path.of(System.getProperty("gpu-dra.checkout", "..")).toAbsolutePath().normalize();
+  }
+
+  /** The demo's scenarios. */
+  static SpecLibrary demoSpecs() {
+    return new SpecLibrary(checkout().resolve("demo/specs"));
+  }
+
+  /** The binary, built if needed; aborts (skips) the calling test class where it cannot be had. */
+  static Path binaryOrSkip() throws InterruptedException {
+    try {
+      return new ControlPlaneBinary(
+              checkout(),
+              Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
+              System.err::println)
+          .locate();
+    } catch (ControlPlaneUnavailableException e) {
+      System.err.println("real control plane E2E skipped: " + e.getMessage());
+      Assumptions.abort(e.getMessage());
+      throw e; // not reached
+    }
+  }
+
+  /** Starts the control plane and the demo's two GPU nodes; progress goes to {@code out}. */
+  static DemoCluster start(Path workDir, PrintWriter out) throws InterruptedException {
+    Path binary = binaryOrSkip();
+    return new Demo(out, workDir, demoSpecs(), dir -> RealBackend.start(binary, dir)).start();
+  }
+}

@@ -1,0 +1,136 @@
+package dev.gpudra.localcluster.scheduler;
+
+import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Holds a scheduler's decision for one pod against what our allocator ({@link PodPlacement})
+ * predicts from the cluster as it was just before the pod was created: the pod must fit somewhere
+ * exactly when the scheduler bound it, and on the node the scheduler chose our allocator must pick
+ * the very devices the scheduler allocated, request by request. Pure.
+ */
+public final class AllocatorAgreement {
+  private final PodPlacement placement;
+
+  public AllocatorAgreement(PodPlacement placement) {
+    this.placement = Objects.requireNonNull(placement, "placement");
+  }
+
+  /**
+   * @param before the cluster just before the pod was created
+   * @param claims the pod's claims as they are now (allocated by the scheduler), in spec order
+   * @param verdict what the scheduler did
+   */
+  public Agreement compare(
+      ClusterSnapshot before, List<ResourceClaim> claims, SchedulerVerdict verdict) {
+    List<ResourceClaim> asBefore = claims.stream().map(c -> asBefore(before, c)).toList();
+    PlacementDecision prediction = placement.place(asBefore, before.state(), before.nodes());
+    List<String> differences = new ArrayList<>();
+    if (verdict.undecided()) {
+      differences.add("the scheduler neither bound the pod nor marked it unschedulable");
+    } else if (verdict.node().isPresent()) {
+      bound(before, asBefore, claims, verdict.node().get(), prediction, differences);
+    } else if (prediction instanceof Fits fits) {
+      differences.add(
+          "the scheduler found no node ("
+              + verdict.unschedulableMessage().orElseThrow()
+              + ") but our allocator fits the pod on "
+              + fits.node());
+    }
+    return new Agreement(prediction, differences);
+  }
+
+  private void bound(
+      ClusterSnapshot before,
+      List<ResourceClaim> asBefore,
+      List<ResourceClaim> now,
+      String node,
+      PlacementDecision prediction,
+      List<String> differences) {
+    if (prediction instanceof FitsNowhere nowhere) {
+      differences.add(
+          "the scheduler bound the pod to " + node + " but our allocator: " + nowhere.summary());
+      return;
+    }
+    Optional<CandidateNode> candidate =
+        before.nodes().stream().filter(n -> n.name().equals(node)).findFirst();
+    if (candidate.isEmpty()) {
+      differences.add("the scheduler bound the pod to unknown node " + node);
+      return;
+    }
+    switch (placement.place(asBefore, before.state(), List.of(candidate.get()))) {
+      case FitsNowhere nowhere ->
+          differences.add(
+              "the scheduler chose " + node + " where our allocator: " + nowhere.summary());
+      case Fits fits -> sameDevices(fits, now, differences);
+    }
+  }
+
+  private static void sameDevices(Fits fits, List<ResourceClaim> now, List<String> differences) {
+    for (ResourceClaim claim : now) {
+      AllocationResult predicted = fits.allocations().get(claim.getMetadata().getName());
+      if (predicted == null) {
+        continue; // allocated before this pod: nothing new to compare
+      }
+      List<String> ours = results(predicted);
+      List<String> theirs = results(ClaimStatuses.allocation(claim));
+      if (!ours.equals(theirs)) {
+        differences.add(
+            "claim "
+                + claim.getMetadata().getName()
+                + ": the scheduler allocated "
+                + theirs
+                + ", our allocator "
+                + ours);
+      }
+    }
+  }
+
+  /** The claim without the allocation the scheduler just made (kept if it predates the pod). */
+  private static ResourceClaim asBefore(ClusterSnapshot before, ResourceClaim claim) {
+    Optional<ResourceClaim> then =
+        before.claim(claim.getMetadata().getNamespace(), claim.getMetadata().getName());
+    if (then.isPresent() && ClaimStatuses.allocation(then.get()) != null) {
+      return then.get();
+    }
+    return new ResourceClaimBuilder(claim).withStatus(null).build();
+  }
+
+  private static List<String> results(AllocationResult allocation) {
+    if (allocation == null || allocation.getDevices() == null) {
+      return List.of();
+    }
+    return allocation.getDevices().getResults().stream().map(AllocatorAgreement::result).toList();
+  }
+
+  private static String result(DeviceRequestAllocationResult r) {
+    return r.getRequest()
+        + "="
+        + r.getDriver()
+        + "/"
+        + r.getPool()
+        + "/"
+        + r.getDevice()
+        + (Boolean.TRUE.equals(r.getAdminAccess()) ? "(admin)" : "");
+  }
+
+  /**
+   * @param prediction where our allocator places the pod, over every node
+   * @param differences each way the scheduler disagrees with it; empty when they agree
+   */
+  public record Agreement(PlacementDecision prediction, List<String> differences) {
+    public Agreement {
+      Objects.requireNonNull(prediction, "prediction");
+      differences = List.copyOf(differences);
+    }
+  }
+}
