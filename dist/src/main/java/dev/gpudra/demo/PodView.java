@@ -17,6 +17,7 @@ import java.util.Optional;
 
 /** Reads one pod as it is now: the API's view (node, conditions, claims) and its node's. */
 final class PodView {
+  private static final String SCHEDULER_ERROR = "SchedulerError: ";
   private final KubernetesClient client;
   private final Map<String, DemoNode> nodes;
 
@@ -59,15 +60,22 @@ final class PodView {
     }
 
     SchedulerVerdict verdict() {
+      Optional<String> gaveUp = unschedulable();
       return new SchedulerVerdict(
-          Optional.ofNullable(pod.getSpec().getNodeName()), unschedulable());
+          Optional.ofNullable(pod.getSpec().getNodeName()),
+          gaveUp,
+          gaveUp.filter(m -> m.startsWith(SCHEDULER_ERROR)).isPresent());
     }
 
     boolean settled() {
       return "Running".equals(phase()) || unschedulable().isPresent() || failure().isPresent();
     }
 
-    /** The scheduler's PodScheduled=False/Unschedulable message. */
+    /**
+     * The scheduler's PodScheduled=False message: Unschedulable (no node fits), or SchedulerError
+     * (it aborted, e.g. on a CEL runtime error, and retries with back-off) prefixed with the
+     * reason.
+     */
     Optional<String> unschedulable() {
       if (pod.getSpec().getNodeName() != null || pod.getStatus() == null) {
         return Optional.empty();
@@ -77,8 +85,8 @@ final class PodView {
           ? Optional.empty()
           : conditions.stream()
               .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()))
-              .filter(c -> "Unschedulable".equals(c.getReason()))
-              .map(c -> c.getMessage() == null ? "" : c.getMessage())
+              .map(PodView::gaveUp)
+              .flatMap(Optional::stream)
               .findFirst();
     }
 
@@ -118,6 +126,15 @@ final class PodView {
                           ids, ContainerView.resolve(n.config().cdiRoot(), ids)))));
       return containers;
     }
+  }
+
+  private static Optional<String> gaveUp(PodCondition condition) {
+    String message = condition.getMessage() == null ? "" : condition.getMessage();
+    return switch (String.valueOf(condition.getReason())) {
+      case "Unschedulable" -> Optional.of(message);
+      case "SchedulerError" -> Optional.of(SCHEDULER_ERROR + message);
+      default -> Optional.empty();
+    };
   }
 
   private static Map<String, String> claimNames(Pod pod) {

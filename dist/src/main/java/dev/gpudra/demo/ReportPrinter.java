@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 
 /** Prints how a scenario's pods ended: placement, devices, and what each container gets. */
-final class ReportPrinter {
+public final class ReportPrinter {
   private final PrintWriter out;
 
-  ReportPrinter(PrintWriter out) {
+  public ReportPrinter(PrintWriter out) {
     this.out = out;
   }
 
-  void scenario(DemoSpec spec, Map<String, PodReport> pods, List<String> problems) {
+  public void scenario(DemoSpec spec, Map<String, PodReport> pods, List<String> problems) {
     out.printf("%n> %s: %s%n", spec.name(), spec.readme());
     pods.values().forEach(this::pod);
     problems.forEach(p -> out.printf("  UNEXPECTED: %s%n", p));

@@ -7,6 +7,7 @@ import dev.gpudra.demo.DemoCluster;
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.ExpectationCheck;
 import dev.gpudra.demo.PodReport;
+import dev.gpudra.demo.ReportPrinter;
 import dev.gpudra.demo.ScenarioRun;
 import dev.gpudra.demo.SpecLibrary;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
@@ -38,13 +39,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DemoScenariosE2E {
+  private final PrintWriter out = new PrintWriter(System.out, true);
   private DemoCluster cluster;
   private ScenarioRun runner;
   private final java.util.List<String> namespaces = new java.util.ArrayList<>();
 
   @BeforeAll
   void startCluster(@TempDir Path dir) throws InterruptedException {
-    cluster = RealControlPlane.start(dir, new PrintWriter(System.out, true));
+    cluster = RealControlPlane.start(dir, out);
     runner = new ScenarioRun(cluster, Demo.placement());
   }
 
@@ -69,9 +71,9 @@ class DemoScenariosE2E {
   void replays(DemoSpec spec) throws InterruptedException {
     Map<String, PodReport> pods = runner.run(spec);
     namespaces.add(spec.name());
-    assertThat(ExpectationCheck.problems(spec.expectation(), pods, cluster.slices()))
-        .as("pods %s", pods)
-        .isEmpty();
+    List<String> problems = ExpectationCheck.problems(spec.expectation(), pods, cluster.slices());
+    new ReportPrinter(out).scenario(spec, pods, problems);
+    assertThat(problems).as("pods %s", pods).isEmpty();
     for (PodReport pod : pods.values()) {
       assertThat(pod.disagreements()).as(pod.name()).isEmpty();
       if ("Running".equals(pod.phase())) {

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,8 +22,22 @@ final class CandidateTable {
    * @param blocked All only: members allocated to another claim (the request cannot succeed)
    * @param endsAtInvalidPool whether an invalid pool follows the candidates; running past the last
    *     one then fails the allocation, as in the scheduler
+   * @param selectorError the first device whose selectors fail at run time, where the search meets
+   *     it: reaching it aborts the allocation, as in the scheduler
    */
-  record Plan(List<Candidate> candidates, Set<DeviceId> blocked, boolean endsAtInvalidPool) {}
+  record Plan(
+      List<Candidate> candidates,
+      Set<DeviceId> blocked,
+      boolean endsAtInvalidPool,
+      Optional<SelectorFailure> selectorError) {}
+
+  /**
+   * A selector runtime error in the iteration order.
+   *
+   * @param position how many candidates come before the failing device
+   * @param check the failing device and the error
+   */
+  record SelectorFailure(int position, CandidateExplanation check) {}
 
   private record Row(List<CandidateExplanation> checks, Plan plan, long needed, long matching) {}
 
@@ -53,11 +68,15 @@ final class CandidateTable {
     Set<DeviceId> blocked = new HashSet<>();
     boolean beforeInvalid = true;
     boolean all = spec.mode() == AllocationMode.ALL;
+    Optional<SelectorFailure> error = Optional.empty();
     for (Pool pool : pools) {
       beforeInvalid &= all || !pool.invalid();
       for (Candidate candidate : pool.candidates()) {
         CandidateExplanation check = matcher.check(spec, candidate, pool);
         checks.add(check);
+        if (error.isEmpty() && beforeInvalid && matcher.evaluatedByScheduler(spec, check)) {
+          error = Optional.of(new SelectorFailure(candidates.size(), check));
+        }
         boolean taken = check.outcome() == CandidateOutcome.ALREADY_ALLOCATED;
         boolean member = check.outcome() == CandidateOutcome.MATCHED || (all && taken);
         if (member && beforeInvalid) {
@@ -70,7 +89,7 @@ final class CandidateTable {
     }
     long matching = candidates.size() - blocked.size();
     long needed = all ? Math.max(1, candidates.size()) : spec.count();
-    Plan plan = new Plan(List.copyOf(candidates), Set.copyOf(blocked), !beforeInvalid);
+    Plan plan = new Plan(List.copyOf(candidates), Set.copyOf(blocked), !beforeInvalid, error);
     return new Row(List.copyOf(checks), plan, needed, matching);
   }
 

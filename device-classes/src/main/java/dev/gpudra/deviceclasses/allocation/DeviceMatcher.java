@@ -9,9 +9,9 @@ import java.util.Set;
  * The checks on one device for one request that do not depend on other choices: the pool, gated
  * features, class selectors, request selectors, then whether another claim holds it.
  *
- * <p>Unlike the scheduler, which stops the whole allocation at a CEL runtime error, a selector
- * error here only makes the device not match, and is recorded, so one bad device does not hide the
- * explanation of the others.
+ * <p>A selector error makes the device not match and is recorded, so that the explanation shows
+ * every device; whether it also aborts the allocation, as in the scheduler, depends on whether the
+ * search reaches the device ({@link #evaluatedByScheduler}).
  */
 final class DeviceMatcher {
 
@@ -36,6 +36,19 @@ final class DeviceMatcher {
       return reject(candidate, CandidateOutcome.ALREADY_ALLOCATED, "allocated to another claim");
     }
     return new CandidateExplanation(candidate.id(), CandidateOutcome.MATCHED, "");
+  }
+
+  /**
+   * Whether this check is a selector runtime error that the scheduler would hit: for All it
+   * evaluates every device; otherwise it skips devices other claims hold before evaluating.
+   */
+  boolean evaluatedByScheduler(RequestSpec spec, CandidateExplanation check) {
+    if (check.outcome() != CandidateOutcome.SELECTOR_ERROR) {
+      return false;
+    }
+    return spec.mode() == AllocationMode.ALL
+        || spec.admin()
+        || !allocatedElsewhere.contains(check.device());
   }
 
   private static Optional<CandidateExplanation> poolRejection(Candidate candidate, Pool pool) {

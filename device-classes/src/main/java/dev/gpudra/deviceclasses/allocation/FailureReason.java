@@ -18,6 +18,11 @@ public enum FailureReason {
   CONSTRAINT_EXCLUDES_ALL,
   /** The claim needs more than 32 devices, the limit of an allocation result. */
   TOO_MANY_DEVICES,
+  /**
+   * A selector failed at run time on a device the scheduler had to look at (a CEL runtime error):
+   * the scheduler aborts the allocation with an error instead of skipping the device.
+   */
+  SELECTOR_ERROR,
   /** The search gave up after its step budget. */
   SEARCH_LIMIT
 }

@@ -13,8 +13,8 @@ final class Precheck {
 
   /**
    * Like the scheduler: a request or subrequest for All fails while any of the node's pools is
-   * incomplete or invalid (even a pool of another driver), and a claim whose smallest possible
-   * allocation exceeds 32 devices fails.
+   * incomplete or invalid (even a pool of another driver) or when a selector fails at run time on
+   * any device, and a claim whose smallest possible allocation exceeds 32 devices fails.
    */
   static void run(List<ClaimRequest> requests, List<Pool> pools, CandidateTable table) {
     long minimum = 0;
@@ -23,6 +23,11 @@ final class Precheck {
       for (RequestSpec spec : request.alternatives()) {
         if (spec.mode() == AllocationMode.ALL) {
           requireUsablePools(spec, pools);
+          // the scheduler lists an All request's devices up front: any selector error aborts
+          var error = table.plan(spec).selectorError();
+          if (error.isPresent()) {
+            throw Search.selectorError(spec, error.get());
+          }
         }
         fewest = Math.min(fewest, table.needed(spec));
       }

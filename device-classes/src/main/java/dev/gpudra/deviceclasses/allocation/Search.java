@@ -96,6 +96,7 @@ final class Search {
     }
     CandidateTable.Plan plan = table.plan(spec);
     for (int i = from; i < plan.candidates().size(); i++) {
+      abortPast(spec, plan, i);
       Candidate candidate = plan.candidates().get(i);
       if (admissible(spec, candidate)) {
         chosen.add(new Choice(spec, candidate));
@@ -105,6 +106,7 @@ final class Search {
         chosen.remove(chosen.size() - 1);
       }
     }
+    abortPast(spec, plan, plan.candidates().size());
     if (plan.endsAtInvalidPool()) {
       throw new UnsatisfiableException(
           FailureReason.INVALID_POOL,
@@ -112,6 +114,26 @@ final class Search {
           "request " + spec.name() + ": the search reached a pool with duplicate device names");
     }
     return false;
+  }
+
+  /** Looking at candidate {@code next} means the device with a selector error was looked at. */
+  private static void abortPast(RequestSpec spec, CandidateTable.Plan plan, int next) {
+    if (plan.selectorError().isPresent() && next >= plan.selectorError().get().position()) {
+      throw selectorError(spec, plan.selectorError().get());
+    }
+  }
+
+  static UnsatisfiableException selectorError(
+      RequestSpec spec, CandidateTable.SelectorFailure failure) {
+    return new UnsatisfiableException(
+        FailureReason.SELECTOR_ERROR,
+        spec.name(),
+        "request "
+            + spec.name()
+            + ": CEL runtime error on "
+            + failure.check().device()
+            + ": "
+            + failure.check().reason());
   }
 
   private boolean all(int index, RequestSpec spec) {

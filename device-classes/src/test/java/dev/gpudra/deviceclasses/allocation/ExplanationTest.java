@@ -131,7 +131,8 @@ class ExplanationTest {
   }
 
   @Test
-  @DisplayName("a selector error makes only that device not match, and its CEL error is kept")
+  @DisplayName(
+      "a selector error the search meets aborts the claim, and every device is still shown")
   void selectorErrorRecorded() {
     String model = "device.attributes['gpu.example.com'].model == 'h100'";
     Device h100 = gpu("gpu-1", "pci0");
@@ -146,12 +147,18 @@ class ExplanationTest {
 
     AllocationOutcome outcome = allocator.allocate(claim(request), cluster, NODE_A);
 
-    assertThat(Fixture.results(outcome)).containsExactly("gpu=gpu.example.com/node-a/gpu-1");
+    assertThat(outcome)
+        .isInstanceOfSatisfying(
+            Unsatisfiable.class,
+            u -> {
+              assertThat(u.reason()).isEqualTo(FailureReason.SELECTOR_ERROR);
+              assertThat(u.message()).contains("gpu-0", "no such key: model");
+            });
     assertThat(outcome.explanation().request("gpu").orElseThrow().candidates())
         .extracting(c -> c.device().device() + " " + c.outcome() + " " + c.reason())
         .containsExactly(
             "gpu-0 SELECTOR_ERROR DeviceClass h100 selector #1 (" + model + "): no such key: model",
-            "gpu-1 CHOSEN ");
+            "gpu-1 MATCHED ");
   }
 
   @Test

@@ -39,14 +39,35 @@ public final class AllocatorAgreement {
       differences.add("the scheduler neither bound the pod nor marked it unschedulable");
     } else if (verdict.node().isPresent()) {
       bound(before, asBefore, claims, verdict.node().get(), prediction, differences);
-    } else if (prediction instanceof Fits fits) {
-      differences.add(
-          "the scheduler found no node ("
-              + verdict.unschedulableMessage().orElseThrow()
-              + ") but our allocator fits the pod on "
-              + fits.node());
+    } else {
+      gaveUp(verdict, prediction, differences);
     }
     return new Agreement(prediction, differences);
+  }
+
+  private static void gaveUp(
+      SchedulerVerdict verdict, PlacementDecision prediction, List<String> differences) {
+    String message = verdict.unschedulableMessage().orElseThrow();
+    switch (prediction) {
+      case Fits fits ->
+          differences.add(
+              "the scheduler found no node ("
+                  + message
+                  + ") but our allocator fits the pod on "
+                  + fits.node());
+      case FitsNowhere nowhere -> {
+        boolean weAbort = nowhere.misses().stream().anyMatch(PodPlacement::aborts);
+        if (weAbort != verdict.aborted()) {
+          differences.add(
+              (verdict.aborted()
+                      ? "the scheduler aborted on an error ("
+                      : "the scheduler found no" + " node (")
+                  + message
+                  + ") but our allocator: "
+                  + nowhere.summary());
+        }
+      }
+    }
   }
 
   private void bound(

@@ -1,6 +1,7 @@
 package dev.gpudra.localcluster.scheduler;
 
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodCondition;
@@ -91,13 +92,20 @@ final class ClaimWriter {
     return written;
   }
 
-  /** Sets PodScheduled=False with the reason, as the scheduler does for a pod that fits nowhere. */
-  void markUnschedulable(Pod pod, String message) {
+  /**
+   * Sets PodScheduled=False as the scheduler does for a pod that fits nowhere (reason
+   * Unschedulable) or whose scheduling attempt failed with an error (reason SchedulerError).
+   */
+  void markUnschedulable(Pod pod, FitsNowhere nowhere) {
+    String reason =
+        nowhere.misses().stream().anyMatch(PodPlacement::aborts)
+            ? "SchedulerError"
+            : "Unschedulable";
     client
         .pods()
         .inNamespace(pod.getMetadata().getNamespace())
         .withName(pod.getMetadata().getName())
-        .editStatus(p -> withCondition(p, condition("False", "Unschedulable", message)));
+        .editStatus(p -> withCondition(p, condition("False", reason, nowhere.summary())));
   }
 
   /**

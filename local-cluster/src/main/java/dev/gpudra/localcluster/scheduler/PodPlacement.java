@@ -6,6 +6,7 @@ import dev.gpudra.deviceclasses.allocation.Allocator;
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.allocation.ClusterState;
 import dev.gpudra.deviceclasses.allocation.DeviceId;
+import dev.gpudra.deviceclasses.allocation.FailureReason;
 import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
@@ -22,9 +23,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Decides where a pod goes: nodes are tried in order; on each, every claim of the pod must be
- * either allocated already and usable there, or allocatable there now. Devices chosen for one claim
- * of the pod are taken before the next claim is allocated. Pure.
+ * Decides where a pod goes: every node is tried, and the first in order that fits wins; on each,
+ * every claim of the pod must be either allocated already and usable there, or allocatable there
+ * now. A selector runtime error on any node means no node, as the scheduler aborts on it. Devices
+ * chosen for one claim of the pod are taken before the next claim is allocated. Pure.
  */
 public final class PodPlacement {
   private final Allocator allocator;
@@ -41,15 +43,26 @@ public final class PodPlacement {
   public PlacementDecision place(
       List<ResourceClaim> claims, ClusterState cluster, List<CandidateNode> nodes) {
     List<NodeMiss> misses = new ArrayList<>();
+    Optional<Fits> first = Optional.empty();
     for (CandidateNode node : nodes) {
       NodeTry attempt = tryNode(claims, cluster, node);
       if (attempt.miss().isPresent()) {
         misses.add(attempt.miss().get());
-      } else {
-        return new Fits(node.name(), attempt.allocations());
+      } else if (first.isEmpty()) {
+        first = Optional.of(new Fits(node.name(), attempt.allocations()));
       }
     }
-    return new FitsNowhere(misses);
+    // the scheduler filters every node; an error on any of them (a CEL runtime error) aborts the
+    // whole attempt, even where another node fits
+    if (misses.stream().anyMatch(PodPlacement::aborts)) {
+      return new FitsNowhere(misses);
+    }
+    return first.<PlacementDecision>map(f -> f).orElseGet(() -> new FitsNowhere(misses));
+  }
+
+  /** Whether the miss is an error that makes the scheduler abort rather than skip the node. */
+  public static boolean aborts(NodeMiss miss) {
+    return miss.outcome().map(u -> u.reason() == FailureReason.SELECTOR_ERROR).orElse(false);
   }
 
   private NodeTry tryNode(List<ResourceClaim> claims, ClusterState cluster, CandidateNode node) {

@@ -97,7 +97,7 @@ public final class SchedulerStandIn implements AutoCloseable {
       case FitsNowhere nowhere -> {
         FitsNowhere before = unschedulable.put(key(pod), nowhere);
         if (before == null || !before.summary().equals(nowhere.summary())) {
-          writer.markUnschedulable(pod, nowhere.summary());
+          writer.markUnschedulable(pod, nowhere);
           log.info("pod {} unschedulable: {}", key(pod), nowhere.summary());
         }
       }

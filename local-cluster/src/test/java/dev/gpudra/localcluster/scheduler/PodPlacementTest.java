@@ -59,6 +59,45 @@ class PodPlacementTest {
   }
 
   @Test
+  @DisplayName("a CEL runtime error on any node aborts, even where another node fits (scheduler)")
+  void selectorErrorAnywhereAborts() {
+    String expression =
+        "device.attributes['resource.kubernetes.io'].pcieRoot == 'pci-0'"
+            + " || device.attributes['gpu.nvidia.com'].nope == 1";
+    ResourceClaim claim =
+        new ResourceClaimBuilder(claim("one", 1, false))
+            .editSpec()
+            .editDevices()
+            .editFirstRequest()
+            .editExactly()
+            .addNewSelector()
+            .withNewCel(expression)
+            .endSelector()
+            .endExactly()
+            .endRequest()
+            .endDevices()
+            .endSpec()
+            .build();
+    // node-a's gpu-0 matches; on node-b gpu-0 and gpu-1 are taken, and gpu-2 fails at run time
+    Set<DeviceId> taken =
+        Set.of(
+            new DeviceId("gpu.nvidia.com", "node-b", "gpu-0"),
+            new DeviceId("gpu.nvidia.com", "node-b", "gpu-1"));
+
+    var decision = placement.place(List.of(claim), cluster(taken), NODES);
+
+    assertThat(decision)
+        .isInstanceOfSatisfying(
+            FitsNowhere.class,
+            f -> {
+              assertThat(f.misses())
+                  .extracting(PlacementDecision.NodeMiss::node)
+                  .containsExactly("node-b");
+              assertThat(PodPlacement.aborts(f.misses().getFirst())).isTrue();
+            });
+  }
+
+  @Test
   @DisplayName("a node without enough free devices is skipped")
   void skipsFullNode() {
     Set<DeviceId> taken = Set.of(new DeviceId("gpu.nvidia.com", "node-a", "gpu-0"));
