@@ -100,6 +100,11 @@ public final class ControlPlaneProcess implements AutoCloseable {
     return client;
   }
 
+  /** Its process ID. */
+  public long pid() {
+    return process.pid();
+  }
+
   /** Whether the process is still running. */
   public boolean isAlive() {
     return process.isAlive();

@@ -1,0 +1,133 @@
+package dev.gpudra.localcluster.scheduler;
+
+import static dev.gpudra.localcluster.scheduler.Fixtures.claim;
+import static dev.gpudra.localcluster.scheduler.Fixtures.slice;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.deviceclasses.allocation.Allocator;
+import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
+import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
+import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.deviceclasses.model.DeviceClassFactory;
+import dev.gpudra.deviceclasses.model.DeviceClassOptions;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class AllocatorAgreementTest {
+  private static final List<CandidateNode> NODES =
+      List.of(new CandidateNode("node-a", Map.of()), new CandidateNode("node-b", Map.of()));
+
+  private final AllocatorAgreement agreement =
+      new AllocatorAgreement(
+          new PodPlacement(
+              new Allocator(
+                  new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults())))));
+
+  /** node-a with 2 GPUs, node-b with 4; nothing allocated; the claim did not exist yet. */
+  private static ClusterSnapshot before() {
+    Map<String, DeviceClass> classes =
+        new DeviceClassFactory()
+            .deviceClasses(DeviceClassOptions.allDrivers()).stream()
+                .collect(Collectors.toMap(c -> c.getMetadata().getName(), Function.identity()));
+    return new ClusterSnapshot(
+        classes, List.of(slice("node-a", 2), slice("node-b", 4)), List.of(), NODES);
+  }
+
+  /** The claim as the scheduler left it: allocated these GPUs of this node. */
+  private static ResourceClaim allocated(ResourceClaim claim, String node, int... gpus) {
+    var devices =
+        new ResourceClaimBuilder(claim).withNewStatus().withNewAllocation().withNewDevices();
+    for (int gpu : gpus) {
+      devices =
+          devices
+              .addNewResult()
+              .withRequest("gpu")
+              .withDriver("gpu.nvidia.com")
+              .withPool(node)
+              .withDevice("gpu-" + gpu)
+              .endResult();
+    }
+    return devices.endDevices().endAllocation().endStatus().build();
+  }
+
+  private static SchedulerVerdict boundTo(String node) {
+    return new SchedulerVerdict(Optional.of(node), Optional.empty(), false);
+  }
+
+  @Test
+  @DisplayName("the scheduler's devices on its chosen node are the ones we predict there: agree")
+  void agrees() {
+    ResourceClaim claim = allocated(claim("two", 2, false), "node-b", 0, 1);
+
+    var result = agreement.compare(before(), List.of(claim), boundTo("node-b"));
+
+    assertThat(result.differences()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("other devices than ours on the same node: a difference naming both")
+  void differentDevices() {
+    ResourceClaim claim = allocated(claim("two", 2, false), "node-b", 2, 3);
+
+    var result = agreement.compare(before(), List.of(claim), boundTo("node-b"));
+
+    assertThat(result.differences())
+        .singleElement()
+        .asString()
+        .contains("gpu=gpu.nvidia.com/node-b/gpu-2", "gpu=gpu.nvidia.com/node-b/gpu-0");
+  }
+
+  @Test
+  @DisplayName("bound where our allocator finds no room: a difference")
+  void boundWhereWeSeeNoRoom() {
+    ResourceClaim claim = allocated(claim("three", 3, false), "node-a", 0, 1, 2);
+
+    var result = agreement.compare(before(), List.of(claim), boundTo("node-a"));
+
+    assertThat(result.differences()).singleElement().asString().contains("node-a");
+  }
+
+  @Test
+  @DisplayName("unschedulable while we fit it: a difference; unschedulable where we agree: none")
+  void unschedulable() {
+    var gaveUp = new SchedulerVerdict(Optional.empty(), Optional.of("0/2 nodes"), false);
+
+    assertThat(agreement.compare(before(), List.of(claim("one", 1, false)), gaveUp).differences())
+        .singleElement()
+        .asString()
+        .contains("our allocator fits the pod on node-a");
+    assertThat(agreement.compare(before(), List.of(claim("nine", 9, false)), gaveUp).differences())
+        .isEmpty();
+  }
+
+  @Test
+  @DisplayName("the scheduler aborting on an error where we only find no room: a difference")
+  void abortedVersusUnschedulable() {
+    var aborted = new SchedulerVerdict(Optional.empty(), Optional.of("SchedulerError: x"), true);
+
+    assertThat(agreement.compare(before(), List.of(claim("nine", 9, false)), aborted).differences())
+        .singleElement()
+        .asString()
+        .contains("aborted on an error");
+  }
+
+  @Test
+  @DisplayName("neither bound nor given up: reported as undecided")
+  void undecided() {
+    var nothing = new SchedulerVerdict(Optional.empty(), Optional.empty(), false);
+
+    assertThat(agreement.compare(before(), List.of(claim("one", 1, false)), nothing).differences())
+        .singleElement()
+        .asString()
+        .contains("neither bound");
+  }
+}
