@@ -1,9 +1,10 @@
 // gpu-dra-testcluster starts a real Kubernetes control plane in one process on
 // 127.0.0.1 for gpu-dra's end-to-end tests: embedded etcd, kube-apiserver with
-// resource.k8s.io/v1 and the DRA feature gates, the resource-claim and namespace
-// controllers, and kube-scheduler with the DynamicResources plugin. No kubelet,
-// no containers. It prints the path of an admin kubeconfig once /readyz
-// answers, runs until SIGTERM/SIGINT, then stops everything and removes its data.
+// resource.k8s.io/v1 and the DRA feature gates, the resource-claim, namespace,
+// service-account, tokens and garbage-collector controllers, and kube-scheduler
+// with the DynamicResources plugin. No kubelet, no containers. It prints the
+// path of an admin kubeconfig once /readyz answers and the controllers have
+// synced, runs until SIGTERM/SIGINT, then stops everything and removes its data.
 package main
 
 import (
@@ -123,7 +124,7 @@ func run() int {
 
 	// 4. controllers and scheduler, on the loopback client
 	ctrlCtx, stopCtrl := context.WithCancel(context.Background())
-	if err := startControllers(ctrlCtx, api.loopback); err != nil {
+	if err := startControllers(ctrlCtx, api.loopback, api.signing); err != nil {
 		stopCtrl()
 		return abort("controllers", err)
 	}
