@@ -39,7 +39,7 @@ func run() int {
 	verbosity := flag.Int("v", 0, "log verbosity of the components (klog -v)")
 	extraGates := flag.String("feature-gates", "", "extra feature gates, appended to the DRA defaults (e.g. DRAExtendedResource=true)")
 	keepData := flag.Bool("keep-data", false, "do not remove the data directory on exit (debugging)")
-	parentPID := flag.Int("parent-pid", 0, "stop (and clean up) when this process exits or this process is re-parented; 0: off")
+	parentPID := flag.Int("parent-pid", 0, "stop and clean up when process PID exits, or when we are re-parented (our parent died); 0: off")
 	flag.Parse()
 	if *parentPID < 0 {
 		return fail("flags", fmt.Errorf("--parent-pid %d: want a process id, or 0 for off", *parentPID))
