@@ -14,8 +14,8 @@ import (
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/util/wait"
 	utilerrors "k8s.io/apimachinery/pkg/util/errors"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/kubernetes/cmd/kube-apiserver/app"
@@ -45,12 +45,13 @@ var resourceAPIs = []string{
 }
 
 type apiServer struct {
-	url          string        // https://127.0.0.1:<port>
-	loopback     *rest.Config  // in-process admin client config (system:masters)
-	caPEM        []byte        // self-signed serving certificate + CA
-	token        string        // static admin bearer token (kubeconfig)
-	done         chan struct{} // closed when the server has stopped
-	runErr       error
+	url      string        // https://127.0.0.1:<port>
+	loopback *rest.Config  // in-process admin client config (system:masters)
+	caPEM    []byte        // self-signed serving certificate + CA
+	token    string        // static admin bearer token (kubeconfig)
+	signing  tokenSigning  // for the service-account tokens controller
+	done     chan struct{} // closed when the server has stopped
+	runErr   error
 }
 
 // startAPIServer configures kube-apiserver from flags, the same way the
@@ -95,8 +96,6 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 		"--service-account-signing-key-file=" + saKey,
 		"--service-cluster-ip-range=10.0.0.0/16",
 		"--endpoint-reconciler-type=none",
-		// No service-account controller runs: do not require SA "default".
-		"--disable-admission-plugins=ServiceAccount",
 		"--authorization-mode=RBAC",
 		"--token-auth-file=" + tokenFile,
 		"--runtime-config=" + strings.Join(resourceAPIs, ","),
@@ -162,6 +161,7 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 	}
 	a.caPEM = caPEM
 	a.token = token
+	a.signing = tokenSigning{keyFile: saKey, rootCA: caPEM}
 	return a, nil
 }
 

@@ -1,5 +1,5 @@
 // Test infrastructure for gpu-dra's end-to-end tests: a real Kubernetes control
-// plane (etcd, kube-apiserver, resource-claim controller, kube-scheduler) in one
+// plane (etcd, kube-apiserver, the controllers tests rely on, kube-scheduler) in one
 // process on 127.0.0.1. Nothing in this module is shipped.
 module gpu-dra.local/e2e/controlplane
 
@@ -15,6 +15,7 @@ require (
 	k8s.io/apiserver v0.35.8
 	k8s.io/client-go v0.35.8
 	k8s.io/component-base v0.35.8
+	k8s.io/controller-manager v0.35.8
 	k8s.io/klog/v2 v2.130.1
 	k8s.io/kube-scheduler v0.0.0
 	k8s.io/kubernetes v1.35.8
@@ -131,7 +132,6 @@ require (
 	k8s.io/cloud-provider v0.35.8 // indirect
 	k8s.io/cluster-bootstrap v0.0.0 // indirect
 	k8s.io/component-helpers v0.35.8 // indirect
-	k8s.io/controller-manager v0.35.8 // indirect
 	k8s.io/csi-translation-lib v0.0.0 // indirect
 	k8s.io/dynamic-resource-allocation v0.35.8 // indirect
 	k8s.io/endpointslice v0.0.0 // indirect

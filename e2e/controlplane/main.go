@@ -1,13 +1,16 @@
 // gpu-dra-testcluster starts a real Kubernetes control plane in one process on
 // 127.0.0.1 for gpu-dra's end-to-end tests: embedded etcd, kube-apiserver with
-// resource.k8s.io/v1 and the DRA feature gates, the resource-claim and namespace
-// controllers, and kube-scheduler with the DynamicResources plugin. No kubelet,
-// no containers. It prints the path of an admin kubeconfig once /readyz
-// answers, runs until SIGTERM/SIGINT, then stops everything and removes its data.
+// resource.k8s.io/v1 and the DRA feature gates, the resource-claim, namespace,
+// service-account, tokens and garbage-collector controllers, and kube-scheduler
+// with the DynamicResources plugin. No kubelet, no containers. It prints the
+// path of an admin kubeconfig once /readyz answers and the controllers have
+// synced, runs until SIGTERM/SIGINT or until --parent-pid dies, then stops
+// everything and removes its data.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -36,7 +39,12 @@ func run() int {
 	verbosity := flag.Int("v", 0, "log verbosity of the components (klog -v)")
 	extraGates := flag.String("feature-gates", "", "extra feature gates, appended to the DRA defaults (e.g. DRAExtendedResource=true)")
 	keepData := flag.Bool("keep-data", false, "do not remove the data directory on exit (debugging)")
+	parentPID := flag.Int("parent-pid", 0, "stop and clean up when process PID exits, or when we are re-parented (our parent died); 0: off")
 	flag.Parse()
+	if *parentPID < 0 {
+		return fail("flags", fmt.Errorf("--parent-pid %d: want a process id, or 0 for off", *parentPID))
+	}
+	watch := newParentWatch(*parentPID)
 
 	// Several components share klog and logging config in one process.
 	logsapi.ReapplyHandling = logsapi.ReapplyHandlingIgnoreUnchanged
@@ -57,22 +65,39 @@ func run() int {
 	defer logs.FlushLogs()
 
 	started := time.Now()
+	// A dead parent closes our stdout/stderr pipes: writes must fail with
+	// EPIPE, not kill the process (Go's default on fds 1 and 2) before cleanup.
+	signal.Ignore(syscall.SIGPIPE)
 	sigCtx, stopSignals := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stopSignals()
+	stopCtx, stop := context.WithCancelCause(sigCtx)
+	defer stop(nil)
+	if *parentPID != 0 {
+		go watch.run(stopCtx, 500*time.Millisecond, stop)
+	}
 
-	dataDir, err := os.MkdirTemp("", prog+"-")
+	if n := sweepStaleDataDirs(); n > 0 {
+		fmt.Fprintf(os.Stderr, "%s: removed %d stale data dir(s) of runs that no longer exist\n", prog, n)
+	}
+	dataDir, err := newDataDir()
 	if err != nil {
 		return fail("data directory", err)
 	}
 	cleanup := func() {
 		if *keepData {
-			fmt.Fprintf(os.Stderr, "%s: kept data in %s\n", prog, dataDir)
+			keepDataDir(dataDir)
 			return
 		}
-		os.RemoveAll(dataDir)
+		removeDataDir(dataDir)
 		if *kubeconfigOut != "" {
 			os.Remove(*kubeconfigOut)
 		}
+	}
+	// Components end the process with klog.Fatal on errors they deem fatal:
+	// clean up first there too.
+	klog.OsExit = func(code int) {
+		cleanup()
+		os.Exit(code)
 	}
 
 	// 1. etcd
@@ -97,6 +122,13 @@ func run() int {
 		}
 	}
 	abort := func(stage string, err error) int {
+		if stopCtx.Err() != nil {
+			// Stopped while starting: exit without the graceful stops. The
+			// apiserver's post-start hooks would fail and klog.Fatal, and etcd
+			// would wait up to 7 s for the apiserver's watch streams.
+			cleanup()
+			return fail(stage, context.Cause(stopCtx))
+		}
 		shutdownAPI()
 		stopEtcd()
 		cleanup()
@@ -105,7 +137,7 @@ func run() int {
 	if err != nil {
 		return abort("kube-apiserver", err)
 	}
-	if err := api.waitReady(sigCtx, 90*time.Second); err != nil {
+	if err := api.waitReady(stopCtx, 90*time.Second); err != nil {
 		return abort("kube-apiserver", err)
 	}
 
@@ -117,13 +149,13 @@ func run() int {
 	if err := writeKubeconfig(kubeconfig, api.url, api.caPEM, api.token); err != nil {
 		return abort("kubeconfig", err)
 	}
-	if err := checkKubeconfig(sigCtx, kubeconfig); err != nil {
+	if err := checkKubeconfig(stopCtx, kubeconfig); err != nil {
 		return abort("kubeconfig check", err)
 	}
 
 	// 4. controllers and scheduler, on the loopback client
-	ctrlCtx, stopCtrl := context.WithCancel(context.Background())
-	if err := startControllers(ctrlCtx, api.loopback); err != nil {
+	ctrlCtx, stopCtrl := context.WithCancel(stopCtx)
+	if err := startControllers(ctrlCtx, api.loopback, api.signing); err != nil {
 		stopCtrl()
 		return abort("controllers", err)
 	}
@@ -136,7 +168,10 @@ func run() int {
 	fmt.Printf("ready: %s (Kubernetes %s, etcd embedded, %.1fs)\n", api.url, kubernetesVersion(), time.Since(started).Seconds())
 
 	select {
-	case <-sigCtx.Done():
+	case <-stopCtx.Done():
+		if cause := context.Cause(stopCtx); errors.Is(cause, errParentGone) {
+			fmt.Fprintf(os.Stderr, "%s: stopping: %v\n", prog, cause)
+		}
 	case <-api.done:
 		fmt.Fprintf(os.Stderr, "%s: kube-apiserver stopped unexpectedly: %v\n", prog, api.runErr)
 	case err := <-etcd.Err():

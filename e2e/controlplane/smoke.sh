@@ -3,7 +3,10 @@
 # kubectl and the printed kubeconfig: install NVIDIA's DeviceClasses, add a
 # fake ready node with a one-GPU ResourceSlice, create a pod with a claim
 # template, and check that the resource-claim controller made the claim and the
-# scheduler allocated the GPU and bound the pod. Then SIGTERM and check cleanup.
+# scheduler allocated the GPU and bound the pod; that a new namespace gets SA
+# "default" and pods pass the ServiceAccount admission plugin; that deleting the
+# pod gets its generated claim deleted (garbage collector). Then SIGTERM and
+# check cleanup, and run lifecycle.sh (parent death, stale data dirs).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -48,9 +51,34 @@ dev="$(kubectl get resourceclaim "$claim" -o jsonpath='{.status.allocation.devic
 [[ "$node" == worker-0 && "$dev" == gpu-0 ]] || { echo "smoke: FAILED: pod node='$node' device='$dev'" >&2; exit 1; }
 echo "smoke: pod trainer bound to $node with claim $claim allocated $dev"
 
+# ServiceAccount admission is on: it gave the pod SA default and its token volume.
+sa="$(kubectl get pod trainer -o jsonpath='{.spec.serviceAccountName} {.spec.volumes[*].name}')"
+[[ "$sa" == "default kube-api-access-"* ]] || { echo "smoke: FAILED: pod not admitted with SA default: '$sa'" >&2; exit 1; }
+# The service-account controller creates SA default in a new namespace.
+kubectl create namespace smoke-sa
+for _ in $(seq 1 50); do
+  kubectl -n smoke-sa get serviceaccount default >/dev/null 2>&1 && break
+  sleep 0.1
+done
+kubectl -n smoke-sa get serviceaccount default || { echo "smoke: FAILED: no SA default in a new namespace" >&2; exit 1; }
+
+# No kubelet: the bound pod is deleted at once only by force. The claim
+# controller then releases the claim, and as the pod is gone it leaves the
+# deletion to the garbage collector (the claim is owned by the pod).
+kubectl delete pod trainer --grace-period=0 --force
+for _ in $(seq 1 150); do
+  kubectl get resourceclaim "$claim" >/dev/null 2>&1 || break
+  sleep 0.1
+done
+if kubectl get resourceclaim "$claim" -o wide 2>/dev/null; then
+  echo "smoke: FAILED: claim $claim still exists 15s after its pod was deleted" >&2; exit 1
+fi
+echo "smoke: generated claim $claim deleted with its pod"
+
 kill -TERM $pid
 wait $pid
 trap 'rm -rf "$work"' EXIT
 cat "$out" | tail -1
 [[ ! -e "$datadir" ]] || { echo "smoke: FAILED: data dir $datadir still exists" >&2; exit 1; }
 echo "smoke: OK (data dir removed)"
+"$here/lifecycle.sh"
