@@ -6,10 +6,11 @@ import java.nio.file.Path;
 
 /**
  * The control plane under the demo: the embedded API server with our scheduler stand-in ({@link
- * EmbeddedBackend}), or a real kube-apiserver, controllers and kube-scheduler ({@link
- * RealBackend}).
+ * EmbeddedBackend}), a real kube-apiserver, controllers and kube-scheduler ({@link RealBackend}),
+ * or an existing cluster whose nodes run the chart ({@link ExistingBackend}).
  */
-public sealed interface ClusterBackend extends AutoCloseable permits EmbeddedBackend, RealBackend {
+public sealed interface ClusterBackend extends AutoCloseable
+    permits EmbeddedBackend, RealBackend, ExistingBackend {
 
   /** Starts a backend with its files under a work directory. */
   @FunctionalInterface
@@ -31,6 +32,14 @@ public sealed interface ClusterBackend extends AutoCloseable permits EmbeddedBac
    * (and admission requires it before pods are accepted).
    */
   boolean createsServiceAccounts();
+
+  /**
+   * Whether the cluster's own nodes run the GPU plugin (an existing cluster with the chart); if
+   * not, the demo starts its simulated nodes.
+   */
+  default boolean runsGpuNodes() {
+    return false;
+  }
 
   /** Called once every node published its devices: the embedded backend starts its scheduler. */
   void nodesReady();

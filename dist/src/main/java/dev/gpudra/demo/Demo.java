@@ -111,16 +111,12 @@ public final class Demo {
     Map<String, DemoNode> nodes = new LinkedHashMap<>();
     DemoCluster cluster = new DemoCluster(plane, nodes, this::progress);
     try {
-      KubernetesClient client = plane.client();
-      List<DeviceClass> classes =
-          new DeviceClassFactory().deviceClasses(DeviceClassOptions.allDrivers());
-      classes.forEach(c -> client.resource(c).create());
-      progress(
-          "installed DeviceClasses "
-              + String.join(" ", classes.stream().map(c -> c.getMetadata().getName()).toList()));
-      for (NodeSpec node : NODES) {
-        progress("starting node " + node.name() + " (" + node.profile() + ")...");
-        nodes.put(node.name(), cluster.startNode(workDir, node));
+      installDeviceClasses(plane.client());
+      if (!plane.runsGpuNodes()) {
+        for (NodeSpec node : NODES) {
+          progress("starting node " + node.name() + " (" + node.profile() + ")...");
+          nodes.put(node.name(), cluster.startNode(workDir, node));
+        }
       }
       cluster.awaitSlices(out);
       plane.nodesReady();
@@ -130,6 +126,19 @@ public final class Demo {
       cluster.close();
       throw e;
     }
+  }
+
+  /** Creates the DeviceClasses that are missing (a cluster with the chart has them already). */
+  private void installDeviceClasses(KubernetesClient client) {
+    List<String> created = new ArrayList<>();
+    for (DeviceClass c : new DeviceClassFactory().deviceClasses(DeviceClassOptions.allDrivers())) {
+      var existing = client.resource(c);
+      if (existing.get() == null) {
+        existing.create();
+        created.add(c.getMetadata().getName());
+      }
+    }
+    progress("installed DeviceClasses " + String.join(" ", created));
   }
 
   private void keepRunning(DemoCluster cluster, int total, List<String> failed)

@@ -60,17 +60,33 @@ public final class DemoCluster implements AutoCloseable {
     return node;
   }
 
+  /**
+   * Waits until every node publishes devices (any node, on a cluster that runs its own) and says
+   * so.
+   */
   void awaitSlices(PrintWriter out) throws InterruptedException {
     await(
-        () -> nodes.keySet().stream().allMatch(n -> !devices(n).isEmpty()),
+        () -> !gpuNodes().isEmpty() && gpuNodes().stream().allMatch(n -> !devices(n).isEmpty()),
         READY_TIMEOUT,
         "ResourceSlices");
-    nodes
-        .keySet()
+    gpuNodes()
         .forEach(n -> {
           List<String> names = devices(n);
           out.printf("  %s publishes %d devices: %s%n", n, names.size(), String.join(" ", names));
         });
+  }
+
+  /** Our simulated nodes, or on a cluster with its own, every node with gpu.nvidia.com slices. */
+  private List<String> gpuNodes() {
+    if (!backend.runsGpuNodes()) {
+      return List.copyOf(nodes.keySet());
+    }
+    return slices().stream()
+        .filter(s -> DRIVER.equals(s.getSpec().getDriver()) && s.getSpec().getNodeName() != null)
+        .map(s -> s.getSpec().getNodeName())
+        .distinct()
+        .sorted()
+        .toList();
   }
 
   private List<String> devices(String node) {

@@ -67,8 +67,16 @@ final class PodView {
           gaveUp.filter(m -> m.startsWith(SCHEDULER_ERROR)).isPresent());
     }
 
+    /**
+     * Running, given up on, or failed to start; on a node whose kubelet is not ours (an existing
+     * cluster) bound is as far as we can follow it.
+     */
     boolean settled() {
-      return "Running".equals(phase()) || unschedulable().isPresent() || failure().isPresent();
+      boolean foreignNode = pod.getSpec().getNodeName() != null && node.isEmpty();
+      return "Running".equals(phase())
+          || unschedulable().isPresent()
+          || failure().isPresent()
+          || foreignNode;
     }
 
     /**

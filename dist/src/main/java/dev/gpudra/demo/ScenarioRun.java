@@ -32,16 +32,31 @@ public final class ScenarioRun {
   private final DemoCluster cluster;
   private final KubernetesClient client;
   private final AllocatorAgreement agreement;
+  private final String namespacePrefix;
 
   public ScenarioRun(DemoCluster cluster, PodPlacement placement) {
+    this(cluster, placement, "");
+  }
+
+  /**
+   * @param namespacePrefix put before each scenario's name to make its namespace (on a shared
+   *     cluster, to stay out of other namespaces' way)
+   */
+  public ScenarioRun(DemoCluster cluster, PodPlacement placement, String namespacePrefix) {
     this.cluster = cluster;
     this.client = cluster.client();
     this.agreement = new AllocatorAgreement(placement);
+    this.namespacePrefix = namespacePrefix;
+  }
+
+  /** The namespace a scenario runs in. */
+  public String namespace(DemoSpec spec) {
+    return namespacePrefix + spec.name();
   }
 
   /** Applies the scenario and returns its pods' reports by pod name, in manifest order. */
   public Map<String, PodReport> run(DemoSpec spec) throws InterruptedException {
-    String ns = spec.name();
+    String ns = namespace(spec);
     createNamespace(ns);
     List<HasMetadata> objects =
         client

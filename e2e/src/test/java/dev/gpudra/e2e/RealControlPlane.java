@@ -2,6 +2,7 @@ package dev.gpudra.e2e;
 
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoCluster;
+import dev.gpudra.demo.ExistingBackend;
 import dev.gpudra.demo.RealBackend;
 import dev.gpudra.demo.SpecLibrary;
 import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Assumptions;
  * gpu-dra-testcluster}, then the demo's nodes on it, each with the real GPU kubelet plugin (own
  * sockets, CDI and checkpoint directories, a simulated profile) and a kubelet stand-in that
  * registers the Node, wipes its slices, prepares the pods kube-scheduler binds there and marks them
- * Running. Where Go is missing the suites are skipped with one line saying so.
+ * Running. Where Go is missing the suites are skipped with one line saying so. Given a kubeconfig
+ * ({@link #existingCluster()}) they run against that cluster instead, whose nodes run the chart.
  */
 final class RealControlPlane {
   private RealControlPlane() {}
@@ -46,8 +48,27 @@ final class RealControlPlane {
     }
   }
 
-  /** Starts the control plane and the demo's two GPU nodes; progress goes to {@code out}. */
+  /**
+   * The cluster to run against instead of our own: {@code -Dgpu-dra.e2e.kubeconfig=PATH} or {@code
+   * GPU_DRA_E2E_KUBECONFIG} (a kind cluster with the chart and simulated GPUs, or a GPU cluster).
+   */
+  static Optional<Path> existingCluster() {
+    return Optional.ofNullable(System.getProperty("gpu-dra.e2e.kubeconfig"))
+        .or(() -> Optional.ofNullable(System.getenv("GPU_DRA_E2E_KUBECONFIG")))
+        .filter(s -> !s.isBlank())
+        .map(Path::of);
+  }
+
+  /**
+   * Starts the control plane and the demo's two GPU nodes, or connects to the existing cluster;
+   * progress goes to {@code out}.
+   */
   static DemoCluster start(Path workDir, PrintWriter out) throws InterruptedException {
+    Optional<Path> existing = existingCluster();
+    if (existing.isPresent()) {
+      return new Demo(out, workDir, demoSpecs(), dir -> ExistingBackend.connect(existing.get()))
+          .start();
+    }
     Path binary = binaryOrSkip();
     return new Demo(out, workDir, demoSpecs(), dir -> RealBackend.start(binary, dir)).start();
   }
