@@ -33,18 +33,47 @@ final class RealControlPlane {
     return new SpecLibrary(checkout().resolve("demo/specs"));
   }
 
-  /** The binary, built if needed; aborts (skips) the calling test class where it cannot be had. */
+  /**
+   * The binary, built if needed; aborts (skips) the calling test where it cannot be had. Located
+   * once per test JVM, so a missing Go is said once, in one line.
+   */
   static Path binaryOrSkip() throws InterruptedException {
-    try {
-      return new ControlPlaneBinary(
-              checkout(),
-              Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
-              System.err::println)
-          .locate();
-    } catch (ControlPlaneUnavailableException e) {
-      System.err.println("real control plane E2E skipped: " + e.getMessage());
-      Assumptions.abort(e.getMessage());
-      throw e; // not reached
+    Located located = Located.once();
+    if (located.unavailable().isPresent()) {
+      Assumptions.abort(located.unavailable().get());
+    }
+    return located.binary().orElseThrow();
+  }
+
+  /** What locating the binary gave, kept for the test JVM's life (one build, one message). */
+  private record Located(Optional<Path> binary, Optional<String> unavailable) {
+    private static Located result;
+
+    static synchronized Located once() throws InterruptedException {
+      if (result == null) {
+        result = locate();
+      }
+      return result;
+    }
+
+    private static Located locate() throws InterruptedException {
+      try {
+        return new Located(
+            Optional.of(
+                new ControlPlaneBinary(
+                        checkout(),
+                        Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
+                        line -> {
+                          if (!line.contains("not installed")) {
+                            System.err.println(line);
+                          }
+                        })
+                    .locate()),
+            Optional.empty());
+      } catch (ControlPlaneUnavailableException e) {
+        System.err.println("real control plane E2E skipped: " + e.getMessage());
+        return new Located(Optional.empty(), Optional.of(e.getMessage()));
+      }
     }
   }
 

@@ -30,7 +30,7 @@ public final class ControlPlaneBinary {
   private final Consumer<String> progress;
 
   /**
-   * @param checkout the repository root holding {@code e2e/controlplane}
+   * @param checkout the repository root holding {@code e2e/controlplane}, or a directory below it
    * @param prebuilt the value of {@link #ENV}, if set
    * @param progress receives the build script's stderr lines
    */
@@ -52,16 +52,25 @@ public final class ControlPlaneBinary {
       }
       return bin;
     }
-    Path script = checkout.resolve(SCRIPT);
-    if (!Files.isRegularFile(script)) {
-      throw new ControlPlaneUnavailableException(
-          "gpu-dra-testcluster: "
-              + script
-              + " not found (run from a gpu-dra checkout, or set "
-              + ENV
-              + ")");
+    return build(script());
+  }
+
+  /** The build script in {@code checkout} or the nearest directory above it that has one. */
+  private Path script() {
+    for (Path dir = checkout.toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      Path script = dir.resolve(SCRIPT);
+      if (Files.isRegularFile(script)) {
+        return script;
+      }
     }
-    return build(script);
+    throw new ControlPlaneUnavailableException(
+        "gpu-dra-testcluster: "
+            + SCRIPT
+            + " not found in "
+            + checkout
+            + " or above (run from a gpu-dra checkout, or set "
+            + ENV
+            + ")");
   }
 
   private Path build(Path script) throws InterruptedException {
@@ -69,7 +78,7 @@ public final class ControlPlaneBinary {
     try {
       process =
           new ProcessBuilder("bash", script.toString())
-              .directory(checkout.toFile())
+              .directory(script.getParent().toFile())
               .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
               .start();
     } catch (IOException e) {

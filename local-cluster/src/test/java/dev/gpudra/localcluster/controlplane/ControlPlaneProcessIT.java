@@ -124,7 +124,7 @@ class ControlPlaneProcessIT {
         .hasMessageContaining("not an executable file");
     assertThatThrownBy(() -> new ControlPlaneBinary(dir, Optional.empty(), l -> {}).locate())
         .isInstanceOf(ControlPlaneUnavailableException.class)
-        .hasMessageContaining("e2e/controlplane/build.sh not found");
+        .hasMessageContaining("e2e/controlplane/build.sh not found in");
   }
 
   @Test

@@ -1,0 +1,39 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.cli.GpuDra;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code gpu-dra demo --real-control-plane}, as a user runs it from the checkout. */
+class DemoCommandE2E {
+  @Test
+  @DisplayName("the demo on the real control plane: same scenarios, every decision predicted")
+  void demoOnRealControlPlane() throws InterruptedException {
+    RealControlPlane.binaryOrSkip();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = GpuDra.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+
+    int code = cli.execute("demo", "--real-control-plane");
+
+    String text = out.toString();
+    assertThat(code).as(text + err).isZero();
+    assertThat(text)
+        .contains("gpu-dra-testcluster ready: https://127.0.0.1:")
+        .contains("(Kubernetes v1.35.8, etcd embedded")
+        .contains("kube-scheduler running (DynamicResources)")
+        .contains("gpu-node-2 publishes 15 devices")
+        .contains("PodScheduled=False: 0/2 nodes are available: 2 cannot allocate all claims")
+        .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
+        .contains("8 scheduling decisions checked against our allocator's prediction")
+        .contains("7 scenarios, 7 as expected, 0 not; every CDI spec removed")
+        .doesNotContain("UNEXPECTED");
+  }
+}
