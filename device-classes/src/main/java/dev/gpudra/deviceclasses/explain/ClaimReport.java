@@ -2,6 +2,8 @@ package dev.gpudra.deviceclasses.explain;
 
 import dev.gpudra.deviceclasses.allocation.Allocation;
 import dev.gpudra.deviceclasses.allocation.AllocationOutcome;
+import dev.gpudra.deviceclasses.allocation.FailureReason;
+import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,5 +21,16 @@ public record ClaimReport(String claim, List<AllocationOutcome> outcomes) {
 
   public long nodesThatFit() {
     return outcomes.stream().filter(o -> o instanceof Allocation).count();
+  }
+
+  /**
+   * The first CEL runtime error the scheduler would meet: it filters every node and aborts the
+   * whole attempt on such an error (PodScheduled=False, SchedulerError), even where a node fits.
+   */
+  public java.util.Optional<Unsatisfiable> abortingError() {
+    return outcomes.stream()
+        .filter(o -> o instanceof Unsatisfiable u && u.reason() == FailureReason.SELECTOR_ERROR)
+        .map(Unsatisfiable.class::cast)
+        .findFirst();
   }
 }

@@ -17,7 +17,13 @@ public final class ReportText {
           .append(report.nodesThatFit())
           .append(" of ")
           .append(report.outcomes().size())
-          .append(" nodes\n\n");
+          .append(" nodes")
+          .append(
+              report
+                  .abortingError()
+                  .map(e -> "; kube-scheduler aborts on a CEL runtime error: " + e.message())
+                  .orElse(""))
+          .append("\n\n");
     }
     return out.toString();
   }

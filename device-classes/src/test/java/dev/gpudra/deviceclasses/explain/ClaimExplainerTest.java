@@ -134,6 +134,40 @@ class ClaimExplainerTest {
   }
 
   @Test
+  @DisplayName("a CEL runtime error the scheduler would meet is named in the claim's summary")
+  void abortingErrorInSummary() {
+    ResourceClaimTemplateBuilder broken =
+        new ResourceClaimTemplateBuilder(
+            (io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate)
+                template("broken", 1));
+    HasMetadata template =
+        broken
+            .editSpec()
+            .editSpec()
+            .editDevices()
+            .editFirstRequest()
+            .editExactly()
+            .addNewSelector()
+            .withNewCel("device.attributes['gpu.nvidia.com'].nope == 1")
+            .endSelector()
+            .endExactly()
+            .endRequest()
+            .endDevices()
+            .endSpec()
+            .endSpec()
+            .build();
+
+    List<ClaimReport> reports =
+        explainer.explain(new ExplainInput(List.of(template), cluster(), nodes()));
+
+    assertThat(reports.getFirst().abortingError()).isPresent();
+    assertThat(ReportText.render(reports))
+        .contains(
+            "ResourceClaimTemplate ns/broken: fits on 0 of 2 nodes; kube-scheduler aborts on a CEL"
+                + " runtime error: request gpu: CEL runtime error on gpu.nvidia.com/node-a/gpu-0");
+  }
+
+  @Test
   @DisplayName("a Pod referring to a template that was not given is a clear error")
   void missingTemplate() {
     assertThatThrownBy(
