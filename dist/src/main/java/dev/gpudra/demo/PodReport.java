@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param node {@code spec.nodeName}, or empty
  * @param claims the ResourceClaim names by pod claim name
  * @param devices the allocation results of all its claims
+ * @param claimUids the UID of the claim holding each device, by {@code driver/pool/device}
  * @param containers what each container gets, by container name
  * @param schedulerMessage the scheduler's PodScheduled=False message, if it fits no node
  * @param unschedulable our allocator's explanation of why it fits no node, if the scheduler said so
@@ -26,6 +27,7 @@ public record PodReport(
     Optional<String> node,
     Map<String, String> claims,
     List<DeviceRequestAllocationResult> devices,
+    Map<String, String> claimUids,
     Map<String, Container> containers,
     Optional<String> schedulerMessage,
     Optional<FitsNowhere> unschedulable,
@@ -35,8 +37,18 @@ public record PodReport(
   public PodReport {
     claims = Map.copyOf(claims);
     devices = List.copyOf(devices);
+    claimUids = Map.copyOf(claimUids);
     containers = Map.copyOf(containers);
     disagreements = List.copyOf(disagreements);
+  }
+
+  /** The UID of the claim that holds this device (its CDI device IDs start with it). */
+  public String claimUid(DeviceRequestAllocationResult device) {
+    return claimUids.get(key(device));
+  }
+
+  static String key(DeviceRequestAllocationResult d) {
+    return d.getDriver() + "/" + d.getPool() + "/" + d.getDevice();
   }
 
   /**

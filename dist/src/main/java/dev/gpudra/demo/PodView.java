@@ -100,9 +100,18 @@ final class PodView {
 
     PodReport report(Optional<FitsNowhere> explanation, List<String> disagreements) {
       List<DeviceRequestAllocationResult> devices = new ArrayList<>();
+      Map<String, String> claimUids = new LinkedHashMap<>();
       claims.values().stream()
           .filter(c -> c.getStatus() != null && c.getStatus().getAllocation() != null)
-          .forEach(c -> devices.addAll(c.getStatus().getAllocation().getDevices().getResults()));
+          .forEach(c ->
+              c.getStatus()
+                  .getAllocation()
+                  .getDevices()
+                  .getResults()
+                  .forEach(d -> {
+                    devices.add(d);
+                    claimUids.put(PodReport.key(d), c.getMetadata().getUid());
+                  }));
       Map<String, String> claimNames = new LinkedHashMap<>();
       claims.forEach((podClaim, c) -> claimNames.put(podClaim, c.getMetadata().getName()));
       return new PodReport(
@@ -111,6 +120,7 @@ final class PodView {
           Optional.ofNullable(pod.getSpec().getNodeName()),
           claimNames,
           devices,
+          claimUids,
           containers(),
           unschedulable(),
           explanation,

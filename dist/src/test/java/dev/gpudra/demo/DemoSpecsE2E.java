@@ -3,7 +3,6 @@ package dev.gpudra.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -60,7 +59,7 @@ class DemoSpecsE2E {
     for (Expectation.Pod want : spec.expectation().pods()) {
       PodReport pod = pods.get(want.name());
       if (want.running()) {
-        assertRunning(spec.name(), pod);
+        assertRunning(pod);
       } else {
         assertThat(pod.node()).isEmpty();
         assertThat(pod.unschedulable()).isPresent();
@@ -70,7 +69,7 @@ class DemoSpecsE2E {
   }
 
   /** Every allocated device reaches the container: its CDI ID, and its device node. */
-  private void assertRunning(String namespace, PodReport pod) {
+  private void assertRunning(PodReport pod) {
     assertThat(pod.devices()).isNotEmpty();
     assertThat(pod.devices())
         .allSatisfy(d -> assertThat(d.getPool()).isEqualTo(pod.node().orElseThrow()));
@@ -79,7 +78,7 @@ class DemoSpecsE2E {
     List<String> nodes =
         pod.containers().values().stream().flatMap(c -> c.view().deviceNodes().stream()).toList();
     for (DeviceRequestAllocationResult device : pod.devices()) {
-      String claimUid = claimUid(namespace, pod, device);
+      String claimUid = pod.claimUid(device);
       assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
       String minor = device.getDevice().replaceAll("^gpu-(\\d+).*$", "$1");
       assertThat(nodes).contains("/dev/nvidia" + minor, "/dev/nvidiactl");
@@ -87,23 +86,5 @@ class DemoSpecsE2E {
         assertThat(nodes).anyMatch(n -> n.startsWith("/dev/nvidia-caps/nvidia-cap"));
       }
     }
-  }
-
-  private String claimUid(String namespace, PodReport pod, DeviceRequestAllocationResult device) {
-    return pod.claims().values().stream()
-        .map(n ->
-            cluster
-                .client()
-                .resources(ResourceClaim.class)
-                .inNamespace(namespace)
-                .withName(n)
-                .get())
-        .filter(c ->
-            c.getStatus().getAllocation().getDevices().getResults().stream()
-                .anyMatch(r -> r.getDevice().equals(device.getDevice())))
-        .findFirst()
-        .orElseThrow()
-        .getMetadata()
-        .getUid();
   }
 }

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -43,7 +44,7 @@ class DemoScenariosE2E {
   private final boolean existing = RealControlPlane.existingCluster().isPresent();
   private DemoCluster cluster;
   private ScenarioRun runner;
-  private final java.util.List<String> namespaces = new java.util.ArrayList<>();
+  private final List<String> namespaces = new ArrayList<>();
 
   @BeforeAll
   void startCluster(@TempDir Path dir) throws InterruptedException {
@@ -89,7 +90,7 @@ class DemoScenariosE2E {
     for (PodReport pod : pods.values()) {
       assertThat(pod.disagreements()).as(pod.name()).isEmpty();
       if ("Running".equals(pod.phase())) {
-        assertPrepared(spec.name(), pod);
+        assertPrepared(pod);
       } else {
         assertThat(pod.schedulerMessage()).as(pod.name()).isPresent();
         assertThat(pod.unschedulable()).as(pod.name()).isPresent();
@@ -126,7 +127,7 @@ class DemoScenariosE2E {
   }
 
   /** Every allocated device reaches the container: its CDI ID, and its device node. */
-  private void assertPrepared(String namespace, PodReport pod) {
+  private void assertPrepared(PodReport pod) {
     assertThat(pod.devices()).isNotEmpty();
     List<String> cdi =
         pod.containers().values().stream().flatMap(c -> c.cdiDevices().stream()).toList();
@@ -134,28 +135,10 @@ class DemoScenariosE2E {
         pod.containers().values().stream().flatMap(c -> c.view().deviceNodes().stream()).toList();
     for (DeviceRequestAllocationResult device : pod.devices()) {
       assertThat(device.getPool()).isEqualTo(pod.node().orElseThrow());
-      String claimUid = claimUid(namespace, pod, device);
+      String claimUid = pod.claimUid(device);
       assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
       String minor = device.getDevice().replaceAll("^gpu-(\\d+).*$", "$1");
       assertThat(nodes).contains("/dev/nvidia" + minor, "/dev/nvidiactl");
     }
-  }
-
-  private String claimUid(String namespace, PodReport pod, DeviceRequestAllocationResult device) {
-    return pod.claims().values().stream()
-        .map(n ->
-            cluster
-                .client()
-                .resources(ResourceClaim.class)
-                .inNamespace(namespace)
-                .withName(n)
-                .get())
-        .filter(c ->
-            c.getStatus().getAllocation().getDevices().getResults().stream()
-                .anyMatch(r -> r.getDevice().equals(device.getDevice())))
-        .findFirst()
-        .orElseThrow()
-        .getMetadata()
-        .getUid();
   }
 }
