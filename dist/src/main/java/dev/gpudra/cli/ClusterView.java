@@ -2,18 +2,14 @@ package dev.gpudra.cli;
 
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.allocation.ClusterState;
-import dev.gpudra.deviceclasses.allocation.DeviceId;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
+import dev.gpudra.localcluster.scheduler.ClusterSnapshot;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,15 +48,8 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
   /** Everything from a cluster: what its scheduler would see. */
   static ClusterView fromApi(Path kubeconfig) {
     try (KubernetesClient client = Clients.connect(Optional.of(kubeconfig))) {
-      var dra = client.dynamicResourceAllocation().v1();
-      Map<String, DeviceClass> classes = new LinkedHashMap<>();
-      dra.deviceClasses().list().getItems().forEach(c -> classes.put(c.getMetadata().getName(), c));
-      Set<DeviceId> allocated = new HashSet<>();
-      dra.resourceClaims().inAnyNamespace().list().getItems().forEach(c -> allocated(c, allocated));
-      List<CandidateNode> nodes =
-          client.nodes().list().getItems().stream().map(ClusterView::candidate).toList();
-      List<ResourceSlice> slices = dra.resourcesSlices().list().getItems();
-      return new ClusterView(new ClusterState(classes, slices, allocated), nodes);
+      ClusterSnapshot snapshot = ClusterSnapshot.read(client);
+      return new ClusterView(snapshot.state(), snapshot.nodes());
     }
   }
 
@@ -73,22 +62,5 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
               .orElse("no nodes publish ResourceSlices"));
     }
     return chosen;
-  }
-
-  private static CandidateNode candidate(Node node) {
-    Map<String, String> labels = node.getMetadata().getLabels();
-    return new CandidateNode(node.getMetadata().getName(), labels == null ? Map.of() : labels);
-  }
-
-  private static void allocated(ResourceClaim claim, Set<DeviceId> allocated) {
-    if (claim.getStatus() == null || claim.getStatus().getAllocation() == null) {
-      return;
-    }
-    for (DeviceRequestAllocationResult r :
-        claim.getStatus().getAllocation().getDevices().getResults()) {
-      if (!Boolean.TRUE.equals(r.getAdminAccess())) {
-        allocated.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice()));
-      }
-    }
   }
 }

@@ -23,7 +23,7 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
   /**
    * @param name pod name
    * @param phase {@code Running} or {@code Pending}
-   * @param node the node it must run on (null: any)
+   * @param node the node it must run on (null: any); where several nodes fit it, any of those
    * @param devices how many devices its claims hold (null: not checked)
    * @param sameAttribute an attribute all its devices must share (null: none)
    * @param requests the allocation results' request names, e.g. {@code gpu/any-gpu} (null: any)

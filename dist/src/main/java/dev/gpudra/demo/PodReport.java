@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param unschedulable our allocator's explanation of why it fits no node, if the scheduler said so
  * @param failure why it did not start on its node (a prepare error), if it did not
  * @param disagreements each way the scheduler's decision differs from our allocator's prediction
+ * @param feasibleNodes the nodes our allocator fits it on, each by itself (any of them is a right
+ *     choice for a scheduler)
  */
 public record PodReport(
     String name,
@@ -32,7 +34,8 @@ public record PodReport(
     Optional<String> schedulerMessage,
     Optional<FitsNowhere> unschedulable,
     Optional<String> failure,
-    List<String> disagreements) {
+    List<String> disagreements,
+    List<String> feasibleNodes) {
 
   public PodReport {
     claims = Map.copyOf(claims);
@@ -40,6 +43,7 @@ public record PodReport(
     claimUids = Map.copyOf(claimUids);
     containers = Map.copyOf(containers);
     disagreements = List.copyOf(disagreements);
+    feasibleNodes = List.copyOf(feasibleNodes);
   }
 
   /** The UID of the claim that holds this device (its CDI device IDs start with it). */

@@ -98,7 +98,8 @@ final class PodView {
               .findFirst();
     }
 
-    PodReport report(Optional<FitsNowhere> explanation, List<String> disagreements) {
+    PodReport report(
+        Optional<FitsNowhere> explanation, List<String> disagreements, List<String> feasible) {
       List<DeviceRequestAllocationResult> devices = new ArrayList<>();
       Map<String, String> claimUids = new LinkedHashMap<>();
       claims.values().stream()
@@ -125,7 +126,8 @@ final class PodView {
           unschedulable(),
           explanation,
           failure(),
-          disagreements);
+          disagreements,
+          feasible);
     }
 
     private Map<String, PodReport.Container> containers() {

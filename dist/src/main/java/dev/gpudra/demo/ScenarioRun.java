@@ -7,6 +7,7 @@ import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.PodPlacement;
 import dev.gpudra.localcluster.scheduler.SchedulerVerdict;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -57,13 +58,13 @@ public final class ScenarioRun {
   /** Applies the scenario and returns its pods' reports by pod name, in manifest order. */
   public Map<String, PodReport> run(DemoSpec spec) throws InterruptedException {
     String ns = namespace(spec);
-    createNamespace(ns);
     List<HasMetadata> objects =
         client
             .load(new ByteArrayInputStream(spec.manifests().getBytes(StandardCharsets.UTF_8)))
             .items();
+    createNamespace(ns, labels(objects));
     objects.stream()
-        .filter(o -> !(o instanceof Pod))
+        .filter(o -> !(o instanceof Pod) && !(o instanceof Namespace))
         .forEach(o -> client.resource(o).inNamespace(ns).create());
     Map<String, PodReport> reports = new LinkedHashMap<>();
     for (HasMetadata object : objects) {
@@ -74,10 +75,29 @@ public final class ScenarioRun {
     return reports;
   }
 
-  private void createNamespace(String ns) throws InterruptedException {
+  /**
+   * The labels of a Namespace in the manifests (e.g. {@code resource.kubernetes.io/admin-access});
+   * it stands for the scenario's own namespace, whatever its name.
+   */
+  private static Map<String, String> labels(List<HasMetadata> objects) {
+    return objects.stream()
+        .filter(Namespace.class::isInstance)
+        .map(o -> o.getMetadata().getLabels())
+        .filter(java.util.Objects::nonNull)
+        .findFirst()
+        .orElse(Map.of());
+  }
+
+  private void createNamespace(String ns, Map<String, String> labels) throws InterruptedException {
     client
         .namespaces()
-        .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+        .resource(
+            new NamespaceBuilder()
+                .withNewMetadata()
+                .withName(ns)
+                .withLabels(labels)
+                .endMetadata()
+                .build())
         .create();
     if (cluster.backend().createsServiceAccounts()) {
       // ServiceAccount admission refuses pods until the controller has created "default"
@@ -115,6 +135,6 @@ public final class ScenarioRun {
         verdict.unschedulableMessage().isPresent() && checked.prediction() instanceof FitsNowhere f
             ? Optional.of(f)
             : Optional.empty();
-    return now.report(nowhere, checked.differences());
+    return now.report(nowhere, checked.differences(), checked.feasibleNodes());
   }
 }

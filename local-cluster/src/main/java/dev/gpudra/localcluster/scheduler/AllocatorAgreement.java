@@ -42,7 +42,15 @@ public final class AllocatorAgreement {
     } else {
       gaveUp(verdict, prediction, differences);
     }
-    return new Agreement(prediction, differences);
+    return new Agreement(prediction, feasibleNodes(asBefore, before), differences);
+  }
+
+  /** Every node our allocator fits the pod on by itself: the scheduler may pick any of them. */
+  private List<String> feasibleNodes(List<ResourceClaim> claims, ClusterSnapshot before) {
+    return before.nodes().stream()
+        .filter(n -> placement.place(claims, before.state(), List.of(n)) instanceof Fits)
+        .map(CandidateNode::name)
+        .toList();
   }
 
   private static void gaveUp(
@@ -146,11 +154,15 @@ public final class AllocatorAgreement {
 
   /**
    * @param prediction where our allocator places the pod, over every node
+   * @param feasibleNodes every node it fits on by itself, in order (a scheduler that scores nodes
+   *     may choose any; the first-fit stand-in takes the first)
    * @param differences each way the scheduler disagrees with it; empty when they agree
    */
-  public record Agreement(PlacementDecision prediction, List<String> differences) {
+  public record Agreement(
+      PlacementDecision prediction, List<String> feasibleNodes, List<String> differences) {
     public Agreement {
       Objects.requireNonNull(prediction, "prediction");
+      feasibleNodes = List.copyOf(feasibleNodes);
       differences = List.copyOf(differences);
     }
   }

@@ -40,13 +40,20 @@ public final class ClaimStatuses {
     return ids;
   }
 
-  /** Every device allocated to one of these claims. */
+  /**
+   * Every device allocated to one of these claims, as the scheduler counts them: a result with
+   * admin access does not make its device unavailable to others.
+   */
   public static Set<DeviceId> allocatedDevices(Collection<ResourceClaim> claims) {
     Set<DeviceId> ids = new HashSet<>();
     for (ResourceClaim claim : claims) {
       AllocationResult result = allocation(claim);
-      if (result != null) {
-        ids.addAll(devices(result));
+      if (result != null
+          && result.getDevices() != null
+          && result.getDevices().getResults() != null) {
+        result.getDevices().getResults().stream()
+            .filter(r -> !Boolean.TRUE.equals(r.getAdminAccess()))
+            .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
       }
     }
     return ids;
