@@ -1,11 +1,9 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.localcluster.controlplane.Kubeconfig;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -14,15 +12,8 @@ final class Clients {
   private Clients() {}
 
   static KubernetesClient connect(Optional<Path> kubeconfig) {
-    Config config = kubeconfig.map(Clients::fromFile).orElseGet(() -> Config.autoConfigure(null));
+    Config config =
+        kubeconfig.map(f -> new Kubeconfig(f).config()).orElseGet(() -> Config.autoConfigure(null));
     return new KubernetesClientBuilder().withConfig(config).build();
-  }
-
-  private static Config fromFile(Path file) {
-    try {
-      return Config.fromKubeconfig(null, Files.readString(file), file.toString());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read kubeconfig " + file, e);
-    }
   }
 }

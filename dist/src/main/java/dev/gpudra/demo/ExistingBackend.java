@@ -1,14 +1,9 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.kit.slices.FieldSelectors;
-import io.fabric8.kubernetes.client.Config;
+import dev.gpudra.localcluster.controlplane.Kubeconfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * A cluster that is already running, with gpu-dra's chart installed on its GPU nodes (a kind
@@ -16,24 +11,18 @@ import java.nio.file.StandardCopyOption;
  * ours are started; only its API server, scheduler and controllers are used.
  */
 public final class ExistingBackend implements ClusterBackend {
-  private final Path kubeconfig;
+  private final Kubeconfig kubeconfig;
   private final KubernetesClient client;
 
-  private ExistingBackend(Path kubeconfig, KubernetesClient client) {
+  private ExistingBackend(Kubeconfig kubeconfig, KubernetesClient client) {
     this.kubeconfig = kubeconfig;
     this.client = client;
   }
 
   /** Connects with the kubeconfig's current context. */
-  public static ExistingBackend connect(Path kubeconfig) {
-    try {
-      Config config =
-          Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
-      return new ExistingBackend(
-          kubeconfig, new KubernetesClientBuilder().withConfig(config).build());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read kubeconfig " + kubeconfig, e);
-    }
+  public static ExistingBackend connect(Path file) {
+    Kubeconfig kubeconfig = new Kubeconfig(file);
+    return new ExistingBackend(kubeconfig, kubeconfig.client());
   }
 
   @Override
@@ -43,7 +32,7 @@ public final class ExistingBackend implements ClusterBackend {
 
   @Override
   public String description() {
-    return "existing cluster at " + client.getMasterUrl() + " (" + kubeconfig + ")";
+    return "existing cluster at " + client.getMasterUrl() + " (" + kubeconfig.file() + ")";
   }
 
   @Override
@@ -73,11 +62,7 @@ public final class ExistingBackend implements ClusterBackend {
 
   @Override
   public Path writeKubeconfig(Path file) {
-    try {
-      return Files.copy(kubeconfig, file, StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+    return kubeconfig.copyTo(file);
   }
 
   @Override

@@ -2,12 +2,9 @@ package dev.gpudra.demo;
 
 import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.controlplane.Kubeconfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 /**
@@ -61,11 +58,7 @@ public final class RealBackend implements ClusterBackend {
 
   @Override
   public Path writeKubeconfig(Path file) {
-    try {
-      return Files.copy(process.kubeconfig(), file, StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+    return new Kubeconfig(process.kubeconfig()).copyTo(file);
   }
 
   @Override

@@ -1,10 +1,7 @@
 package dev.gpudra.localcluster.controlplane;
 
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,8 +29,7 @@ public final class ControlPlaneProcess implements AutoCloseable {
     this.process = process;
     this.ready = ready;
     this.shutdownHook = shutdownHook;
-    this.client =
-        new KubernetesClientBuilder().withConfig(clientConfig(ready.kubeconfig())).build();
+    this.client = new Kubeconfig(ready.kubeconfig()).client();
   }
 
   /**
@@ -154,14 +150,6 @@ public final class ControlPlaneProcess implements AutoCloseable {
       return own.isEmpty() ? "" : ": " + own.strip();
     } catch (IOException e) {
       return "";
-    }
-  }
-
-  private static Config clientConfig(Path kubeconfig) {
-    try {
-      return Config.fromKubeconfig(null, Files.readString(kubeconfig), kubeconfig.toString());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read kubeconfig " + kubeconfig, e);
     }
   }
 }
