@@ -25,13 +25,17 @@ public sealed interface ClusterBackend extends AutoCloseable
   String description();
 
   /** Whether the API server filters ResourceSlices by node (a real one does). */
-  FieldSelectors selectors();
+  default FieldSelectors selectors() {
+    return FieldSelectors.SERVER_SIDE;
+  }
 
   /**
    * Whether a service-account controller creates ServiceAccount {@code default} in new namespaces
-   * (and admission requires it before pods are accepted).
+   * (and admission requires it before pods are accepted), as on a real cluster.
    */
-  boolean createsServiceAccounts();
+  default boolean createsServiceAccounts() {
+    return true;
+  }
 
   /**
    * Whether the cluster's own nodes run the GPU plugin (an existing cluster with the chart); if
@@ -41,8 +45,11 @@ public sealed interface ClusterBackend extends AutoCloseable
     return false;
   }
 
-  /** Called once every node published its devices: the embedded backend starts its scheduler. */
-  void nodesReady();
+  /**
+   * Called once every node published its devices: the embedded backend starts its scheduler; a real
+   * kube-scheduler runs already.
+   */
+  default void nodesReady() {}
 
   /** What schedules pods, for the progress output. */
   String scheduler();

@@ -8,8 +8,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -62,39 +64,45 @@ public final class DemoCluster implements AutoCloseable {
 
   /**
    * Waits until every node publishes devices (any node, on a cluster that runs its own) and says
-   * so.
+   * so. One list of the slices per look.
    */
   void awaitSlices(PrintWriter out) throws InterruptedException {
     await(
-        () -> !gpuNodes().isEmpty() && gpuNodes().stream().allMatch(n -> !devices(n).isEmpty()),
+        () -> {
+          Map<String, List<String>> published = published();
+          return !published.isEmpty() && published.values().stream().noneMatch(List::isEmpty);
+        },
         READY_TIMEOUT,
         "ResourceSlices");
-    gpuNodes()
-        .forEach(n -> {
-          List<String> names = devices(n);
-          out.printf("  %s publishes %d devices: %s%n", n, names.size(), String.join(" ", names));
-        });
+    published()
+        .forEach((n, names) ->
+            out.printf(
+                "  %s publishes %d devices: %s%n", n, names.size(), String.join(" ", names)));
   }
 
-  /** Our simulated nodes, or on a cluster with its own, every node with gpu.nvidia.com slices. */
-  private List<String> gpuNodes() {
+  /**
+   * Device names by node: of our simulated nodes, or on a cluster with its own, of every node with
+   * gpu.nvidia.com slices.
+   */
+  private Map<String, List<String>> published() {
+    List<ResourceSlice> slices = slices();
+    Map<String, List<String>> byNode = new TreeMap<>();
     if (!backend.runsGpuNodes()) {
-      return List.copyOf(nodes.keySet());
+      nodes.keySet().forEach(n -> byNode.put(n, new ArrayList<>()));
     }
-    return slices().stream()
-        .filter(s -> DRIVER.equals(s.getSpec().getDriver()) && s.getSpec().getNodeName() != null)
-        .map(s -> s.getSpec().getNodeName())
-        .distinct()
-        .sorted()
-        .toList();
-  }
-
-  private List<String> devices(String node) {
-    return slices().stream()
-        .filter(s -> node.equals(s.getSpec().getNodeName()))
-        .flatMap(s -> s.getSpec().getDevices().stream())
-        .map(d -> d.getName())
-        .toList();
+    for (ResourceSlice s : slices) {
+      String node = s.getSpec().getNodeName();
+      if (DRIVER.equals(s.getSpec().getDriver()) && node != null) {
+        List<String> names =
+            backend.runsGpuNodes()
+                ? byNode.computeIfAbsent(node, k -> new ArrayList<>())
+                : byNode.get(node);
+        if (names != null) {
+          s.getSpec().getDevices().forEach(d -> names.add(d.getName()));
+        }
+      }
+    }
+    return byNode;
   }
 
   /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */

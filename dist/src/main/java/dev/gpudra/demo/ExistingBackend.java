@@ -1,6 +1,5 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.localcluster.controlplane.Kubeconfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
@@ -36,23 +35,8 @@ public final class ExistingBackend implements ClusterBackend {
   }
 
   @Override
-  public FieldSelectors selectors() {
-    return FieldSelectors.SERVER_SIDE;
-  }
-
-  @Override
-  public boolean createsServiceAccounts() {
-    return true;
-  }
-
-  @Override
   public boolean runsGpuNodes() {
     return true;
-  }
-
-  @Override
-  public void nodesReady() {
-    // its kube-scheduler runs already
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.controlplane.Kubeconfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -34,21 +33,6 @@ public final class RealBackend implements ClusterBackend {
   @Override
   public String description() {
     return "gpu-dra-testcluster ready: " + process.readyLine();
-  }
-
-  @Override
-  public FieldSelectors selectors() {
-    return FieldSelectors.SERVER_SIDE;
-  }
-
-  @Override
-  public boolean createsServiceAccounts() {
-    return true;
-  }
-
-  @Override
-  public void nodesReady() {
-    // kube-scheduler already runs
   }
 
   @Override
