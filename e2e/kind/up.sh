@@ -4,7 +4,7 @@
 #   eval "$(e2e/kind/up.sh)"       export KUBECONFIG=<the cluster's kubeconfig>
 # It builds the image tar with Jib (no Docker build), creates the cluster from kind-config.yaml
 # (one control plane, two workers) unless it exists, loads the image into the nodes, installs
-# dist/helm/gpu-dra with simulated GPUs, and waits for the kubelet plugin DaemonSet and for a
+# deployments/helm/gpu-dra with simulated GPUs, and waits for the kubelet plugin DaemonSet and for a
 # gpu.nvidia.com ResourceSlice from every worker. Run it again after a code change: it rebuilds,
 # reloads and restarts the plugin pods. e2e/kind/down.sh deletes the cluster.
 #
@@ -14,7 +14,7 @@
 #   KIND_CLUSTER_NAME=gpu-dra      the kind cluster
 #   KIND_NODE_IMAGE=               a node image instead of the one kind-config.yaml pins
 #   GPU_DRA_KUBECONFIG=e2e/kind/target/kubeconfig   written here; ~/.kube/config is not touched
-#   GPU_DRA_IMAGE_TAR=             load this image tar instead of building dist/target/jib-image.tar
+#   GPU_DRA_IMAGE_TAR=             load this image tar instead of building deployments/container/target/jib-image.tar
 #   GPU_DRA_PLACEHOLDER_DEVICES=0  1: create /dev/nvidia* placeholder nodes (copies of /dev/null)
 #                                  on the workers, so that containers given simulated GPUs start
 # Exit codes: 0 ready, 1 a step failed, 2 a prerequisite is missing or an argument is wrong.
@@ -66,10 +66,10 @@ image_platform() {
 build_image() {
   local platform
   platform=$(image_platform)
-  step "building the image tar ($platform) with Jib: ./mvnw -pl dist -am package -Pimage"
-  (cd "$repo_root" && ./mvnw -B -q -pl dist -am package -Pimage -DskipTests \
+  step "building the image tar ($platform) with Jib: ./mvnw -pl deployments/container -am package -Pimage"
+  (cd "$repo_root" && ./mvnw -B -q -pl deployments/container -am package -Pimage -DskipTests \
     -Djib.disableUpdateChecks=true -Djib.from.platforms="$platform") >&2
-  image_tar=$repo_root/dist/target/jib-image.tar
+  image_tar=$repo_root/deployments/container/target/jib-image.tar
 }
 
 # The image reference the tar carries (Jib writes it into manifest.json as RepoTags).
@@ -102,8 +102,8 @@ create_cluster() {
 install_chart() {
   local ref=$1 upgrade=0
   helm status "$release" --namespace "$namespace" --kubeconfig "$kubeconfig" >/dev/null 2>&1 && upgrade=1
-  step "installing dist/helm/gpu-dra as release $release in namespace $namespace (image $ref, simulated GPUs $profile)"
-  helm upgrade --install "$release" "$repo_root/dist/helm/gpu-dra" \
+  step "installing deployments/helm/gpu-dra as release $release in namespace $namespace (image $ref, simulated GPUs $profile)"
+  helm upgrade --install "$release" "$repo_root/deployments/helm/gpu-dra" \
     --kubeconfig "$kubeconfig" --namespace "$namespace" --create-namespace \
     --set-string simulatedGpus="$profile" \
     --set-string image.repository="${ref%:*}" \

@@ -15,12 +15,26 @@ class ArchitectureTest {
           .importPackages("dev.gpudra.deviceclasses");
 
   @Test
-  @DisplayName("model and CEL packages never touch a Kubernetes client")
+  @DisplayName("only the cluster package touches a Kubernetes client; nothing touches gRPC")
   void noClient() {
     noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.gpudra.deviceclasses.cluster..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("io.fabric8.kubernetes.client..", "io.grpc..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("the pure packages never reach the cluster reader")
+  void pureBelowCluster() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.gpudra.deviceclasses.cluster..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.gpudra.deviceclasses.cluster..")
         .check(classes);
   }
 

@@ -2,7 +2,7 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.cli.GpuDra;
+import dev.gpudra.tools.GpuDraTools;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.DisplayName;
@@ -17,7 +17,7 @@ class DemoCommandE2E {
     RealControlPlane.binaryOrSkip();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cli = GpuDra.commandLine();
+    CommandLine cli = GpuDraTools.commandLine();
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
 

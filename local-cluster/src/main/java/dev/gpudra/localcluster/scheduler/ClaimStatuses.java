@@ -13,7 +13,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReferenc
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatusBuilder;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -36,25 +35,6 @@ public final class ClaimStatuses {
           .getDevices()
           .getResults()
           .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
-    }
-    return ids;
-  }
-
-  /**
-   * Every device allocated to one of these claims, as the scheduler counts them: a result with
-   * admin access does not make its device unavailable to others.
-   */
-  public static Set<DeviceId> allocatedDevices(Collection<ResourceClaim> claims) {
-    Set<DeviceId> ids = new HashSet<>();
-    for (ResourceClaim claim : claims) {
-      AllocationResult result = allocation(claim);
-      if (result != null
-          && result.getDevices() != null
-          && result.getDevices().getResults() != null) {
-        result.getDevices().getResults().stream()
-            .filter(r -> !Boolean.TRUE.equals(r.getAdminAccess()))
-            .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
-      }
     }
     return ids;
   }

@@ -1,6 +1,8 @@
 package dev.gpudra.localcluster.scheduler;
 
 import dev.gpudra.deviceclasses.allocation.ClusterState;
+import dev.gpudra.deviceclasses.cluster.AllocatedDevices;
+import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -84,8 +86,7 @@ public final class SchedulerStandIn implements AutoCloseable {
       return;
     }
     ClusterState state =
-        new ClusterState(
-            cluster.classes(), cluster.slices(), ClaimStatuses.allocatedDevices(claims.values()));
+        new ClusterState(cluster.classes(), cluster.slices(), AllocatedDevices.of(claims.values()));
     switch (placement.place(mine, state, cluster.nodes())) {
       case Fits fits -> {
         writer

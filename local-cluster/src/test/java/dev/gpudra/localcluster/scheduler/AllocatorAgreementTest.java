@@ -8,6 +8,7 @@ import dev.gpudra.deviceclasses.allocation.Allocator;
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
 import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
+import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
 import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;

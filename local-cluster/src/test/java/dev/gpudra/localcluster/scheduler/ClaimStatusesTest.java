@@ -90,41 +90,4 @@ class ClaimStatusesTest {
             ClaimStatuses.usableOn(new AllocationResult(), new CandidateNode("node-b", Map.of())))
         .isTrue();
   }
-
-  @Test
-  @DisplayName("allocated devices are collected from every claim's status")
-  void allocatedDevices() {
-    assertThat(
-            ClaimStatuses.allocatedDevices(
-                java.util.List.of(withStatus(claim("c", 1, false)), claim("d", 1, false))))
-        .extracting(Object::toString)
-        .containsExactly("gpu.nvidia.com/node-a/gpu-0");
-  }
-
-  @Test
-  @DisplayName("a device allocated with admin access stays available to other claims")
-  void adminAccessDoesNotHoldTheDevice() {
-    ResourceClaim admin =
-        new ResourceClaimBuilder(claim("admin", 1, false))
-            .withNewStatus()
-            .withNewAllocation()
-            .withNewDevices()
-            .addNewResult()
-            .withRequest("gpu")
-            .withDriver("gpu.nvidia.com")
-            .withPool("node-a")
-            .withDevice("gpu-1")
-            .withAdminAccess(true)
-            .endResult()
-            .endDevices()
-            .endAllocation()
-            .endStatus()
-            .build();
-
-    assertThat(
-            ClaimStatuses.allocatedDevices(
-                java.util.List.of(withStatus(claim("c", 1, false)), admin)))
-        .extracting(Object::toString)
-        .containsExactly("gpu.nvidia.com/node-a/gpu-0");
-  }
 }

@@ -1,0 +1,66 @@
+package dev.gpudra.cli;
+
+import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.deviceclasses.allocation.ClusterState;
+import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
+import dev.gpudra.deviceclasses.model.DeviceClassFactory;
+import dev.gpudra.deviceclasses.model.DeviceClassOptions;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** The cluster as explain sees it: classes, slices, allocated devices and nodes. */
+record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
+
+  /** Slices and classes from files; NVIDIA's DeviceClasses unless the files define their own. */
+  static ClusterView fromFiles(List<HasMetadata> objects) {
+    Map<String, DeviceClass> classes = new LinkedHashMap<>();
+    new DeviceClassFactory()
+        .deviceClasses(DeviceClassOptions.allDrivers())
+        .forEach(c -> classes.put(c.getMetadata().getName(), c));
+    objects.stream()
+        .filter(DeviceClass.class::isInstance)
+        .map(DeviceClass.class::cast)
+        .forEach(c -> classes.put(c.getMetadata().getName(), c));
+    List<ResourceSlice> slices =
+        objects.stream()
+            .filter(ResourceSlice.class::isInstance)
+            .map(ResourceSlice.class::cast)
+            .toList();
+    Map<String, CandidateNode> nodes = new TreeMap<>();
+    slices.stream()
+        .map(s -> s.getSpec().getNodeName())
+        .filter(Objects::nonNull)
+        .forEach(n -> nodes.put(n, new CandidateNode(n, Map.of())));
+    return new ClusterView(
+        new ClusterState(classes, slices, Set.of()), List.copyOf(nodes.values()));
+  }
+
+  /** Everything from a cluster: what its scheduler would see. */
+  static ClusterView fromApi(Path kubeconfig) {
+    try (KubernetesClient client = Clients.connect(Optional.of(kubeconfig))) {
+      ClusterSnapshot snapshot = ClusterSnapshot.read(client);
+      return new ClusterView(snapshot.state(), snapshot.nodes());
+    }
+  }
+
+  List<CandidateNode> nodes(Optional<String> only) {
+    List<CandidateNode> chosen =
+        allNodes.stream().filter(n -> only.map(n.name()::equals).orElse(true)).toList();
+    if (chosen.isEmpty()) {
+      throw new InvalidArgumentsException(
+          only.map(n -> "--node " + n + ": no such node")
+              .orElse("no nodes publish ResourceSlices"));
+    }
+    return chosen;
+  }
+}

@@ -1,0 +1,39 @@
+package dev.gpudra.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code gpu-dra} entry point. */
+@Command(
+    name = "gpu-dra",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "A DRA-first NVIDIA GPU stack for Kubernetes.",
+    subcommands = {
+      GpusCommand.class,
+      GpuKubeletPluginCommand.class,
+      SelectorCommand.class,
+      ExplainCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class GpuDra implements Runnable {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line; tests execute it in-process. */
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new GpuDra());
+    cli.setParameterExceptionHandler(new OneLineErrors());
+    cli.setExecutionExceptionHandler(new OneLineErrors());
+    return cli;
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

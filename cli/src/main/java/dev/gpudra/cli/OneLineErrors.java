@@ -1,0 +1,55 @@
+package dev.gpudra.cli;
+
+import dev.gpudra.api.featuregates.FeatureGateException;
+import dev.gpudra.nvml.simulated.InvalidProfileException;
+import dev.gpudra.nvml.simulated.ProfileNotFoundException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Maps bad flags, bad environment and invalid configuration to one clear line on stderr and exit
+ * code 2; anything else is a failure of the command (exit code 1) with its message.
+ */
+final class OneLineErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
+  static final int USAGE = 2;
+  static final int FAILURE = 1;
+
+  @Override
+  public int handleParseException(ParameterException e, String[] args) {
+    e.getCommandLine().getErr().println(prefix(e.getCommandLine()) + e.getMessage());
+    return USAGE;
+  }
+
+  @Override
+  public int handleExecutionException(Exception e, CommandLine cli, ParseResult parsed) {
+    if (isUsageError(e)) {
+      cli.getErr().println(prefix(cli) + e.getMessage());
+      return USAGE;
+    }
+    cli.getErr().println(prefix(cli) + "error: " + describe(e));
+    return FAILURE;
+  }
+
+  /** Errors in what the user gave us: flags, environment, profile files, feature gates. */
+  private static boolean isUsageError(Exception e) {
+    return e instanceof InvalidArgumentsException
+        || e instanceof IllegalArgumentException
+        || e instanceof FeatureGateException
+        || e instanceof InvalidProfileException
+        || e instanceof ProfileNotFoundException;
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return e.getCause() != null && e.getCause().getMessage() != null
+        ? message + ": " + e.getCause().getMessage()
+        : message;
+  }
+
+  private static String prefix(CommandLine cli) {
+    return cli.getCommandSpec().qualifiedName() + ": ";
+  }
+}

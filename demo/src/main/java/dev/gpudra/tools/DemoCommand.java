@@ -1,0 +1,111 @@
+package dev.gpudra.tools;
+
+import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.RealBackend;
+import dev.gpudra.demo.SpecLibrary;
+import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gpu-dra demo}: simulated GPUs on an embedded cluster, end to end. */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run the GPU kubelet plugin on simulated GPUs against an embedded API server (or a real"
+            + " control plane).")
+final class DemoCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--keep-files",
+      description = "Keep the demo's sockets, CDI specs and checkpoints.")
+  boolean keepFiles;
+
+  @Option(
+      names = "--keep-running",
+      description =
+          "Leave the cluster up after the scenarios, with a kubeconfig for kubectl and explain.")
+  boolean keepRunning;
+
+  @Option(
+      names = "--real-control-plane",
+      description =
+          "Run on a real kube-apiserver, controllers and kube-scheduler (gpu-dra-testcluster, built"
+              + " from e2e/controlplane with Go, cached; or the binary named by"
+              + " GPU_DRA_TESTCLUSTER) instead of the embedded API server and scheduler stand-in.")
+  boolean realControlPlane;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Show the components' logs on stderr.")
+  boolean verbose;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    if (!verbose) {
+      ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
+          .setLevel(ch.qos.logback.classic.Level.WARN);
+    }
+    // The embedded API server logs every request through java.util.logging; the demo's own
+    // output says what happens.
+    java.util.logging.Logger.getLogger("io.fabric8.mockwebserver")
+        .setLevel(java.util.logging.Level.WARNING);
+    Path dir = Files.createTempDirectory("gpu-dra-demo-");
+    try {
+      // the launcher runs from the checkout, whose demo/specs win over the jar's copy
+      SpecLibrary specs = SpecLibrary.locate(Path.of("").toAbsolutePath());
+      Demo.AfterRun after = keepRunning ? Demo.AfterRun.KEEP_RUNNING : Demo.AfterRun.CLEAN_UP;
+      if (keepRunning) {
+        // Ctrl-C or SIGTERM ends the wait; the hook removes the demo's files.
+        Runtime.getRuntime()
+            .addShutdownHook(Thread.ofPlatform().unstarted(() -> quietlyDelete(dir)));
+      }
+      return demo(dir, specs).run(after) ? 0 : 1;
+    } finally {
+      if (keepFiles) {
+        spec.commandLine().getOut().println("files kept in " + dir);
+      } else {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  private Demo demo(Path dir, SpecLibrary specs) throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    if (!realControlPlane) {
+      return new Demo(out, dir, specs);
+    }
+    Path binary =
+        new ControlPlaneBinary(
+                Path.of("").toAbsolutePath(),
+                Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
+                line -> out.println("  " + line))
+            .locate();
+    return new Demo(out, dir, specs, work -> RealBackend.start(binary, work));
+  }
+
+  private static void quietlyDelete(Path dir) {
+    try {
+      deleteTree(dir);
+    } catch (IOException e) {
+      // best effort while the JVM stops
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.gpudra.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.SpecLibrary;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's first command, end to end: every scenario ends as its spec folder says. */
+class DemoE2E {
+  @Test
+  @DisplayName(
+      "the demo runs every demo/specs scenario, explains the pod that fits nowhere, cleans up")
+  void demoRuns(@TempDir Path dir) throws InterruptedException {
+    StringWriter out = new StringWriter();
+    boolean ok =
+        new Demo(new PrintWriter(out, true), dir, SpecLibrary.packaged().orElseThrow()).run();
+    String text = out.toString();
+    assertThat(ok).as(text).isTrue();
+    assertThat(text)
+        .contains("7 scenarios, 7 as expected, 0 not; every CDI spec removed")
+        .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
+        .contains("gpu-node-1 publishes 8 devices")
+        .contains("gpu-node-2 publishes 15 devices")
+        .containsPattern("cdi +k8s\\.gpu\\.nvidia\\.com/claim=[0-9a-f-]{36}-gpu-0-mig-1g5gb-19-0")
+        .contains("/dev/nvidia-caps/nvidia-cap")
+        .contains("NVIDIA_VISIBLE_DEVICES=void")
+        .contains("(request gpu/any-gpu)")
+        .contains("PodScheduled=False: 0/2 nodes are available")
+        .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
+        .contains("all claims unprepared, every CDI spec removed");
+  }
+}

@@ -1,0 +1,72 @@
+package dev.gpudra.image;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The image ships what the processes need and nothing of the test harness: no mock API server, no
+ * Vert.x, no unshaded Netty, no BouncyCastle, no demo, no benchmarks, no local cluster.
+ */
+class ImageClasspathIT {
+  private static final List<String> TEST_ONLY =
+      List.of(
+          "kubernetes-server-mock-",
+          "mockwebserver-",
+          "vertx-",
+          "bcprov-",
+          "bcpkix-",
+          "bcutil-",
+          "netty-",
+          "jmh-",
+          "gpu-dra-local-cluster-",
+          "gpu-dra-demo-",
+          "gpu-dra-benchmarks-");
+
+  private final ImageClasspath image = ImageClasspath.fromBuild();
+
+  @Test
+  @DisplayName("no test-only jar is on the image's classpath")
+  void noTestHarness() {
+    assertThat(image.jars())
+        .as("jars in %s", image.libs())
+        .isNotEmpty()
+        .noneMatch(jar -> TEST_ONLY.stream().anyMatch(jar::startsWith));
+  }
+
+  @Test
+  @DisplayName("the image's classpath holds the plugin, its gRPC and the JDK HTTP client")
+  void whatTheProcessesNeed() {
+    assertThat(image.jars())
+        .anyMatch(j -> j.startsWith("gpu-dra-cli-"))
+        .anyMatch(j -> j.startsWith("gpu-dra-gpu-kubelet-plugin-"))
+        .anyMatch(j -> j.startsWith("gpu-dra-kubelet-plugin-kit-"))
+        .anyMatch(j -> j.startsWith("grpc-netty-shaded-"))
+        .anyMatch(j -> j.startsWith("kubernetes-httpclient-jdk-"))
+        .anyMatch(j -> j.startsWith("jna-"));
+  }
+
+  @Test
+  @DisplayName("every command of the image starts from that classpath alone")
+  void everyCommandStarts() throws Exception {
+    for (List<String> args :
+        List.of(
+            List.of("--help"),
+            List.of("gpu-kubelet-plugin", "--help"),
+            List.of("gpus", "--simulated-gpus", "dgx-h100"),
+            List.of("selector", "test", "--help"),
+            List.of("explain", "--help"))) {
+      Process process =
+          new ProcessBuilder(image.command(List.of("-Xmx64m"), args))
+              .redirectErrorStream(true)
+              .start();
+      String output = new String(process.getInputStream().readAllBytes());
+      assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(process.exitValue()).as("gpu-dra %s:%n%s", args, output).isZero();
+      assertThat(output).doesNotContain("NoClassDefFoundError", "ClassNotFoundException");
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package dev.gpudra.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Without a Helm binary here, at least every value a template reads must exist in values.yaml. */
+class ChartValuesTest {
+  private static final Path CHART = Path.of("gpu-dra");
+  private static final Pattern VALUE = Pattern.compile("\\.Values((?:\\.[A-Za-z][A-Za-z0-9]*)+)");
+
+  @Test
+  @DisplayName("every .Values path the templates use is defined in values.yaml")
+  void valuesDefined() throws IOException {
+    JsonNode values =
+        new ObjectMapper(new YAMLFactory()).readTree(CHART.resolve("values.yaml").toFile());
+    List<String> missing = new ArrayList<>();
+    try (Stream<Path> templates = Files.list(CHART.resolve("templates"))) {
+      for (Path template : templates.toList()) {
+        Matcher m = VALUE.matcher(Files.readString(template));
+        while (m.find()) {
+          JsonNode node = values;
+          for (String key : m.group(1).substring(1).split("\\.")) {
+            node = node == null ? null : node.get(key);
+          }
+          if (node == null) {
+            missing.add(template.getFileName() + ": .Values" + m.group(1));
+          }
+        }
+      }
+    }
+    assertThat(missing).isEmpty();
+  }
+}
