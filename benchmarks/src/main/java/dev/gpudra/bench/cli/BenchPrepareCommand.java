@@ -99,7 +99,8 @@ final class BenchPrepareCommand implements Callable<Integer> {
       names = "--plugin-classpath",
       defaultValue = "${env:GPU_DRA_IMAGE_CLASSPATH}",
       description =
-          "Classpath of the plugin process (env GPU_DRA_IMAGE_CLASSPATH): the image's, cli/target, which ./gpu-dra sets.")
+          "Classpath of the plugin process (env GPU_DRA_IMAGE_CLASSPATH; ./gpu-dra sets the"
+              + " image's: deployments/container/target/libs).")
   String pluginClasspath;
 
   @Option(
@@ -118,7 +119,7 @@ final class BenchPrepareCommand implements Callable<Integer> {
     if (pluginClasspath == null || pluginClasspath.isBlank()) {
       throw new IllegalArgumentException(
           "--plugin-classpath: not given; run ./gpu-dra bench prepare from the checkout, which"
-              + " passes the image's classpath (cli/target/gpu-dra-cli-*.jar and cli/target/lib)");
+              + " passes the image's classpath (deployments/container/target/libs)");
     }
     if (!verbose) {
       ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))

@@ -59,14 +59,31 @@ class ImageClasspathIT {
             List.of("gpus", "--simulated-gpus", "dgx-h100"),
             List.of("selector", "test", "--help"),
             List.of("explain", "--help"))) {
-      Process process =
-          new ProcessBuilder(image.command(List.of("-Xmx64m"), args))
-              .redirectErrorStream(true)
-              .start();
-      String output = new String(process.getInputStream().readAllBytes());
-      assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-      assertThat(process.exitValue()).as("gpu-dra %s:%n%s", args, output).isZero();
-      assertThat(output).doesNotContain("NoClassDefFoundError", "ClassNotFoundException");
+      Run run = run(args);
+      assertThat(run.exitCode()).as("gpu-dra %s:%n%s", args, run.output()).isZero();
+      assertThat(run.output()).doesNotContain("NoClassDefFoundError", "ClassNotFoundException");
     }
+  }
+
+  @Test
+  @DisplayName("the image has no demo and no bench command: they are checkout tools")
+  void noTools() throws Exception {
+    for (String tool : List.of("demo", "bench")) {
+      Run run = run(List.of(tool));
+      assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
+      assertThat(run.output()).contains("Unmatched argument at index 0: '" + tool + "'");
+    }
+  }
+
+  private record Run(int exitCode, String output) {}
+
+  private Run run(List<String> args) throws Exception {
+    Process process =
+        new ProcessBuilder(image.command(List.of("-Xmx64m"), args))
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return new Run(process.exitValue(), output);
   }
 }
