@@ -27,13 +27,6 @@ import picocli.CommandLine.Spec;
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  /**
-   * Held for the command's life: java.util.logging keeps loggers weakly, so a level set on one
-   * nobody references is lost at the next GC (seen on JDK 21: the embedded server's request log).
-   */
-  private final java.util.logging.Logger mockServerLog =
-      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
-
   @Option(
       names = "--keep-files",
       description = "Keep the demo's sockets, CDI specs and checkpoints.")
@@ -64,9 +57,6 @@ final class DemoCommand implements Callable<Integer> {
       ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
           .setLevel(ch.qos.logback.classic.Level.WARN);
     }
-    // The embedded API server logs every request through java.util.logging; the demo's own
-    // output says what happens.
-    mockServerLog.setLevel(java.util.logging.Level.WARNING);
     Path dir = Files.createTempDirectory("gpu-dra-demo-");
     try {
       // the launcher runs from the checkout, whose demo/specs win over the jar's copy

@@ -47,13 +47,6 @@ final class BenchPrepareCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /**
-   * Held for the command's life: java.util.logging keeps loggers weakly, so a level set on one
-   * nobody references is lost at the next GC (seen on JDK 21: the embedded server's request log).
-   */
-  private final java.util.logging.Logger mockServerLog =
-      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
-
   @Option(
       names = "--claims",
       defaultValue = "1000",
@@ -124,7 +117,6 @@ final class BenchPrepareCommand implements Callable<Integer> {
     if (!verbose) {
       ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
           .setLevel(ch.qos.logback.classic.Level.WARN);
-      mockServerLog.setLevel(java.util.logging.Level.WARNING);
     }
     BenchSettings settings =
         new BenchSettings(claims, Duration.ofSeconds(seconds), callers, heldClaims, publishRounds);

@@ -28,6 +28,16 @@ public final class LocalApiServer implements AutoCloseable {
   private static final String NAME = "gpu-dra-local";
 
   private final KubernetesMockServer server;
+
+  /**
+   * fabric8's mock server logs every request at INFO through java.util.logging; callers' own logs
+   * say what happens, so this server keeps it to warnings. Held for the server's life because
+   * java.util.logging keeps loggers weakly: a level set on one nobody references is lost at the
+   * next GC (seen on JDK 21 as a thousand request lines in the demo).
+   */
+  private final java.util.logging.Logger requestLog =
+      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
   private KubernetesClient client;
 
   /** A server that validates resource.k8s.io/v1 objects like the real API server. */
@@ -37,6 +47,7 @@ public final class LocalApiServer implements AutoCloseable {
 
   /** A server with the given validation of resource.k8s.io/v1 objects. */
   public LocalApiServer(ApiValidation validation) {
+    requestLog.setLevel(java.util.logging.Level.WARNING);
     KubernetesCrudDispatcher dispatcher =
         switch (validation) {
           case STRICT -> new ValidatingCrudDispatcher(new DraValidation());
