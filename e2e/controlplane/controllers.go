@@ -24,8 +24,9 @@ const controllersSyncTimeout = 60 * time.Second
 // startControllers runs, directly and without kube-controller-manager, the
 // controllers our scenarios need: resource-claim (claims from templates,
 // reservedFor bookkeeping), namespace (deleting a test namespace deletes its
-// contents), service-account and tokens, and the garbage collector (generated
-// claims go with their pod). It returns once all their informers have synced
+// contents), service-account and tokens, the garbage collector (generated
+// claims go with their pod), and those of a real node and its workloads
+// (node lifecycle, root-CA publisher, DaemonSet, Deployment, ReplicaSet, Job). It returns once all their informers have synced
 // and SA default/default exists.
 func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSigning) error {
 	client, err := kubernetes.NewForConfig(cfg)
@@ -63,6 +64,10 @@ func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSignin
 	if err != nil {
 		return fmt.Errorf("garbage collector: %w", err)
 	}
+	workloads, err := newNodeAndWorkloadControllers(ctx, client, factory, signing.rootCA)
+	if err != nil {
+		return err
+	}
 
 	// As kube-controller-manager: all informers are registered by now; start
 	// them, then let the collector start its monitors.
@@ -71,6 +76,9 @@ func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSignin
 	go claimCtrl.Run(ctx, 2)
 	go nsCtrl.Run(ctx, 2)
 	for _, run := range saCtrls {
+		go run(ctx)
+	}
+	for _, run := range workloads {
 		go run(ctx)
 	}
 	go func() {

@@ -29,6 +29,9 @@ import (
 const prog = "gpu-dra-testcluster"
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "kubelet" {
+		os.Exit(runKubelet(os.Args[2:]))
+	}
 	os.Exit(run())
 }
 
