@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 public final class KubeletStandIn implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(KubeletStandIn.class);
   private static final long POLL_MILLIS = 100;
+  private static final long HEARTBEAT_SECONDS = 10;
 
   private final StandInConfig config;
   private final KubernetesClient client;
@@ -47,13 +48,25 @@ public final class KubeletStandIn implements AutoCloseable {
    * starting kubelet does, then watches for plugins.
    */
   public void start() {
-    new NodeRegistration(client, config.nodeName()).register(config.clock().instant());
+    NodeRegistration registration = new NodeRegistration(client, config.nodeName());
+    registration.register(config.clock().instant());
     int wiped = deleteNodeSlices();
     log.info(
         "kubelet stand-in for node {} started; deleted {} ResourceSlices",
         config.nodeName(),
         wiped);
     poller.scheduleWithFixedDelay(this::poll, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+    poller.scheduleWithFixedDelay(
+        () -> heartbeat(registration), HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
+  }
+
+  private void heartbeat(NodeRegistration registration) {
+    try {
+      registration.heartbeat(config.clock().instant());
+    } catch (RuntimeException e) {
+      // the next beat retries; the node lifecycle controller allows 50 s without one
+      log.warn("heartbeat of node {} failed", config.nodeName(), e);
+    }
   }
 
   /** True once a plugin for this driver is registered (and its socket still exists). */

@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * Registers the node as a kubelet does: creates the Node object when it is missing (with the
  * well-known hostname/os/arch labels), reports it Ready with pod capacity, and lifts the {@code
- * node.kubernetes.io/not-ready} taint that the API server's admission puts on new nodes (on a real
- * cluster the node lifecycle controller would; none runs in our test control plane).
+ * node.kubernetes.io/not-ready} taint that the API server's admission puts on new nodes (the node
+ * lifecycle controller would too, where one runs), then keeps posting its heartbeat so that such a
+ * controller does not mark it NotReady and taint it unreachable.
  */
 final class NodeRegistration {
   private static final String NOT_READY = "node.kubernetes.io/not-ready";
@@ -50,6 +51,19 @@ final class NodeRegistration {
               .endSpec()
               .build());
     }
+  }
+
+  /** Posts the Ready condition's heartbeat, as a kubelet does every few seconds. */
+  void heartbeat(Instant now) {
+    client
+        .nodes()
+        .withName(nodeName)
+        .editStatus(n -> {
+          n.getStatus().getConditions().stream()
+              .filter(c -> "Ready".equals(c.getType()))
+              .forEach(c -> c.setLastHeartbeatTime(now.toString()));
+          return n;
+        });
   }
 
   private Node newNode() {
