@@ -1,13 +1,7 @@
 package dev.gpudra.localcluster.controlplane;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -23,7 +17,6 @@ public final class ControlPlaneBinary {
   public static final String ENV = "GPU_DRA_TESTCLUSTER";
 
   static final String SCRIPT = "e2e/controlplane/build.sh";
-  private static final int GO_MISSING = 2;
 
   private final Path checkout;
   private final Optional<Path> prebuilt;
@@ -57,70 +50,20 @@ public final class ControlPlaneBinary {
 
   /** The build script in {@code checkout} or the nearest directory above it that has one. */
   private Path script() {
-    for (Path dir = checkout.toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path script = dir.resolve(SCRIPT);
-      if (Files.isRegularFile(script)) {
-        return script;
-      }
-    }
-    throw new ControlPlaneUnavailableException(
-        "gpu-dra-testcluster: "
-            + SCRIPT
-            + " not found in "
-            + checkout
-            + " or above (run from a gpu-dra checkout, or set "
-            + ENV
-            + ")");
+    return BuildScript.find(checkout, SCRIPT)
+        .orElseThrow(() ->
+            new ControlPlaneUnavailableException(
+                "gpu-dra-testcluster: "
+                    + SCRIPT
+                    + " not found in "
+                    + checkout
+                    + " or above (run from a gpu-dra checkout, or set "
+                    + ENV
+                    + ")"));
   }
 
   private Path build(Path script) throws InterruptedException {
-    Process process;
-    try {
-      process =
-          new ProcessBuilder("bash", script.toString())
-              .directory(script.getParent().toFile())
-              .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-              .start();
-    } catch (IOException e) {
-      throw new ControlPlaneUnavailableException(
-          "gpu-dra-testcluster: cannot run " + script + ": " + e.getMessage());
-    }
-    List<String> errors = new ArrayList<>();
-    Thread stderr =
-        Thread.ofPlatform()
-            .daemon()
-            .name("testcluster-build")
-            .start(() ->
-                lines(
-                    process.getErrorStream(),
-                    line -> {
-                      errors.add(line);
-                      progress.accept(line);
-                    }));
-    List<String> out = new ArrayList<>();
-    lines(process.getInputStream(), out::add);
-    int exit = process.waitFor();
-    stderr.join();
-    return builtBinary(exit, out, errors);
-  }
-
-  private static Path builtBinary(int exit, List<String> out, List<String> errors) {
-    String why = errors.isEmpty() ? "exit code " + exit : errors.getLast();
-    if (exit == GO_MISSING) {
-      throw new ControlPlaneUnavailableException(why);
-    }
-    if (exit != 0 || out.isEmpty()) {
-      throw new ControlPlaneUnavailableException("gpu-dra-testcluster: build failed: " + why);
-    }
-    return Path.of(out.getLast().strip());
-  }
-
-  private static void lines(java.io.InputStream stream, Consumer<String> sink) {
-    try (BufferedReader reader =
-        new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-      reader.lines().forEach(sink);
-    } catch (IOException e) {
-      sink.accept("(output unreadable: " + e.getMessage() + ")");
-    }
+    return new BuildScript(script, "gpu-dra-testcluster")
+        .run(progress, ControlPlaneUnavailableException::new);
   }
 }
