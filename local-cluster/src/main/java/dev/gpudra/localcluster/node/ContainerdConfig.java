@@ -1,0 +1,72 @@
+package dev.gpudra.localcluster.node;
+
+import java.util.Objects;
+
+/**
+ * containerd's configuration for the node: its own root, state and socket, the CRI plugin with CDI
+ * reading {@link NodeLayout#cdiDir()}, runc from Debian with cgroupfs, the CNI plugins, and the
+ * local pause image pinned as the sandbox image (nothing is pulled).
+ *
+ * @param layout where things live
+ * @param tools the programs
+ */
+public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
+  public ContainerdConfig {
+    Objects.requireNonNull(layout, "layout");
+    Objects.requireNonNull(tools, "tools");
+  }
+
+  /**
+   * The config file. {@code restrict_oom_score_adj}: root in this VM lacks CAP_SYS_RESOURCE, and a
+   * sandbox asking for oom_score_adj -998 fails in runc without it.
+   */
+  public String toml() {
+    String cri = "plugins.'io.containerd.cri.v1.runtime'";
+    return """
+    version = 3
+    root = '%s'
+    state = '%s'
+    imports = []
+    [grpc]
+      address = '%s'
+    [ttrpc]
+      address = '%s.ttrpc'
+    [plugins.'io.containerd.cri.v1.images']
+      snapshotter = 'overlayfs'
+    [plugins.'io.containerd.cri.v1.images'.pinned_images]
+      sandbox = '%s'
+    [%s]
+      restrict_oom_score_adj = true
+      disable_apparmor = true
+      netns_mounts_under_state_dir = true
+      cdi_spec_dirs = ['%s']
+    [%s.containerd]
+      default_runtime_name = 'runc'
+    [%s.containerd.runtimes.runc]
+      runtime_type = 'io.containerd.runc.v2'
+    [%s.containerd.runtimes.runc.options]
+      BinaryName = '%s'
+      SystemdCgroup = false
+    [%s.cni]
+      bin_dirs = ['%s']
+      conf_dir = '%s'
+    [plugins.'io.containerd.grpc.v1.cri']
+      disable_tcp_service = true
+    """
+        .formatted(
+            layout.containerdRoot(),
+            layout.containerdState(),
+            layout.containerdSocket(),
+            layout.containerdSocket(),
+            NodeImages.PAUSE,
+            cri,
+            layout.cdiDir(),
+            cri,
+            cri,
+            cri,
+            tools.runc(),
+            cri,
+            tools.cniBinDir(),
+            layout.cniConfDir());
+  }
+}

@@ -1,0 +1,66 @@
+package dev.gpudra.localcluster.node;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Placeholder GPU device nodes on a host without GPUs: the paths our CDI specs name ({@code
+ * /dev/nvidiaN}, {@code /dev/nvidiactl}, ...) made as character devices 1:3 (what /dev/null is), so
+ * that the container runtime can inject them. Only nodes that did not exist are made, and only
+ * those are removed again.
+ */
+public final class DevicePlaceholders implements AutoCloseable {
+  private final List<Path> created;
+
+  private DevicePlaceholders(List<Path> created) {
+    this.created = created;
+  }
+
+  /** The control nodes plus {@code /dev/nvidia0} .. {@code /dev/nvidia<gpus-1>}. */
+  public static List<String> nvidiaPaths(int gpus) {
+    List<String> paths =
+        new ArrayList<>(
+            List.of(
+                "/dev/nvidiactl",
+                "/dev/nvidia-uvm",
+                "/dev/nvidia-uvm-tools",
+                "/dev/nvidia-modeset"));
+    for (int minor = 0; minor < gpus; minor++) {
+      paths.add("/dev/nvidia" + minor);
+    }
+    return List.copyOf(paths);
+  }
+
+  /** Makes every missing path; those it made are removed by {@link #close()}. */
+  public static DevicePlaceholders create(List<String> paths) {
+    List<Path> made = new ArrayList<>();
+    for (String path : paths) {
+      Path node = Path.of(path);
+      if (!Files.exists(node)) {
+        Processes.run(List.of("mknod", "-m", "666", path, "c", "1", "3"));
+        made.add(node);
+      }
+    }
+    return new DevicePlaceholders(List.copyOf(made));
+  }
+
+  /** The nodes this object made. */
+  public List<Path> created() {
+    return created;
+  }
+
+  @Override
+  public void close() {
+    for (Path node : created) {
+      try {
+        Files.deleteIfExists(node);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot remove placeholder " + node, e);
+      }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package dev.gpudra.localcluster.node;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The node's images, made here from a static busybox and written as docker-archive tars for {@code
+ * ctr images import}: no registry is involved. The workload image has busybox's applets on PATH;
+ * the pause image is the same rootfs sleeping forever.
+ */
+public final class NodeImages {
+  /** The workload image: {@code sh}, {@code ls}, {@code env}, {@code cat}, {@code sleep}. */
+  public static final String BUSYBOX = "gpu-dra.local/busybox:1";
+
+  /** The sandbox (pause) image, pinned in containerd's config. */
+  public static final String PAUSE = "gpu-dra.local/pause:1";
+
+  private static final List<String> APPLETS = List.of("sh", "ls", "env", "cat", "sleep", "echo");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path busybox;
+  private final Path workDir;
+
+  /**
+   * @param busybox a statically linked busybox
+   * @param workDir where the tars are written
+   */
+  public NodeImages(Path busybox, Path workDir) {
+    this.busybox = busybox;
+    this.workDir = workDir;
+  }
+
+  /** Writes both images; the tar files, for import. */
+  public List<Path> write() {
+    return List.of(
+        write(BUSYBOX, "busybox", List.of("/bin/sh")),
+        write(PAUSE, "pause", List.of("/bin/sleep", "2147483647")));
+  }
+
+  private Path write(String ref, String name, List<String> entrypoint) {
+    try {
+      Path dir = Files.createDirectories(workDir.resolve(name));
+      Path rootfs = rootfs(dir.resolve("rootfs"));
+      Path layer = dir.resolve("layer.tar");
+      Processes.run(
+          List.of(
+              "tar",
+              "--numeric-owner",
+              "--owner=0",
+              "--group=0",
+              "-C",
+              rootfs.toString(),
+              "-cf",
+              layer.toString(),
+              "."));
+      byte[] config =
+          JSON.writeValueAsBytes(
+              Map.of(
+                  "architecture",
+                  "amd64",
+                  "os",
+                  "linux",
+                  "config",
+                  Map.of("Entrypoint", entrypoint, "Env", List.of("PATH=/bin")),
+                  "rootfs",
+                  Map.of("type", "layers", "diff_ids", List.of("sha256:" + sha256(layer)))));
+      String configName = sha256(config) + ".json";
+      Files.write(dir.resolve(configName), config);
+      Files.write(
+          dir.resolve("manifest.json"),
+          JSON.writeValueAsBytes(
+              List.of(
+                  Map.of(
+                      "Config", configName,
+                      "RepoTags", List.of(ref),
+                      "Layers", List.of("layer.tar")))));
+      Path tar = workDir.resolve(name + ".tar");
+      Processes.run(
+          List.of(
+              "tar",
+              "-C",
+              dir.toString(),
+              "-cf",
+              tar.toString(),
+              "manifest.json",
+              configName,
+              "layer.tar"));
+      return tar;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write image " + ref, e);
+    }
+  }
+
+  private Path rootfs(Path rootfs) throws IOException {
+    for (String dir : List.of("bin", "dev", "proc", "sys", "etc", "tmp")) {
+      Files.createDirectories(rootfs.resolve(dir));
+    }
+    Files.copy(busybox, rootfs.resolve("bin/busybox"));
+    for (String applet : APPLETS) {
+      Files.createSymbolicLink(rootfs.resolve("bin").resolve(applet), Path.of("busybox"));
+    }
+    return rootfs;
+  }
+
+  private static String sha256(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest digest = digest();
+      byte[] buffer = new byte[1 << 16];
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        digest.update(buffer, 0, n);
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    }
+  }
+
+  private static String sha256(byte[] bytes) {
+    return HexFormat.of().formatHex(digest().digest(bytes));
+  }
+
+  private static MessageDigest digest() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no SHA-256 in this JDK", e);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.gpudra.localcluster.node;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where the real node keeps everything, under one base directory (short: Unix socket paths are
+ * limited to 107 bytes).
+ *
+ * @param base the base directory
+ */
+public record NodeLayout(Path base) {
+  public NodeLayout {
+    base = Objects.requireNonNull(base, "base").toAbsolutePath();
+  }
+
+  public Path containerdRoot() {
+    return base.resolve("containerd/root");
+  }
+
+  public Path containerdState() {
+    return base.resolve("containerd/state");
+  }
+
+  public Path containerdConfig() {
+    return base.resolve("containerd/config.toml");
+  }
+
+  public Path containerdSocket() {
+    return base.resolve("containerd/sock");
+  }
+
+  /** The CDI spec directory containerd reads and the plugin writes ({@code --cdi-root}). */
+  public Path cdiDir() {
+    return base.resolve("cdi");
+  }
+
+  public Path cniConfDir() {
+    return base.resolve("cni/conf");
+  }
+
+  /** host-local IPAM's allocations, kept here rather than in /var/lib/cni. */
+  public Path cniDataDir() {
+    return base.resolve("cni/data");
+  }
+
+  public Path kubeletRoot() {
+    return base.resolve("kubelet");
+  }
+
+  public Path kubeletConfig() {
+    return base.resolve("kubelet-config.yaml");
+  }
+
+  /** The kubelet's {@code podLogsDir}: {@code <ns>_<pod>_<uid>/<container>/<restart>.log}. */
+  public Path podLogs() {
+    return base.resolve("pod-logs");
+  }
+
+  /** Where DRA plugins put their registration sockets ({@code plugins_registry}). */
+  public Path registrarDir() {
+    return kubeletRoot().resolve("plugins_registry");
+  }
+
+  /** Where DRA plugins keep their data and DRA sockets ({@code plugins}). */
+  public Path pluginsDir() {
+    return kubeletRoot().resolve("plugins");
+  }
+
+  public Path images() {
+    return base.resolve("images");
+  }
+
+  public Path logs() {
+    return base.resolve("logs");
+  }
+}

@@ -1,0 +1,276 @@
+package dev.gpudra.localcluster.node;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One real node: containerd and the real kubelet, registered with the API server as {@code
+ * nodeName}, Ready and schedulable. DRA plugins register through {@link NodeLayout#registrarDir()}
+ * and write CDI specs to {@link NodeLayout#cdiDir()}; containers' output is read from the kubelet's
+ * pod log files ({@link #containerLog}).
+ */
+public final class RealNode implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(RealNode.class);
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+  private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(60);
+
+  private final NodeTools tools;
+  private final NodeLayout layout;
+  private final String nodeName;
+  private final Path kubeconfig;
+  private final KubernetesClient client;
+  private NodeProcess containerd;
+  private NodeProcess kubelet;
+
+  private RealNode(
+      NodeTools tools,
+      NodeLayout layout,
+      String nodeName,
+      Path kubeconfig,
+      KubernetesClient client) {
+    this.tools = Objects.requireNonNull(tools, "tools");
+    this.layout = Objects.requireNonNull(layout, "layout");
+    this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+    this.kubeconfig = Objects.requireNonNull(kubeconfig, "kubeconfig");
+    this.client = Objects.requireNonNull(client, "client");
+  }
+
+  /**
+   * Starts containerd, imports the node's images, starts the kubelet and waits until the Node is
+   * Ready and schedulable.
+   *
+   * @param kubeconfig the kubelet's credentials (the test control plane's admin kubeconfig)
+   * @param client a client of the same cluster, for the waits and the clean-up
+   * @throws RealNodeStartException naming the component that failed; nothing is left running
+   */
+  public static RealNode start(
+      NodeTools tools, NodeLayout layout, String nodeName, Path kubeconfig, KubernetesClient client)
+      throws InterruptedException {
+    RealNode node = new RealNode(tools, layout, nodeName, kubeconfig, client);
+    try {
+      node.startContainerd();
+      node.importImages();
+      node.startKubelet();
+      node.awaitReady();
+      return node;
+    } catch (RuntimeException | InterruptedException e) {
+      node.close();
+      throw e;
+    }
+  }
+
+  public String nodeName() {
+    return nodeName;
+  }
+
+  public NodeLayout layout() {
+    return layout;
+  }
+
+  /** Stops the kubelet alone and starts it again, as a node's kubelet restart does. */
+  public void restartKubelet() throws InterruptedException {
+    kubelet.close();
+    startKubelet();
+    awaitReady();
+  }
+
+  /**
+   * What a container wrote, from the kubelet's log file of its first run, without the CRI timestamp
+   * and stream prefix; empty when there is no such file (yet).
+   */
+  public Optional<List<String>> containerLog(Pod pod, String container) {
+    Path file =
+        layout
+            .podLogs()
+            .resolve(
+                pod.getMetadata().getNamespace()
+                    + "_"
+                    + pod.getMetadata().getName()
+                    + "_"
+                    + pod.getMetadata().getUid())
+            .resolve(container)
+            .resolve("0.log");
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(
+          Files.readAllLines(file).stream().map(RealNode::withoutCriPrefix).toList());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  /** {@code 2026-11-23T19:26:30.72Z stdout F text} -> {@code text}. */
+  static String withoutCriPrefix(String line) {
+    String[] parts = line.split(" ", 4);
+    return parts.length == 4 ? parts[3] : line;
+  }
+
+  private void startContainerd() throws InterruptedException {
+    try {
+      for (Path dir :
+          List.of(
+              layout.containerdRoot(),
+              layout.containerdState(),
+              layout.cdiDir(),
+              layout.cniConfDir(),
+              layout.cniDataDir(),
+              layout.images(),
+              layout.logs())) {
+        Files.createDirectories(dir);
+      }
+      Files.writeString(layout.containerdConfig(), new ContainerdConfig(layout, tools).toml());
+      Files.writeString(
+          layout.cniConfDir().resolve("10-gpu-dra.conflist"), new CniConfig(layout).conflist());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the node's configuration", e);
+    }
+    containerd =
+        NodeProcess.start(
+            "containerd",
+            List.of(
+                tools.containerd().toString(), "--config", layout.containerdConfig().toString()),
+            Map.of("PATH", tools.containerdDir() + ":" + System.getenv("PATH")),
+            layout.logs().resolve("containerd.log"));
+    Instant deadline = Instant.now().plusSeconds(30);
+    while (!Processes.succeeds(ctr("version"))) {
+      containerd.checkAlive();
+      if (Instant.now().isAfter(deadline)) {
+        throw new RealNodeStartException("containerd did not answer within 30 s");
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  private void importImages() {
+    for (Path tar : new NodeImages(tools.busybox(), layout.images()).write()) {
+      Processes.run(ctr("images", "import", tar.toString()));
+    }
+  }
+
+  private void startKubelet() {
+    try {
+      Files.writeString(layout.kubeletConfig(), new KubeletConfig(layout, freePort()).yaml());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the kubelet's configuration", e);
+    }
+    kubelet =
+        NodeProcess.start(
+            "kubelet",
+            List.of(
+                tools.testcluster().toString(),
+                "kubelet",
+                "--parent-pid=" + ProcessHandle.current().pid(),
+                "--config=" + layout.kubeletConfig(),
+                "--kubeconfig=" + kubeconfig,
+                "--root-dir=" + layout.kubeletRoot(),
+                "--hostname-override=" + nodeName,
+                "--node-ip=127.0.0.1"),
+            Map.of(),
+            layout.logs().resolve("kubelet.log"));
+  }
+
+  private void awaitReady() throws InterruptedException {
+    Instant deadline = Instant.now().plus(READY_TIMEOUT);
+    while (!ready(client.nodes().withName(nodeName).get())) {
+      containerd.checkAlive();
+      kubelet.checkAlive();
+      if (Instant.now().isAfter(deadline)) {
+        throw new RealNodeStartException(
+            "node "
+                + nodeName
+                + " not Ready and schedulable within "
+                + READY_TIMEOUT.toSeconds()
+                + " s; see "
+                + layout.logs());
+      }
+      Thread.sleep(250);
+    }
+    log.info("real node {} Ready (containerd, kubelet)", nodeName);
+  }
+
+  private static boolean ready(Node node) {
+    if (node == null || node.getStatus() == null || node.getStatus().getConditions() == null) {
+      return false;
+    }
+    boolean ready =
+        node.getStatus().getConditions().stream()
+            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+    boolean tainted =
+        node.getSpec().getTaints() != null
+            && node.getSpec().getTaints().stream()
+                .anyMatch(t -> "NoSchedule".equals(t.getEffect()));
+    return ready && !tainted;
+  }
+
+  private List<String> ctr(String... args) {
+    List<String> command = new ArrayList<>();
+    command.addAll(
+        List.of(
+            tools.ctr().toString(),
+            "--address",
+            layout.containerdSocket().toString(),
+            "-n",
+            "k8s.io"));
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  /**
+   * Removes the node's pods (the kubelet stops their containers and tears down their network), then
+   * stops the kubelet and containerd, kills any shim left, unmounts and deletes everything under
+   * the base directory and the bridge.
+   */
+  @Override
+  public void close() {
+    if (kubelet != null && kubelet.isAlive() && containerd != null && containerd.isAlive()) {
+      new NodeDrain(client, nodeName, () -> runningTasks().isEmpty()).run(DRAIN_TIMEOUT);
+    }
+    if (kubelet != null) {
+      kubelet.close();
+    }
+    if (containerd != null) {
+      runningTasks()
+          .forEach(id -> Processes.tryRun(ctr("tasks", "kill", "-a", "-s", "SIGKILL", id)));
+      containerd.close();
+    }
+    new NodeCleanup(layout, tools).run();
+  }
+
+  /** The IDs of containerd's running tasks (containers and sandboxes) in the CRI namespace. */
+  private List<String> runningTasks() {
+    try {
+      return Processes.run(ctr("tasks", "ls"))
+          .lines()
+          .map(l -> l.trim().split("\\s+"))
+          .filter(f -> f.length == 3 && "RUNNING".equals(f[2]))
+          .map(f -> f[0])
+          .toList();
+    } catch (RealNodeStartException e) {
+      log.warn("cannot list containerd's tasks: {}", e.getMessage());
+      return List.of();
+    }
+  }
+}
