@@ -7,24 +7,19 @@ import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
-import dev.gpudra.localcluster.node.NodeImages;
 import dev.gpudra.localcluster.node.NodeLayout;
 import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.node.RealNodeUnavailableException;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -35,20 +30,23 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The GPU kubelet plugin under a real kubelet, with real containers: gpu-dra-testcluster, one real
  * node (containerd, runc, the kubelet of the same Kubernetes version), and our plugin as a process
- * on the image's classpath with simulated GPUs, registered by that kubelet. Containers' output is
- * read from the kubelet's pod logs. Where root, runc, the CNI plugins, busybox or Go are missing
- * the suite is skipped with one line saying what.
+ * on the image's classpath with the simulated {@code dgx-a100-mig} profile (six whole GPUs, MIG
+ * devices on gpu-0 and gpu-1), registered by that kubelet. Containers list their {@code /dev}; the
+ * suite reads that from the kubelet's pod logs. Where root, runc, the CNI plugins, busybox or Go
+ * are missing it is skipped with one line saying what.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RealNodeE2E {
   private static final String NODE = "gpu-node-real";
-  private static final String NS = "default";
+  private static final List<String> CONTROL =
+      List.of("nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
+  private static final String LIST_DEV = "ls /dev; ls /dev/nvidia-caps 2>/dev/null; echo listed;";
 
   private ControlPlaneProcess controlPlane;
   private RealNode node;
   private DevicePlaceholders devices;
-  private Process plugin;
-  private Path pluginLog;
+  private NodePlugin plugin;
+  private NodePods pods;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
@@ -62,61 +60,31 @@ class RealNodeE2E {
       return;
     }
     controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
-    KubernetesClient client = controlPlane.client();
-    node =
-        RealNode.start(
-            tools,
-            new NodeLayout(Files.createTempDirectory("gpu-dra-node-")),
-            NODE,
-            controlPlane.kubeconfig(),
-            client);
+    var client = controlPlane.client();
+    NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
+    node = RealNode.start(tools, layout, NODE, controlPlane.kubeconfig(), client);
     devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
     new DeviceClassFactory()
         .deviceClasses(DeviceClassOptions.allDrivers())
         .forEach(c -> client.resource(c).create());
-    pluginLog = dir.resolve("plugin.log");
-    plugin = startPlugin();
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .until(() ->
-            client.dynamicResourceAllocation().v1().resourcesSlices().list().getItems().stream()
-                .anyMatch(s -> NODE.equals(s.getSpec().getNodeName())));
+    plugin =
+        new NodePlugin(
+            layout, NODE, controlPlane.kubeconfig(), "dgx-a100-mig", dir.resolve("plugin.log"));
+    plugin.start(1);
+    pods = new NodePods(client, node, "default");
   }
 
-  /** The plugin as the image runs it, pointed at the real kubelet's directories. */
-  private Process startPlugin() throws IOException {
-    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
-    if (!Files.isDirectory(libs)) {
-      throw new IllegalStateException(
-          libs + " missing: build deployments/container first (./gpu-dra test builds it)");
+  @AfterEach
+  void deletePods() {
+    if (pods != null) {
+      pods.deleteAll();
     }
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx64m",
-            "--enable-native-access=ALL-UNNAMED",
-            "-cp",
-            libs.toAbsolutePath() + "/*",
-            "dev.gpudra.cli.GpuDra",
-            "gpu-kubelet-plugin",
-            "--node-name=" + NODE,
-            "--kubeconfig=" + controlPlane.kubeconfig(),
-            "--cdi-root=" + node.layout().cdiDir(),
-            "--kubelet-registrar-directory-path=" + node.layout().registrarDir(),
-            "--kubelet-plugins-directory-path=" + node.layout().pluginsDir(),
-            "--simulated-gpus=dgx-h100",
-            "--healthcheck-port=-1");
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(pluginLog.toFile()))
-        .start();
   }
 
   @AfterAll
-  void stop() throws InterruptedException {
+  void stop() {
     if (plugin != null) {
-      plugin.destroy();
-      plugin.waitFor(20, TimeUnit.SECONDS);
+      plugin.close();
     }
     if (node != null) {
       node.close();
@@ -132,167 +100,156 @@ class RealNodeE2E {
   @Test
   @DisplayName("a pod runs in a real container on the real node")
   void plainPod() {
-    Pod pod = run(pod("hello", "echo hello from a real container", false));
+    Pod pod = pods.runToCompletion(pods.pod("hello", "echo hello from a container", null, null));
 
-    assertThat(log(pod)).contains("hello from a real container");
+    assertThat(pods.log(pod)).contains("hello from a container");
   }
 
   @Test
-  @DisplayName(
-      "a pod with a one-GPU claim sees its GPU's device node and the control nodes, and only those")
+  @DisplayName("a one-GPU claim: the container sees that GPU's device node and the control nodes")
   void oneGpu() {
-    Pod pod = runUntilLogged(pod("one-gpu", "ls /dev; echo listed; sleep 600", true), "listed");
+    pods.template("one-gpu", NodePods.oneDevice("gpu.nvidia.com", null));
 
-    String device = allocatedDevice(pod);
-    // the simulated profiles number GPU minors by index: gpu-K is /dev/nvidiaK
-    String gpuNode = "nvidia" + device.substring("gpu-".length());
-    assertThat(log(pod).stream().filter(f -> f.startsWith("nvidia")))
-        .containsExactlyInAnyOrder(
-            gpuNode, "nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
-    controlPlane.client().resource(pod).withGracePeriod(1).delete();
+    Pod pod =
+        pods.runUntilLogged(
+            pods.pod("one-gpu", LIST_DEV + " sleep 600", "one-gpu", null), "listed");
+
+    assertThat(nvidiaNodes(pod))
+        .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(pod)));
   }
 
   @Test
-  @DisplayName("when the pod is gone the kubelet unprepares its claim: the claim's CDI spec goes")
+  @DisplayName("a claim shared by two pods: both containers see the same one GPU")
+  void sharedClaim() {
+    pods.claim("shared", NodePods.oneDevice("gpu.nvidia.com", null));
+
+    Pod first =
+        pods.runUntilLogged(
+            pods.pod("shared-a", LIST_DEV + " sleep 600", null, "shared"), "listed");
+    Pod second =
+        pods.runUntilLogged(
+            pods.pod("shared-b", LIST_DEV + " sleep 600", null, "shared"), "listed");
+
+    List<String> expected = expected(pods.allocatedDevice(first));
+    assertThat(nvidiaNodes(first)).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(nvidiaNodes(second)).containsExactlyInAnyOrderElementsOf(expected);
+  }
+
+  @Test
+  @DisplayName("a MIG device: its parent GPU's node, the control nodes and its two capabilities")
+  void migDevice() {
+    pods.template(
+        "mig-small",
+        NodePods.oneDevice(
+            "mig.nvidia.com", "device.attributes['gpu.nvidia.com'].profile == '1g.5gb'"));
+
+    Pod pod =
+        pods.runUntilLogged(pods.pod("mig", LIST_DEV + " sleep 600", "mig-small", null), "listed");
+
+    String device = pods.allocatedDevice(pod);
+    assertThat(device).startsWith("gpu-0-mig-1g5gb-");
+    assertThat(nvidiaNodes(pod))
+        .containsExactlyInAnyOrderElementsOf(
+            Stream.concat(Stream.of("nvidia0", "nvidia-caps"), CONTROL.stream()).toList());
+    assertThat(pods.log(pod).stream().filter(f -> f.matches("nvidia-cap[0-9]+"))).hasSize(2);
+  }
+
+  @Test
+  @DisplayName("deleting the pod makes the kubelet unprepare its claim: the claim's CDI spec goes")
   void unprepareOnDelete() throws IOException {
-    Pod pod = runUntilLogged(pod("unprepare", "echo started; sleep 600", true), "started");
-    String claimUid = claimOf(pod).getMetadata().getUid();
+    pods.template("unprepare", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod pod =
+        pods.runUntilLogged(pods.pod("unprepare", "echo up; sleep 600", "unprepare", null), "up");
+    String claimUid = pods.claimOf(pod).getMetadata().getUid();
     assertThat(cdiSpecs()).anyMatch(f -> f.contains(claimUid));
 
-    controlPlane.client().resource(pod).withGracePeriod(1).delete();
+    pods.delete(pod);
 
+    awaitNoSpecFor(claimUid);
+    assertThat(plugin.text())
+        .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
+  }
+
+  @Test
+  @DisplayName("the kubelet restarts: the plugin registers again, running pods keep their GPU")
+  void kubeletRestart() throws InterruptedException {
+    pods.template("restart", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod before =
+        pods.runUntilLogged(pods.pod("before", "echo up; sleep 600", "restart", null), "up");
+    String device = pods.allocatedDevice(before);
+    String container = containerId(before);
+    int registrations = registrations();
+
+    node.restartKubelet();
+
+    plugin.awaitRegistrations(registrations + 1);
+    // the restarted kubelet reports the pod again: still Running, the same container, same GPU
     await()
         .atMost(Duration.ofSeconds(60))
-        .untilAsserted(() -> assertThat(cdiSpecs()).noneMatch(f -> f.contains(claimUid)));
-    assertThat(Files.readString(pluginLog))
-        .contains("unprepare succeeded for claim " + NS + "/" + claimOf(pod, claimUid));
+        .untilAsserted(
+            () -> assertThat(pods.current(before).getStatus().getPhase()).isEqualTo("Running"));
+    assertThat(containerId(pods.current(before))).isEqualTo(container);
+    assertThat(pods.allocatedDevice(pods.current(before))).isEqualTo(device);
+    Pod after =
+        pods.runUntilLogged(pods.pod("after", LIST_DEV + " sleep 600", "restart", null), "listed");
+    assertThat(pods.allocatedDevice(after)).isNotEqualTo(device);
+    assertThat(nvidiaNodes(after))
+        .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(after)));
   }
 
-  private Pod pod(String name, String script, boolean gpu) {
-    KubernetesClient client = controlPlane.client();
-    if (gpu) {
-      client
-          .resource(
-              new ResourceClaimTemplateBuilder()
-                  .withNewMetadata()
-                  .withName(name)
-                  .withNamespace(NS)
-                  .endMetadata()
-                  .withNewSpec()
-                  .withNewSpec()
-                  .withNewDevices()
-                  .addNewRequest()
-                  .withName("gpu")
-                  .withNewExactly()
-                  .withDeviceClassName("gpu.nvidia.com")
-                  .endExactly()
-                  .endRequest()
-                  .endDevices()
-                  .endSpec()
-                  .endSpec()
-                  .build())
-          .create();
-    }
-    PodBuilder builder =
-        new PodBuilder()
-            .withNewMetadata()
-            .withName(name)
-            .withNamespace(NS)
-            .endMetadata()
-            .withNewSpec()
-            .withRestartPolicy("Never")
-            .addNewContainer()
-            .withName("c")
-            .withImage(NodeImages.BUSYBOX)
-            .withImagePullPolicy("Never")
-            .withCommand("sh", "-c", script)
-            .endContainer()
-            .endSpec();
-    if (gpu) {
-      builder
-          .editSpec()
-          .addNewResourceClaim()
-          .withName("gpu")
-          .withResourceClaimTemplateName(name)
-          .endResourceClaim()
-          .editFirstContainer()
-          .withNewResources()
-          .addNewClaim()
-          .withName("gpu")
-          .endClaim()
-          .endResources()
-          .endContainer()
-          .endSpec();
-    }
-    return builder.build();
-  }
+  @Test
+  @DisplayName("the plugin restarts: prepared claims survive and are unprepared by the new process")
+  void pluginRestart() throws IOException {
+    pods.template("plugin-restart", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod pod =
+        pods.runUntilLogged(
+            pods.pod("survivor", "echo up; sleep 600", "plugin-restart", null), "up");
+    String claimUid = pods.claimOf(pod).getMetadata().getUid();
+    int registrations = registrations();
 
-  /** Creates the pod and waits until it has run to completion on the real node. */
-  private Pod run(Pod pod) {
-    KubernetesClient client = controlPlane.client();
-    client.resource(pod).create();
-    var handle = client.pods().inNamespace(NS).withName(pod.getMetadata().getName());
-    await()
-        .atMost(Duration.ofSeconds(90))
-        .untilAsserted(() ->
-            assertThat(handle.get().getStatus().getPhase())
-                .as("phase of %s, plugin log %s", pod.getMetadata().getName(), pluginLog)
-                .isEqualTo("Succeeded"));
-    return onTheNode(handle.get());
+    plugin.close();
+    plugin.start(registrations + 1);
+
+    assertThat(pods.current(pod).getStatus().getPhase()).isEqualTo("Running");
+    assertThat(cdiSpecs()).anyMatch(f -> f.contains(claimUid));
+    int logged = plugin.text().length();
+    pods.delete(pod);
+    awaitNoSpecFor(claimUid);
+    assertThat(plugin.text().substring(logged))
+        .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
   }
 
   /**
-   * Creates the pod and waits until its container has written {@code line}; it keeps running (a
-   * finished pod's generated claim is deleted at once).
+   * The GPU node of a whole GPU gpu-K (simulated minors follow the index) and the control nodes.
    */
-  private Pod runUntilLogged(Pod pod, String line) {
-    KubernetesClient client = controlPlane.client();
-    client.resource(pod).create();
-    var handle = client.pods().inNamespace(NS).withName(pod.getMetadata().getName());
+  private static List<String> expected(String device) {
+    assertThat(device).matches("gpu-[0-9]+");
+    return Stream.concat(Stream.of("nvidia" + device.substring(4)), CONTROL.stream()).toList();
+  }
+
+  /**
+   * The {@code nvidia*} entries of the container's {@code /dev} (the {@code nvidia-caps} directory
+   * included, the capabilities in it not).
+   */
+  private List<String> nvidiaNodes(Pod pod) {
+    List<String> log = pods.log(pod);
+    return log.subList(0, log.indexOf("listed")).stream()
+        .filter(f -> f.startsWith("nvidia") && !f.matches("nvidia-cap[0-9]+"))
+        .toList();
+  }
+
+  private static String containerId(Pod pod) {
+    return pod.getStatus().getContainerStatuses().getFirst().getContainerID();
+  }
+
+  private int registrations() {
+    return plugin.text().split(NodePlugin.REGISTERED, -1).length - 1;
+  }
+
+  private void awaitNoSpecFor(String claimUid) {
     await()
-        .atMost(Duration.ofSeconds(90))
-        .untilAsserted(() ->
-            assertThat(node.containerLog(handle.get(), "c").orElse(List.of()))
-                .as("log of %s, plugin log %s", pod.getMetadata().getName(), pluginLog)
-                .contains(line));
-    return onTheNode(handle.get());
-  }
-
-  private static Pod onTheNode(Pod pod) {
-    assertThat(pod.getSpec().getNodeName()).isEqualTo(NODE);
-    return pod;
-  }
-
-  private List<String> log(Pod pod) {
-    return node.containerLog(pod, "c").orElseThrow();
-  }
-
-  private ResourceClaim claimOf(Pod pod) {
-    String name = pod.getStatus().getResourceClaimStatuses().getFirst().getResourceClaimName();
-    return controlPlane
-        .client()
-        .resources(ResourceClaim.class)
-        .inNamespace(NS)
-        .withName(name)
-        .get();
-  }
-
-  /** The claim's name, for the plugin's log line (namespace/name (uid)). */
-  private static String claimOf(Pod pod, String uid) {
-    return pod.getStatus().getResourceClaimStatuses().getFirst().getResourceClaimName()
-        + " ("
-        + uid
-        + ")";
-  }
-
-  private String allocatedDevice(Pod pod) {
-    return claimOf(pod)
-        .getStatus()
-        .getAllocation()
-        .getDevices()
-        .getResults()
-        .getFirst()
-        .getDevice();
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(() -> assertThat(cdiSpecs()).noneMatch(f -> f.contains(claimUid)));
   }
 
   private List<String> cdiSpecs() throws IOException {

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.Map;
  */
 final class NodeRegistration {
   private static final String NOT_READY = "node.kubernetes.io/not-ready";
+  private static final int MAX_ATTEMPTS = 5;
   private static final Map<String, Quantity> CAPACITY =
       Map.of(
           "cpu", new Quantity("64"), "memory", new Quantity("512Gi"), "pods", new Quantity("110"));
@@ -31,8 +33,15 @@ final class NodeRegistration {
     this.nodeName = nodeName;
   }
 
-  /** Creates (if missing), marks Ready and untaints the node. */
+  /**
+   * Creates (if missing), marks Ready and untaints the node; retried on a write conflict, as the
+   * node lifecycle controller writes the same Node.
+   */
   void register(Instant now) {
+    retryOnConflict(() -> registerOnce(now));
+  }
+
+  private void registerOnce(Instant now) {
     var node = client.nodes().withName(nodeName);
     if (node.get() == null) {
       client.nodes().resource(newNode()).create();
@@ -55,15 +64,30 @@ final class NodeRegistration {
 
   /** Posts the Ready condition's heartbeat, as a kubelet does every few seconds. */
   void heartbeat(Instant now) {
-    client
-        .nodes()
-        .withName(nodeName)
-        .editStatus(n -> {
-          n.getStatus().getConditions().stream()
-              .filter(c -> "Ready".equals(c.getType()))
-              .forEach(c -> c.setLastHeartbeatTime(now.toString()));
-          return n;
-        });
+    retryOnConflict(() ->
+        client
+            .nodes()
+            .withName(nodeName)
+            .editStatus(n -> {
+              n.getStatus().getConditions().stream()
+                  .filter(c -> "Ready".equals(c.getType()))
+                  .forEach(c -> c.setLastHeartbeatTime(now.toString()));
+              return n;
+            }));
+  }
+
+  /** Runs {@code write} again, up to five times, while the API server answers 409 Conflict. */
+  private static void retryOnConflict(Runnable write) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        write.run();
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == MAX_ATTEMPTS) {
+          throw e;
+        }
+      }
+    }
   }
 
   private Node newNode() {

@@ -1,0 +1,188 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.localcluster.node.NodeImages;
+import dev.gpudra.localcluster.node.RealNode;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Pods and claims on the real node, in one namespace: busybox containers whose output is read from
+ * the kubelet's log files.
+ *
+ * @param client the cluster
+ * @param node the real node
+ * @param namespace where everything is created
+ */
+record NodePods(KubernetesClient client, RealNode node, String namespace) {
+  private static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+  /** One device of a class, optionally narrowed by a CEL selector. */
+  static DeviceClaim oneDevice(String deviceClass, String selector) {
+    var request =
+        new DeviceClaimBuilder()
+            .addNewRequest()
+            .withName("dev")
+            .withNewExactly()
+            .withDeviceClassName(deviceClass);
+    if (selector != null) {
+      request = request.addNewSelector().withNewCel(selector).endSelector();
+    }
+    return request.endExactly().endRequest().build();
+  }
+
+  void template(String name, DeviceClaim devices) {
+    client
+        .resource(
+            new ResourceClaimTemplateBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withNamespace(namespace)
+                .endMetadata()
+                .withNewSpec()
+                .withNewSpec()
+                .withDevices(devices)
+                .endSpec()
+                .endSpec()
+                .build())
+        .create();
+  }
+
+  void claim(String name, DeviceClaim devices) {
+    client
+        .resource(
+            new ResourceClaimBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withNamespace(namespace)
+                .endMetadata()
+                .withNewSpec()
+                .withDevices(devices)
+                .endSpec()
+                .build())
+        .create();
+  }
+
+  /** A busybox pod running {@code script}; {@code template} or {@code claim} (one may be null). */
+  Pod pod(String name, String script, String template, String claim) {
+    PodBuilder builder =
+        new PodBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(namespace)
+            .endMetadata()
+            .withNewSpec()
+            .withRestartPolicy("Never")
+            .withTerminationGracePeriodSeconds(1L)
+            .addNewContainer()
+            .withName("c")
+            .withImage(NodeImages.BUSYBOX)
+            .withImagePullPolicy("Never")
+            .withCommand("sh", "-c", script)
+            .endContainer()
+            .endSpec();
+    if (template != null || claim != null) {
+      builder
+          .editSpec()
+          .addNewResourceClaim()
+          .withName("dev")
+          .withResourceClaimTemplateName(template)
+          .withResourceClaimName(claim)
+          .endResourceClaim()
+          .editFirstContainer()
+          .withNewResources()
+          .addNewClaim()
+          .withName("dev")
+          .endClaim()
+          .endResources()
+          .endContainer()
+          .endSpec();
+    }
+    return builder.build();
+  }
+
+  /** Creates the pod and waits until it has run to completion on the node. */
+  Pod runToCompletion(Pod pod) {
+    client.resource(pod).create();
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(() ->
+            assertThat(current(pod).getStatus().getPhase())
+                .as("phase of %s", pod.getMetadata().getName())
+                .isEqualTo("Succeeded"));
+    return onTheNode(current(pod));
+  }
+
+  /**
+   * Creates the pod and waits until its container has written {@code line} and the kubelet reports
+   * it Running; it goes on running (a finished pod's generated claim is deleted at once).
+   */
+  Pod runUntilLogged(Pod pod, String line) {
+    client.resource(pod).create();
+    String name = pod.getMetadata().getName();
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(() -> {
+          Pod now = current(pod);
+          assertThat(log(now)).as("log of %s", name).contains(line);
+          assertThat(now.getStatus().getPhase()).as("phase of %s", name).isEqualTo("Running");
+        });
+    return onTheNode(current(pod));
+  }
+
+  Pod current(Pod pod) {
+    return client.pods().inNamespace(namespace).withName(pod.getMetadata().getName()).get();
+  }
+
+  /** What its container wrote so far (nothing yet: empty). */
+  List<String> log(Pod pod) {
+    return node.containerLog(pod, "c").orElse(List.of());
+  }
+
+  /** Deletes it and waits until it is gone. */
+  void delete(Pod pod) {
+    client.resource(pod).withGracePeriod(1).delete();
+    await().atMost(TIMEOUT).until(() -> current(pod) == null);
+  }
+
+  /** The pod's (first) claim, as it is now: named in its spec, or generated from a template. */
+  ResourceClaim claimOf(Pod pod) {
+    String named = pod.getSpec().getResourceClaims().getFirst().getResourceClaimName();
+    String name =
+        named != null
+            ? named
+            : pod.getStatus().getResourceClaimStatuses().getFirst().getResourceClaimName();
+    return client.resources(ResourceClaim.class).inNamespace(namespace).withName(name).get();
+  }
+
+  /** Deletes every pod of the namespace and waits until they are gone. */
+  void deleteAll() {
+    client.pods().inNamespace(namespace).list().getItems().forEach(this::delete);
+  }
+
+  /** The device the pod's claim got. */
+  String allocatedDevice(Pod pod) {
+    return claimOf(pod)
+        .getStatus()
+        .getAllocation()
+        .getDevices()
+        .getResults()
+        .getFirst()
+        .getDevice();
+  }
+
+  private Pod onTheNode(Pod pod) {
+    assertThat(pod.getSpec().getNodeName()).isEqualTo(node.nodeName());
+    return pod;
+  }
+}
