@@ -8,6 +8,9 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.net.HttpURLConnection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -35,20 +38,34 @@ public final class PodSync implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PodSync.class);
   private static final long POLL_MILLIS = 50;
 
+  /**
+   * How long a pod whose prepare failed waits before the next attempt: the kubelet's pod workers
+   * requeue a failed sync after 10 s (plus up to 50% jitter, left out here).
+   */
+  static final Duration RETRY_AFTER_FAILURE = Duration.ofSeconds(10);
+
   private final String nodeName;
   private final KubernetesClient client;
   private final KubeletStandIn kubelet;
   private final Map<String, RunningPod> running = new ConcurrentHashMap<>();
   private final Map<String, PreparedClaim> prepared = new ConcurrentHashMap<>();
   private final Map<String, String> failures = new ConcurrentHashMap<>();
+  private final Map<String, Instant> retryAt = new ConcurrentHashMap<>();
+  private final Clock clock;
   private final ScheduledExecutorService poller =
       Executors.newSingleThreadScheduledExecutor(
           r -> Thread.ofPlatform().daemon().name("pod-sync").unstarted(r));
 
   public PodSync(String nodeName, KubernetesClient client, KubeletStandIn kubelet) {
+    this(nodeName, client, kubelet, Clock.systemUTC());
+  }
+
+  /** With the clock that times the retries of failed prepares. */
+  public PodSync(String nodeName, KubernetesClient client, KubeletStandIn kubelet, Clock clock) {
     this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
     this.client = Objects.requireNonNull(client, "client");
     this.kubelet = Objects.requireNonNull(kubelet, "kubelet");
+    this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   public void start() {
@@ -85,6 +102,7 @@ public final class PodSync implements AutoCloseable {
             .filter(p -> !deleting(p))
             .map(p -> p.getMetadata().getUid())
             .collect(Collectors.toSet());
+    retryAt.keySet().retainAll(present);
     for (RunningPod gone : running.values()) {
       if (!present.contains(gone.uid())) {
         stop(gone);
@@ -111,6 +129,7 @@ public final class PodSync implements AutoCloseable {
   /** Its containers are stopped and its claims unprepared: remove the pod object for good. */
   private void finishDeletion(Pod pod) {
     failures.remove(pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName());
+    retryAt.remove(pod.getMetadata().getUid());
     client
         .pods()
         .inNamespace(pod.getMetadata().getNamespace())
@@ -121,17 +140,23 @@ public final class PodSync implements AutoCloseable {
 
   private void tryStart(Pod pod) {
     String key = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+    Instant next = retryAt.get(pod.getMetadata().getUid());
+    if (next != null && clock.instant().isBefore(next)) {
+      return;
+    }
     Optional<Map<String, PodClaims.Claim>> claims = new PodClaims(client).readyClaims(pod);
     if (claims.isEmpty()) {
       return;
     }
     Optional<String> error = prepareMissing(claims.get().values());
     if (error.isPresent()) {
+      retryAt.put(pod.getMetadata().getUid(), clock.instant().plus(RETRY_AFTER_FAILURE));
       if (!error.get().equals(failures.put(key, error.get()))) {
         markFailed(pod, error.get());
       }
       return;
     }
+    retryAt.remove(pod.getMetadata().getUid());
     failures.remove(key);
     Map<String, List<PreparedDevice>> devices = new LinkedHashMap<>();
     claims

@@ -23,9 +23,11 @@ final class FakeGpuDriver implements DraDriver {
   final List<String> backgroundErrors = new CopyOnWriteArrayList<>();
   final AtomicInteger inFlight = new AtomicInteger();
   final AtomicInteger maxInFlight = new AtomicInteger();
+  final AtomicInteger prepareCalls = new AtomicInteger();
 
   @Override
   public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
+    prepareCalls.incrementAndGet();
     enter();
     try {
       Map<String, PrepareResult> out = new LinkedHashMap<>();
