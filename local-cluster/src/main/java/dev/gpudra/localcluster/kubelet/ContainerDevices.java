@@ -13,9 +13,17 @@ import java.util.Map;
 /**
  * Which CDI device IDs each container gets, as the kubelet decides: for every {@code
  * resources.claims} entry, the prepared devices of that pod claim whose request names are empty or
- * contain the entry's request (no request: the whole claim). Pure.
+ * contain the entry's request (no request: the whole claim); and for an extended resource the
+ * container requests ({@code nvidia.com/gpu: 1} on a DeviceClass with {@code
+ * extendedResourceName}), the devices of the request that {@code
+ * status.extendedResourceClaimStatus.requestMappings} maps it to. Pure.
  */
 public final class ContainerDevices {
+  /**
+   * The key of the scheduler's claim for a pod's extended resources among the pod's prepared
+   * claims: not a DNS label, so no {@code spec.resourceClaims} name can take it.
+   */
+  public static final String EXTENDED_RESOURCES = "<extended-resources>";
 
   private ContainerDevices() {}
 
@@ -36,6 +44,13 @@ public final class ContainerDevices {
           }
         }
       }
+      for (String request : extendedRequests(pod, container.getName())) {
+        for (PreparedDevice device : prepared.getOrDefault(EXTENDED_RESOURCES, List.of())) {
+          if (device.requestNames().contains(request)) {
+            ids.addAll(device.cdiDeviceIds());
+          }
+        }
+      }
       byContainer.put(container.getName(), new ArrayList<>(ids));
     }
     return byContainer;
@@ -46,6 +61,19 @@ public final class ContainerDevices {
         || request.isEmpty()
         || device.requestNames().isEmpty()
         || device.requestNames().contains(request);
+  }
+
+  /** The requests of the extended-resource claim mapped to this container. */
+  private static List<String> extendedRequests(Pod pod, String container) {
+    if (pod.getStatus() == null
+        || pod.getStatus().getExtendedResourceClaimStatus() == null
+        || pod.getStatus().getExtendedResourceClaimStatus().getRequestMappings() == null) {
+      return List.of();
+    }
+    return pod.getStatus().getExtendedResourceClaimStatus().getRequestMappings().stream()
+        .filter(m -> container.equals(m.getContainerName()))
+        .map(m -> m.getRequestName())
+        .toList();
   }
 
   private static List<ResourceClaim> claims(Container container) {

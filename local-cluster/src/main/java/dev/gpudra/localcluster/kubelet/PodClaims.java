@@ -13,7 +13,9 @@ import java.util.Optional;
 
 /**
  * Reads a pod's ResourceClaims as the kubelet does before preparing: each must exist, be allocated,
- * be reserved for the pod and, when generated from a template, be owned by it.
+ * be reserved for the pod and, when generated from a template, be owned by it. A pod whose
+ * containers request extended resources also waits for the claim kube-scheduler makes for them
+ * ({@code status.extendedResourceClaimStatus}, DRAExtendedResource); no device plugin runs here.
  */
 final class PodClaims {
   private final KubernetesClient client;
@@ -36,7 +38,38 @@ final class PodClaims {
       }
       claims.put(entry.getName(), claim.get());
     }
+    if (requestsExtendedResources(pod)) {
+      Optional<Claim> extended =
+          extendedClaimName(pod).flatMap(n -> ready(pod, n, new PodResourceClaim()));
+      if (extended.isEmpty()) {
+        return Optional.empty();
+      }
+      claims.put(ContainerDevices.EXTENDED_RESOURCES, extended.get());
+    }
     return Optional.of(claims);
+  }
+
+  /**
+   * Whether a container asks for an extended resource: a domain-prefixed name outside {@code
+   * kubernetes.io} ({@code nvidia.com/gpu}), not cpu, memory, storage or hugepages.
+   */
+  static boolean requestsExtendedResources(Pod pod) {
+    return pod.getSpec().getContainers().stream()
+        .filter(c -> c.getResources() != null)
+        .flatMap(c ->
+            java.util.stream.Stream.of(
+                c.getResources().getRequests(), c.getResources().getLimits()))
+        .filter(Objects::nonNull)
+        .flatMap(m -> m.keySet().stream())
+        .anyMatch(name -> name.contains("/") && !name.split("/")[0].endsWith("kubernetes.io"));
+  }
+
+  private static Optional<String> extendedClaimName(Pod pod) {
+    if (pod.getStatus() == null || pod.getStatus().getExtendedResourceClaimStatus() == null) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(
+        pod.getStatus().getExtendedResourceClaimStatus().getResourceClaimName());
   }
 
   private Optional<Claim> ready(Pod pod, String claimName, PodResourceClaim entry) {
