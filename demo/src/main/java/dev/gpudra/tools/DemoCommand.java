@@ -3,6 +3,7 @@ package dev.gpudra.tools;
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.RealBackend;
 import dev.gpudra.demo.SpecLibrary;
+import dev.gpudra.demo.realnode.RealNodeDemo;
 import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,6 +48,23 @@ final class DemoCommand implements Callable<Integer> {
   boolean realControlPlane;
 
   @Option(
+      names = "--real-node",
+      description =
+          "Run the scenarios' pods as real containers on one real node: the real control plane,"
+              + " containerd, runc and the real kubelet, with the plugin as a process on the image's"
+              + " classpath. Needs root, Go and Debian's runc, containernetworking-plugins and"
+              + " busybox-static (e2e/node/install-packages.sh).")
+  boolean realNode;
+
+  @Option(
+      names = "--image-classpath",
+      defaultValue = "${env:GPU_DRA_IMAGE_CLASSPATH}",
+      description =
+          "With --real-node: the image's classpath for the plugin process (env"
+              + " GPU_DRA_IMAGE_CLASSPATH; ./gpu-dra sets deployments/container/target/libs).")
+  String imageClasspath;
+
+  @Option(
       names = {"-v", "--verbose"},
       description = "Show the components' logs on stderr.")
   boolean verbose;
@@ -56,6 +74,9 @@ final class DemoCommand implements Callable<Integer> {
     if (!verbose) {
       ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
           .setLevel(ch.qos.logback.classic.Level.WARN);
+    }
+    if (realNode) {
+      return realNode();
     }
     Path dir = Files.createTempDirectory("gpu-dra-demo-");
     try {
@@ -68,6 +89,36 @@ final class DemoCommand implements Callable<Integer> {
             .addShutdownHook(Thread.ofPlatform().unstarted(() -> quietlyDelete(dir)));
       }
       return demo(dir, specs).run(after) ? 0 : 1;
+    } finally {
+      if (keepFiles) {
+        spec.commandLine().getOut().println("files kept in " + dir);
+      } else {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  private int realNode() throws IOException, InterruptedException {
+    if (keepRunning || realControlPlane) {
+      throw new IllegalArgumentException(
+          "--real-node runs on the real control plane and stops when its scenarios are done;"
+              + " --keep-running and --real-control-plane do not combine with it (not supported yet)");
+    }
+    if (imageClasspath == null || imageClasspath.isBlank()) {
+      throw new IllegalArgumentException(
+          "--real-node: no --image-classpath; run ./gpu-dra demo --real-node from the checkout,"
+              + " which passes the image's (deployments/container/target/libs)");
+    }
+    Path dir = Files.createTempDirectory("gpu-dra-demo-");
+    try {
+      Path checkout = Path.of("").toAbsolutePath();
+      return new RealNodeDemo(spec.commandLine().getOut(), dir, SpecLibrary.locate(checkout))
+              .run(
+                  checkout,
+                  Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
+                  imageClasspath)
+          ? 0
+          : 1;
     } finally {
       if (keepFiles) {
         spec.commandLine().getOut().println("files kept in " + dir);

@@ -1,6 +1,7 @@
 package dev.gpudra.tools;
 
 import dev.gpudra.localcluster.controlplane.ControlPlaneUnavailableException;
+import dev.gpudra.localcluster.node.RealNodeUnavailableException;
 import dev.gpudra.nvml.simulated.ProfileNotFoundException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -9,8 +10,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Bad flags, a missing tool (Go for the real control plane) or an unknown profile: one line and
- * exit code 2. Any other failure: one line with its cause and exit code 1.
+ * Bad flags, a missing tool (Go, or root and runc for the real node) or an unknown profile: one
+ * line and exit code 2. Any other failure: one line with its cause and exit code 1.
  */
 final class ToolErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
@@ -25,6 +26,7 @@ final class ToolErrors implements IParameterExceptionHandler, IExecutionExceptio
     boolean usage =
         e instanceof IllegalArgumentException
             || e instanceof ControlPlaneUnavailableException
+            || e instanceof RealNodeUnavailableException
             || e instanceof ProfileNotFoundException;
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     String cause = e.getCause() == null ? "" : ": " + e.getCause().getMessage();

@@ -8,6 +8,7 @@ import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
 import dev.gpudra.localcluster.node.NodeLayout;
+import dev.gpudra.localcluster.node.NodePlugin;
 import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.node.RealNodeUnavailableException;
@@ -69,7 +70,11 @@ class RealNodeE2E {
         .forEach(c -> client.resource(c).create());
     plugin =
         new NodePlugin(
-            layout, NODE, controlPlane.kubeconfig(), "dgx-a100-mig", dir.resolve("plugin.log"));
+            imageClasspath(),
+            node,
+            controlPlane.kubeconfig(),
+            "dgx-a100-mig",
+            dir.resolve("plugin.log"));
     plugin.start(1);
     pods = new NodePods(client, node, "default");
   }
@@ -199,7 +204,7 @@ class RealNodeE2E {
 
   @Test
   @DisplayName("the plugin restarts: prepared claims survive and are unprepared by the new process")
-  void pluginRestart() throws IOException {
+  void pluginRestart() throws IOException, InterruptedException {
     pods.template("plugin-restart", NodePods.oneDevice("gpu.nvidia.com", null));
     Pod pod =
         pods.runUntilLogged(
@@ -243,7 +248,17 @@ class RealNodeE2E {
   }
 
   private int registrations() {
-    return plugin.text().split(NodePlugin.REGISTERED, -1).length - 1;
+    return plugin.registrations();
+  }
+
+  /** The image's classpath, which Failsafe passes as gpu-dra.image.libs. */
+  private static String imageClasspath() {
+    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
+    if (!Files.isDirectory(libs)) {
+      throw new IllegalStateException(
+          libs + " missing: build deployments/container first (./gpu-dra test builds it)");
+    }
+    return libs.toAbsolutePath() + "/*";
   }
 
   private void awaitNoSpecFor(String claimUid) {

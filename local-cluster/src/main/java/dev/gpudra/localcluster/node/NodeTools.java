@@ -50,20 +50,7 @@ public record NodeTools(
    */
   public static NodeTools locate(Path checkout, Path testcluster, Consumer<String> progress)
       throws InterruptedException {
-    List<String> missing =
-        java.util.stream.Stream.of(
-                root() ? null : "root (containers, mounts and device nodes need it)",
-                find("/usr/sbin/runc", "/usr/bin/runc").isEmpty() ? "runc" : null,
-                find("/usr/lib/cni/bridge", "/opt/cni/bin/bridge").isEmpty()
-                    ? "the CNI plugins"
-                    : null,
-                find("/bin/busybox", "/usr/bin/busybox").isEmpty() ? "busybox" : null)
-            .filter(Objects::nonNull)
-            .toList();
-    if (!missing.isEmpty()) {
-      throw new RealNodeUnavailableException(
-          "real node: missing " + String.join(", ", missing) + " (as root: " + PACKAGES + ")");
-    }
+    checkMachine();
     Path script =
         BuildScript.find(checkout, SCRIPT)
             .orElseThrow(() ->
@@ -77,6 +64,32 @@ public record NodeTools(
         find("/usr/lib/cni/bridge", "/opt/cni/bin/bridge").orElseThrow().getParent(),
         find("/bin/busybox", "/usr/bin/busybox").orElseThrow(),
         testcluster);
+  }
+
+  /**
+   * Checks what this machine must have before anything is built: root, runc, the CNI plugins and
+   * busybox.
+   *
+   * @throws RealNodeUnavailableException naming, in one line, everything that is missing
+   */
+  public static void checkMachine() {
+    List<String> missing =
+        java.util.stream.Stream.of(
+                root() ? null : "root (containers, mounts and device nodes need it)",
+                find("/usr/sbin/runc", "/usr/bin/runc").isEmpty() ? "runc" : null,
+                find("/usr/lib/cni/bridge", "/opt/cni/bin/bridge").isEmpty()
+                    ? "the CNI plugins"
+                    : null,
+                find("/bin/busybox", "/usr/bin/busybox").isEmpty() ? "busybox" : null)
+            .filter(Objects::nonNull)
+            .toList();
+    if (!missing.isEmpty()) {
+      boolean packages = missing.size() > 1 || root();
+      throw new RealNodeUnavailableException(
+          "real node: missing "
+              + String.join(", ", missing)
+              + (packages ? " (as root: " + PACKAGES + ")" : ""));
+    }
   }
 
   private static Optional<Path> find(String... candidates) {

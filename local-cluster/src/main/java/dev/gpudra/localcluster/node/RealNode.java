@@ -243,11 +243,19 @@ public final class RealNode implements AutoCloseable {
    * stops the kubelet and containerd, kills any shim left, unmounts and deletes everything under
    * the base directory and the bridge.
    */
-  @Override
-  public void close() {
+  /**
+   * Deletes every pod bound to the node and waits until the kubelet has stopped their containers
+   * and sandboxes (their claims unprepared while the plugin still runs).
+   */
+  public void drain() {
     if (kubelet != null && kubelet.isAlive() && containerd != null && containerd.isAlive()) {
       new NodeDrain(client, nodeName, () -> runningTasks().isEmpty()).run(DRAIN_TIMEOUT);
     }
+  }
+
+  @Override
+  public void close() {
+    drain();
     if (kubelet != null) {
       kubelet.close();
     }

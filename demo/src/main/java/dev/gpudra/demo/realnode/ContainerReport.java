@@ -1,0 +1,48 @@
+package dev.gpudra.demo.realnode;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one container saw, parsed from the output of {@link #SCRIPT}: its {@code /dev/nvidia*}
+ * device nodes (with the {@code nvidia-caps} capabilities) and its NVIDIA environment variables.
+ *
+ * @param deviceNodes {@code /dev/...} paths, in listing order
+ * @param environment {@code NVIDIA_*=...} lines
+ */
+public record ContainerReport(List<String> deviceNodes, List<String> environment) {
+  /** Marks the end of the report in the container's output. */
+  public static final String DONE = "--gpu-dra-done";
+
+  /** The command each container runs in place of its own: report, then wait to be deleted. */
+  public static final String SCRIPT =
+      "ls /dev; echo --caps; ls /dev/nvidia-caps 2>/dev/null; echo --env; env; echo "
+          + DONE
+          + "; sleep 3600";
+
+  public ContainerReport {
+    deviceNodes = List.copyOf(deviceNodes);
+    environment = List.copyOf(environment);
+  }
+
+  /** Parses the container's log lines; null-free, in listing order. */
+  public static ContainerReport parse(List<String> log) {
+    Objects.requireNonNull(log, "log");
+    int caps = log.indexOf("--caps");
+    int env = log.indexOf("--env");
+    int done = log.indexOf(DONE);
+    if (caps < 0 || env < caps || done < env) {
+      throw new IllegalArgumentException("not a complete report: " + log);
+    }
+    List<String> nodes =
+        java.util.stream.Stream.concat(
+                log.subList(0, caps).stream()
+                    .filter(f -> f.startsWith("nvidia") && !f.equals("nvidia-caps"))
+                    .map(f -> "/dev/" + f),
+                log.subList(caps + 1, env).stream().map(f -> "/dev/nvidia-caps/" + f))
+            .toList();
+    List<String> nvidiaEnv =
+        log.subList(env + 1, done).stream().filter(l -> l.startsWith("NVIDIA_")).sorted().toList();
+    return new ContainerReport(nodes, nvidiaEnv);
+  }
+}

@@ -1,0 +1,57 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.localcluster.node.NodeTools;
+import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import dev.gpudra.tools.GpuDraTools;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code gpu-dra demo --real-node}, as a user runs it from the checkout. */
+class RealNodeDemoE2E {
+  @Test
+  @DisplayName("the demo on a real node: real containers report the device nodes they were given")
+  void demoOnRealNode() throws InterruptedException {
+    RealControlPlane.binaryOrSkip();
+    try {
+      NodeTools.checkMachine();
+    } catch (RealNodeUnavailableException e) {
+      System.err.println("real node E2E skipped: " + e.getMessage());
+      Assumptions.abort(e.getMessage());
+    }
+    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
+    assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
+    boolean controlNodeBefore = Files.exists(Path.of("/dev/nvidiactl"));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = GpuDraTools.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+
+    int code =
+        cli.execute("demo", "--real-node", "--image-classpath=" + libs.toAbsolutePath() + "/*");
+
+    String text = out.toString();
+    assertThat(code).as(text + err).isZero();
+    assertThat(text)
+        .contains("real node gpu-node-real Ready")
+        .contains("registered by the real kubelet")
+        .containsPattern("pod trainer on gpu-node-real\\n    claim gpu, request gpu: gpu-\\d")
+        .containsPattern(
+            "container ctr saw /dev/nvidia-modeset /dev/nvidia-uvm /dev/nvidia-uvm-tools /dev/nvidia\\d /dev/nvidiactl")
+        .contains("/dev/nvidia-caps/nvidia-cap")
+        .contains("NVIDIA_VISIBLE_DEVICES=void")
+        .contains("pod too-big: not scheduled: 0/1 nodes are available")
+        .contains("7 scenarios on the real node gpu-node-real: every pod reported");
+    assertThat(Files.exists(Path.of("/dev/nvidiactl")))
+        .as("placeholders removed after the demo, real device nodes kept")
+        .isEqualTo(controlNodeBefore);
+  }
+}
