@@ -32,6 +32,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "kubelet" {
 		os.Exit(runKubelet(os.Args[2:]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "supervise" {
+		os.Exit(runSupervised(os.Args[2:]))
+	}
 	os.Exit(run())
 }
 

@@ -144,8 +144,16 @@ public final class RealNode implements AutoCloseable {
     containerd =
         NodeProcess.start(
             "containerd",
+            // under the testcluster's supervisor: containerd stops when this JVM dies, even by
+            // SIGKILL (the kubelet watches --parent-pid itself)
             List.of(
-                tools.containerd().toString(), "--config", layout.containerdConfig().toString()),
+                tools.testcluster().toString(),
+                "supervise",
+                "--parent-pid=" + ProcessHandle.current().pid(),
+                "--",
+                tools.containerd().toString(),
+                "--config",
+                layout.containerdConfig().toString()),
             Map.of("PATH", tools.containerdDir() + ":" + System.getenv("PATH")),
             layout.logs().resolve("containerd.log"));
     Instant deadline = Instant.now().plusSeconds(30);
