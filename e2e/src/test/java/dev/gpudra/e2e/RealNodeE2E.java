@@ -111,6 +111,32 @@ class RealNodeE2E {
   }
 
   @Test
+  @DisplayName("our image (Jib, on a base built here) runs its entry point in a real container")
+  void ourImage() {
+    Path tar = Path.of(System.getProperty("gpu-dra.image.tar", "target/no-image.tar"));
+    Assumptions.assumeTrue(
+        Files.isRegularFile(tar),
+        "no image tar at " + tar + ": ./gpu-dra test builds it (e2e/node/base-image.sh, then Jib)");
+    node.importImage(tar);
+    Pod pod =
+        new io.fabric8.kubernetes.api.model.PodBuilder(pods.pod("image", "unused", null, null))
+            .editSpec()
+            .editFirstContainer()
+            .withImage(System.getProperty("gpu-dra.image.ref"))
+            .withCommand(List.of())
+            .withArgs("gpus", "--simulated-gpus", "dgx-h100")
+            .endContainer()
+            .endSpec()
+            .build();
+
+    pod = pods.runToCompletion(pod);
+
+    assertThat(pods.log(pod))
+        .contains("driver 580.95.05, CUDA 13.0, 8 devices")
+        .anyMatch(l -> l.startsWith("gpu-7 ") && l.contains("NVIDIA H100 80GB HBM3"));
+  }
+
+  @Test
   @DisplayName("a one-GPU claim: the container sees that GPU's device node and the control nodes")
   void oneGpu() {
     pods.template("one-gpu", NodePods.oneDevice("gpu.nvidia.com", null));

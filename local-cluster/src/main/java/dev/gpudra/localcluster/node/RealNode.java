@@ -168,8 +168,16 @@ public final class RealNode implements AutoCloseable {
 
   private void importImages() {
     for (Path tar : new NodeImages(tools.busybox(), layout.images()).write()) {
-      Processes.run(ctr("images", "import", tar.toString()));
+      importImage(tar);
     }
+  }
+
+  /**
+   * Imports an image tar (docker-archive or OCI, e.g. our image from Jib) into the node's
+   * containerd, for pods with {@code imagePullPolicy: Never}.
+   */
+  public void importImage(Path tar) {
+    Processes.run(ctr("images", "import", tar.toString()));
   }
 
   private void startKubelet() {
