@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -33,6 +34,15 @@ func runKubelet(args []string) int {
 			return 2
 		}
 		go newParentWatch(pid).run(ctx, 500*time.Millisecond, cancel)
+		// The kubelet stops on its own signal context (SetupSignalContext), not on ours:
+		// a dead parent is turned into the SIGTERM it handles.
+		go func() {
+			<-ctx.Done()
+			if errors.Is(context.Cause(ctx), errParentGone) {
+				fmt.Fprintf(os.Stderr, "%s kubelet: stopping: %v\n", prog, context.Cause(ctx))
+				_ = syscall.Kill(os.Getpid(), syscall.SIGTERM)
+			}
+		}()
 		args = args[1:]
 	}
 	command := app.NewKubeletCommand(ctx)

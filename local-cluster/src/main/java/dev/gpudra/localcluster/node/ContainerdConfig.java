@@ -46,6 +46,7 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
       runtime_type = 'io.containerd.runc.v2'
     [%s.containerd.runtimes.runc.options]
       BinaryName = '%s'
+      Root = '%s'
       SystemdCgroup = false
     [%s.cni]
       bin_dirs = ['%s']
@@ -65,6 +66,7 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
             cri,
             cri,
             tools.runc(),
+            layout.runcRoot(),
             cri,
             tools.cniBinDir(),
             layout.cniConfDir());

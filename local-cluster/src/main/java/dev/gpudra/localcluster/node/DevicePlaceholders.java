@@ -48,6 +48,31 @@ public final class DevicePlaceholders implements AutoCloseable {
     return new DevicePlaceholders(List.copyOf(made));
   }
 
+  /**
+   * Removes placeholders a killed run left in {@code devDir}: {@code nvidia*} character devices 1:3
+   * (a real NVIDIA device node never has /dev/null's numbers).
+   */
+  static void removeLeftOver(Path devDir) {
+    try (java.util.stream.Stream<Path> nodes = Files.list(devDir)) {
+      for (Path node :
+          nodes.filter(n -> n.getFileName().toString().startsWith("nvidia")).toList()) {
+        if (isPlaceholder(node)) {
+          Files.deleteIfExists(node);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot sweep placeholders in " + devDir, e);
+    }
+  }
+
+  private static boolean isPlaceholder(Path node) throws IOException {
+    if (!"character special file"
+        .equals(Processes.run(List.of("stat", "-c", "%F", node.toString())).strip())) {
+      return false;
+    }
+    return "1:3".equals(Processes.run(List.of("stat", "-c", "%t:%T", node.toString())).strip());
+  }
+
   /** The nodes this object made. */
   public List<Path> created() {
     return created;

@@ -16,28 +16,66 @@ import org.slf4j.LoggerFactory;
  * the base directory, the pod bridge, then the directory itself.
  *
  * @param layout the node's directories
- * @param tools its programs
  */
-record NodeCleanup(NodeLayout layout, NodeTools tools) {
+record NodeCleanup(NodeLayout layout) {
   private static final Logger log = LoggerFactory.getLogger(NodeCleanup.class);
 
   void run() {
+    killContainers();
     killShims();
     List<String> left = Mounts.unmountAll(layout.base());
     if (!left.isEmpty()) {
       log.warn("still mounted after clean-up, {} kept: {}", layout.base(), left);
       return;
     }
+    deleteBridge();
+    deleteTree();
+  }
+
+  /** The pod bridge all real nodes on this machine share. */
+  void deleteBridge() {
     if (Files.exists(Path.of("/sys/class/net", CniConfig.BRIDGE))) {
       Processes.tryRun(List.of("ip", "link", "delete", CniConfig.BRIDGE));
     }
-    deleteTree(layout.base());
+  }
+
+  /**
+   * Containers still running in the node's runc state, one runc root per containerd namespace
+   * ({@code <runc root>/k8s.io}): what a killed test left.
+   */
+  void killContainers() {
+    Path runc = NodeTools.runcOnThisMachine().orElse(null);
+    if (runc == null || !Files.isDirectory(layout.runcRoot())) {
+      return;
+    }
+    try (Stream<Path> namespaces = Files.list(layout.runcRoot())) {
+      namespaces.filter(Files::isDirectory).forEach(root -> deleteContainers(runc, root));
+    } catch (IOException e) {
+      log.warn("cannot list {}: {}", layout.runcRoot(), e.getMessage());
+    }
+  }
+
+  private static void deleteContainers(Path runc, Path root) {
+    List<String> ids;
+    try {
+      ids =
+          Processes.run(List.of(runc.toString(), "--root", root.toString(), "list", "-q"))
+              .lines()
+              .filter(id -> !id.isBlank())
+              .toList();
+    } catch (RealNodeStartException e) {
+      log.warn("cannot list the containers in {}: {}", root, e.getMessage());
+      return;
+    }
+    ids.forEach(id ->
+        Processes.tryRun(
+            List.of(runc.toString(), "--root", root.toString(), "delete", "--force", id)));
   }
 
   /**
    * containerd-shim-runc-v2 processes started for our containerd (their command names its socket).
    */
-  private void killShims() {
+  void killShims() {
     String socket = layout.containerdSocket().toString();
     ProcessHandle.allProcesses()
         .filter(
@@ -59,7 +97,9 @@ record NodeCleanup(NodeLayout layout, NodeTools tools) {
     }
   }
 
-  private static void deleteTree(Path dir) {
+  /** The node's base directory, once nothing is mounted under it. */
+  void deleteTree() {
+    Path dir = layout.base();
     if (!Files.exists(dir)) {
       return;
     }

@@ -30,6 +30,11 @@ public record NodeLayout(Path base) {
     return base.resolve("containerd/sock");
   }
 
+  /** runc's state: the node's containers, so that a clean-up finds every one of them. */
+  public Path runcRoot() {
+    return base.resolve("containerd/runc");
+  }
+
   /** The CDI spec directory containerd reads and the plugin writes ({@code --cdi-root}). */
   public Path cdiDir() {
     return base.resolve("cdi");

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The GPU kubelet plugin on a real node, as a process of the image's entry point on the image's
  * classpath, with NVIDIA's flags pointed at the node's kubelet and CDI directories and a simulated
- * profile. Its output goes to one log file across restarts.
+ * profile, under the testcluster's supervisor (it stops when this JVM dies). Its output goes to one
+ * log file across restarts.
  */
 public final class NodePlugin implements AutoCloseable {
   /** What the plugin logs each time a kubelet registers it. */
@@ -36,21 +37,22 @@ public final class NodePlugin implements AutoCloseable {
     this.log = log;
     NodeLayout layout = node.layout();
     this.command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx64m",
-            "--enable-native-access=ALL-UNNAMED",
-            "-cp",
-            imageClasspath,
-            "dev.gpudra.cli.GpuDra",
-            "gpu-kubelet-plugin",
-            "--node-name=" + node.nodeName(),
-            "--kubeconfig=" + kubeconfig,
-            "--cdi-root=" + layout.cdiDir(),
-            "--kubelet-registrar-directory-path=" + layout.registrarDir(),
-            "--kubelet-plugins-directory-path=" + layout.pluginsDir(),
-            "--simulated-gpus=" + profile,
-            "--healthcheck-port=-1");
+        node.supervised(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                imageClasspath,
+                "dev.gpudra.cli.GpuDra",
+                "gpu-kubelet-plugin",
+                "--node-name=" + node.nodeName(),
+                "--kubeconfig=" + kubeconfig,
+                "--cdi-root=" + layout.cdiDir(),
+                "--kubelet-registrar-directory-path=" + layout.registrarDir(),
+                "--kubelet-plugins-directory-path=" + layout.pluginsDir(),
+                "--simulated-gpus=" + profile,
+                "--healthcheck-port=-1"));
   }
 
   /** Starts it and waits until the kubelet has registered it ({@code registrations} in all). */

@@ -52,7 +52,17 @@ final class NodeProcess implements AutoCloseable {
   void checkAlive() {
     if (!process.isAlive()) {
       throw new RealNodeStartException(
-          name + " exited with code " + process.exitValue() + "; see " + logFile);
+          name + " exited with code " + process.exitValue() + ": " + lastLines(3));
+    }
+  }
+
+  /** The end of its log, for a message that outlives the node's directory. */
+  private String lastLines(int count) {
+    try {
+      List<String> lines = java.nio.file.Files.readAllLines(logFile);
+      return String.join(" | ", lines.subList(Math.max(0, lines.size() - count), lines.size()));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
     }
   }
 

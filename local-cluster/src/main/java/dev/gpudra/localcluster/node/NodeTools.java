@@ -92,6 +92,11 @@ public record NodeTools(
     }
   }
 
+  /** Debian's runc, where installed. */
+  static Optional<Path> runcOnThisMachine() {
+    return find("/usr/sbin/runc", "/usr/bin/runc");
+  }
+
   private static Optional<Path> find(String... candidates) {
     return java.util.Arrays.stream(candidates)
         .map(Path::of)

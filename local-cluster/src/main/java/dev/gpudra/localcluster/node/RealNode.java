@@ -61,6 +61,11 @@ public final class RealNode implements AutoCloseable {
   public static RealNode start(
       NodeTools tools, NodeLayout layout, String nodeName, Path kubeconfig, KubernetesClient client)
       throws InterruptedException {
+    int swept = StaleNodes.sweep(layout.base().getParent(), Path.of("/dev"));
+    if (swept > 0) {
+      log.info("removed {} real-node directories of test JVMs that were killed", swept);
+    }
+    StaleNodes.claim(layout.base());
     RealNode node = new RealNode(tools, layout, nodeName, kubeconfig, client);
     try {
       node.startContainerd();
@@ -80,6 +85,22 @@ public final class RealNode implements AutoCloseable {
 
   public NodeLayout layout() {
     return layout;
+  }
+
+  /**
+   * {@code command} under {@code gpu-dra-testcluster supervise}: stopped when this JVM dies, even
+   * by SIGKILL, so that no process of the node outlives the test that started it.
+   */
+  public List<String> supervised(List<String> command) {
+    List<String> wrapped = new ArrayList<>();
+    wrapped.addAll(
+        List.of(
+            tools.testcluster().toString(),
+            "supervise",
+            "--parent-pid=" + ProcessHandle.current().pid(),
+            "--"));
+    wrapped.addAll(command);
+    return List.copyOf(wrapped);
   }
 
   /** Stops the kubelet alone and starts it again, as a node's kubelet restart does. */
@@ -144,16 +165,12 @@ public final class RealNode implements AutoCloseable {
     containerd =
         NodeProcess.start(
             "containerd",
-            // under the testcluster's supervisor: containerd stops when this JVM dies, even by
-            // SIGKILL (the kubelet watches --parent-pid itself)
-            List.of(
-                tools.testcluster().toString(),
-                "supervise",
-                "--parent-pid=" + ProcessHandle.current().pid(),
-                "--",
-                tools.containerd().toString(),
-                "--config",
-                layout.containerdConfig().toString()),
+            // containerd stops when this JVM dies, even by SIGKILL
+            supervised(
+                List.of(
+                    tools.containerd().toString(),
+                    "--config",
+                    layout.containerdConfig().toString())),
             Map.of("PATH", tools.containerdDir() + ":" + System.getenv("PATH")),
             layout.logs().resolve("containerd.log"));
     Instant deadline = Instant.now().plusSeconds(30);
@@ -276,11 +293,13 @@ public final class RealNode implements AutoCloseable {
       kubelet.close();
     }
     if (containerd != null) {
-      runningTasks()
-          .forEach(id -> Processes.tryRun(ctr("tasks", "kill", "-a", "-s", "SIGKILL", id)));
+      if (containerd.isAlive()) {
+        runningTasks()
+            .forEach(id -> Processes.tryRun(ctr("tasks", "kill", "-a", "-s", "SIGKILL", id)));
+      }
       containerd.close();
     }
-    new NodeCleanup(layout, tools).run();
+    new NodeCleanup(layout).run();
   }
 
   /** The IDs of containerd's running tasks (containers and sandboxes) in the CRI namespace. */

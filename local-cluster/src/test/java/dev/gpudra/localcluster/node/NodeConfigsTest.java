@@ -33,6 +33,7 @@ class NodeConfigsTest {
         .contains("cdi_spec_dirs = ['/tmp/node-x/cdi']")
         .contains("restrict_oom_score_adj = true")
         .contains("BinaryName = '/usr/sbin/runc'")
+        .contains("Root = '/tmp/node-x/containerd/runc'")
         .contains("bin_dirs = ['/usr/lib/cni']")
         .contains("conf_dir = '/tmp/node-x/cni/conf'")
         .contains("imports = []");
