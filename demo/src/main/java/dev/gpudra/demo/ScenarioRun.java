@@ -6,14 +6,9 @@ import dev.gpudra.localcluster.scheduler.AllocatorAgreement.Agreement;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.PodPlacement;
 import dev.gpudra.localcluster.scheduler.SchedulerVerdict;
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.Namespace;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +23,6 @@ import java.util.Optional;
  */
 public final class ScenarioRun {
   private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
-  private static final Duration SERVICE_ACCOUNT_TIMEOUT = Duration.ofSeconds(10);
 
   private final DemoCluster cluster;
   private final KubernetesClient client;
@@ -58,59 +52,13 @@ public final class ScenarioRun {
   /** Applies the scenario and returns its pods' reports by pod name, in manifest order. */
   public Map<String, PodReport> run(DemoSpec spec) throws InterruptedException {
     String ns = namespace(spec);
-    List<HasMetadata> objects =
-        client
-            .load(new ByteArrayInputStream(spec.manifests().getBytes(StandardCharsets.UTF_8)))
-            .items();
-    createNamespace(ns, labels(objects));
-    objects.stream()
-        .filter(o -> !(o instanceof Pod) && !(o instanceof Namespace))
-        .forEach(o -> client.resource(o).inNamespace(ns).create());
+    ScenarioObjects objects = ScenarioObjects.load(client, spec);
+    objects.apply(ns, cluster.backend().createsServiceAccounts());
     Map<String, PodReport> reports = new LinkedHashMap<>();
-    for (HasMetadata object : objects) {
-      if (object instanceof Pod pod) {
-        reports.put(pod.getMetadata().getName(), createAndSettle(ns, pod));
-      }
+    for (Pod pod : objects.pods()) {
+      reports.put(pod.getMetadata().getName(), createAndSettle(ns, pod));
     }
     return reports;
-  }
-
-  /**
-   * The labels of a Namespace in the manifests (e.g. {@code resource.kubernetes.io/admin-access});
-   * it stands for the scenario's own namespace, whatever its name.
-   */
-  private static Map<String, String> labels(List<HasMetadata> objects) {
-    return objects.stream()
-        .filter(Namespace.class::isInstance)
-        .map(o -> o.getMetadata().getLabels())
-        .filter(java.util.Objects::nonNull)
-        .findFirst()
-        .orElse(Map.of());
-  }
-
-  private void createNamespace(String ns, Map<String, String> labels) throws InterruptedException {
-    client
-        .namespaces()
-        .resource(
-            new NamespaceBuilder()
-                .withNewMetadata()
-                .withName(ns)
-                .withLabels(labels)
-                .endMetadata()
-                .build())
-        .create();
-    if (cluster.backend().createsServiceAccounts()) {
-      // ServiceAccount admission refuses pods until the controller has created "default"
-      awaitServiceAccount(ns);
-    }
-  }
-
-  private void awaitServiceAccount(String ns) throws InterruptedException {
-    long deadline = System.nanoTime() + SERVICE_ACCOUNT_TIMEOUT.toNanos();
-    while (client.serviceAccounts().inNamespace(ns).withName("default").get() == null
-        && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
   }
 
   private PodReport createAndSettle(String ns, Pod pod) throws InterruptedException {

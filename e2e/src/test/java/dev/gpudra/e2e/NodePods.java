@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.localcluster.node.NodeImages;
 import dev.gpudra.localcluster.node.RealNode;
+import dev.gpudra.localcluster.scheduler.PodClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
@@ -157,11 +158,7 @@ record NodePods(KubernetesClient client, RealNode node, String namespace) {
 
   /** The pod's (first) claim, as it is now: named in its spec, or generated from a template. */
   ResourceClaim claimOf(Pod pod) {
-    String named = pod.getSpec().getResourceClaims().getFirst().getResourceClaimName();
-    String name =
-        named != null
-            ? named
-            : pod.getStatus().getResourceClaimStatuses().getFirst().getResourceClaimName();
+    String name = PodClaim.of(pod).getFirst().claimName().orElseThrow();
     return client.resources(ResourceClaim.class).inNamespace(namespace).withName(name).get();
   }
 

@@ -1,15 +1,14 @@
 package dev.gpudra.demo.realnode;
 
 import dev.gpudra.localcluster.node.RealNode;
+import dev.gpudra.localcluster.scheduler.PodClaim;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
-import io.fabric8.kubernetes.api.model.PodResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -79,8 +78,9 @@ final class PodOutcome {
 
   private void print(Pod pod) {
     out.printf("  pod %s on %s%n", pod.getMetadata().getName(), pod.getSpec().getNodeName());
-    for (PodResourceClaim entry : claims(pod)) {
-      claimName(pod, entry)
+    for (PodClaim entry : PodClaim.of(pod)) {
+      entry
+          .claimName()
           .map(n ->
               client
                   .resources(ResourceClaim.class)
@@ -96,7 +96,7 @@ final class PodOutcome {
                   .forEach(r ->
                       out.printf(
                           "    claim %s, request %s: %s%n",
-                          entry.getName(), r.getRequest(), r.getDevice())));
+                          entry.podClaimName(), r.getRequest(), r.getDevice())));
     }
     for (Container container : pod.getSpec().getContainers()) {
       ContainerReport report =
@@ -109,25 +109,5 @@ final class PodOutcome {
               : String.join(" ", report.deviceNodes()));
       report.environment().forEach(e -> out.printf("      %s%n", e));
     }
-  }
-
-  private static List<PodResourceClaim> claims(Pod pod) {
-    return pod.getSpec().getResourceClaims() == null
-        ? List.of()
-        : pod.getSpec().getResourceClaims();
-  }
-
-  private static Optional<String> claimName(Pod pod, PodResourceClaim entry) {
-    if (entry.getResourceClaimName() != null) {
-      return Optional.of(entry.getResourceClaimName());
-    }
-    if (pod.getStatus() == null || pod.getStatus().getResourceClaimStatuses() == null) {
-      return Optional.empty();
-    }
-    return pod.getStatus().getResourceClaimStatuses().stream()
-        .filter(s -> entry.getName().equals(s.getName()))
-        .map(s -> s.getResourceClaimName())
-        .filter(java.util.Objects::nonNull)
-        .findFirst();
   }
 }

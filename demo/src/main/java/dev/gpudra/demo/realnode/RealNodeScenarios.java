@@ -1,23 +1,18 @@
 package dev.gpudra.demo.realnode;
 
 import dev.gpudra.demo.DemoSpec;
+import dev.gpudra.demo.ScenarioObjects;
 import dev.gpudra.localcluster.node.NodeImages;
 import dev.gpudra.localcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.Namespace;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -51,18 +46,11 @@ public final class RealNodeScenarios {
   private boolean run(DemoSpec spec) throws InterruptedException {
     out.printf("%n%s: %s%n", spec.name(), spec.readme());
     String ns = "real-" + spec.name();
-    List<HasMetadata> objects =
-        client
-            .load(new ByteArrayInputStream(spec.manifests().getBytes(StandardCharsets.UTF_8)))
-            .items();
-    createNamespace(ns, objects);
-    objects.stream()
-        .filter(o -> !(o instanceof Pod) && !(o instanceof Namespace))
-        .forEach(o -> client.resource(o).inNamespace(ns).create());
+    ScenarioObjects objects = ScenarioObjects.load(client, spec);
+    objects.apply(ns, true);
     List<Pod> pods =
-        objects.stream()
-            .filter(Pod.class::isInstance)
-            .map(p -> client.resource(reporting((Pod) p)).inNamespace(ns).create())
+        objects.pods().stream()
+            .map(p -> client.resource(reporting(p)).inNamespace(ns).create())
             .toList();
     boolean ok = true;
     for (Pod pod : pods) {
@@ -100,32 +88,6 @@ public final class RealNodeScenarios {
         .withCommand("sh", "-c", script)
         .withArgs(List.of())
         .build();
-  }
-
-  private void createNamespace(String ns, List<HasMetadata> objects) throws InterruptedException {
-    Map<String, String> labels =
-        objects.stream()
-            .filter(Namespace.class::isInstance)
-            .map(o -> o.getMetadata().getLabels())
-            .filter(Objects::nonNull)
-            .findFirst()
-            .orElse(Map.of());
-    client
-        .namespaces()
-        .resource(
-            new NamespaceBuilder()
-                .withNewMetadata()
-                .withName(ns)
-                .withLabels(labels)
-                .endMetadata()
-                .build())
-        .create();
-    // ServiceAccount admission refuses pods until the controller has made SA "default"
-    Instant deadline = Instant.now().plusSeconds(10);
-    while (client.serviceAccounts().inNamespace(ns).withName("default").get() == null
-        && Instant.now().isBefore(deadline)) {
-      Thread.sleep(20);
-    }
   }
 
   private void deleteNamespace(String ns) throws InterruptedException {
