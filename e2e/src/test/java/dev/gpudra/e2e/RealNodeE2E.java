@@ -60,7 +60,12 @@ class RealNodeE2E {
       Assumptions.abort(e.getMessage());
       return;
     }
-    controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
+    controlPlane =
+        ControlPlaneProcess.start(
+            binary,
+            dir.resolve("cp"),
+            Duration.ofSeconds(120),
+            List.of("--feature-gates=DRAExtendedResource=true"));
     var client = controlPlane.client();
     NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
     node = RealNode.start(tools, layout, NODE, controlPlane.kubeconfig(), client);
@@ -147,6 +152,43 @@ class RealNodeE2E {
 
     assertThat(nvidiaNodes(pod))
         .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(pod)));
+  }
+
+  @Test
+  @DisplayName(
+      "nvidia.com/gpu: 1 through DRA (extendedResourceName): the container gets one GPU, as NVIDIA's"
+          + " device plugin would give it")
+  void extendedResource() {
+    Pod pod =
+        new io.fabric8.kubernetes.api.model.PodBuilder(
+                pods.pod("extended", LIST_DEV + " sleep 600", null, null))
+            .editSpec()
+            .editFirstContainer()
+            .withNewResources()
+            .addToLimits("nvidia.com/gpu", new io.fabric8.kubernetes.api.model.Quantity("1"))
+            .endResources()
+            .endContainer()
+            .endSpec()
+            .build();
+
+    pod = pods.runUntilLogged(pod, "listed");
+
+    var status = pod.getStatus().getExtendedResourceClaimStatus();
+    assertThat(status).as("the scheduler's claim for the extended resource").isNotNull();
+    String device =
+        controlPlane
+            .client()
+            .resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class)
+            .inNamespace("default")
+            .withName(status.getResourceClaimName())
+            .get()
+            .getStatus()
+            .getAllocation()
+            .getDevices()
+            .getResults()
+            .getFirst()
+            .getDevice();
+    assertThat(nvidiaNodes(pod)).containsExactlyInAnyOrderElementsOf(expected(device));
   }
 
   @Test

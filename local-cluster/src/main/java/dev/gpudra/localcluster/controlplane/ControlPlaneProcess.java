@@ -41,9 +41,19 @@ public final class ControlPlaneProcess implements AutoCloseable {
    */
   public static ControlPlaneProcess start(Path binary, Path workDir, Duration readyTimeout)
       throws InterruptedException {
+    return start(binary, workDir, readyTimeout, List.of());
+  }
+
+  /**
+   * Starts the binary with extra flags (e.g. {@code --feature-gates=DRAExtendedResource=true}) and
+   * waits until it prints {@code ready:}; otherwise as {@link #start(Path, Path, Duration)}.
+   */
+  public static ControlPlaneProcess start(
+      Path binary, Path workDir, Duration readyTimeout, List<String> extraFlags)
+      throws InterruptedException {
     Objects.requireNonNull(binary, "binary");
     Path stderr = workDir.resolve("testcluster.stderr");
-    Process process = launch(binary, workDir, stderr);
+    Process process = launch(binary, workDir, stderr, extraFlags);
     Thread hook = Thread.ofPlatform().unstarted(() -> stop(process));
     Runtime.getRuntime().addShutdownHook(hook);
     try {
@@ -60,10 +70,11 @@ public final class ControlPlaneProcess implements AutoCloseable {
     }
   }
 
-  private static Process launch(Path binary, Path workDir, Path stderr) {
+  private static Process launch(Path binary, Path workDir, Path stderr, List<String> extraFlags) {
     try {
       Files.createDirectories(workDir);
-      List<String> command =
+      List<String> command = new java.util.ArrayList<>();
+      command.addAll(
           List.of(
               binary.toString(),
               "--kubeconfig",
@@ -71,7 +82,8 @@ public final class ControlPlaneProcess implements AutoCloseable {
               "--log-file",
               workDir.resolve("testcluster.log").toString(),
               "--parent-pid",
-              Long.toString(ProcessHandle.current().pid()));
+              Long.toString(ProcessHandle.current().pid())));
+      command.addAll(extraFlags);
       return new ProcessBuilder(command)
           .redirectError(stderr.toFile())
           .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))

@@ -56,6 +56,7 @@ class NodeConfigsTest {
         .isEqualTo("unix:///tmp/node-x/containerd/sock");
     assertThat(yaml.get("podLogsDir").asText()).isEqualTo("/tmp/node-x/pod-logs");
     assertThat(yaml.get("evictionHard").get("nodefs.available").asText()).isEqualTo("1%");
+    assertThat(yaml.get("featureGates").get("DRAExtendedResource").asBoolean()).isTrue();
   }
 
   @Test
