@@ -97,6 +97,8 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 		"--service-cluster-ip-range=10.0.0.0/16",
 		"--endpoint-reconciler-type=none",
 		"--authorization-mode=RBAC",
+		// a DRA kubelet plugin's DaemonSet runs privileged (device nodes, mount propagation)
+		"--allow-privileged=true",
 		"--token-auth-file=" + tokenFile,
 		"--runtime-config=" + strings.Join(resourceAPIs, ","),
 		"--feature-gates=" + gates,

@@ -14,9 +14,9 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 
 hash_cmd() { if command -v sha256sum >/dev/null 2>&1; then sha256sum; else shasum -a 256; fi; }
-# go.sum pins every dependency; go.mod and our own sources are added so that an
-# edit to the harness also produces a new binary.
-key="$(cat go.mod go.sum ./*.go | hash_cmd | cut -c1-16)"
+# go.sum pins every dependency; go.mod, our own sources and this script (its
+# link flags) are added so that an edit to the harness also produces a new binary.
+key="$(cat go.mod go.sum ./*.go build.sh | hash_cmd | cut -c1-16)"
 bin="$here/bin/gpu-dra-testcluster-$key"
 
 if [[ -x "$bin" ]]; then
@@ -27,7 +27,17 @@ fi
 mkdir -p "$here/bin"
 start=$(date +%s)
 echo "gpu-dra-testcluster: building $(go version | awk '{print $3}') -> bin/$(basename "$bin") (cold: several minutes)" >&2
-CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$bin.tmp" .
+# The version the API server reports (/version, Node.status.nodeInfo.kubeletVersion) is set at
+# link time, as Kubernetes' own build does; without it, it is v0.0.0-master and clients that
+# check it (helm's kubeVersion) refuse the cluster.
+kver=$(awk '$1 == "k8s.io/kubernetes" && $2 ~ /^v/ {print $2; exit}' go.mod)
+major=${kver#v}; major=${major%%.*}
+minor=${kver#v*.}; minor=${minor%%.*}
+pkg=k8s.io/component-base/version
+ldflags="-s -w -X $pkg.gitVersion=$kver -X $pkg.gitMajor=$major -X $pkg.gitMinor=$minor"
+ldflags="$ldflags -X k8s.io/client-go/pkg/version.gitVersion=$kver"
+ldflags="$ldflags -X k8s.io/client-go/pkg/version.gitMajor=$major -X k8s.io/client-go/pkg/version.gitMinor=$minor"
+CGO_ENABLED=0 go build -trimpath -ldflags="$ldflags" -o "$bin.tmp" .
 mv "$bin.tmp" "$bin"
 # Keep only the newest binary.
 find "$here/bin" -maxdepth 1 -name 'gpu-dra-testcluster-*' ! -name "$(basename "$bin")" -delete

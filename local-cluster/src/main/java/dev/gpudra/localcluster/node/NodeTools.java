@@ -12,20 +12,19 @@ import java.util.function.Consumer;
 /**
  * The programs a real node runs, found or built on this machine.
  *
- * @param containerdDir containerd, containerd-shim-runc-v2 and ctr ({@code e2e/node/build.sh})
+ * @param toolsDir containerd, containerd-shim-runc-v2, ctr and helm ({@code e2e/node/build.sh})
  * @param runc the OCI runtime (Debian's {@code runc})
  * @param cniBinDir the CNI plugins (Debian's {@code containernetworking-plugins})
  * @param busybox a static busybox for the images (Debian's {@code busybox-static})
  * @param testcluster {@code gpu-dra-testcluster}, whose {@code kubelet} mode is the kubelet
  */
-public record NodeTools(
-    Path containerdDir, Path runc, Path cniBinDir, Path busybox, Path testcluster) {
+public record NodeTools(Path toolsDir, Path runc, Path cniBinDir, Path busybox, Path testcluster) {
   static final String SCRIPT = "e2e/node/build.sh";
   private static final String PACKAGES =
       "apt-get install runc containernetworking-plugins busybox-static";
 
   public NodeTools {
-    Objects.requireNonNull(containerdDir, "containerdDir");
+    Objects.requireNonNull(toolsDir, "toolsDir");
     Objects.requireNonNull(runc, "runc");
     Objects.requireNonNull(cniBinDir, "cniBinDir");
     Objects.requireNonNull(busybox, "busybox");
@@ -33,11 +32,16 @@ public record NodeTools(
   }
 
   public Path containerd() {
-    return containerdDir.resolve("containerd");
+    return toolsDir.resolve("containerd");
   }
 
   public Path ctr() {
-    return containerdDir.resolve("ctr");
+    return toolsDir.resolve("ctr");
+  }
+
+  /** helm, for installing our chart. */
+  public Path helm() {
+    return toolsDir.resolve("helm");
   }
 
   /**
@@ -56,10 +60,11 @@ public record NodeTools(
             .orElseThrow(() ->
                 new RealNodeUnavailableException(
                     "real node: " + SCRIPT + " not found in " + checkout + " or above"));
-    Path containerdDir =
-        new BuildScript(script, "containerd").run(progress, RealNodeUnavailableException::new);
+    Path toolsDir =
+        new BuildScript(script, "containerd and helm")
+            .run(progress, RealNodeUnavailableException::new);
     return new NodeTools(
-        containerdDir,
+        toolsDir,
         find("/usr/sbin/runc", "/usr/bin/runc").orElseThrow(),
         find("/usr/lib/cni/bridge", "/opt/cni/bin/bridge").orElseThrow().getParent(),
         find("/bin/busybox", "/usr/bin/busybox").orElseThrow(),

@@ -171,7 +171,7 @@ public final class RealNode implements AutoCloseable {
                     tools.containerd().toString(),
                     "--config",
                     layout.containerdConfig().toString())),
-            Map.of("PATH", tools.containerdDir() + ":" + System.getenv("PATH")),
+            Map.of("PATH", tools.toolsDir() + ":" + System.getenv("PATH")),
             layout.logs().resolve("containerd.log"));
     Instant deadline = Instant.now().plusSeconds(30);
     while (!Processes.succeeds(ctr("version"))) {

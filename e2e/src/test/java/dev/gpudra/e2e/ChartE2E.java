@@ -1,0 +1,125 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.deviceclasses.model.DeviceClassFactory;
+import dev.gpudra.deviceclasses.model.DeviceClassOptions;
+import dev.gpudra.deviceclasses.model.DriverKind;
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Our Helm chart, installed with a real helm into a real API server, as a user installs it: every
+ * object passes the API server's validation and admission, the DeviceClasses are exactly our
+ * model's, the DaemonSet carries NVIDIA's environment variables, and uninstall removes them. (The
+ * cluster has no node: no plugin pod runs here; the real-node suites run the plugin.)
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ChartE2E {
+  private static final String NS = "gpu-dra";
+
+  private ControlPlaneProcess controlPlane;
+  private Helm helm;
+  private Path chart;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException {
+    Path binary = RealControlPlane.binaryOrSkip();
+    try {
+      helm =
+          new Helm(
+              Helm.locate(RealControlPlane.checkout(), System.err::println),
+              dir.resolve("cp/kubeconfig"));
+    } catch (RealNodeUnavailableException e) {
+      System.err.println("chart E2E skipped: " + e.getMessage());
+      Assumptions.abort(e.getMessage());
+    }
+    controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
+    chart = RealControlPlane.checkout().resolve("deployments/helm/gpu-dra");
+  }
+
+  @AfterAll
+  void stop() {
+    if (controlPlane != null) {
+      controlPlane.close();
+    }
+  }
+
+  @Test
+  @DisplayName("helm lint, install, and uninstall of our chart against the real API server")
+  void installsAndUninstalls() {
+    KubernetesClient client = controlPlane.client();
+    assertThat(helm.run("lint", chart.toString())).contains("0 chart(s) failed");
+
+    helm.run(
+        "install",
+        "gpu-dra",
+        chart.toString(),
+        "--namespace",
+        NS,
+        "--create-namespace",
+        "--set",
+        "simulatedGpus=dgx-h100",
+        "--set",
+        "image.tag=e2e");
+
+    assertThat(names(client.resources(DeviceClass.class).list().getItems()))
+        .isEqualTo(
+            names(
+                new DeviceClassFactory()
+                    .deviceClasses(
+                        new DeviceClassOptions(
+                            Set.of(DriverKind.GPU),
+                            DeviceClassOptions.allDrivers().extendedResource()))));
+    DaemonSet plugin =
+        client.apps().daemonSets().inNamespace(NS).withName("gpu-dra-kubelet-plugin").get();
+    var container = plugin.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(container.getImage()).isEqualTo("gpu-dra:e2e");
+    assertThat(container.getArgs()).containsExactly("gpu-kubelet-plugin");
+    assertThat(container.getSecurityContext().getPrivileged()).isTrue();
+    assertThat(env(container.getEnv()))
+        .containsEntry("SIMULATED_GPUS", "dgx-h100")
+        .containsEntry("CDI_ROOT", "/var/run/cdi")
+        .containsEntry("KUBELET_PLUGINS_DIRECTORY_PATH", "/var/lib/kubelet/plugins")
+        .containsEntry("KUBELET_REGISTRAR_DIRECTORY_PATH", "/var/lib/kubelet/plugins_registry")
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", "void");
+    assertThat(client.serviceAccounts().inNamespace(NS).withName("gpu-dra-kubelet-plugin").get())
+        .isNotNull();
+
+    helm.run("uninstall", "gpu-dra", "--namespace", NS);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> client.resources(DeviceClass.class).list().getItems().isEmpty());
+    assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty();
+  }
+
+  private static Set<String> names(List<DeviceClass> classes) {
+    return classes.stream().map(c -> c.getMetadata().getName()).collect(Collectors.toSet());
+  }
+
+  private static Map<String, String> env(List<EnvVar> env) {
+    return env.stream()
+        .filter(e -> e.getValue() != null)
+        .collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue));
+  }
+}
