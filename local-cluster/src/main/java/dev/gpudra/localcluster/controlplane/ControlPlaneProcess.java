@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -127,19 +126,7 @@ public final class ControlPlaneProcess implements AutoCloseable {
 
   /** SIGTERM, then SIGKILL if it has not stopped in time; its data directory goes with SIGTERM. */
   private static void stop(Process process) {
-    if (!process.isAlive()) {
-      return;
-    }
-    process.destroy();
-    try {
-      if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-        log.warn("gpu-dra-testcluster did not stop within {}; killing it", STOP_TIMEOUT);
-        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    new GracefulStop("gpu-dra-testcluster", STOP_TIMEOUT).stop(process);
   }
 
   private static void removeHook(Thread hook) {

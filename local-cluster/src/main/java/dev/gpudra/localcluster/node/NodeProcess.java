@@ -1,20 +1,17 @@
 package dev.gpudra.localcluster.node;
 
+import dev.gpudra.localcluster.controlplane.GracefulStop;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A long-running process of the node (containerd, the kubelet): output to a log file, stopped with
  * SIGTERM and, after a grace period, SIGKILL; a shutdown hook stops it if the JVM exits first.
  */
 final class NodeProcess implements AutoCloseable {
-  private static final Logger log = LoggerFactory.getLogger(NodeProcess.class);
   private static final Duration GRACE = Duration.ofSeconds(20);
 
   private final String name;
@@ -77,18 +74,6 @@ final class NodeProcess implements AutoCloseable {
   }
 
   private void stop() {
-    if (!process.isAlive()) {
-      return;
-    }
-    process.destroy();
-    try {
-      if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-        log.warn("{} did not stop within {}; killing it", name, GRACE);
-        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    new GracefulStop(name, GRACE).stop(process);
   }
 }
