@@ -1,6 +1,5 @@
 package dev.gpudra.localcluster.node;
 
-import dev.gpudra.localcluster.controlplane.BuildScript;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,14 +25,7 @@ public record Helm(Path binary, Path kubeconfig) {
    * @throws RealNodeUnavailableException when they cannot be built here (no Go), in one line
    */
   public static Path locate(Path checkout, Consumer<String> progress) throws InterruptedException {
-    Path script =
-        BuildScript.find(checkout, NodeTools.SCRIPT)
-            .orElseThrow(() ->
-                new RealNodeUnavailableException(
-                    "helm: " + NodeTools.SCRIPT + " not found in " + checkout + " or above"));
-    return new BuildScript(script, "containerd and helm")
-        .run(progress, RealNodeUnavailableException::new)
-        .resolve("helm");
+    return NodeTools.buildTools(checkout, progress).resolve("helm");
   }
 
   /**

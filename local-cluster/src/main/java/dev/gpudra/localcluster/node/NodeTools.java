@@ -55,20 +55,29 @@ public record NodeTools(Path toolsDir, Path runc, Path cniBinDir, Path busybox, 
   public static NodeTools locate(Path checkout, Path testcluster, Consumer<String> progress)
       throws InterruptedException {
     checkMachine();
-    Path script =
-        BuildScript.find(checkout, SCRIPT)
-            .orElseThrow(() ->
-                new RealNodeUnavailableException(
-                    "real node: " + SCRIPT + " not found in " + checkout + " or above"));
-    Path toolsDir =
-        new BuildScript(script, "containerd and helm")
-            .run(progress, RealNodeUnavailableException::new);
+    Path toolsDir = buildTools(checkout, progress);
     return new NodeTools(
         toolsDir,
         find("/usr/sbin/runc", "/usr/bin/runc").orElseThrow(),
         find("/usr/lib/cni/bridge", "/opt/cni/bin/bridge").orElseThrow().getParent(),
         find("/bin/busybox", "/usr/bin/busybox").orElseThrow(),
         testcluster);
+  }
+
+  /**
+   * Builds (cached) the node's tools with {@code e2e/node/build.sh} and returns their directory;
+   * needs Go, not root.
+   *
+   * @throws RealNodeUnavailableException when they cannot be built here, in one line
+   */
+  static Path buildTools(Path checkout, Consumer<String> progress) throws InterruptedException {
+    Path script =
+        BuildScript.find(checkout, SCRIPT)
+            .orElseThrow(() ->
+                new RealNodeUnavailableException(
+                    "real node: " + SCRIPT + " not found in " + checkout + " or above"));
+    return new BuildScript(script, "containerd and helm")
+        .run(progress, RealNodeUnavailableException::new);
   }
 
   /**
