@@ -45,7 +45,7 @@ var resourceAPIs = []string{
 }
 
 type apiServer struct {
-	url      string        // https://127.0.0.1:<port>
+	url      string        // https://<address>:<port>
 	loopback *rest.Config  // in-process admin client config (system:masters)
 	caPEM    []byte        // self-signed serving certificate + CA
 	token    string        // static admin bearer token (kubeconfig)
@@ -58,7 +58,7 @@ type apiServer struct {
 // kube-apiserver command does, and runs it in a goroutine until ctx ends.
 // Parsing the flags also applies --feature-gates to the process-wide feature
 // gate, which the scheduler and controllers read later.
-func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGates string) (*apiServer, error) {
+func startAPIServer(ctx context.Context, dir, etcdURL string, address net.IP, port int, extraGates string) (*apiServer, error) {
 	certDir := filepath.Join(dir, "pki")
 	if err := os.MkdirAll(certDir, 0o700); err != nil {
 		return nil, err
@@ -76,9 +76,10 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 		return nil, err
 	}
 
-	listener, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+	hostPort := net.JoinHostPort(address.String(), fmt.Sprint(port))
+	listener, err := net.Listen("tcp", hostPort)
 	if err != nil {
-		return nil, fmt.Errorf("listen on 127.0.0.1:%d: %w", port, err)
+		return nil, fmt.Errorf("listen on %s: %w", hostPort, err)
 	}
 	boundPort := listener.Addr().(*net.TCPAddr).Port
 
@@ -88,14 +89,16 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 	}
 	args := []string{
 		"--etcd-servers=" + etcdURL,
-		"--bind-address=127.0.0.1",
-		"--advertise-address=127.0.0.1",
+		"--bind-address=" + address.String(),
+		"--advertise-address=" + address.String(),
 		"--cert-dir=" + certDir,
 		"--service-account-issuer=https://kubernetes.default.svc",
 		"--service-account-key-file=" + saKey,
 		"--service-account-signing-key-file=" + saKey,
 		"--service-cluster-ip-range=10.0.0.0/16",
-		"--endpoint-reconciler-type=none",
+		// on loopback nothing could use the "kubernetes" Service's endpoints; on another
+		// address (a real node's pod network) kube-proxy routes the Service to them
+		"--endpoint-reconciler-type=" + endpointReconciler(address),
 		"--authorization-mode=RBAC",
 		// a DRA kubelet plugin's DaemonSet runs privileged (device nodes, mount propagation)
 		"--allow-privileged=true",
@@ -119,7 +122,7 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 	}
 	s.SecureServing.Listener = listener
 	s.SecureServing.BindPort = boundPort
-	s.SecureServing.ExternalAddress = net.ParseIP("127.0.0.1")
+	s.SecureServing.ExternalAddress = address
 
 	completed, err := s.Complete(ctx)
 	if err != nil {
@@ -146,7 +149,7 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 	}
 
 	a := &apiServer{
-		url:      fmt.Sprintf("https://127.0.0.1:%d", boundPort),
+		url:      "https://" + net.JoinHostPort(address.String(), fmt.Sprint(boundPort)),
 		loopback: rest.CopyConfig(chain.GenericAPIServer.LoopbackClientConfig),
 		done:     make(chan struct{}),
 	}
@@ -165,6 +168,15 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, port int, extraGat
 	a.token = token
 	a.signing = tokenSigning{keyFile: saKey, rootCA: caPEM}
 	return a, nil
+}
+
+// endpointReconciler keeps the "kubernetes" Service's endpoints where pods can
+// reach them (lease, as a real cluster), and none on loopback.
+func endpointReconciler(address net.IP) string {
+	if address.IsLoopback() {
+		return "none"
+	}
+	return "lease"
 }
 
 // waitReady polls /readyz until it answers 200, then waits for namespace

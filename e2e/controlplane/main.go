@@ -13,6 +13,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -32,6 +33,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "kubelet" {
 		os.Exit(runKubelet(os.Args[2:]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "kube-proxy" {
+		os.Exit(runKubeProxy(os.Args[2:]))
+	}
 	if len(os.Args) > 1 && os.Args[1] == "supervise" {
 		os.Exit(runSupervised(os.Args[2:]))
 	}
@@ -39,7 +43,8 @@ func main() {
 }
 
 func run() int {
-	port := flag.Int("port", 0, "kube-apiserver secure port on 127.0.0.1 (0: a free port)")
+	address := flag.String("address", "127.0.0.1", "the IP kube-apiserver listens on and advertises; a real node's pods reach it there (through kube-proxy)")
+	port := flag.Int("port", 0, "kube-apiserver secure port (0: a free port)")
 	kubeconfigOut := flag.String("kubeconfig", "", "where to write the admin kubeconfig (default: <data dir>/kubeconfig); removed on exit")
 	logFile := flag.String("log-file", "", "write the components' logs to this file instead of stderr")
 	verbosity := flag.Int("v", 0, "log verbosity of the components (klog -v)")
@@ -47,6 +52,10 @@ func run() int {
 	keepData := flag.Bool("keep-data", false, "do not remove the data directory on exit (debugging)")
 	parentPID := flag.Int("parent-pid", 0, "stop and clean up when process PID exits, or when we are re-parented (our parent died); 0: off")
 	flag.Parse()
+	apiAddress := net.ParseIP(*address)
+	if apiAddress == nil {
+		return fail("flags", fmt.Errorf("--address %q: want an IP address", *address))
+	}
 	if *parentPID < 0 {
 		return fail("flags", fmt.Errorf("--parent-pid %d: want a process id, or 0 for off", *parentPID))
 	}
@@ -116,7 +125,7 @@ func run() int {
 
 	// 2. kube-apiserver (its flags also set the process-wide feature gates)
 	apiCtx, stopAPI := context.WithCancel(context.Background())
-	api, err := startAPIServer(apiCtx, dataDir, etcdURL, *port, *extraGates)
+	api, err := startAPIServer(apiCtx, dataDir, etcdURL, apiAddress, *port, *extraGates)
 	shutdownAPI := func() {
 		stopAPI()
 		if api != nil {
