@@ -5,6 +5,7 @@ import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
 import dev.gpudra.localcluster.node.NodeLayout;
+import dev.gpudra.localcluster.node.NodeNetwork;
 import dev.gpudra.localcluster.node.NodePlugin;
 import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNode;
@@ -56,15 +57,24 @@ public final class RealNodeCluster implements AutoCloseable {
   private void startAll(
       Path testcluster, NodeTools tools, String imageClasspath, Path workDir, PrintWriter out)
       throws InterruptedException {
+    NodeNetwork network = push(NodeNetwork.up());
     controlPlane =
         push(
             ControlPlaneProcess.start(
-                testcluster, workDir.resolve("control-plane"), Duration.ofSeconds(120)));
+                testcluster,
+                workDir.resolve("control-plane"),
+                Duration.ofSeconds(120),
+                network.apiServerFlags()));
     out.println("gpu-dra-testcluster ready: " + controlPlane.readyLine());
     node =
         push(
             RealNode.start(
-                tools, new NodeLayout(tempDir()), NODE, controlPlane.kubeconfig(), client()));
+                tools,
+                new NodeLayout(tempDir()),
+                network,
+                NODE,
+                controlPlane.kubeconfig(),
+                client()));
     out.println(
         "real node "
             + NODE

@@ -14,6 +14,19 @@ import java.util.List;
 final class Mounts {
   private Mounts() {}
 
+  /**
+   * Bind-mounts {@code dir} onto itself as a shared mount: a hostPath that a container mounts with
+   * propagation ({@code HostToContainer}, {@code Bidirectional}) must be one, and this machine's
+   * root is private. {@link #unmountAll} removes it with the node.
+   */
+  static void bindShared(Path dir) {
+    String path = dir.toAbsolutePath().toString();
+    if (!under(dir).contains(path)) {
+      Processes.run(List.of("mount", "--bind", path, path));
+    }
+    Processes.run(List.of("mount", "--make-rshared", path));
+  }
+
   /** Mount points at or below {@code dir}, deepest first. */
   static List<String> under(Path dir) {
     String prefix = dir.toAbsolutePath().toString();

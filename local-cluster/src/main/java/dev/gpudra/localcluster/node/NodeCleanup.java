@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What is left of a stopped node goes: shims still serving our containerd's socket, mounts under
- * the base directory, the pod bridge, then the directory itself.
+ * the base directory, then the directory itself. (The pod bridge is {@link NodeNetwork}'s; stale
+ * ones go in {@link StaleNodes}.)
  *
  * @param layout the node's directories
  */
@@ -28,14 +29,13 @@ record NodeCleanup(NodeLayout layout) {
       log.warn("still mounted after clean-up, {} kept: {}", layout.base(), left);
       return;
     }
-    deleteBridge();
     deleteTree();
   }
 
-  /** The pod bridge all real nodes on this machine share. */
+  /** The pod bridge all real nodes on this machine share, once none of them runs. */
   void deleteBridge() {
-    if (Files.exists(Path.of("/sys/class/net", CniConfig.BRIDGE))) {
-      Processes.tryRun(List.of("ip", "link", "delete", CniConfig.BRIDGE));
+    if (Files.exists(Path.of("/sys/class/net", NodeNetwork.BRIDGE))) {
+      Processes.tryRun(List.of("ip", "link", "delete", NodeNetwork.BRIDGE));
     }
   }
 

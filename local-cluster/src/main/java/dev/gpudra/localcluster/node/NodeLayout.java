@@ -72,6 +72,14 @@ public record NodeLayout(Path base) {
     return kubeletRoot().resolve("plugins");
   }
 
+  /**
+   * The driver root the plugin's pod mounts ({@code nvidiaDriverRoot}): simulated GPUs need no
+   * driver files; a shared mount, as the chart mounts it with {@code HostToContainer}.
+   */
+  public Path driverRoot() {
+    return base.resolve("driver-root");
+  }
+
   public Path images() {
     return base.resolve("images");
   }

@@ -19,10 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One real node: containerd and the real kubelet, registered with the API server as {@code
- * nodeName}, Ready and schedulable. DRA plugins register through {@link NodeLayout#registrarDir()}
- * and write CDI specs to {@link NodeLayout#cdiDir()}; containers' output is read from the kubelet's
- * pod log files ({@link #containerLog}).
+ * One real node: containerd, the real kubelet and kube-proxy on a {@link NodeNetwork}, registered
+ * with the API server as {@code nodeName}, Ready and schedulable. DRA plugins register through
+ * {@link NodeLayout#registrarDir()} and write CDI specs to {@link NodeLayout#cdiDir()}; containers'
+ * output is read from the kubelet's pod log files ({@link #containerLog}).
  */
 public final class RealNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RealNode.class);
@@ -31,47 +31,54 @@ public final class RealNode implements AutoCloseable {
 
   private final NodeTools tools;
   private final NodeLayout layout;
+  private final NodeNetwork network;
   private final String nodeName;
   private final Path kubeconfig;
   private final KubernetesClient client;
   private NodeProcess containerd;
   private NodeProcess kubelet;
+  private KubeProxy kubeProxy;
 
   private RealNode(
       NodeTools tools,
       NodeLayout layout,
+      NodeNetwork network,
       String nodeName,
       Path kubeconfig,
       KubernetesClient client) {
     this.tools = Objects.requireNonNull(tools, "tools");
     this.layout = Objects.requireNonNull(layout, "layout");
+    this.network = Objects.requireNonNull(network, "network");
     this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
     this.kubeconfig = Objects.requireNonNull(kubeconfig, "kubeconfig");
     this.client = Objects.requireNonNull(client, "client");
   }
 
   /**
-   * Starts containerd, imports the node's images, starts the kubelet and waits until the Node is
-   * Ready and schedulable.
+   * Starts containerd, imports the node's images, starts the kubelet, waits until the Node is Ready
+   * and schedulable, then starts kube-proxy and waits until it routes the API server's Service.
    *
+   * @param network the pod network, {@link NodeNetwork#up up} before the control plane
    * @param kubeconfig the kubelet's credentials (the test control plane's admin kubeconfig)
    * @param client a client of the same cluster, for the waits and the clean-up
    * @throws RealNodeStartException naming the component that failed; nothing is left running
    */
   public static RealNode start(
-      NodeTools tools, NodeLayout layout, String nodeName, Path kubeconfig, KubernetesClient client)
+      NodeTools tools,
+      NodeLayout layout,
+      NodeNetwork network,
+      String nodeName,
+      Path kubeconfig,
+      KubernetesClient client)
       throws InterruptedException {
-    int swept = StaleNodes.sweep(layout.base().getParent(), Path.of("/dev"));
-    if (swept > 0) {
-      log.info("removed {} real-node directories of test JVMs that were killed", swept);
-    }
     StaleNodes.claim(layout.base());
-    RealNode node = new RealNode(tools, layout, nodeName, kubeconfig, client);
+    RealNode node = new RealNode(tools, layout, network, nodeName, kubeconfig, client);
     try {
       node.startContainerd();
       node.importImages();
       node.startKubelet();
       node.awaitReady();
+      node.startKubeProxy();
       return node;
     } catch (RuntimeException | InterruptedException e) {
       node.close();
@@ -158,7 +165,8 @@ public final class RealNode implements AutoCloseable {
       }
       Files.writeString(layout.containerdConfig(), new ContainerdConfig(layout, tools).toml());
       Files.writeString(
-          layout.cniConfDir().resolve("10-gpu-dra.conflist"), new CniConfig(layout).conflist());
+          layout.cniConfDir().resolve("10-gpu-dra.conflist"),
+          new CniConfig(layout, network).conflist());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the node's configuration", e);
     }
@@ -197,6 +205,35 @@ public final class RealNode implements AutoCloseable {
     Processes.run(ctr("images", "import", tar.toString()));
   }
 
+  /**
+   * Gives an imported image a second name ({@code ctr images tag}), as a registry would serve a new
+   * tag: for an upgrade to a new tag without a registry.
+   */
+  public void tagImage(String source, String target) {
+    Processes.run(ctr("images", "tag", "--force", qualified(source), qualified(target)));
+  }
+
+  /** {@code gpu-dra:1} -> {@code docker.io/library/gpu-dra:1}, the name the CRI looks up. */
+  static String qualified(String ref) {
+    String name = ref.contains("/") ? ref : "library/" + ref;
+    String first = name.substring(0, name.indexOf('/'));
+    return first.contains(".") || first.contains(":") || "localhost".equals(first)
+        ? name
+        : "docker.io/" + name;
+  }
+
+  private void startKubeProxy() throws InterruptedException {
+    kubeProxy =
+        KubeProxy.start(
+            tools.testcluster(),
+            network,
+            nodeName,
+            kubeconfig,
+            layout.logs().resolve("kube-proxy.log"));
+    kubeProxy.awaitApiService();
+    log.info("kube-proxy routes the kubernetes Service to {}", network.gateway());
+  }
+
   private void startKubelet() {
     try {
       Files.writeString(layout.kubeletConfig(), new KubeletConfig(layout, freePort()).yaml());
@@ -214,7 +251,8 @@ public final class RealNode implements AutoCloseable {
                 "--kubeconfig=" + kubeconfig,
                 "--root-dir=" + layout.kubeletRoot(),
                 "--hostname-override=" + nodeName,
-                "--node-ip=127.0.0.1"),
+                // on the pod network, where kube-proxy looks for the node's address
+                "--node-ip=" + network.gateway()),
             Map.of(),
             layout.logs().resolve("kubelet.log"));
   }
@@ -272,11 +310,6 @@ public final class RealNode implements AutoCloseable {
   }
 
   /**
-   * Removes the node's pods (the kubelet stops their containers and tears down their network), then
-   * stops the kubelet and containerd, kills any shim left, unmounts and deletes everything under
-   * the base directory and the bridge.
-   */
-  /**
    * Deletes every pod bound to the node and waits until the kubelet has stopped their containers
    * and sandboxes (their claims unprepared while the plugin still runs).
    */
@@ -286,9 +319,17 @@ public final class RealNode implements AutoCloseable {
     }
   }
 
+  /**
+   * Removes the node's pods (the kubelet stops their containers and tears down their network), then
+   * stops kube-proxy (its rules go), the kubelet and containerd, kills any shim left, unmounts and
+   * deletes everything under the base directory.
+   */
   @Override
   public void close() {
     drain();
+    if (kubeProxy != null) {
+      kubeProxy.close();
+    }
     if (kubelet != null) {
       kubelet.close();
     }

@@ -68,14 +68,21 @@ class NodeConfigsTest {
   }
 
   @Test
-  @DisplayName("CNI: one bridge with host-local addresses kept in the node dir")
+  @DisplayName(
+      "CNI: the network's bridge, its gateway (where the API server listens), host-local addresses"
+          + " kept in the node dir")
   void cni() throws Exception {
-    JsonNode json = new ObjectMapper().readTree(new CniConfig(layout).conflist());
+    JsonNode json =
+        new ObjectMapper().readTree(new CniConfig(layout, NodeNetwork.standard()).conflist());
 
     JsonNode bridge = json.get("plugins").get(0);
     assertThat(bridge.get("type").asText()).isEqualTo("bridge");
-    assertThat(bridge.get("bridge").asText()).isEqualTo(CniConfig.BRIDGE);
+    assertThat(bridge.get("bridge").asText()).isEqualTo("gpudra0");
     assertThat(bridge.get("ipam").get("dataDir").asText()).isEqualTo("/tmp/node-x/cni/data");
+    JsonNode range = bridge.get("ipam").get("ranges").get(0).get(0);
+    assertThat(range.get("subnet").asText()).isEqualTo("10.244.77.0/24");
+    assertThat(range.get("gateway").asText()).isEqualTo("10.244.77.1");
+    assertThat(NodeNetwork.standard().apiServerFlags()).containsExactly("--address=10.244.77.1");
   }
 
   @Test

@@ -1,0 +1,273 @@
+package dev.gpudra.localcluster.node;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The GPU kubelet plugin as users run it: a pod of our DaemonSet, installed on the real node with
+ * our Helm chart and a real helm, from our image (imported into the node's containerd, {@code
+ * imagePullPolicy: Never}), with simulated GPUs. It finds the API server through the {@code
+ * kubernetes} Service and its service account, as in any cluster. What its pods log is kept here
+ * across pod restarts, read from the kubelet's pod log files.
+ */
+public final class ChartPlugin implements AutoCloseable {
+  /** The release and its namespace. */
+  public static final String RELEASE = "gpu-dra";
+
+  public static final String NAMESPACE = "gpu-dra";
+
+  private static final String COMPONENT = "dra-driver-nvidia-gpu-component";
+  private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+  private final Helm helm;
+  private final Path chart;
+  private final RealNode node;
+  private final KubernetesClient client;
+  private final Map<Path, List<String>> logs = new LinkedHashMap<>();
+
+  /**
+   * @param helm a helm pointed at the node's cluster
+   * @param chart our chart ({@code deployments/helm/gpu-dra})
+   * @param node the node the DaemonSet's pod runs on
+   * @param client a client of the same cluster
+   */
+  public ChartPlugin(Helm helm, Path chart, RealNode node, KubernetesClient client) {
+    this.helm = Objects.requireNonNull(helm, "helm");
+    this.chart = Objects.requireNonNull(chart, "chart");
+    this.node = Objects.requireNonNull(node, "node");
+    this.client = Objects.requireNonNull(client, "client");
+  }
+
+  /**
+   * {@code helm install} with the node's directories, then waits until the kubelet has registered
+   * the plugin's pod.
+   *
+   * @param image the image, as imported into the node ({@code gpu-dra:1.0})
+   * @param profile the simulated GPU profile
+   */
+  public void install(String image, String profile) throws InterruptedException {
+    NodeLayout layout = node.layout();
+    try {
+      Files.createDirectories(layout.driverRoot());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
+    }
+    Mounts.bindShared(layout.driverRoot());
+    int colon = image.lastIndexOf(':');
+    List<String> args = new ArrayList<>(List.of("install", RELEASE, chart.toString()));
+    args.addAll(List.of("--namespace", NAMESPACE, "--create-namespace"));
+    for (String value :
+        List.of(
+            "image.repository=" + image.substring(0, colon),
+            "image.tag=" + image.substring(colon + 1),
+            "image.pullPolicy=Never",
+            "simulatedGpus=" + profile,
+            "nvidiaDriverRoot=" + layout.driverRoot(),
+            "kubeletPlugin.kubeletRegistrarDirectoryPath=" + layout.registrarDir(),
+            "kubeletPlugin.kubeletPluginsDirectoryPath=" + layout.pluginsDir(),
+            "kubeletPlugin.cdiRoot=" + layout.cdiDir())) {
+      args.addAll(List.of("--set", value));
+    }
+    helm.run(args.toArray(String[]::new));
+    awaitPod(p -> true);
+    awaitRegistrations(1);
+    awaitSlices();
+  }
+
+  /**
+   * {@code helm upgrade} to another tag of the image; waits until the DaemonSet's pod runs it, is
+   * Ready and the kubelet has registered it.
+   */
+  public void upgrade(String tag) throws InterruptedException {
+    int before = registrations();
+    helm.run(
+        "upgrade",
+        RELEASE,
+        chart.toString(),
+        "--namespace",
+        NAMESPACE,
+        "--reuse-values",
+        "--set",
+        "image.tag=" + tag);
+    awaitPod(p -> image(p).endsWith(":" + tag));
+    awaitRegistrations(before + 1);
+  }
+
+  /**
+   * Deletes the plugin's pod, as an admin or an eviction does; waits until the DaemonSet's next pod
+   * is Ready and registered.
+   */
+  public void deletePod() throws InterruptedException {
+    Pod old = pod();
+    int before = registrations();
+    client.pods().resource(old).delete();
+    awaitPod(p -> !p.getMetadata().getUid().equals(old.getMetadata().getUid()));
+    awaitRegistrations(before + 1);
+  }
+
+  /** The DaemonSet's Ready pod on the node. */
+  public Pod pod() {
+    return pods().stream()
+        .filter(ChartPlugin::ready)
+        .findFirst()
+        .orElseThrow(() -> new RealNodeStartException("no Ready pod of " + RELEASE));
+  }
+
+  /** The image of a plugin pod's container. */
+  public static String image(Pod pod) {
+    return pod.getSpec().getContainers().getFirst().getImage();
+  }
+
+  /** Waits until the kubelet has registered the plugin {@code count} times across its pods. */
+  public void awaitRegistrations(int count) throws InterruptedException {
+    Instant deadline = Instant.now().plus(TIMEOUT);
+    while (registrations() < count) {
+      if (Instant.now().isAfter(deadline)) {
+        throw new RealNodeStartException(
+            "the kubelet did not register the plugin's pod within "
+                + TIMEOUT.toSeconds()
+                + " s ("
+                + registrations()
+                + " of "
+                + count
+                + " registrations); pods: "
+                + podStates()
+                + "; see "
+                + node.layout().podLogs()
+                + " and "
+                + node.layout().logs());
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  /** How often a kubelet has registered the plugin, over every pod it ran in. */
+  public int registrations() {
+    return text().split(NodePlugin.REGISTERED, -1).length - 1;
+  }
+
+  /** Everything its pods logged so far, oldest pod first. */
+  public synchronized String text() {
+    for (Path file : logFiles()) {
+      try {
+        logs.put(file, Files.readAllLines(file).stream().map(RealNode::withoutCriPrefix).toList());
+      } catch (IOException e) {
+        // the kubelet removed a deleted pod's logs: keep what was read before
+      }
+    }
+    return logs.values().stream().flatMap(List::stream).collect(Collectors.joining("\n"));
+  }
+
+  private List<Path> logFiles() {
+    String prefix = NAMESPACE + "_" + RELEASE + "-kubelet-plugin-";
+    try (Stream<Path> files = Files.walk(node.layout().podLogs(), 3)) {
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".log"))
+          .filter(f -> f.getParent().getParent().getFileName().toString().startsWith(prefix))
+          .sorted((a, b) -> Long.compare(modified(a), modified(b)))
+          .toList();
+    } catch (IOException | UncheckedIOException e) {
+      return List.copyOf(logs.keySet());
+    }
+  }
+
+  private static long modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file).toMillis();
+    } catch (IOException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  private List<Pod> pods() {
+    return client
+        .pods()
+        .inNamespace(NAMESPACE)
+        .withLabel(COMPONENT, "kubelet-plugin")
+        .list()
+        .getItems();
+  }
+
+  /** Waits until a {@code wanted} pod of the DaemonSet is Ready (its startup probe passed). */
+  private void awaitPod(Predicate<Pod> wanted) throws InterruptedException {
+    Instant deadline = Instant.now().plus(TIMEOUT);
+    while (pods().stream().filter(ChartPlugin::ready).noneMatch(wanted)) {
+      if (Instant.now().isAfter(deadline)) {
+        throw new RealNodeStartException(
+            "no pod of "
+                + RELEASE
+                + " Ready within "
+                + TIMEOUT.toSeconds()
+                + " s: "
+                + podStates()
+                + "; see "
+                + node.layout().podLogs());
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  private static boolean ready(Pod pod) {
+    return pod.getMetadata().getDeletionTimestamp() == null
+        && pod.getStatus().getConditions() != null
+        && pod.getStatus().getConditions().stream()
+            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  /** Waits until the plugin has published the node's ResourceSlices: it reached the API server. */
+  private void awaitSlices() throws InterruptedException {
+    Instant deadline = Instant.now().plus(TIMEOUT);
+    while (client.resources(ResourceSlice.class).list().getItems().stream()
+        .noneMatch(s ->
+            node.nodeName().equals(s.getSpec().getNodeName())
+                && "gpu.nvidia.com".equals(s.getSpec().getDriver()))) {
+      if (Instant.now().isAfter(deadline)) {
+        throw new RealNodeStartException(
+            "the plugin's pod published no ResourceSlice for "
+                + node.nodeName()
+                + " within "
+                + TIMEOUT.toSeconds()
+                + " s; see "
+                + node.layout().podLogs());
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  private String podStates() {
+    return pods().stream()
+        .map(p -> p.getMetadata().getName() + " " + p.getStatus().getPhase() + " " + image(p))
+        .toList()
+        .toString();
+  }
+
+  /** {@code helm uninstall}; waits until the kubelet has stopped the plugin's pods. */
+  @Override
+  public void close() {
+    helm.run("uninstall", RELEASE, "--namespace", NAMESPACE);
+    Instant deadline = Instant.now().plus(TIMEOUT);
+    while (!pods().isEmpty() && Instant.now().isBefore(deadline)) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}
