@@ -3,12 +3,12 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.deviceclasses.model.DeviceClassFactory;
-import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.node.ChartPlugin;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
+import dev.gpudra.localcluster.node.Helm;
 import dev.gpudra.localcluster.node.NodeLayout;
-import dev.gpudra.localcluster.node.NodePlugin;
+import dev.gpudra.localcluster.node.NodeNetwork;
 import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.node.RealNodeUnavailableException;
@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -30,23 +31,27 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The GPU kubelet plugin under a real kubelet, with real containers: gpu-dra-testcluster, one real
- * node (containerd, runc, the kubelet of the same Kubernetes version), and our plugin as a process
- * on the image's classpath with the simulated {@code dgx-a100-mig} profile (six whole GPUs, MIG
- * devices on gpu-0 and gpu-1), registered by that kubelet. Containers list their {@code /dev}; the
- * suite reads that from the kubelet's pod logs. Where root, runc, the CNI plugins, busybox or Go
- * are missing it is skipped with one line saying what.
+ * node (containerd, runc, the kubelet and kube-proxy of the same Kubernetes version), and our
+ * plugin as users run it: a pod of our DaemonSet, installed with our Helm chart by a real helm,
+ * from our image (Jib, on a base built here, imported into the node), with the simulated {@code
+ * dgx-a100-mig} profile (six whole GPUs, MIG devices on gpu-0 and gpu-1). The plugin's pod reaches
+ * the API server through the {@code kubernetes} Service, which kube-proxy routes. Containers list
+ * their {@code /dev}; the suite reads that from the kubelet's pod logs. Where root, runc, the CNI
+ * plugins, busybox or Go are missing it is skipped with one line saying what.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RealNodeE2E {
   private static final String NODE = "gpu-node-real";
+  private static final String IMAGE = System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
   private static final List<String> CONTROL =
       List.of("nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
   private static final String LIST_DEV = "ls /dev; ls /dev/nvidia-caps 2>/dev/null; echo listed;";
 
+  private NodeNetwork network;
   private ControlPlaneProcess controlPlane;
   private RealNode node;
   private DevicePlaceholders devices;
-  private NodePlugin plugin;
+  private ChartPlugin plugin;
   private NodePods pods;
 
   @BeforeAll
@@ -60,27 +65,23 @@ class RealNodeE2E {
       Assumptions.abort(e.getMessage());
       return;
     }
+    network = NodeNetwork.up();
+    List<String> flags = new ArrayList<>(network.apiServerFlags());
+    flags.add("--feature-gates=DRAExtendedResource=true");
     controlPlane =
-        ControlPlaneProcess.start(
-            binary,
-            dir.resolve("cp"),
-            Duration.ofSeconds(120),
-            List.of("--feature-gates=DRAExtendedResource=true"));
+        ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120), flags);
     var client = controlPlane.client();
     NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
-    node = RealNode.start(tools, layout, NODE, controlPlane.kubeconfig(), client);
+    node = RealNode.start(tools, layout, network, NODE, controlPlane.kubeconfig(), client);
+    node.importImage(imageTar());
     devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
-    new DeviceClassFactory()
-        .deviceClasses(DeviceClassOptions.allDrivers())
-        .forEach(c -> client.resource(c).create());
     plugin =
-        new NodePlugin(
-            imageClasspath(),
+        new ChartPlugin(
+            new Helm(tools.helm(), controlPlane.kubeconfig()),
+            RealControlPlane.checkout().resolve("deployments/helm/gpu-dra"),
             node,
-            controlPlane.kubeconfig(),
-            "dgx-a100-mig",
-            dir.resolve("plugin.log"));
-    plugin.start(1);
+            client);
+    plugin.install(IMAGE, "dgx-a100-mig");
     pods = new NodePods(client, node, "default");
   }
 
@@ -105,6 +106,9 @@ class RealNodeE2E {
     if (controlPlane != null) {
       controlPlane.close();
     }
+    if (network != null) {
+      network.close();
+    }
   }
 
   @Test
@@ -118,16 +122,11 @@ class RealNodeE2E {
   @Test
   @DisplayName("our image (Jib, on a base built here) runs its entry point in a real container")
   void ourImage() {
-    Path tar = Path.of(System.getProperty("gpu-dra.image.tar", "target/no-image.tar"));
-    Assumptions.assumeTrue(
-        Files.isRegularFile(tar),
-        "no image tar at " + tar + ": ./gpu-dra test builds it (e2e/node/base-image.sh, then Jib)");
-    node.importImage(tar);
     Pod pod =
         new io.fabric8.kubernetes.api.model.PodBuilder(pods.pod("image", "unused", null, null))
             .editSpec()
             .editFirstContainer()
-            .withImage(System.getProperty("gpu-dra.image.ref"))
+            .withImage(IMAGE)
             .withCommand(List.of())
             .withArgs("gpus", "--simulated-gpus", "dgx-h100")
             .endContainer()
@@ -271,22 +270,65 @@ class RealNodeE2E {
   }
 
   @Test
-  @DisplayName("the plugin restarts: prepared claims survive and are unprepared by the new process")
-  void pluginRestart() throws IOException, InterruptedException {
+  @DisplayName(
+      "the plugin's pod is deleted: the DaemonSet's next pod registers, prepared claims survive and"
+          + " are unprepared by it, no GPU is handed out twice")
+  void pluginPodRestart() throws IOException, InterruptedException {
     pods.template("plugin-restart", NodePods.oneDevice("gpu.nvidia.com", null));
     Pod pod =
         pods.runUntilLogged(
             pods.pod("survivor", "echo up; sleep 600", "plugin-restart", null), "up");
     String claimUid = pods.claimOf(pod).getMetadata().getUid();
-    int registrations = registrations();
+    String pluginPod = plugin.pod().getMetadata().getUid();
 
-    plugin.close();
-    plugin.start(registrations + 1);
+    plugin.deletePod();
 
-    assertThat(pods.current(pod).getStatus().getPhase()).isEqualTo("Running");
+    assertThat(plugin.pod().getMetadata().getUid()).isNotEqualTo(pluginPod);
+    assertSurvivesAndIsUnpreparedByTheNewPlugin(pod, claimUid, "plugin-restart");
+  }
+
+  @Test
+  @DisplayName(
+      "helm upgrade to a new image tag: the DaemonSet rolls its pod, running pods keep their GPU,"
+          + " the new plugin prepares and unprepares")
+  void pluginUpgrade() throws IOException, InterruptedException {
+    pods.template("upgrade", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod pod =
+        pods.runUntilLogged(pods.pod("upgraded", "echo up; sleep 600", "upgrade", null), "up");
+    String claimUid = pods.claimOf(pod).getMetadata().getUid();
+    String tag = "upgrade-" + pod.getMetadata().getUid().substring(0, 8);
+    node.tagImage(IMAGE, IMAGE.substring(0, IMAGE.lastIndexOf(':') + 1) + tag);
+
+    plugin.upgrade(tag);
+
+    assertThat(ChartPlugin.image(plugin.pod())).endsWith(":" + tag);
+    assertSurvivesAndIsUnpreparedByTheNewPlugin(pod, claimUid, "upgrade");
+  }
+
+  /**
+   * After the plugin's pod was replaced: {@code pod} still runs its first container with its GPU,
+   * the claim's CDI spec is still there, a new pod from {@code template} gets another GPU (the new
+   * plugin prepares it), and deleting {@code pod} makes the new plugin unprepare its claim.
+   */
+  private void assertSurvivesAndIsUnpreparedByTheNewPlugin(
+      Pod pod, String claimUid, String template) throws IOException {
+    String device = pods.allocatedDevice(pod);
+    Pod now = pods.current(pod);
+    assertThat(now.getStatus().getPhase()).isEqualTo("Running");
+    assertThat(containerId(now)).isEqualTo(containerId(pod));
     assertThat(cdiSpecs()).anyMatch(f -> f.contains(claimUid));
+    Pod other =
+        pods.runUntilLogged(
+            pods.pod(
+                pod.getMetadata().getName() + "-next", LIST_DEV + " sleep 600", template, null),
+            "listed");
+    assertThat(pods.allocatedDevice(other)).isNotEqualTo(device);
+    assertThat(nvidiaNodes(other))
+        .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(other)));
     int logged = plugin.text().length();
+
     pods.delete(pod);
+
     awaitNoSpecFor(claimUid);
     assertThat(plugin.text().substring(logged))
         .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
@@ -319,14 +361,17 @@ class RealNodeE2E {
     return plugin.registrations();
   }
 
-  /** The image's classpath, which Failsafe passes as gpu-dra.image.libs. */
-  private static String imageClasspath() {
-    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
-    if (!Files.isDirectory(libs)) {
+  /** Our image's tar (Jib), which Failsafe passes as gpu-dra.image.tar. */
+  private static Path imageTar() {
+    Path tar = Path.of(System.getProperty("gpu-dra.image.tar", "target/no-image.tar"));
+    if (!Files.isRegularFile(tar)) {
       throw new IllegalStateException(
-          libs + " missing: build deployments/container first (./gpu-dra test builds it)");
+          "no image tar at "
+              + tar
+              + ": ./gpu-dra test builds it (e2e/node/base-image.sh, then Jib with"
+              + " -Djib.from.image)");
     }
-    return libs.toAbsolutePath() + "/*";
+    return tar;
   }
 
   private void awaitNoSpecFor(String claimUid) {
