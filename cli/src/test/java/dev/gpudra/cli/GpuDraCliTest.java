@@ -38,6 +38,22 @@ class GpuDraCliTest {
             },
             "Nope"),
         Arguments.of(
+            "a gate the plugin does not implement yet (accepted and ignored would be a lie)",
+            new String[] {
+              "gpu-kubelet-plugin",
+              "--node-name",
+              "n1",
+              "--feature-gates",
+              "MPSSupport=true,TimeSlicingSettings=true"
+            },
+            "MPSSupport, TimeSlicingSettings are not implemented by gpu-dra's GPU kubelet plugin"),
+        Arguments.of(
+            "AllAlpha switches on gates the plugin does not implement",
+            new String[] {
+              "gpu-kubelet-plugin", "--node-name", "n1", "--feature-gates", "AllAlpha=true"
+            },
+            "DynamicMIG"),
+        Arguments.of(
             "non-numeric health port",
             new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--healthcheck-port", "x"},
             "--healthcheck-port"),

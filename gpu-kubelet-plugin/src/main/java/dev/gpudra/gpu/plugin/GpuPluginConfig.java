@@ -17,7 +17,7 @@ import java.util.Optional;
  *     (KUBELET_REGISTRAR_DIRECTORY_PATH)
  * @param pluginsDir the kubelet's plugins directory (KUBELET_PLUGINS_DIRECTORY_PATH)
  * @param driverRoot where the NVIDIA driver is installed (NVIDIA_DRIVER_ROOT)
- * @param featureGates (FEATURE_GATES)
+ * @param featureGates (FEATURE_GATES); a gate of {@link ImplementedGates#NOT_YET} is refused
  * @param healthcheckPort gRPC health port; negative disables it (HEALTHCHECK_PORT)
  * @param httpEndpoint metrics address; empty disables it (HTTP_ENDPOINT)
  * @param metricsPath path of the metrics endpoint (METRICS_PATH)
@@ -48,6 +48,7 @@ public record GpuPluginConfig(
     Objects.requireNonNull(pluginsDir, "pluginsDir");
     Objects.requireNonNull(driverRoot, "driverRoot");
     Objects.requireNonNull(featureGates, "featureGates");
+    ImplementedGates.require(featureGates);
     Objects.requireNonNull(httpEndpoint, "httpEndpoint");
     Objects.requireNonNull(simulatedGpus, "simulatedGpus");
     if (healthcheckPort > 65535) {
