@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.gpudra.gpu.checkpoint.DurableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -29,15 +30,21 @@ public final class CdiSpecWriter {
         ClaimSpecBuilder.VENDOR + "-" + ClaimSpecBuilder.CLASS + "_" + id + ".yaml");
   }
 
-  /** Replaces the claim's spec file atomically. */
+  /** Replaces the claim's spec file atomically; mode 0644, as nvcdi writes specs. */
   public Path write(String claimUid, CdiSpec spec) {
     Path file = pathFor(claimUid);
     try {
-      DurableFile.replace(file, render(spec).getBytes(StandardCharsets.UTF_8));
+      DurableFile.replace(
+          file, render(spec).getBytes(StandardCharsets.UTF_8), DurableFile.WORLD_READABLE);
     } catch (IOException e) {
       throw new CdiException("cannot write CDI spec " + file, e);
     }
     return file;
+  }
+
+  /** Whether the claim's spec file exists. */
+  public boolean exists(String claimUid) {
+    return Files.exists(pathFor(claimUid));
   }
 
   /** Deletes the claim's spec file; a missing file is fine. */

@@ -23,7 +23,16 @@ public final class ClaimCdiSpecs {
     writer.write(claimUid, builder.build(claimUid, devices));
   }
 
-  /** Deletes the claim's spec; a missing file is fine. */
+  /** Whether the claim's spec file exists. */
+  public boolean exists(String claimUid) {
+    return writer.exists(claimUid);
+  }
+
+  /**
+   * Deletes the claim's spec; a missing file is fine.
+   *
+   * @throws CdiException when an existing spec cannot be deleted
+   */
   public void delete(String claimUid) {
     writer.delete(claimUid);
   }

@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Replaces a file so that readers see the old or the new content, never a mix, and the new content
@@ -17,11 +20,29 @@ import java.nio.file.StandardOpenOption;
 public final class DurableFile {
   private DurableFile() {}
 
+  /** Owner read and write only: the checkpoint. */
+  public static final Set<PosixFilePermission> PRIVATE =
+      PosixFilePermissions.fromString("rw-------");
+
+  /** World-readable, as nvcdi writes CDI specs (0644): runtimes and tools read them. */
+  public static final Set<PosixFilePermission> WORLD_READABLE =
+      PosixFilePermissions.fromString("rw-r--r--");
+
+  /** {@link #replace(Path, byte[], Set)} with {@link #PRIVATE}. */
   public static void replace(Path target, byte[] content) throws IOException {
+    replace(target, content, PRIVATE);
+  }
+
+  /**
+   * @param permissions the new file's mode, set explicitly (the process umask does not apply)
+   */
+  public static void replace(Path target, byte[] content, Set<PosixFilePermission> permissions)
+      throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
     try {
+      Files.setPosixFilePermissions(temp, permissions);
       try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
         ByteBuffer buffer = ByteBuffer.wrap(content);
         while (buffer.hasRemaining()) {

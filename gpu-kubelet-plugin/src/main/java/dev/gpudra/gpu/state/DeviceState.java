@@ -72,6 +72,7 @@ public final class DeviceState {
       PreparedClaim existing = checkpoint.claims().get(uid);
       if (existing != null && existing.isCompleted()) {
         log.debug("claim {} ({}) already prepared", describe(claim), uid);
+        rewriteMissingSpec(claim, existing);
         return DeviceRecords.toKit(existing.devices());
       }
       List<DeviceRequestAllocationResult> results = ourResults(claim);
@@ -93,7 +94,35 @@ public final class DeviceState {
     }
   }
 
-  /** Releases a claim; a claim this node never prepared is a success. */
+  /**
+   * A prepared claim whose spec file is gone (deleted by hand, a tmpfs CDI root after a runtime
+   * restart) would fail its container's creation: the spec is written again from the checkpoint.
+   */
+  private void rewriteMissingSpec(ResourceClaim claim, PreparedClaim existing) {
+    String uid = claim.getMetadata().getUid();
+    if (existing.devices().isEmpty() || cdi.exists(uid)) {
+      return;
+    }
+    log.warn(
+        "claim {} ({}): prepared, but its CDI spec is missing; writing it again",
+        describe(claim),
+        uid);
+    cdi.write(
+        uid,
+        existing.devices().stream()
+            .map(d ->
+                devices
+                    .find(d.device())
+                    .orElseThrow(() -> new UnknownDeviceException(describe(claim), d.device())))
+            .toList());
+  }
+
+  /**
+   * Releases a claim; a claim this node never prepared is a success.
+   *
+   * @throws CdiException when its CDI spec cannot be deleted: the checkpoint keeps the claim, so
+   *     that the kubelet's retry finds it again
+   */
   public void unprepare(ClaimRef claim) {
     lock.lock();
     try {
@@ -101,7 +130,7 @@ public final class DeviceState {
         log.debug("claim {} is not prepared here: nothing to unprepare", claim);
         return;
       }
-      deleteSpecQuietly(claim.uid());
+      cdi.delete(claim.uid());
       steps.reached(StepObserver.Step.CDI_SPEC_DELETED, claim.uid());
       checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
       steps.reached(StepObserver.Step.CHECKPOINT_ENTRY_REMOVED, claim.uid());
@@ -130,7 +159,7 @@ public final class DeviceState {
       if (entry == null || entry.isCompleted()) {
         return false;
       }
-      deleteSpecQuietly(claimUid);
+      cdi.delete(claimUid); // fails the roll-back, keeping the entry for the next round
       checkpoints.update(cp -> cp.withoutClaim(claimUid));
       return true;
     } finally {
@@ -190,14 +219,6 @@ public final class DeviceState {
     return results == null
         ? List.of()
         : results.stream().filter(r -> ConfigResolver.DRIVER_NAME.equals(r.getDriver())).toList();
-  }
-
-  private void deleteSpecQuietly(String claimUid) {
-    try {
-      cdi.delete(claimUid);
-    } catch (CdiException e) {
-      log.warn("claim {}: cannot delete its CDI spec; continuing", claimUid, e);
-    }
   }
 
   private static String describe(ResourceClaim claim) {

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.state;
 
+import dev.gpudra.gpu.cdi.CdiException;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -41,7 +42,19 @@ public final class StaleClaimCleaner {
       if (current.filter(started.uid()::equals).isPresent()) {
         continue;
       }
-      if (state.rollBackStarted(started.uid())) {
+      boolean rolled;
+      try {
+        rolled = state.rollBackStarted(started.uid());
+      } catch (CdiException e) {
+        log.warn(
+            "cannot roll back stale claim {}/{} ({}); kept for the next round: {}",
+            started.namespace(),
+            started.name(),
+            started.uid(),
+            e.getMessage());
+        continue;
+      }
+      if (rolled) {
         log.info(
             "rolled back stale claim {}/{} ({}): {}",
             started.namespace(),

@@ -4,6 +4,7 @@ import static dev.gpudra.gpu.config.TestClaims.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gpudra.gpu.cdi.CdiException;
 import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.kit.ClaimRef;
@@ -11,6 +12,7 @@ import dev.gpudra.kit.PreparedDevice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,13 +60,49 @@ class DeviceStateTest {
   }
 
   @Test
-  @DisplayName("preparing a completed claim again returns the stored devices untouched")
+  @DisplayName(
+      "preparing a completed claim again returns the stored devices and writes a spec that went"
+          + " missing again, the same as before")
   void prepareIsIdempotent() throws Exception {
-    ResourceClaim c = claim(UID_A, "a").result("gpu", "gpu-0").build();
+    ResourceClaim c = claim(UID_A, "a").result("gpu", "gpu-0").result("mig", TestNode.MIG).build();
     List<PreparedDevice> first = node.state.prepare(c);
+    String spec = Files.readString(node.specFile(UID_A));
     Files.delete(node.specFile(UID_A));
+
     assertThat(node.state.prepare(c)).isEqualTo(first);
-    assertThat(node.specFile(UID_A)).doesNotExist();
+
+    assertThat(node.specFile(UID_A)).hasContent(spec);
+  }
+
+  @Test
+  @DisplayName("CDI specs are 0644, as nvcdi writes them: runtimes and tools read them")
+  void specMode() throws Exception {
+    node.state.prepare(claim(UID_A, "a").result("gpu", "gpu-0").build());
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(node.specFile(UID_A))))
+        .isEqualTo("rw-r--r--");
+  }
+
+  @Test
+  @DisplayName(
+      "an unprepare that cannot delete the CDI spec fails and keeps the checkpoint entry for the"
+          + " kubelet's retry")
+  void unprepareFailsWhenTheSpecStays() throws Exception {
+    ResourceClaim c = claim(UID_A, "a").result("gpu", "gpu-0").build();
+    node.state.prepare(c);
+    Path spec = node.specFile(UID_A);
+    Files.delete(spec);
+    Files.createDirectories(spec.resolve("in-the-way")); // a non-empty directory cannot be deleted
+    ClaimRef ref = new ClaimRef("default", "a", UID_A);
+
+    assertThatThrownBy(() -> node.state.unprepare(ref))
+        .isInstanceOf(CdiException.class)
+        .hasMessageContaining("cannot delete CDI spec " + spec);
+    assertThat(node.checkpoints.read().claims()).containsOnlyKeys(UID_A);
+
+    Files.delete(spec.resolve("in-the-way"));
+    node.state.unprepare(ref);
+    assertThat(node.checkpoints.read().claims()).isEmpty();
   }
 
   @Test
