@@ -28,4 +28,26 @@ public interface DraDriver {
 
   /** Errors from background work (slice publishing, cleanup) that no caller is waiting for. */
   void handleError(Throwable error, String context);
+
+  /**
+   * Claims of one kubelet call failed before the driver answered for them (the kit already put the
+   * error in their results and logged it): for the driver's metrics.
+   */
+  default void failedBeforeDriver(Operation operation, FailureReason reason, int claims) {}
+
+  /** The kubelet's two calls. */
+  enum Operation {
+    PREPARE,
+    UNPREPARE
+  }
+
+  /** Why claims failed outside the driver's own per-claim results. */
+  enum FailureReason {
+    /** The node lock ({@code pu.lock}) was not acquired within its timeout. */
+    LOCK_ACQUIRE,
+    /** The claim could not be fetched from the API server, or its UID did not match. */
+    CLAIM_LOOKUP,
+    /** The driver threw instead of answering per claim. */
+    DRIVER_EXCEPTION
+  }
 }

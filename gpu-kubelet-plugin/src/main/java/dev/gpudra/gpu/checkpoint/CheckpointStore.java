@@ -1,14 +1,13 @@
 package dev.gpudra.gpu.checkpoint;
 
+import dev.gpudra.kit.flock.FlockFile;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
@@ -17,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The checkpoint file of one plugin: {@code <dataDir>/checkpoint.json}, locked through {@code
- * <dataDir>/cp.lock}. Every access holds an in-process lock and the file lock (which also keeps out
- * a second plugin process during an upgrade). Use one instance per data directory and process.
+ * <dataDir>/cp.lock}. Every access holds an in-process lock and the file's {@code flock(2)}, as
+ * NVIDIA's plugin takes it (which also keeps out a second plugin process during an upgrade, ours or
+ * NVIDIA's), within {@link #LOCK_TIMEOUT}. Use one instance per data directory and process.
  */
 public final class CheckpointStore {
   public static final String FILE_NAME = "checkpoint.json";
@@ -27,10 +27,14 @@ public final class CheckpointStore {
   /** Where the kernel publishes the current boot's ID. */
   public static final Path DEFAULT_BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
 
+  /** How long an access waits for {@code cp.lock}, as NVIDIA's plugin. */
+  public static final Duration LOCK_TIMEOUT = Duration.ofSeconds(10);
+
   private static final Logger log = LoggerFactory.getLogger(CheckpointStore.class);
 
   private final Path file;
-  private final Path lockFile;
+  private final FlockFile lockFile;
+  private final Duration lockTimeout;
   private final Path bootIdFile;
   private final CheckpointCodec codec = new CheckpointCodec();
   private final ReentrantLock lock = new ReentrantLock();
@@ -49,9 +53,14 @@ public final class CheckpointStore {
   }
 
   public CheckpointStore(Path dataDir, Path bootIdFile) {
+    this(dataDir, bootIdFile, LOCK_TIMEOUT);
+  }
+
+  public CheckpointStore(Path dataDir, Path bootIdFile, Duration lockTimeout) {
     this.file = dataDir.resolve(FILE_NAME);
-    this.lockFile = dataDir.resolve(LOCK_NAME);
+    this.lockFile = new FlockFile(dataDir.resolve(LOCK_NAME));
     this.bootIdFile = Objects.requireNonNull(bootIdFile, "bootIdFile");
+    this.lockTimeout = Objects.requireNonNull(lockTimeout, "lockTimeout");
   }
 
   /** The current checkpoint (empty when there is none, it is corrupt, or the node rebooted). */
@@ -161,15 +170,18 @@ public final class CheckpointStore {
 
   private <T> T locked(java.util.function.Supplier<T> action) {
     lock.lock();
-    try {
-      Files.createDirectories(lockFile.getParent());
-      try (FileChannel channel =
-              FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock ignored = channel.lock()) {
-        return action.get();
-      }
-    } catch (IOException e) {
-      throw new CheckpointException("cannot lock " + lockFile, e);
+    try (FlockFile.Held held =
+        lockFile
+            .acquire(lockTimeout)
+            .orElseThrow(() ->
+                new CheckpointLockTimeoutException(
+                    "timed out after " + lockTimeout + " waiting for lock " + lockFile.file()))) {
+      return action.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CheckpointLockTimeoutException("interrupted while waiting for " + lockFile.file());
+    } catch (java.io.UncheckedIOException e) {
+      throw new CheckpointException("cannot lock " + lockFile.file(), e.getCause());
     } finally {
       lock.unlock();
     }

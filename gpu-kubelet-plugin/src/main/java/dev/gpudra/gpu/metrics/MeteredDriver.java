@@ -41,6 +41,28 @@ public final class MeteredDriver implements DraDriver {
     }
   }
 
+  /**
+   * Failures outside the driver's per-claim results, with NVIDIA's {@code error_type}: {@code
+   * lock_acquire} for the node lock; the others count as the operation's device errors, as NVIDIA's
+   * plugin counts every failed claim.
+   */
+  @Override
+  public void failedBeforeDriver(Operation operation, FailureReason reason, int claims) {
+    boolean prepare = operation == Operation.PREPARE;
+    String type =
+        reason == FailureReason.LOCK_ACQUIRE
+            ? "lock_acquire"
+            : prepare ? "prepare_devices" : "unprepare_devices";
+    for (int i = 0; i < claims; i++) {
+      if (prepare) {
+        metrics.prepareError(type);
+      } else {
+        metrics.unprepareError(type);
+      }
+    }
+    delegate.failedBeforeDriver(operation, reason, claims);
+  }
+
   @Override
   public void handleError(Throwable error, String context) {
     if (context.startsWith(ResourceSlicePublisher.PUBLISH_CONTEXT)) {

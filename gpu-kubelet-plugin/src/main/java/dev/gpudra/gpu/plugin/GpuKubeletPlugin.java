@@ -9,6 +9,7 @@ import dev.gpudra.gpu.state.StaleClaimCleaner;
 import dev.gpudra.kit.KubeletPlugin;
 import dev.gpudra.kit.PluginConfig;
 import dev.gpudra.kit.PluginPaths;
+import dev.gpudra.kit.dra.NodeLock;
 import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.nvml.Nvml;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -32,6 +33,9 @@ import org.slf4j.LoggerFactory;
 public final class GpuKubeletPlugin implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(GpuKubeletPlugin.class);
   private static final Duration CLEANUP_PERIOD = Duration.ofMinutes(10);
+
+  /** The stale-claim cleaner waits for {@code pu.lock} as long as a prepare does. */
+  private static final Duration NODE_LOCK_TIMEOUT = PluginConfig.Timeouts.DEFAULTS.lock();
 
   private final GpuDriverParts parts;
   private final KubeletPlugin kit;
@@ -82,7 +86,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
         config
             .httpEndpoint()
             .map(a -> new MetricsServer(a, config.metricsPath(), parts.metrics().registry()));
-    ScheduledExecutorService cleanup = startCleanup(parts, client);
+    ScheduledExecutorService cleanup = startCleanup(parts, client, config);
     log.info(
         "gpu.nvidia.com plugin serving node {} with {} devices",
         config.nodeName(),
@@ -98,9 +102,12 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   }
 
   private static ScheduledExecutorService startCleanup(
-      GpuDriverParts parts, KubernetesClient client) {
+      GpuDriverParts parts, KubernetesClient client, GpuPluginConfig config) {
     StaleClaimCleaner cleaner =
-        new StaleClaimCleaner(parts.state(), new KubernetesClaimLookup(client));
+        new StaleClaimCleaner(
+            parts.state(),
+            new KubernetesClaimLookup(client),
+            new NodeLock(config.dataDir().resolve(NodeLock.FILE_NAME), NODE_LOCK_TIMEOUT));
     ScheduledExecutorService executor =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("stale-claim-cleanup").unstarted(r));

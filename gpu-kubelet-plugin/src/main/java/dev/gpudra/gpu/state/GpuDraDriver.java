@@ -3,6 +3,7 @@ package dev.gpudra.gpu.state;
 import dev.gpudra.api.v1beta1.InvalidConfigException;
 import dev.gpudra.gpu.cdi.CdiException;
 import dev.gpudra.gpu.checkpoint.CheckpointException;
+import dev.gpudra.gpu.checkpoint.CheckpointLockTimeoutException;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
@@ -76,6 +77,7 @@ public final class GpuDraDriver implements DraDriver {
           case InvalidClaimException ignored -> "invalid claim";
           case UnknownDeviceException ignored -> "unknown device";
           case DeviceBusyException ignored -> "device busy";
+          case CheckpointLockTimeoutException ignored -> "checkpoint lock timeout";
           case CheckpointException ignored -> "checkpoint error";
           case CdiException ignored -> "CDI error";
           default -> "internal error";

@@ -1,6 +1,8 @@
 package dev.gpudra.gpu.state;
 
 import dev.gpudra.gpu.cdi.CdiException;
+import dev.gpudra.kit.dra.LockTimeoutException;
+import dev.gpudra.kit.dra.NodeLock;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -8,18 +10,22 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Rolls back claims left in PrepareStarted whose ResourceClaim no longer exists or now has another
- * UID: the kubelet will never unprepare those. The wiring runs {@link #runOnce()} at start and then
- * periodically. Claims checkpointed without a name cannot be looked up and are left alone.
+ * UID: the kubelet will never unprepare those. Each roll-back holds the node lock ({@code
+ * pu.lock}), as a prepare does, so that it never races a prepare of this plugin or of NVIDIA's. The
+ * wiring runs {@link #runOnce()} at start and then periodically. Claims checkpointed without a name
+ * cannot be looked up and are left alone.
  */
 public final class StaleClaimCleaner {
   private static final Logger log = LoggerFactory.getLogger(StaleClaimCleaner.class);
 
   private final DeviceState state;
   private final ClaimLookup claims;
+  private final NodeLock nodeLock;
 
-  public StaleClaimCleaner(DeviceState state, ClaimLookup claims) {
+  public StaleClaimCleaner(DeviceState state, ClaimLookup claims, NodeLock nodeLock) {
     this.state = Objects.requireNonNull(state, "state");
     this.claims = Objects.requireNonNull(claims, "claims");
+    this.nodeLock = Objects.requireNonNull(nodeLock, "nodeLock");
   }
 
   /**
@@ -43,9 +49,9 @@ public final class StaleClaimCleaner {
         continue;
       }
       boolean rolled;
-      try {
+      try (NodeLock.Held held = nodeLock.acquire()) {
         rolled = state.rollBackStarted(started.uid());
-      } catch (CdiException e) {
+      } catch (CdiException | LockTimeoutException e) {
         log.warn(
             "cannot roll back stale claim {}/{} ({}); kept for the next round: {}",
             started.namespace(),

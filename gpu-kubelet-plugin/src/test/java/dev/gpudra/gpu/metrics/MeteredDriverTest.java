@@ -3,6 +3,8 @@ package dev.gpudra.gpu.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.DraDriver.FailureReason;
+import dev.gpudra.kit.DraDriver.Operation;
 import dev.gpudra.kit.slices.ResourceSlicePublisher;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
@@ -75,5 +77,26 @@ class MeteredDriverTest {
         .contains(
             "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
                 + "error_type=\"publish_resources\"} 1.0");
+  }
+
+  @Test
+  @DisplayName(
+      "claims failed before the driver: node-lock timeouts count as lock_acquire, the rest as the"
+          + " operation's device errors")
+  void failuresBeforeTheDriver() throws IOException {
+    driver.failedBeforeDriver(Operation.PREPARE, FailureReason.LOCK_ACQUIRE, 2);
+    driver.failedBeforeDriver(Operation.UNPREPARE, FailureReason.LOCK_ACQUIRE, 1);
+    driver.failedBeforeDriver(Operation.PREPARE, FailureReason.CLAIM_LOOKUP, 1);
+
+    assertThat(scrape())
+        .contains(
+            "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
+                + "error_type=\"lock_acquire\"} 2.0")
+        .contains(
+            "nvidia_dra_node_unprepare_errors_total{driver=\"gpu.nvidia.com\","
+                + "error_type=\"lock_acquire\"} 1.0")
+        .contains(
+            "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
+                + "error_type=\"prepare_devices\"} 1.0");
   }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.TestClaims;
+import dev.gpudra.kit.dra.NodeLock;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
@@ -33,8 +35,34 @@ class StaleClaimCleanerTest {
           }
           return Optional.ofNullable(api.get(name));
         };
-    assertThat(new StaleClaimCleaner(node.state, lookup).runOnce()).isEqualTo(2);
+    assertThat(
+            new StaleClaimCleaner(
+                    node.state, lookup, new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(1)))
+                .runOnce())
+        .isEqualTo(2);
     assertThat(node.checkpoints.read().claims())
         .containsOnlyKeys("live", "unnamed", "lookup-fails", "done");
+  }
+
+  @Test
+  @DisplayName(
+      "while another holder has pu.lock (a prepare, NVIDIA's plugin) nothing is rolled back; the"
+          + " next round does it")
+  void waitsForTheNodeLock() throws Exception {
+    TestNode node = new TestNode(dir);
+    node.checkpoints.update(cp -> cp.withClaim("gone", PreparedClaim.started("default", "gone")));
+    ClaimLookup lookup = (namespace, name) -> Optional.empty();
+    StaleClaimCleaner cleaner =
+        new StaleClaimCleaner(
+            node.state, lookup, new NodeLock(dir.resolve("pu.lock"), Duration.ofMillis(200)));
+
+    try (NodeLock.Held held =
+        new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(1)).acquire()) {
+      assertThat(cleaner.runOnce()).isZero();
+      assertThat(node.checkpoints.read().claims()).containsOnlyKeys("gone");
+    }
+
+    assertThat(cleaner.runOnce()).isEqualTo(1);
+    assertThat(node.checkpoints.read().claims()).isEmpty();
   }
 }

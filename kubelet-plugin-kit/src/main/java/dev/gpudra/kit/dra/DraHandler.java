@@ -45,9 +45,19 @@ public final class DraHandler {
         results.put(ref.uid(), PrepareResult.failed(ClaimErrors.describe(ref, e)));
       }
     }
+    if (resolved.size() < refs.size()) {
+      driver.failedBeforeDriver(
+          DraDriver.Operation.PREPARE,
+          DraDriver.FailureReason.CLAIM_LOOKUP,
+          refs.size() - resolved.size());
+    }
     if (!resolved.isEmpty()) {
       Map<String, PrepareResult> driven =
-          callDriver(resolvedRefs, () -> driver.prepare(resolved), PrepareResult::failed);
+          callDriver(
+              DraDriver.Operation.PREPARE,
+              resolvedRefs,
+              () -> driver.prepare(resolved),
+              PrepareResult::failed);
       results.putAll(driven);
     }
     refs.forEach(ref -> logOutcome("prepare", ref, results.get(ref.uid()).error()));
@@ -60,7 +70,11 @@ public final class DraHandler {
       return Map.of();
     }
     Map<String, UnprepareResult> results =
-        callDriver(refs, () -> driver.unprepare(refs), UnprepareResult::failed);
+        callDriver(
+            DraDriver.Operation.UNPREPARE,
+            refs,
+            () -> driver.unprepare(refs),
+            UnprepareResult::failed);
     refs.forEach(ref -> logOutcome("unprepare", ref, results.get(ref.uid()).error()));
     return results;
   }
@@ -70,11 +84,20 @@ public final class DraHandler {
    * result per claim.
    */
   private <R> Map<String, R> callDriver(
-      List<ClaimRef> refs, Supplier<Map<String, R>> call, Function<String, R> failure) {
+      DraDriver.Operation operation,
+      List<ClaimRef> refs,
+      Supplier<Map<String, R>> call,
+      Function<String, R> failure) {
     Map<String, R> answered;
     try (NodeLock.Held held = lock.acquire()) {
       answered = Objects.requireNonNullElse(call.get(), Map.of());
     } catch (Exception e) {
+      driver.failedBeforeDriver(
+          operation,
+          e instanceof LockTimeoutException
+              ? DraDriver.FailureReason.LOCK_ACQUIRE
+              : DraDriver.FailureReason.DRIVER_EXCEPTION,
+          refs.size());
       Map<String, R> failed = new LinkedHashMap<>();
       refs.forEach(ref -> failed.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
       return failed;

@@ -32,6 +32,12 @@ class DraHandlerTest {
     final List<List<String>> prepared = new ArrayList<>();
     RuntimeException failure;
     boolean forget;
+    final List<String> failedBefore = new ArrayList<>();
+
+    @Override
+    public void failedBeforeDriver(Operation operation, FailureReason reason, int claims) {
+      failedBefore.add(operation + " " + reason + " " + claims);
+    }
 
     @Override
     public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
@@ -68,6 +74,34 @@ class DraHandlerTest {
 
     @Override
     public void handleError(Throwable error, String context) {}
+  }
+
+  @Test
+  @DisplayName(
+      "a node lock held elsewhere fails the claims with a lock error and tells the driver"
+          + " (lock_acquire in its metrics)")
+  void lockTimeoutReachesTheDriver() {
+    DraHandler handler = handler();
+    NodeLock other = new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(1));
+
+    Map<String, PrepareResult> results;
+    try (NodeLock.Held held = other.acquire()) {
+      results = handler.prepare(List.of(GOOD));
+    }
+
+    assertThat(results.get(GOOD.uid()).error()).contains("timed out", "pu.lock");
+    assertThat(driver.prepared).isEmpty();
+    assertThat(driver.failedBefore).containsExactly("PREPARE LOCK_ACQUIRE 1");
+  }
+
+  @Test
+  @DisplayName("a claim that cannot be looked up is reported to the driver as a lookup failure")
+  void lookupFailureReachesTheDriver() {
+    DraHandler handler = handler();
+
+    handler.prepare(List.of(GOOD, new ClaimRef("ns", "gone", "uid-gone")));
+
+    assertThat(driver.failedBefore).containsExactly("PREPARE CLAIM_LOOKUP 1");
   }
 
   private DraHandler handler() {
