@@ -46,10 +46,10 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage("io.fabric8.kubernetes.client..", "io.grpc..")),
         rule(
-            "only the JNA binding touches JNA",
+            "only the JNA bindings touch JNA: NVML's, and libc's flock(2) for the node locks",
             noClasses()
                 .that()
-                .resideOutsideOfPackage("dev.gpudra.nvml.jna..")
+                .resideOutsideOfPackages("dev.gpudra.nvml.jna..", "dev.gpudra.kit.flock..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("com.sun.jna..")),
