@@ -47,8 +47,26 @@ final class PluginOptions {
   @Option(
       names = "--nvidia-driver-root",
       defaultValue = "${env:NVIDIA_DRIVER_ROOT:-/}",
-      description = "Root of the NVIDIA driver installation (NVIDIA_DRIVER_ROOT).")
+      description =
+          "Root of the NVIDIA driver installation on the host; CDI specs name host paths under it"
+              + " (NVIDIA_DRIVER_ROOT).")
   String driverRoot;
+
+  @Option(
+      names = "--container-driver-root",
+      defaultValue = "${env:DRIVER_ROOT_CTR_PATH:-/driver-root}",
+      description =
+          "Where this process sees the driver root (the chart mounts it there); '/' when running"
+              + " on the host itself (DRIVER_ROOT_CTR_PATH).")
+  String containerDriverRoot;
+
+  @Option(
+      names = "--nvidia-cdi-hook-path",
+      defaultValue = "${env:NVIDIA_CDI_HOOK_PATH:-/usr/bin/nvidia-cdi-hook}",
+      description =
+          "Host path of the NVIDIA Container Toolkit's nvidia-cdi-hook, which the CDI specs' hooks"
+              + " run (NVIDIA_CDI_HOOK_PATH).")
+  String cdiHookPath;
 
   @Option(
       names = "--feature-gates",

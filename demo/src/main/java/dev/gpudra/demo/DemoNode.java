@@ -56,6 +56,8 @@ public final class DemoNode implements AutoCloseable {
             dir.resolve("plugins_registry"),
             dir.resolve("plugins"),
             Path.of("/"),
+            Path.of("/"),
+            "/usr/bin/nvidia-cdi-hook",
             FeatureGates.defaults(),
             -1,
             Optional.empty(),

@@ -101,7 +101,8 @@ class ChartE2E {
         .containsEntry("CDI_ROOT", "/var/run/cdi")
         .containsEntry("KUBELET_PLUGINS_DIRECTORY_PATH", "/var/lib/kubelet/plugins")
         .containsEntry("KUBELET_REGISTRAR_DIRECTORY_PATH", "/var/lib/kubelet/plugins_registry")
-        .containsEntry("NVIDIA_VISIBLE_DEVICES", "void");
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", "void")
+        .containsEntry("NVIDIA_DRIVER_ROOT", "/");
     assertThat(client.serviceAccounts().inNamespace(NS).withName("gpu-dra-kubelet-plugin").get())
         .isNotNull();
 

@@ -4,6 +4,8 @@ import dev.gpudra.api.v1beta1.ConfigDecoder;
 import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
 import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
+import dev.gpudra.gpu.cdi.ContainerEdits;
+import dev.gpudra.gpu.cdi.DeviceNodeLocator;
 import dev.gpudra.gpu.cdi.MigCapsResolver;
 import dev.gpudra.gpu.cdi.ProcMigCapsResolver;
 import dev.gpudra.gpu.cdi.SimulatedMigCapsResolver;
@@ -11,6 +13,12 @@ import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
+import dev.gpudra.gpu.driverroot.DriverEdits;
+import dev.gpudra.gpu.driverroot.DriverFileDiscovery;
+import dev.gpudra.gpu.driverroot.DriverFiles;
+import dev.gpudra.gpu.driverroot.DriverRoot;
+import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.gpu.metrics.DriverMetrics;
 import dev.gpudra.gpu.metrics.MeteredDriver;
 import dev.gpudra.gpu.state.DeviceLookup;
@@ -21,6 +29,8 @@ import dev.gpudra.kit.DraDriver;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The driver side of the plugin, assembled from its parts: state over checkpoint, configs and CDI,
@@ -32,6 +42,7 @@ public record GpuDriverParts(
     DeviceState state,
     DraDriver driver,
     DriverMetrics metrics) {
+  private static final Logger log = LoggerFactory.getLogger(GpuDriverParts.class);
 
   /**
    * @param bootIdFile where the node's boot ID is read (reboots invalidate prepared claims)
@@ -72,7 +83,8 @@ public record GpuDriverParts(
         new DeviceState(
             DeviceLookup.of(inventory.byName()),
             new ConfigResolver(config.featureGates(), new ConfigDecoder()),
-            new ClaimCdiSpecs(new ClaimSpecBuilder(caps), new CdiSpecWriter(config.cdiRoot())),
+            new ClaimCdiSpecs(
+                specBuilder(config, inventory, caps), new CdiSpecWriter(config.cdiRoot())),
             checkpoints,
             hooks.steps());
     DriverMetrics metrics =
@@ -80,6 +92,48 @@ public record GpuDriverParts(
             GpuPluginConfig.DRIVER_NAME, config.nodeName(), () -> preparedCounts(checkpoints));
     DraDriver driver = new MeteredDriver(new GpuDraDriver(state), metrics);
     return new GpuDriverParts(inventory, checkpoints, state, driver, metrics);
+  }
+
+  /**
+   * The claims' spec builder with the spec-level edits discovered once, now, from the driver root.
+   * Simulated GPUs declare their device nodes; real ones must be character devices on the node.
+   *
+   * @throws IllegalArgumentException when real GPUs' driver root has none of the driver's libraries
+   */
+  static ClaimSpecBuilder specBuilder(
+      GpuPluginConfig config, Inventory inventory, MigCapsResolver caps) {
+    boolean simulated = config.simulatedGpus().isPresent();
+    DriverRoot root = new DriverRoot(config.driverRoot(), config.hostDriverRoot());
+    DeviceNodeLocator nodes = simulated ? new DeclaredDeviceNodes() : new HostDeviceNodes(root);
+    String version = inventory.system().driverVersion();
+    DriverFiles files = new DriverFileDiscovery().discover(root.container(), version);
+    if (!simulated && files.libraries().isEmpty()) {
+      throw new IllegalArgumentException(
+          "no libcuda.so."
+              + version
+              + " or libnvidia-ml.so."
+              + version
+              + " under the driver root "
+              + root.container()
+              + " (--container-driver-root, DRIVER_ROOT_CTR_PATH; the host's is "
+              + root.host()
+              + ", --nvidia-driver-root): containers would get no driver libraries");
+    }
+    log.info(
+        "CDI: driver {} under {} (host {}): {} libraries, {} graphics files, {} programs, {}"
+            + " firmware files, {} IPC sockets; hooks run {}",
+        version,
+        root.container(),
+        root.host(),
+        files.libraries().size(),
+        files.graphics().size(),
+        files.binaries().size(),
+        files.firmware().size(),
+        files.ipcSockets().size(),
+        files.libraries().isEmpty() ? "nothing (no driver libraries)" : config.cdiHookPath());
+    ContainerEdits common =
+        new DriverEdits(root, version, config.cdiHookPath(), nodes).common(files);
+    return new ClaimSpecBuilder(caps, common, nodes);
   }
 
   /** Prepared devices by type, over every completed claim of the checkpoint. */

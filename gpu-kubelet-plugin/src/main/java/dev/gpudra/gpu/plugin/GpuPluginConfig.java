@@ -16,7 +16,11 @@ import java.util.Optional;
  * @param registrarDir the kubelet's plugin registration directory
  *     (KUBELET_REGISTRAR_DIRECTORY_PATH)
  * @param pluginsDir the kubelet's plugins directory (KUBELET_PLUGINS_DIRECTORY_PATH)
- * @param driverRoot where the NVIDIA driver is installed (NVIDIA_DRIVER_ROOT)
+ * @param driverRoot where the plugin reads the NVIDIA driver (--container-driver-root,
+ *     DRIVER_ROOT_CTR_PATH; the chart mounts the host's driver root at /driver-root)
+ * @param hostDriverRoot where the host has that driver (--nvidia-driver-root, NVIDIA_DRIVER_ROOT):
+ *     CDI specs name host paths under it
+ * @param cdiHookPath the host path of nvidia-cdi-hook in CDI hooks (NVIDIA_CDI_HOOK_PATH)
  * @param featureGates (FEATURE_GATES); a gate of {@link ImplementedGates#NOT_YET} is refused
  * @param healthcheckPort gRPC health port; negative disables it (HEALTHCHECK_PORT)
  * @param httpEndpoint metrics address; empty disables it (HTTP_ENDPOINT)
@@ -31,6 +35,8 @@ public record GpuPluginConfig(
     Path registrarDir,
     Path pluginsDir,
     Path driverRoot,
+    Path hostDriverRoot,
+    String cdiHookPath,
     FeatureGates featureGates,
     int healthcheckPort,
     Optional<InetSocketAddress> httpEndpoint,
@@ -47,6 +53,11 @@ public record GpuPluginConfig(
     Objects.requireNonNull(registrarDir, "registrarDir");
     Objects.requireNonNull(pluginsDir, "pluginsDir");
     Objects.requireNonNull(driverRoot, "driverRoot");
+    Objects.requireNonNull(hostDriverRoot, "hostDriverRoot");
+    if (cdiHookPath == null || !cdiHookPath.startsWith("/")) {
+      throw new IllegalArgumentException(
+          "--nvidia-cdi-hook-path (NVIDIA_CDI_HOOK_PATH) must be an absolute path: " + cdiHookPath);
+    }
     Objects.requireNonNull(featureGates, "featureGates");
     ImplementedGates.require(featureGates);
     Objects.requireNonNull(httpEndpoint, "httpEndpoint");

@@ -40,13 +40,13 @@ class ClaimSpecBuilderTest {
         env:
         - "NVIDIA_VISIBLE_DEVICES=void"
         deviceNodes:
-        - path: "/dev/nvidiactl"
+        - path: "/dev/nvidia-modeset"
         - path: "/dev/nvidia-uvm"
         - path: "/dev/nvidia-uvm-tools"
-        - path: "/dev/nvidia-modeset"
+        - path: "/dev/nvidiactl"
       """;
 
-  final ClaimSpecBuilder builder = new ClaimSpecBuilder(new SimulatedMigCapsResolver());
+  final ClaimSpecBuilder builder = TestSpecBuilders.simulated();
 
   /** Rendering and parsing touch no files. */
   final CdiSpecWriter writer = new CdiSpecWriter(Path.of("/nonexistent"));

@@ -96,6 +96,8 @@ record NodeDirs(Path root) {
         registrar(),
         plugins(),
         Path.of("/"),
+        Path.of("/"),
+        "/usr/bin/nvidia-cdi-hook",
         gates,
         -1,
         metrics,

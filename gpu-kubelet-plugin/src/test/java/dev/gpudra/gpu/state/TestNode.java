@@ -4,8 +4,7 @@ import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
 import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
-import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
-import dev.gpudra.gpu.cdi.SimulatedMigCapsResolver;
+import dev.gpudra.gpu.cdi.TestSpecBuilders;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.config.TestDevices;
@@ -42,7 +41,7 @@ final class TestNode {
         new DeviceState(
             devices,
             new ConfigResolver(FeatureGates.defaults(), new ConfigDecoder()),
-            new ClaimCdiSpecs(new ClaimSpecBuilder(new SimulatedMigCapsResolver()), specs),
+            new ClaimCdiSpecs(TestSpecBuilders.simulated(), specs),
             checkpoints);
   }
 

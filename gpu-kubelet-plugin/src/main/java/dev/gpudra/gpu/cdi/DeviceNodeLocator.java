@@ -1,0 +1,8 @@
+package dev.gpudra.gpu.cdi;
+
+import java.util.Optional;
+
+/** Finds the device node a container needs, e.g. {@code /dev/nvidiactl}; empty when absent. */
+public interface DeviceNodeLocator {
+  Optional<DeviceNode> locate(String path);
+}

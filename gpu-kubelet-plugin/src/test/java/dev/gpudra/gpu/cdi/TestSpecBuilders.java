@@ -1,0 +1,25 @@
+package dev.gpudra.gpu.cdi;
+
+import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
+import dev.gpudra.gpu.driverroot.DriverEdits;
+import dev.gpudra.gpu.driverroot.DriverFiles;
+import dev.gpudra.gpu.driverroot.DriverRoot;
+import java.nio.file.Path;
+
+/** Spec builders for tests. */
+public final class TestSpecBuilders {
+  private TestSpecBuilders() {}
+
+  /** Simulated GPUs on a node without a driver: declared nodes, no driver files, no hooks. */
+  public static ClaimSpecBuilder simulated() {
+    DeviceNodeLocator nodes = new DeclaredDeviceNodes();
+    ContainerEdits common =
+        new DriverEdits(
+                new DriverRoot(Path.of("/nonexistent"), Path.of("/")),
+                "580.95.05",
+                "/usr/bin/nvidia-cdi-hook",
+                nodes)
+            .common(DriverFiles.none());
+    return new ClaimSpecBuilder(new SimulatedMigCapsResolver(), common, nodes);
+  }
+}
