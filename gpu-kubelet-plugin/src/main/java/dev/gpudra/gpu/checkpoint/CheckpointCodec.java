@@ -14,9 +14,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * Turns checkpoints into envelope bytes and back. Reading dispatches on {@code version}: every
- * older version is migrated step by step up to the current record type, so the rest of the plugin
- * only ever sees {@link CheckpointV1} (today the only version).
+ * Turns checkpoints into envelope bytes and back. NVIDIA's plugin's checkpoint at the same path is
+ * read too ({@link NvidiaCheckpoint}); the next write replaces it with ours. Reading our envelope
+ * dispatches on {@code version}: every older version is migrated step by step up to the current
+ * record type, so the rest of the plugin only ever sees {@link CheckpointV1} (today the only
+ * version).
  */
 public final class CheckpointCodec {
   private final ObjectMapper mapper =
@@ -47,6 +49,9 @@ public final class CheckpointCodec {
       envelope = mapper.readTree(bytes);
     } catch (IOException e) {
       throw new CorruptCheckpointException("not JSON: " + e.getMessage(), e);
+    }
+    if (envelope != null && NvidiaCheckpoint.matches(envelope)) {
+      return NvidiaCheckpoint.read(envelope);
     }
     if (envelope == null || !envelope.path("data").isObject()) {
       throw new CorruptCheckpointException("no data object");

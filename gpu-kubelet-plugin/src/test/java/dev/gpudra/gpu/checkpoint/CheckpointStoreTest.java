@@ -1,6 +1,7 @@
 package dev.gpudra.gpu.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -211,5 +212,92 @@ class CheckpointStoreTest {
           .sorted()
           .toList();
     }
+  }
+
+  @Test
+  @DisplayName(
+      "NVIDIA's checkpoint (v2) is imported: completed and started claims, their devices, CDI IDs,"
+          + " names and boot ID; the next write is ours")
+  void importsNvidiasCheckpoint() throws Exception {
+    Path data = dir.resolve("data");
+    Files.createDirectories(data);
+    Files.copy(
+        Path.of(getClass().getResource("/checkpoints/nvidia-v2.json").toURI()),
+        data.resolve(CheckpointStore.FILE_NAME));
+
+    CheckpointV1 read = store.read();
+
+    assertThat(read.nodeBootId()).isEqualTo("boot-1");
+    PreparedClaim training = read.claims().get("11111111-aaaa-4000-8000-000000000001");
+    assertThat(training.state()).isEqualTo(ClaimState.PREPARE_COMPLETED);
+    assertThat(training.namespace() + "/" + training.name()).isEqualTo("team-a/training");
+    assertThat(training.devices())
+        .containsExactly(
+            new CheckpointDevice(
+                "gpu-3",
+                "gpu",
+                "GPU-3333",
+                List.of("gpu"),
+                "node-a",
+                List.of("k8s.gpu.nvidia.com/claim=11111111-aaaa-4000-8000-000000000001-gpu-3"),
+                false,
+                null,
+                null,
+                null),
+            new CheckpointDevice(
+                "gpu-1-mig-1g5gb-19-0",
+                "mig",
+                "MIG-1919",
+                List.of("mig"),
+                "node-a",
+                List.of(
+                    "k8s.gpu.nvidia.com/claim=11111111-aaaa-4000-8000-000000000001"
+                        + "-gpu-1-mig-1g5gb-19-0"),
+                true,
+                "share-1",
+                9,
+                0));
+    PreparedClaim started = read.claims().get("22222222-bbbb-4000-8000-000000000002");
+    assertThat(started.state()).isEqualTo(ClaimState.PREPARE_STARTED);
+    assertThat(started.name()).isEqualTo("half-done");
+
+    store.update(cp -> cp.withoutClaim("22222222-bbbb-4000-8000-000000000002"));
+    assertThat(Files.readString(data.resolve(CheckpointStore.FILE_NAME))).contains("\"version\"");
+    assertThat(store.read().claims()).containsOnlyKeys("11111111-aaaa-4000-8000-000000000001");
+  }
+
+  @Test
+  @DisplayName("NVIDIA's v1-only checkpoint: its claims are completed ones")
+  void importsNvidiasV1() throws Exception {
+    Path data = dir.resolve("data");
+    Files.createDirectories(data);
+    String v1Only =
+        """
+        {"checksum": 1, "v1": {"checksum": 0, "preparedClaims": {"u1": {
+          "status": {}, "preparedDevices": [{"devices": [{"gpu": {"info": {"uuid": "GPU-0"},
+          "device": {"Requests": ["r"], "PoolName": "node-a", "DeviceName": "gpu-0",
+          "CDIDeviceIDs": ["k8s.gpu.nvidia.com/claim=u1-gpu-0"]}}}]}]}}}}
+        """;
+    Files.writeString(data.resolve(CheckpointStore.FILE_NAME), v1Only);
+
+    PreparedClaim claim = store.read().claims().get("u1");
+
+    assertThat(claim.state()).isEqualTo(ClaimState.PREPARE_COMPLETED);
+    assertThat(claim.devices()).extracting(CheckpointDevice::device).containsExactly("gpu-0");
+  }
+
+  @Test
+  @DisplayName("an NVIDIA checkpoint with a device lacking its name is corrupt, naming the claim")
+  void nvidiaCheckpointMissingField() {
+    String broken =
+        """
+        {"v2": {"preparedClaims": {"u9": {"checkpointState": "PrepareCompleted",
+          "preparedDevices": [{"devices": [{"gpu": {"info": {"uuid": "GPU-0"},
+          "device": {"PoolName": "node-a"}}}]}]}}}}
+        """;
+
+    assertThatThrownBy(() -> new CheckpointCodec().decode(broken.getBytes()))
+        .isInstanceOf(CorruptCheckpointException.class)
+        .hasMessage("NVIDIA checkpoint, claim u9: a device has no DeviceName");
   }
 }

@@ -175,4 +175,23 @@ class DeviceStateTest {
         .isInstanceOf(InvalidClaimException.class)
         .hasMessageContaining("default/b is not allocated");
   }
+
+  @Test
+  @DisplayName(
+      "a node moved from NVIDIA's plugin: its prepared GPU is busy for other claims, and its claim"
+          + " is unprepared by us")
+  void movedFromNvidiasPlugin() throws Exception {
+    Files.createDirectories(dir.resolve("plugin"));
+    Files.copy(
+        Path.of(getClass().getResource("/checkpoints/nvidia-v2.json").toURI()),
+        dir.resolve("plugin/checkpoint.json"));
+    String nvidiaClaim = "11111111-aaaa-4000-8000-000000000001";
+
+    assertThatThrownBy(() -> node.state.prepare(claim(UID_B, "b").result("gpu", "gpu-3").build()))
+        .isInstanceOf(DeviceBusyException.class)
+        .hasMessageContaining("already allocated to different claim " + nvidiaClaim);
+
+    node.state.unprepare(new ClaimRef("team-a", "training", nvidiaClaim));
+    assertThat(node.checkpoints.read().claims()).doesNotContainKey(nvidiaClaim);
+  }
 }
