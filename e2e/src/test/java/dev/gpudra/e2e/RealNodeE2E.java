@@ -42,6 +42,10 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RealNodeE2E {
   private static final String NODE = "gpu-node-real";
+
+  /** The driver version of the simulated profile, which names the driver root's libraries. */
+  private static final String DRIVER = "580.95.05";
+
   private static final String IMAGE = System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
   private static final List<String> CONTROL =
       List.of("nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
@@ -81,7 +85,8 @@ class RealNodeE2E {
             RealControlPlane.checkout().resolve("deployments/helm/gpu-dra"),
             node,
             client);
-    plugin.install(IMAGE, "dgx-a100-mig");
+    layOutDriverRoot(layout.driverRoot());
+    plugin.install(IMAGE, "dgx-a100-mig", tools.cdiHook());
     pods = new NodePods(client, node, "default");
   }
 
@@ -151,6 +156,35 @@ class RealNodeE2E {
 
     assertThat(nvidiaNodes(pod))
         .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(pod)));
+  }
+
+  @Test
+  @DisplayName(
+      "the driver's files from the driver root reach the container, and nvidia-cdi-hook ran:"
+          + " the .so links made, the ld cache updated, NVIDIA_CTK_LIBCUDA_DIR set")
+  void driverFilesAndHooks() {
+    pods.template("driver", NodePods.oneDevice("gpu.nvidia.com", null));
+
+    Pod pod =
+        pods.runUntilLogged(
+            pods.pod(
+                "driver",
+                "ls /usr/lib64; echo link=$(readlink /usr/lib64/libnvidia-ml.so.1);"
+                    + " echo dotso=$(readlink /usr/lib64/libnvidia-ml.so); /usr/bin/nvidia-smi;"
+                    + " echo libcuda-dir=$NVIDIA_CTK_LIBCUDA_DIR; cat /etc/ld.so.conf.d/*.conf;"
+                    + " echo listed; sleep 600",
+                "driver",
+                null),
+            "listed");
+
+    assertThat(pods.log(pod))
+        .contains(
+            "libnvidia-ml.so." + DRIVER,
+            "link=libnvidia-ml.so." + DRIVER,
+            "dotso=libnvidia-ml.so.1",
+            "nvidia-smi from the test driver root",
+            "libcuda-dir=/usr/lib64",
+            "/usr/lib64");
   }
 
   @Test
@@ -359,6 +393,25 @@ class RealNodeE2E {
 
   private int registrations() {
     return plugin.registrations();
+  }
+
+  /**
+   * A driver root as a host install lays it out, for the plugin's discovery: NVML's library with
+   * its {@code .so.1} and {@code .so} links, and {@code nvidia-smi} (a script here). The links are
+   * not mounted into containers; only nvidia-cdi-hook's create-symlinks makes them there.
+   */
+  private static void layOutDriverRoot(Path root) throws IOException {
+    Path lib = root.resolve("usr/lib64");
+    Files.createDirectories(lib);
+    Files.writeString(lib.resolve("libnvidia-ml.so." + DRIVER), "not really a library\n");
+    Files.createSymbolicLink(
+        lib.resolve("libnvidia-ml.so.1"), Path.of("libnvidia-ml.so." + DRIVER));
+    Files.createSymbolicLink(lib.resolve("libnvidia-ml.so"), Path.of("libnvidia-ml.so.1"));
+    Path smi = root.resolve("usr/bin/nvidia-smi");
+    Files.createDirectories(smi.getParent());
+    Files.writeString(smi, "#!/bin/sh\necho nvidia-smi from the test driver root\n");
+    Files.setPosixFilePermissions(
+        smi, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 
   /** Our image's tar (Jib), which Failsafe passes as gpu-dra.image.tar. */

@@ -21,9 +21,10 @@ import java.util.stream.Stream;
 /**
  * The GPU kubelet plugin as users run it: a pod of our DaemonSet, installed on the real node with
  * our Helm chart and a real helm, from our image (imported into the node's containerd, {@code
- * imagePullPolicy: Never}), with simulated GPUs. It finds the API server through the {@code
- * kubernetes} Service and its service account, as in any cluster. What its pods log is kept here
- * across pod restarts, read from the kubelet's pod log files.
+ * imagePullPolicy: Never}), with simulated GPUs; the driver root is the node's {@link
+ * NodeLayout#driverRoot()}, where a test may lay out driver files. It finds the API server through
+ * the {@code kubernetes} Service and its service account, as in any cluster. What its pods log is
+ * kept here across pod restarts, read from the kubelet's pod log files.
  */
 public final class ChartPlugin implements AutoCloseable {
   /** The release and its namespace. */
@@ -59,8 +60,9 @@ public final class ChartPlugin implements AutoCloseable {
    *
    * @param image the image, as imported into the node ({@code gpu-dra:1.0})
    * @param profile the simulated GPU profile
+   * @param cdiHook the host's {@code nvidia-cdi-hook} ({@code nvidiaCDIHookPath})
    */
-  public void install(String image, String profile) throws InterruptedException {
+  public void install(String image, String profile, Path cdiHook) throws InterruptedException {
     NodeLayout layout = node.layout();
     try {
       Files.createDirectories(layout.driverRoot());
@@ -78,6 +80,7 @@ public final class ChartPlugin implements AutoCloseable {
             "image.pullPolicy=Never",
             "simulatedGpus=" + profile,
             "nvidiaDriverRoot=" + layout.driverRoot(),
+            "nvidiaCDIHookPath=" + cdiHook,
             "kubeletPlugin.kubeletRegistrarDirectoryPath=" + layout.registrarDir(),
             "kubeletPlugin.kubeletPluginsDirectoryPath=" + layout.pluginsDir(),
             "kubeletPlugin.cdiRoot=" + layout.cdiDir())) {

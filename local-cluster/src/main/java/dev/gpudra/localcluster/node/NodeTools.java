@@ -39,6 +39,11 @@ public record NodeTools(Path toolsDir, Path runc, Path cniBinDir, Path busybox, 
     return toolsDir.resolve("ctr");
   }
 
+  /** The NVIDIA Container Toolkit's {@code nvidia-cdi-hook}, which our CDI specs' hooks run. */
+  public Path cdiHook() {
+    return toolsDir.resolve("nvidia-cdi-hook");
+  }
+
   /** helm, for installing our chart. */
   public Path helm() {
     return toolsDir.resolve("helm");
@@ -76,7 +81,7 @@ public record NodeTools(Path toolsDir, Path runc, Path cniBinDir, Path busybox, 
             .orElseThrow(() ->
                 new RealNodeUnavailableException(
                     "real node: " + SCRIPT + " not found in " + checkout + " or above"));
-    return new BuildScript(script, "containerd and helm")
+    return new BuildScript(script, "containerd, helm and nvidia-cdi-hook")
         .run(progress, RealNodeUnavailableException::new);
   }
 
