@@ -42,6 +42,36 @@ public final class CdiSpecWriter {
     return file;
   }
 
+  /**
+   * The claims whose spec files are in the CDI root, with the device names each spec holds (CDI
+   * device {@code <uid>-<device>}): what is provably prepared when the checkpoint is lost.
+   *
+   * @throws CdiException when the directory or a spec cannot be read
+   */
+  public java.util.Map<String, java.util.List<String>> claimDevices() {
+    String prefix = ClaimSpecBuilder.VENDOR + "-" + ClaimSpecBuilder.CLASS + "_";
+    java.util.Map<String, java.util.List<String>> claims = new java.util.TreeMap<>();
+    if (!Files.isDirectory(cdiRoot)) {
+      return claims;
+    }
+    try (var files = Files.list(cdiRoot)) {
+      for (Path spec : files.toList()) {
+        String name = spec.getFileName().toString();
+        if (name.startsWith(prefix) && name.endsWith(".yaml")) {
+          String uid = name.substring(prefix.length(), name.length() - ".yaml".length());
+          claims.put(
+              uid,
+              parse(Files.readString(spec)).devices().stream()
+                  .map(d -> d.name().substring(uid.length() + 1))
+                  .toList());
+        }
+      }
+    } catch (IOException e) {
+      throw new CdiException("cannot read the CDI specs in " + cdiRoot, e);
+    }
+    return claims;
+  }
+
   /** Whether the claim's spec file exists. */
   public boolean exists(String claimUid) {
     return Files.exists(pathFor(claimUid));

@@ -23,6 +23,11 @@ public final class ClaimCdiSpecs {
     writer.write(claimUid, builder.build(claimUid, devices));
   }
 
+  /** The claims with a spec file and their device names ({@link CdiSpecWriter#claimDevices}). */
+  public java.util.Map<String, List<String>> claimDevices() {
+    return writer.claimDevices();
+  }
+
   /** Whether the claim's spec file exists. */
   public boolean exists(String claimUid) {
     return writer.exists(claimUid);

@@ -70,10 +70,20 @@ public final class CheckpointCodec {
   private CheckpointV1 upgrade(int version, JsonNode data) {
     return switch (version) {
       case CheckpointV1.VERSION -> readV1(data);
-      default ->
-          throw new CorruptCheckpointException(
-              "unsupported checkpoint version " + version + " (this build reads 1)");
+      default -> throw unreadableVersion(version);
     };
+  }
+
+  private static CorruptCheckpointException unreadableVersion(int version) {
+    if (version > CheckpointV1.VERSION) {
+      return new UnsupportedCheckpointVersionException(
+          "checkpoint version "
+              + version
+              + " was written by a newer gpu-dra (this build reads "
+              + CheckpointV1.VERSION
+              + ")");
+    }
+    return new CorruptCheckpointException("unknown checkpoint version " + version);
   }
 
   private CheckpointV1 readV1(JsonNode data) {

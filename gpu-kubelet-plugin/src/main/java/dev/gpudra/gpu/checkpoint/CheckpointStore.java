@@ -63,7 +63,11 @@ public final class CheckpointStore {
     this.lockTimeout = Objects.requireNonNull(lockTimeout, "lockTimeout");
   }
 
-  /** The current checkpoint (empty when there is none, it is corrupt, or the node rebooted). */
+  /**
+   * The current checkpoint (empty when there is none or the node rebooted).
+   *
+   * @throws CheckpointUnreadableException when the file exists but cannot be read
+   */
   public CheckpointV1 read() {
     return locked(this::load);
   }
@@ -97,7 +101,7 @@ public final class CheckpointStore {
     try {
       BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
       if (cached == null || attributes.fileKey() == null || !cached.matches(attributes)) {
-        CheckpointV1 stored = decodeOrSetAside(Files.readAllBytes(file), bootId);
+        CheckpointV1 stored = decodeOrRefuse(Files.readAllBytes(file));
         cached =
             new Cached(
                 attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), stored);
@@ -127,19 +131,46 @@ public final class CheckpointStore {
     return stored;
   }
 
-  private CheckpointV1 decodeOrSetAside(byte[] bytes, String bootId) {
+  /**
+   * Fails closed: a file that exists but cannot be read is left as it is, and every access fails
+   * until it is readable again or {@link #replaceUnreadable} is called.
+   */
+  private CheckpointV1 decodeOrRefuse(byte[] bytes) {
     try {
       return codec.decode(bytes);
     } catch (CorruptCheckpointException e) {
       cached = null;
-      Path aside = setAside();
-      log.error(
-          "checkpoint {} is unusable ({}); moved to {}, starting empty",
-          file,
-          e.getMessage(),
-          aside);
-      return CheckpointV1.empty(bootId);
+      throw new CheckpointUnreadableException(
+          "checkpoint "
+              + file
+              + " is unreadable ("
+              + e.getMessage()
+              + "); refusing to prepare or unprepare devices that cannot be proven free"
+              + (e instanceof UnsupportedCheckpointVersionException
+                  ? ": run the gpu-dra version that wrote it, or drain the node and delete the file"
+                  : ": the plugin rebuilds it from the CDI specs when it next starts"),
+          e);
     }
+  }
+
+  /**
+   * Replaces an unreadable checkpoint: moves it aside as {@code checkpoint.json.corrupt-<n>} and
+   * writes {@code rebuilt}.
+   *
+   * @return where the unreadable file went
+   */
+  public Path replaceUnreadable(CheckpointV1 rebuilt) {
+    return locked(() -> {
+      Path aside = setAside();
+      try {
+        DurableFile.replace(file, codec.encode(rebuilt));
+        remember(rebuilt);
+      } catch (IOException e) {
+        cached = null;
+        throw new CheckpointException("cannot write " + file, e);
+      }
+      return aside;
+    });
   }
 
   private Path setAside() {

@@ -25,6 +25,18 @@ public final class DriverMetrics {
    * @param preparedDevices prepared device counts by device type, read at each scrape
    */
   public DriverMetrics(String driver, String node, Supplier<Map<String, Long>> preparedDevices) {
+    this(driver, node, preparedDevices, () -> false);
+  }
+
+  /**
+   * @param checkpointUnreadable whether the checkpoint cannot be read (the plugin refuses claims),
+   *     read at each scrape
+   */
+  public DriverMetrics(
+      String driver,
+      String node,
+      Supplier<Map<String, Long>> preparedDevices,
+      java.util.function.BooleanSupplier checkpointUnreadable) {
     this.driver = driver;
     requests =
         Counter.builder()
@@ -54,6 +66,13 @@ public final class DriverMetrics {
         .help("Devices currently prepared, by device type")
         .labelNames("node", "driver", "device_type")
         .callback(cb -> preparedDevices.get().forEach((t, n) -> cb.call(n, node, driver, t)))
+        .register(registry);
+    GaugeWithCallback.builder()
+        .name("gpu_dra_checkpoint_unreadable")
+        .help(
+            "1 while the checkpoint cannot be read: every prepare and unprepare fails (fail-closed)")
+        .labelNames("node", "driver")
+        .callback(cb -> cb.call(checkpointUnreadable.getAsBoolean() ? 1 : 0, node, driver))
         .register(registry);
   }
 

@@ -10,6 +10,8 @@ import dev.gpudra.gpu.cdi.MigCapsResolver;
 import dev.gpudra.gpu.cdi.ProcMigCapsResolver;
 import dev.gpudra.gpu.cdi.SimulatedMigCapsResolver;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
+import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
+import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.discovery.Inventory;
@@ -21,6 +23,7 @@ import dev.gpudra.gpu.driverroot.DriverRoot;
 import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.gpu.metrics.DriverMetrics;
 import dev.gpudra.gpu.metrics.MeteredDriver;
+import dev.gpudra.gpu.state.CheckpointRecovery;
 import dev.gpudra.gpu.state.DeviceLookup;
 import dev.gpudra.gpu.state.DeviceState;
 import dev.gpudra.gpu.state.GpuDraDriver;
@@ -41,7 +44,8 @@ public record GpuDriverParts(
     CheckpointStore checkpoints,
     DeviceState state,
     DraDriver driver,
-    DriverMetrics metrics) {
+    DriverMetrics metrics,
+    CheckpointRecovery recovery) {
   private static final Logger log = LoggerFactory.getLogger(GpuDriverParts.class);
 
   /**
@@ -79,19 +83,40 @@ public record GpuDriverParts(
         config.simulatedGpus().isPresent()
             ? new SimulatedMigCapsResolver()
             : new ProcMigCapsResolver(procRoot);
+    ClaimCdiSpecs specs =
+        new ClaimCdiSpecs(
+            specBuilder(config, inventory, caps), new CdiSpecWriter(config.cdiRoot()));
+    DeviceLookup devices = DeviceLookup.of(inventory.byName());
     DeviceState state =
         new DeviceState(
-            DeviceLookup.of(inventory.byName()),
+            devices,
             new ConfigResolver(config.featureGates(), new ConfigDecoder()),
-            new ClaimCdiSpecs(
-                specBuilder(config, inventory, caps), new CdiSpecWriter(config.cdiRoot())),
+            specs,
             checkpoints,
             hooks.steps());
     DriverMetrics metrics =
         new DriverMetrics(
-            GpuPluginConfig.DRIVER_NAME, config.nodeName(), () -> preparedCounts(checkpoints));
+            GpuPluginConfig.DRIVER_NAME,
+            config.nodeName(),
+            () -> preparedCounts(checkpoints),
+            () -> unreadable(checkpoints));
     DraDriver driver = new MeteredDriver(new GpuDraDriver(state), metrics);
-    return new GpuDriverParts(inventory, checkpoints, state, driver, metrics);
+    return new GpuDriverParts(
+        inventory,
+        checkpoints,
+        state,
+        driver,
+        metrics,
+        new CheckpointRecovery(checkpoints, specs, devices, config.nodeName()));
+  }
+
+  private static boolean unreadable(CheckpointStore checkpoints) {
+    try {
+      checkpoints.read();
+      return false;
+    } catch (CheckpointUnreadableException e) {
+      return true;
+    }
   }
 
   /**
@@ -139,7 +164,13 @@ public record GpuDriverParts(
   /** Prepared devices by type, over every completed claim of the checkpoint. */
   static Map<String, Long> preparedCounts(CheckpointStore checkpoints) {
     Map<String, Long> counts = new TreeMap<>();
-    checkpoints.read().claims().values().stream()
+    CheckpointV1 checkpoint;
+    try {
+      checkpoint = checkpoints.read();
+    } catch (CheckpointUnreadableException e) {
+      return counts; // gpu_dra_checkpoint_unreadable says why
+    }
+    checkpoint.claims().values().stream()
         .filter(PreparedClaim::isCompleted)
         .flatMap(c -> c.devices().stream())
         .forEach(d -> counts.merge(d.type(), 1L, Long::sum));

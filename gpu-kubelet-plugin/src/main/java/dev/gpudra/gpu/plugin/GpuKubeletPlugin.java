@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -73,6 +74,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     Inventory inventory = discover(config);
     inventory.warnings().forEach(w -> log.warn("{}", w));
     GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, hooks);
+    new NodeEvents(client, config.nodeName(), Clock.systemUTC()).report(parts.recovery().run());
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);
     KubeletPlugin kit =

@@ -34,6 +34,49 @@ final class DeviceRecords {
         ci);
   }
 
+  /**
+   * A device known only from a claim's CDI spec (the checkpoint was lost): no request names until
+   * the kubelet's next prepare of the claim fills them in from its allocation.
+   */
+  static CheckpointDevice recovered(
+      String claimUid, String name, AllocatableDevice device, String pool) {
+    if (device == null) {
+      return new CheckpointDevice(
+          name,
+          "gpu",
+          "",
+          List.of(),
+          pool,
+          List.of(ClaimSpecBuilder.qualifiedId(claimUid, name)),
+          false,
+          null,
+          null,
+          null);
+    }
+    Integer gi = null;
+    Integer ci = null;
+    if (device instanceof StaticMigDevice mig) {
+      gi = mig.mig().gpuInstanceId();
+      ci = mig.mig().computeInstanceId();
+    }
+    return new CheckpointDevice(
+        name,
+        device.type().attribute(),
+        device.uuid(),
+        List.of(),
+        pool,
+        List.of(ClaimSpecBuilder.qualifiedId(claimUid, name)),
+        false,
+        null,
+        gi,
+        ci);
+  }
+
+  /** Whether a claim's devices were recovered from its CDI spec ({@link #recovered}). */
+  static boolean isRecovered(List<CheckpointDevice> devices) {
+    return !devices.isEmpty() && devices.stream().allMatch(d -> d.requestNames().isEmpty());
+  }
+
   static PreparedDevice toKit(CheckpointDevice device) {
     return new PreparedDevice(
         device.requestNames(),

@@ -70,6 +70,11 @@ public final class DeviceState {
     try {
       CheckpointV1 checkpoint = checkpoints.read();
       PreparedClaim existing = checkpoint.claims().get(uid);
+      if (existing != null
+          && existing.isCompleted()
+          && DeviceRecords.isRecovered(existing.devices())) {
+        return completeRecovered(claim, existing);
+      }
       if (existing != null && existing.isCompleted()) {
         log.debug("claim {} ({}) already prepared", describe(claim), uid);
         rewriteMissingSpec(claim, existing);
@@ -92,6 +97,38 @@ public final class DeviceState {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * A claim recovered from its CDI spec (the checkpoint was lost) is prepared again by the kubelet:
+   * its allocation fills in what the spec could not say (requests, pool, admin access, share ID),
+   * provided it names the same devices.
+   */
+  private List<PreparedDevice> completeRecovered(ResourceClaim claim, PreparedClaim existing) {
+    String uid = claim.getMetadata().getUid();
+    List<AllocatedDevice> allocated = ourResults(claim).stream().map(r -> bind(claim, r)).toList();
+    List<String> recovered =
+        existing.devices().stream().map(CheckpointDevice::device).sorted().toList();
+    List<String> allocatedNames = allocated.stream().map(d -> d.device().name()).sorted().toList();
+    if (!recovered.equals(allocatedNames)) {
+      throw new InvalidClaimException(
+          "claim "
+              + describe(claim)
+              + ": its CDI spec (recovered after the checkpoint was lost) names "
+              + recovered
+              + " but its allocation names "
+              + allocatedNames);
+    }
+    List<CheckpointDevice> prepared =
+        allocated.stream().map(d -> DeviceRecords.toCheckpoint(uid, d)).toList();
+    PreparedClaim completed =
+        PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName())
+            .completed(prepared);
+    checkpoints.update(cp -> cp.withClaim(uid, completed));
+    rewriteMissingSpec(claim, completed);
+    log.info(
+        "claim {} ({}): recovered preparation completed from its allocation", describe(claim), uid);
+    return DeviceRecords.toKit(prepared);
   }
 
   /**

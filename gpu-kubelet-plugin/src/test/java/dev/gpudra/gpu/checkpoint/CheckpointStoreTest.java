@@ -109,36 +109,56 @@ class CheckpointStoreTest {
   }
 
   @Test
-  @DisplayName("bad JSON is set aside as checkpoint.json.corrupt-<n> and the store starts empty")
+  @DisplayName(
+      "bad JSON fails closed: every read and update refuses, naming the file; nothing is set aside"
+          + " or overwritten until replaceUnreadable")
   void corruptJson() throws Exception {
     Files.createDirectories(dir.resolve("data"));
     Files.writeString(checkpointFile(), "{not json");
-    assertThat(store.read()).isEqualTo(CheckpointV1.empty("boot-1"));
-    Files.writeString(checkpointFile(), "{also not json");
-    store.update(cp -> cp.withClaim("u2", PreparedClaim.started("ns", "c2")));
-    assertThat(corruptFiles())
-        .containsExactly("checkpoint.json.corrupt-1", "checkpoint.json.corrupt-2");
-    assertThat(store.read().claims()).containsOnlyKeys("u2");
+
+    assertThatThrownBy(() -> store.read())
+        .isInstanceOf(CheckpointUnreadableException.class)
+        .hasMessageContaining(checkpointFile() + " is unreadable (not JSON")
+        .hasMessageContaining("refusing to prepare or unprepare");
+    assertThatThrownBy(
+            () -> store.update(cp -> cp.withClaim("u2", PreparedClaim.started("ns", "c"))))
+        .isInstanceOf(CheckpointUnreadableException.class);
+    assertThat(checkpointFile()).hasContent("{not json");
+    assertThat(corruptFiles()).isEmpty();
+
+    Path aside = store.replaceUnreadable(CheckpointV1.empty("").withClaim("u3", completedClaim()));
+
+    assertThat(aside.getFileName().toString()).isEqualTo("checkpoint.json.corrupt-1");
+    assertThat(aside).hasContent("{not json");
+    assertThat(store.read().claims()).containsOnlyKeys("u3");
   }
 
   @Test
-  @DisplayName("a checksum mismatch is treated as corruption")
+  @DisplayName("a checksum mismatch is unreadable too")
   void checksumMismatch() throws Exception {
     store.update(cp -> cp.withClaim("u1", completedClaim()));
     String text = Files.readString(checkpointFile()).replace("GPU-a", "GPU-z");
     Files.writeString(checkpointFile(), text);
-    assertThat(store.read().claims()).isEmpty();
-    assertThat(corruptFiles()).containsExactly("checkpoint.json.corrupt-1");
+
+    assertThatThrownBy(() -> store.read())
+        .isInstanceOf(CheckpointUnreadableException.class)
+        .hasMessageContaining("checksum mismatch")
+        .satisfies(e -> assertThat(((CheckpointUnreadableException) e).newerVersion()).isFalse());
   }
 
   @Test
-  @DisplayName("an unknown envelope version is set aside, not misread")
-  void unknownVersion() throws Exception {
+  @DisplayName("a newer version's checkpoint is refused as newer, never misread or overwritten")
+  void newerVersion() throws Exception {
     store.update(cp -> cp.withClaim("u1", completedClaim()));
     String text = Files.readString(checkpointFile()).replace("\"version\" : 1", "\"version\" : 9");
     Files.writeString(checkpointFile(), text);
-    assertThat(store.read().claims()).isEmpty();
-    assertThat(corruptFiles()).hasSize(1);
+
+    assertThatThrownBy(() -> store.read())
+        .isInstanceOf(CheckpointUnreadableException.class)
+        .hasMessageContaining("version 9 was written by a newer gpu-dra")
+        .hasMessageContaining("drain the node and delete the file")
+        .satisfies(e -> assertThat(((CheckpointUnreadableException) e).newerVersion()).isTrue());
+    assertThat(checkpointFile()).hasContent(text);
   }
 
   @Test

@@ -1,11 +1,14 @@
 package dev.gpudra.gpu.plugin;
 
+import static dev.gpudra.gpu.config.TestDevices.gpu;
 import static dev.gpudra.gpu.plugin.PluginNode.DRIVER;
 import static dev.gpudra.gpu.plugin.PluginNode.NAME;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
+import dev.gpudra.gpu.cdi.CdiSpecWriter;
+import dev.gpudra.gpu.cdi.TestSpecBuilders;
 import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.kit.ClaimRef;
@@ -19,6 +22,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -196,6 +200,36 @@ class GpuKubeletPluginIT {
                 + "operation=\"NodeUnprepareResources\"} 1.0",
             "nvidia_dra_prepared_devices{device_type=\"gpu\",driver=\"gpu.nvidia.com\","
                 + "node=\"node-a\"} 2.0");
+  }
+
+  @Test
+  @DisplayName(
+      "a damaged checkpoint at start: rebuilt from the CDI specs, a Warning Event on the node, the"
+          + " GPU a spec names stays busy, and the unreadable gauge is back to 0")
+  void rebuildsDamagedCheckpoint() throws Exception {
+    NodeDirs dirs = new NodeDirs(root);
+    String held = "99999999-0000-4000-8000-000000000009";
+    Files.createDirectories(dirs.dataDir());
+    Files.writeString(dirs.dataDir().resolve("checkpoint.json"), "{damaged by a full disk");
+    new CdiSpecWriter(dirs.cdi())
+        .write(held, TestSpecBuilders.simulated().build(held, List.of(gpu(3))));
+
+    start(PluginNode.Setup.defaults().withMetricsOnAnyPort());
+
+    var events = node.client.v1().events().inNamespace("default").list().getItems();
+    assertThat(events)
+        .anySatisfy(e -> {
+          assertThat(e.getReason()).isEqualTo("CheckpointRebuilt");
+          assertThat(e.getType()).isEqualTo("Warning");
+          assertThat(e.getInvolvedObject().getKind()).isEqualTo("Node");
+          assertThat(e.getInvolvedObject().getName()).isEqualTo(NAME);
+          assertThat(e.getMessage()).contains("rebuilt 1 prepared claims");
+        });
+    ClaimRef other = node.claims.named("other").device("gpu", "gpu-3").create();
+    assertThat(node.prepare(other).get(other.uid()).error())
+        .contains("already allocated to different claim " + held);
+    assertThat(scrape(node.plugin().metricsPort().orElseThrow()))
+        .contains("gpu_dra_checkpoint_unreadable{driver=\"gpu.nvidia.com\",node=\"node-a\"} 0.0");
   }
 
   @Test

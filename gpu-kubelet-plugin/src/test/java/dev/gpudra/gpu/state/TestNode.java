@@ -21,6 +21,7 @@ final class TestNode {
   final CheckpointStore checkpoints;
   final CdiSpecWriter specs;
   final DeviceState state;
+  final CheckpointRecovery recovery;
 
   TestNode(Path dir) throws IOException {
     Path bootId = dir.resolve("boot_id");
@@ -37,12 +38,14 @@ final class TestNode {
                 TestDevices.gpu(1),
                 MIG,
                 TestDevices.mig(2, 1, 0, 0)));
+    ClaimCdiSpecs claimSpecs = new ClaimCdiSpecs(TestSpecBuilders.simulated(), specs);
     state =
         new DeviceState(
             devices,
             new ConfigResolver(FeatureGates.defaults(), new ConfigDecoder()),
-            new ClaimCdiSpecs(TestSpecBuilders.simulated(), specs),
+            claimSpecs,
             checkpoints);
+    recovery = new CheckpointRecovery(checkpoints, claimSpecs, devices, "node-a");
   }
 
   Path specFile(String uid) {
