@@ -19,16 +19,16 @@ public final class ClaimSpecBuilder {
 
   private final MigCapsResolver caps;
   private final ContainerEdits common;
-  private final DeviceNodeLocator nodes;
+  private final GpuDeviceEdits gpus;
 
   /**
    * @param common the spec-level edits
-   * @param nodes where a device's own nodes ({@code /dev/nvidiaN}) are found
+   * @param gpus a whole GPU's own edits ({@code /dev/nvidiaN}, its DRM nodes)
    */
-  public ClaimSpecBuilder(MigCapsResolver caps, ContainerEdits common, DeviceNodeLocator nodes) {
+  public ClaimSpecBuilder(MigCapsResolver caps, ContainerEdits common, GpuDeviceEdits gpus) {
     this.caps = Objects.requireNonNull(caps, "caps");
     this.common = Objects.requireNonNull(common, "common");
-    this.nodes = Objects.requireNonNull(nodes, "nodes");
+    this.gpus = Objects.requireNonNull(gpus, "gpus");
   }
 
   /** The CDI device name of a claim's device: {@code <claimUID>-<deviceName>}. */
@@ -54,29 +54,18 @@ public final class ClaimSpecBuilder {
     return CdiSpec.of(KIND, common, cdiDevices);
   }
 
+  /** A MIG device gets its parent GPU's edits plus its two capability nodes, as NVIDIA's. */
   private ContainerEdits edits(AllocatableDevice device) {
-    String path = "/dev/nvidia" + device.gpu().minor();
-    DeviceNode gpuNode =
-        nodes
-            .locate(path)
-            .orElseThrow(() ->
-                new CdiException(
-                    "device node "
-                        + path
-                        + " of "
-                        + device.name()
-                        + " is not on this node (not a character device under the driver's"
-                        + " dev root)"));
+    ContainerEdits parent = gpus.of(device.gpu());
     return switch (device) {
-      case FullGpu gpu -> ContainerEdits.ofNodes(List.of(gpuNode));
+      case FullGpu gpu -> parent;
       case StaticMigDevice mig -> {
-        List<DeviceNode> nodes = new ArrayList<>();
-        nodes.add(gpuNode);
+        List<DeviceNode> nodes = new ArrayList<>(parent.deviceNodes());
         nodes.addAll(
             caps.resolve(
                     mig.gpu().minor(), mig.mig().gpuInstanceId(), mig.mig().computeInstanceId())
                 .deviceNodes());
-        yield ContainerEdits.ofNodes(nodes);
+        yield new ContainerEdits(parent.env(), nodes, parent.mounts(), parent.hooks());
       }
     };
   }

@@ -53,11 +53,6 @@ public record DriverEdits(
     return new ContainerEdits(env(files), controlNodes(), mounts(files), hooks(files));
   }
 
-  /** A device node of one device ({@code /dev/nvidia3}), if the node has it. */
-  public Optional<DeviceNode> deviceNode(String path) {
-    return nodes.locate(path);
-  }
-
   private List<String> env(DriverFiles files) {
     List<String> env = new ArrayList<>();
     files
@@ -108,24 +103,11 @@ public record DriverEdits(
     hooks.add(hook("update-ldcache", folders));
     hooks.add(hook("disable-device-node-modification", List.of()));
     // in the order NVIDIA's plugin writes them: by subcommand (seen on its mock driver root)
-    hooks.sort(Comparator.comparing(DriverEdits::subcommand));
+    hooks.sort(Comparator.comparing(CdiHooks::subcommand));
     return hooks;
   }
 
-  private static String subcommand(Hook hook) {
-    return hook.args().get("hook".equals(hook.args().get(1)) ? 2 : 1);
-  }
-
-  /** {@code nvidia-cdi-hook <command> <args>} at createContainer, as nvcdi writes it. */
   private Hook hook(String command, List<String> args) {
-    List<String> all = new ArrayList<>();
-    String binary = Path.of(hookPath).getFileName().toString();
-    all.add(binary);
-    if (binary.equals("nvidia-ctk")) {
-      all.add("hook");
-    }
-    all.add(command);
-    all.addAll(args);
-    return new Hook("createContainer", hookPath, all, List.of("NVIDIA_CTK_DEBUG=false"), null);
+    return CdiHooks.hook(hookPath, command, args);
   }
 }

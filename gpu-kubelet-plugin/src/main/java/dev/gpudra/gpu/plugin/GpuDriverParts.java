@@ -20,6 +20,7 @@ import dev.gpudra.gpu.driverroot.DriverEdits;
 import dev.gpudra.gpu.driverroot.DriverFileDiscovery;
 import dev.gpudra.gpu.driverroot.DriverFiles;
 import dev.gpudra.gpu.driverroot.DriverRoot;
+import dev.gpudra.gpu.driverroot.GpuNodeEdits;
 import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.gpu.metrics.DriverMetrics;
 import dev.gpudra.gpu.metrics.MeteredDriver;
@@ -31,6 +32,7 @@ import dev.gpudra.gpu.state.StepObserver;
 import dev.gpudra.kit.DraDriver;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +49,7 @@ public record GpuDriverParts(
     DriverMetrics metrics,
     CheckpointRecovery recovery) {
   private static final Logger log = LoggerFactory.getLogger(GpuDriverParts.class);
+  private static final Path SYSFS = Path.of("/sys");
 
   /**
    * @param bootIdFile where the node's boot ID is read (reboots invalidate prepared claims)
@@ -158,7 +161,11 @@ public record GpuDriverParts(
         files.libraries().isEmpty() ? "nothing (no driver libraries)" : config.cdiHookPath());
     ContainerEdits common =
         new DriverEdits(root, version, config.cdiHookPath(), nodes).common(files);
-    return new ClaimSpecBuilder(caps, common, nodes);
+    return new ClaimSpecBuilder(
+        caps,
+        common,
+        new GpuNodeEdits(
+            nodes, root, simulated ? Optional.empty() : Optional.of(SYSFS), config.cdiHookPath()));
   }
 
   /** Prepared devices by type, over every completed claim of the checkpoint. */

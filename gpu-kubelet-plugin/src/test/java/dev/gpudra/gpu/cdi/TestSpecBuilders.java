@@ -4,7 +4,9 @@ import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
 import dev.gpudra.gpu.driverroot.DriverEdits;
 import dev.gpudra.gpu.driverroot.DriverFiles;
 import dev.gpudra.gpu.driverroot.DriverRoot;
+import dev.gpudra.gpu.driverroot.GpuNodeEdits;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /** Spec builders for tests. */
 public final class TestSpecBuilders {
@@ -20,6 +22,13 @@ public final class TestSpecBuilders {
                 "/usr/bin/nvidia-cdi-hook",
                 nodes)
             .common(DriverFiles.none());
-    return new ClaimSpecBuilder(new SimulatedMigCapsResolver(), common, nodes);
+    return new ClaimSpecBuilder(
+        new SimulatedMigCapsResolver(),
+        common,
+        new GpuNodeEdits(
+            nodes,
+            new DriverRoot(Path.of("/nonexistent"), Path.of("/")),
+            Optional.empty(),
+            "/usr/bin/nvidia-cdi-hook"));
   }
 }

@@ -103,9 +103,11 @@ class DriverEditsTest {
             hook("nvidia-cdi-hook", "enable-cuda-compat", "--host-driver-version=" + V),
             hook("nvidia-cdi-hook", "update-ldcache", "--folder", "/usr/lib64"));
     assertThat(
-            new DriverEdits(driverRoot, V, HOOK, new PresentFiles(driverRoot))
-                .deviceNode("/dev/nvidia3"))
-        .contains(new DeviceNode("/dev/nvidia3", root + "/dev/nvidia3", null, null, null, null));
+            new GpuNodeEdits(new PresentFiles(driverRoot), driverRoot, Optional.empty(), HOOK)
+                .of(dev.gpudra.gpu.config.TestDevices.gpu(3).gpu())
+                .deviceNodes())
+        .containsExactly(
+            new DeviceNode("/dev/nvidia3", root + "/dev/nvidia3", null, null, null, null));
   }
 
   @Test
