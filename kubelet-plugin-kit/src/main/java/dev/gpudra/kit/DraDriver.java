@@ -26,6 +26,14 @@ public interface DraDriver {
    */
   Map<String, UnprepareResult> unprepare(List<ClaimRef> claims);
 
+  /**
+   * Whether the driver can serve claims now: the health service's {@code readiness}. A driver that
+   * refuses every claim (its state unreadable) says false, so the pod shows NotReady.
+   */
+  default boolean ready() {
+    return true;
+  }
+
   /** Errors from background work (slice publishing, cleanup) that no caller is waiting for. */
   void handleError(Throwable error, String context);
 

@@ -42,10 +42,11 @@ public final class KubeletPlugin implements AutoCloseable {
   private final ResourceSlicePublisher slices;
   private final Deque<AutoCloseable> running = new ArrayDeque<>();
   private GrpcServer healthServer;
+  private final DraDriver driver;
 
   public KubeletPlugin(PluginConfig config, KubernetesClient client, DraDriver driver) {
     this.config = Objects.requireNonNull(config, "config");
-    Objects.requireNonNull(driver, "driver");
+    this.driver = Objects.requireNonNull(driver, "driver");
     PluginPaths paths = config.paths();
     Duration grace = config.timeouts().shutdown();
     DraHandler handler =
@@ -138,7 +139,7 @@ public final class KubeletPlugin implements AutoCloseable {
         new GrpcServer(
             "health",
             () -> NettyServerBuilder.forPort(config.healthPort()),
-            List.of(new LivenessService(probe::alive).bindService()),
+            List.of(new LivenessService(probe::alive, driver::ready).bindService()),
             config.timeouts().shutdown());
     healthServer.start();
     running.push(healthServer);

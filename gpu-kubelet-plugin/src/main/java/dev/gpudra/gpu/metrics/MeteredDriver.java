@@ -64,6 +64,11 @@ public final class MeteredDriver implements DraDriver {
   }
 
   @Override
+  public boolean ready() {
+    return delegate.ready();
+  }
+
+  @Override
   public void handleError(Throwable error, String context) {
     if (context.startsWith(ResourceSlicePublisher.PUBLISH_CONTEXT)) {
       metrics.prepareError("publish_resources");

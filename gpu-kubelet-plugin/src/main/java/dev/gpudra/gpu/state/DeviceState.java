@@ -4,6 +4,7 @@ import dev.gpudra.gpu.cdi.CdiException;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
+import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
@@ -173,6 +174,16 @@ public final class DeviceState {
       steps.reached(StepObserver.Step.CHECKPOINT_ENTRY_REMOVED, claim.uid());
     } finally {
       lock.unlock();
+    }
+  }
+
+  /** Whether the checkpoint can be read (else every prepare and unprepare fails closed). */
+  public boolean checkpointReadable() {
+    try {
+      checkpoints.read();
+      return true;
+    } catch (CheckpointUnreadableException e) {
+      return false;
     }
   }
 

@@ -61,6 +61,12 @@ public final class GpuDraDriver implements DraDriver {
     return results;
   }
 
+  /** Not ready while the checkpoint cannot be read: every claim would be refused. */
+  @Override
+  public boolean ready() {
+    return state.checkpointReadable();
+  }
+
   @Override
   public void handleError(Throwable error, String context) {
     log.error("background error in {}", context, error);

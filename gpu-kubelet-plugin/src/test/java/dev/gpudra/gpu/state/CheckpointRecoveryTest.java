@@ -44,8 +44,11 @@ class CheckpointRecoveryTest {
     assertThatThrownBy(() -> node.state.prepare(claim(UID_B, "b").result("gpu", "gpu-1").build()))
         .isInstanceOf(CheckpointUnreadableException.class);
 
+    assertThat(new GpuDraDriver(node.state).ready()).as("readiness while unreadable").isFalse();
+
     CheckpointRecovery.Outcome outcome = node.recovery.run();
 
+    assertThat(new GpuDraDriver(node.state).ready()).as("readiness once rebuilt").isTrue();
     assertThat(outcome).isInstanceOf(CheckpointRecovery.Outcome.Rebuilt.class);
     assertThat(((CheckpointRecovery.Outcome.Rebuilt) outcome).claims()).isEqualTo(1);
     assertThat(dir.resolve("plugin/checkpoint.json.corrupt-1")).hasContent("{damaged");
@@ -89,6 +92,7 @@ class CheckpointRecoveryTest {
 
     assertThat(outcome).isInstanceOf(CheckpointRecovery.Outcome.Refusing.class);
     assertThat(checkpointFile).hasContent(newer);
+    assertThat(new GpuDraDriver(node.state).ready()).as("readiness").isFalse();
     assertThatThrownBy(() -> node.state.prepare(claim(UID_B, "b").result("gpu", "gpu-1").build()))
         .isInstanceOf(CheckpointUnreadableException.class)
         .hasMessageContaining("newer gpu-dra");

@@ -53,11 +53,15 @@ class LivenessIT {
       };
 
   @Test
-  @DisplayName("SERVING while both sockets answer, NOT_SERVING once the DRA server is closed")
+  @DisplayName(
+      "SERVING while both sockets answer, NOT_SERVING once the DRA server is closed; readiness also"
+          + " needs the driver ready")
   void reflectsSockets() {
     Path reg = dir.resolve("reg.sock");
     Path dra = dir.resolve("dra.sock");
     Duration grace = Duration.ofSeconds(1);
+    java.util.concurrent.atomic.AtomicBoolean ready =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
     DraHandler handler =
         new DraHandler(
             NO_CALLS,
@@ -75,7 +79,7 @@ class LivenessIT {
             new GrpcServer(
                 "health",
                 () -> NettyServerBuilder.forPort(0),
-                List.of(new LivenessService(probe::alive).bindService()),
+                List.of(new LivenessService(probe::alive, ready::get).bindService()),
                 grace)) {
       draServer.start();
       regServer.start();
@@ -86,6 +90,11 @@ class LivenessIT {
         var stub = HealthGrpc.newBlockingStub(channel);
         assertThat(check(stub, "")).isEqualTo(ServingStatus.SERVING);
         assertThat(check(stub, "liveness")).isEqualTo(ServingStatus.SERVING);
+        assertThat(check(stub, "readiness")).isEqualTo(ServingStatus.SERVING);
+        ready.set(false); // the driver refuses claims: not ready, still alive
+        assertThat(check(stub, "readiness")).isEqualTo(ServingStatus.NOT_SERVING);
+        assertThat(check(stub, "liveness")).isEqualTo(ServingStatus.SERVING);
+        ready.set(true);
         assertThatThrownBy(() -> check(stub, "other"))
             .isInstanceOf(StatusRuntimeException.class)
             .hasMessageContaining("NOT_FOUND");
