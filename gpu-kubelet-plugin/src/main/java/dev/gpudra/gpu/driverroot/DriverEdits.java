@@ -90,6 +90,11 @@ public record DriverEdits(
       return List.of();
     }
     List<Hook> hooks = new ArrayList<>();
+    if (!files.graphicsLinks().isEmpty()) {
+      List<String> args = new ArrayList<>();
+      files.graphicsLinks().forEach(link -> args.addAll(List.of("--link", link)));
+      hooks.add(hook("create-symlinks", args));
+    }
     if (!files.links().isEmpty()) {
       List<String> args = new ArrayList<>();
       files.links().forEach(link -> args.addAll(List.of("--link", link)));
@@ -102,7 +107,8 @@ public record DriverEdits(
         .forEach(dir -> folders.addAll(List.of("--folder", dir)));
     hooks.add(hook("update-ldcache", folders));
     hooks.add(hook("disable-device-node-modification", List.of()));
-    // in the order NVIDIA's plugin writes them: by subcommand (seen on its mock driver root)
+    // in the order NVIDIA's plugin writes them: by subcommand (seen on its mock driver root); the
+    // sort is stable, so the graphics links stay before the libraries' links, as in nvcdi
     hooks.sort(Comparator.comparing(CdiHooks::subcommand));
     return hooks;
   }

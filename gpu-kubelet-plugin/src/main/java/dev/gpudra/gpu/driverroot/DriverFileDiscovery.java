@@ -56,6 +56,14 @@ public final class DriverFileDiscovery {
           "vulkan/implicit_layer.d/nvidia_layers.json");
   static final List<String> GRAPHICS_LIBRARY_PREFIXES =
       List.of("libnvidia-egl-gbm.so.", "libnvidia-egl-wayland.so.");
+  static final List<String> XORG_MODULE_DIRS =
+      List.of(
+          "modules/drivers",
+          "modules/extensions",
+          "modules/updates/drivers",
+          "modules/updates/extensions");
+  static final List<String> XORG_ROOTS =
+      List.of("usr/lib/xorg", "usr/lib64/xorg", "usr/X11R6/lib", "usr/X11R6/lib64");
   static final List<String> FIRMWARE_DIRS = List.of("lib/firmware/updates", "lib/firmware");
   static final List<List<String>> IPC =
       List.of(
@@ -70,13 +78,17 @@ public final class DriverFileDiscovery {
   public DriverFiles discover(Path root, String version) {
     Optional<Path> libraryDir = libraryDir(root, version);
     List<Path> libraries = libraryDir.map(dir -> libraries(dir, version)).orElse(List.of());
+    List<Path> xorg = libraryDir.map(dir -> xorg(root, dir, version)).orElse(List.of());
+    List<Path> graphics = new ArrayList<>(graphics(root, libraryDir));
+    graphics.addAll(xorg);
     return new DriverFiles(
         libraryDir,
         libraries,
-        graphics(root, libraryDir),
+        graphics,
         firstOfEach(root, BINARIES, BINARY_DIRS, Files::isExecutable),
         firmware(root, version),
         ipcSockets(root),
+        libraryDir.map(dir -> graphicsLinks(root, dir, libraries, xorg, version)).orElse(List.of()),
         new DotSoLinks(root).links(libraries, version));
   }
 
@@ -115,6 +127,50 @@ public final class DriverFileDiscovery {
             .forEach(found::add));
     found.addAll(firstOfEach(root, GRAPHICS_CONFIGS, CONFIG_DIRS, Files::isRegularFile));
     return found;
+  }
+
+  /**
+   * The Xorg driver and GLX server modules, the first of each in nvcdi's search order: beside the
+   * libraries ({@code nvidia/xorg}, {@code xorg/modules/...}), then the system's Xorg trees.
+   */
+  private static List<Path> xorg(Path root, Path libraryDir, String version) {
+    List<Path> dirs = new ArrayList<>();
+    dirs.add(libraryDir.resolve("nvidia/xorg"));
+    XORG_MODULE_DIRS.forEach(d -> dirs.add(libraryDir.resolve("xorg").resolve(d)));
+    for (String xorgRoot : XORG_ROOTS) {
+      XORG_MODULE_DIRS.forEach(d -> dirs.add(root.resolve(xorgRoot).resolve(d)));
+    }
+    List<Path> found = new ArrayList<>();
+    for (String name : List.of("nvidia_drv.so", "libglxserver_nvidia.so." + version)) {
+      dirs.stream()
+          .map(d -> d.resolve(name))
+          .filter(Files::isRegularFile)
+          .findFirst()
+          .ifPresent(found::add);
+    }
+    return found;
+  }
+
+  /** nvcdi's graphics links, for what is present: GBM, Vulkan producer, the GLX server module. */
+  private static List<String> graphicsLinks(
+      Path root, Path libraryDir, List<Path> libraries, List<Path> xorg, String version) {
+    String dir = "/" + root.relativize(libraryDir);
+    List<String> links = new ArrayList<>();
+    java.util.function.Predicate<String> mounted =
+        name -> libraries.stream().anyMatch(l -> name(l).equals(name));
+    if (mounted.test("libnvidia-allocator.so." + version)) {
+      links.add("../libnvidia-allocator.so.1::" + dir + "/gbm/nvidia-drm_gbm.so");
+    }
+    if (mounted.test("libnvidia-vulkan-producer.so." + version)) {
+      links.add(
+          "libnvidia-vulkan-producer.so." + version + "::" + dir + "/libnvidia-vulkan-producer.so");
+    }
+    xorg.stream()
+        .filter(f -> name(f).equals("libglxserver_nvidia.so." + version))
+        .forEach(f ->
+            links.add(
+                name(f) + "::/" + root.relativize(f.getParent()) + "/libglxserver_nvidia.so"));
+    return links;
   }
 
   private static List<Path> firmware(Path root, String version) {

@@ -14,8 +14,10 @@ import java.util.Optional;
  * @param binaries the driver's programs present ({@code nvidia-smi}, ...)
  * @param firmware the GSP firmware files of this driver version
  * @param ipcSockets the persistenced and fabric-manager sockets and the MPS pipe present
- * @param links {@code target::link} pairs for the {@code create-symlinks} hook, link paths as in
- *     the container
+ * @param graphicsLinks {@code target::link} pairs nvcdi makes for graphics (GBM, Vulkan producer,
+ *     the Xorg GLX server module), in their own {@code create-symlinks} hook
+ * @param links {@code target::link} pairs for the driver libraries' {@code create-symlinks} hook,
+ *     link paths as in the container
  */
 public record DriverFiles(
     Optional<Path> libraryDir,
@@ -24,6 +26,7 @@ public record DriverFiles(
     List<Path> binaries,
     List<Path> firmware,
     List<Path> ipcSockets,
+    List<String> graphicsLinks,
     List<String> links) {
   public DriverFiles {
     libraries = List.copyOf(libraries);
@@ -31,12 +34,20 @@ public record DriverFiles(
     binaries = List.copyOf(binaries);
     firmware = List.copyOf(firmware);
     ipcSockets = List.copyOf(ipcSockets);
+    graphicsLinks = List.copyOf(graphicsLinks);
     links = List.copyOf(links);
   }
 
   /** A driver root with nothing in it (simulated GPUs without a driver). */
   public static DriverFiles none() {
     return new DriverFiles(
-        Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        Optional.empty(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of());
   }
 }

@@ -200,6 +200,42 @@ class DriverEditsTest {
 
   @Test
   @DisplayName(
+      "a desktop driver root: the Xorg modules mounted, and nvcdi's graphics links (GBM, GLX"
+          + " server) in their own create-symlinks hook before the libraries' one")
+  void graphicsDriverRoot() throws IOException {
+    String lib = "usr/lib/x86_64-linux-gnu";
+    lib(lib, "libcuda");
+    lib(lib, "libnvidia-allocator");
+    file("usr/lib/xorg/modules/drivers/nvidia_drv.so");
+    file("usr/lib/xorg/modules/extensions/libglxserver_nvidia.so." + V);
+    file("usr/lib64/xorg/modules/drivers/nvidia_drv.so"); // a later candidate: not mounted
+
+    ContainerEdits edits = edits(new DriverRoot(root, root));
+
+    assertThat(edits.mounts())
+        .extracting(Mount::containerPath)
+        .contains(
+            "/usr/lib/xorg/modules/drivers/nvidia_drv.so",
+            "/usr/lib/xorg/modules/extensions/libglxserver_nvidia.so." + V)
+        .doesNotContain("/usr/lib64/xorg/modules/drivers/nvidia_drv.so");
+    List<Hook> symlinks =
+        edits.hooks().stream().filter(h -> h.args().get(1).equals("create-symlinks")).toList();
+    assertThat(symlinks).hasSize(2);
+    assertThat(symlinks.get(0).args())
+        .containsExactly(
+            "nvidia-cdi-hook",
+            "create-symlinks",
+            "--link",
+            "../libnvidia-allocator.so.1::/" + lib + "/gbm/nvidia-drm_gbm.so",
+            "--link",
+            "libglxserver_nvidia.so."
+                + V
+                + "::/usr/lib/xorg/modules/extensions/libglxserver_nvidia.so");
+    assertThat(symlinks.get(1).args()).contains("libcuda.so." + V + "::/" + lib + "/libcuda.so.1");
+  }
+
+  @Test
+  @DisplayName(
       "an empty driver root (simulated GPUs): only the control nodes and the void variable")
   void emptyDriverRoot() throws IOException {
     file("dev/nvidiactl");
