@@ -80,15 +80,20 @@ public final class CheckpointStore {
   public CheckpointV1 update(UnaryOperator<CheckpointV1> change) {
     return locked(() -> {
       CheckpointV1 next = Objects.requireNonNull(change.apply(load()), "changed checkpoint");
-      try {
-        DurableFile.replace(file, codec.encode(next));
-        remember(next);
-      } catch (IOException e) {
-        cached = null;
-        throw new CheckpointException("cannot write " + file, e);
-      }
+      write(next);
       return next;
     });
+  }
+
+  /** Under the lock: replaces the file durably and caches what it now holds. */
+  private void write(CheckpointV1 checkpoint) {
+    try {
+      DurableFile.replace(file, codec.encode(checkpoint));
+      remember(checkpoint);
+    } catch (IOException e) {
+      cached = null;
+      throw new CheckpointException("cannot write " + file, e);
+    }
   }
 
   private void remember(CheckpointV1 checkpoint) throws IOException {
@@ -162,13 +167,7 @@ public final class CheckpointStore {
   public Path replaceUnreadable(CheckpointV1 rebuilt) {
     return locked(() -> {
       Path aside = setAside();
-      try {
-        DurableFile.replace(file, codec.encode(rebuilt));
-        remember(rebuilt);
-      } catch (IOException e) {
-        cached = null;
-        throw new CheckpointException("cannot write " + file, e);
-      }
+      write(rebuilt);
       return aside;
     });
   }

@@ -15,12 +15,6 @@ final class DeviceRecords {
 
   static CheckpointDevice toCheckpoint(String claimUid, AllocatedDevice allocated) {
     AllocatableDevice device = allocated.device();
-    Integer gi = null;
-    Integer ci = null;
-    if (device instanceof StaticMigDevice mig) {
-      gi = mig.mig().gpuInstanceId();
-      ci = mig.mig().computeInstanceId();
-    }
     return new CheckpointDevice(
         device.name(),
         device.type().attribute(),
@@ -30,8 +24,8 @@ final class DeviceRecords {
         List.of(ClaimSpecBuilder.qualifiedId(claimUid, device.name())),
         allocated.adminAccess(),
         allocated.shareId().orElse(null),
-        gi,
-        ci);
+        gpuInstanceId(device),
+        computeInstanceId(device));
   }
 
   /**
@@ -53,12 +47,6 @@ final class DeviceRecords {
           null,
           null);
     }
-    Integer gi = null;
-    Integer ci = null;
-    if (device instanceof StaticMigDevice mig) {
-      gi = mig.mig().gpuInstanceId();
-      ci = mig.mig().computeInstanceId();
-    }
     return new CheckpointDevice(
         name,
         device.type().attribute(),
@@ -68,13 +56,21 @@ final class DeviceRecords {
         List.of(ClaimSpecBuilder.qualifiedId(claimUid, name)),
         false,
         null,
-        gi,
-        ci);
+        gpuInstanceId(device),
+        computeInstanceId(device));
   }
 
   /** Whether a claim's devices were recovered from its CDI spec ({@link #recovered}). */
   static boolean isRecovered(List<CheckpointDevice> devices) {
     return !devices.isEmpty() && devices.stream().allMatch(d -> d.requestNames().isEmpty());
+  }
+
+  private static Integer gpuInstanceId(AllocatableDevice device) {
+    return device instanceof StaticMigDevice mig ? mig.mig().gpuInstanceId() : null;
+  }
+
+  private static Integer computeInstanceId(AllocatableDevice device) {
+    return device instanceof StaticMigDevice mig ? mig.mig().computeInstanceId() : null;
   }
 
   static PreparedDevice toKit(CheckpointDevice device) {
