@@ -169,13 +169,17 @@ record NodePods(KubernetesClient client, RealNode node, String namespace) {
 
   /** The device the pod's claim got. */
   String allocatedDevice(Pod pod) {
-    return claimOf(pod)
-        .getStatus()
-        .getAllocation()
-        .getDevices()
-        .getResults()
-        .getFirst()
-        .getDevice();
+    return allocatedDevice(claimOf(pod));
+  }
+
+  /** The device the claim of this name got (e.g. the scheduler's extended-resource claim). */
+  String allocatedDevice(String claimName) {
+    return allocatedDevice(
+        client.resources(ResourceClaim.class).inNamespace(namespace).withName(claimName).get());
+  }
+
+  private static String allocatedDevice(ResourceClaim claim) {
+    return claim.getStatus().getAllocation().getDevices().getResults().getFirst().getDevice();
   }
 
   private Pod onTheNode(Pod pod) {

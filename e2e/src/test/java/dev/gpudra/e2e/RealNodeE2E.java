@@ -3,26 +3,16 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.ChartPlugin;
-import dev.gpudra.localcluster.node.DevicePlaceholders;
-import dev.gpudra.localcluster.node.Helm;
-import dev.gpudra.localcluster.node.NodeLayout;
-import dev.gpudra.localcluster.node.NodeNetwork;
-import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNode;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -41,53 +31,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RealNodeE2E {
-  private static final String NODE = "gpu-node-real";
-
-  /** The driver version of the simulated profile, which names the driver root's libraries. */
-  private static final String DRIVER = "580.95.05";
-
-  private static final String IMAGE = System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
+  private static final String IMAGE = RealNodeFixture.IMAGE;
+  private static final String DRIVER = RealNodeFixture.DRIVER;
   private static final List<String> CONTROL =
       List.of("nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
   private static final String LIST_DEV = "ls /dev; ls /dev/nvidia-caps 2>/dev/null; echo listed;";
 
-  private NodeNetwork network;
-  private ControlPlaneProcess controlPlane;
+  private RealNodeFixture fixture;
   private RealNode node;
-  private DevicePlaceholders devices;
   private ChartPlugin plugin;
   private NodePods pods;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
-    Path binary = RealControlPlane.binaryOrSkip();
-    NodeTools tools;
-    try {
-      tools = NodeTools.locate(RealControlPlane.checkout(), binary, System.err::println);
-    } catch (RealNodeUnavailableException e) {
-      System.err.println("real node E2E skipped: " + e.getMessage());
-      Assumptions.abort(e.getMessage());
-      return;
-    }
-    network = NodeNetwork.up();
-    List<String> flags = new ArrayList<>(network.apiServerFlags());
-    flags.add("--feature-gates=DRAExtendedResource=true");
-    controlPlane =
-        ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120), flags);
-    var client = controlPlane.client();
-    NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
-    node = RealNode.start(tools, layout, network, NODE, controlPlane.kubeconfig(), client);
-    node.importImage(imageTar());
-    devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
-    plugin =
-        new ChartPlugin(
-            new Helm(tools.helm(), controlPlane.kubeconfig()),
-            RealControlPlane.checkout().resolve("deployments/helm/gpu-dra"),
-            node,
-            client);
-    layOutDriverRoot(layout.driverRoot());
-    plugin.install(IMAGE, "dgx-a100-mig", tools.cdiHook());
-    pods = new NodePods(client, node, "default");
+    fixture = RealNodeFixture.start(dir);
+    node = fixture.node();
+    plugin = fixture.plugin();
+    pods = fixture.pods();
   }
 
   @AfterEach
@@ -99,20 +59,8 @@ class RealNodeE2E {
 
   @AfterAll
   void stop() {
-    if (plugin != null) {
-      plugin.close();
-    }
-    if (node != null) {
-      node.close();
-    }
-    if (devices != null) {
-      devices.close();
-    }
-    if (controlPlane != null) {
-      controlPlane.close();
-    }
-    if (network != null) {
-      network.close();
+    if (fixture != null) {
+      fixture.close();
     }
   }
 
@@ -208,19 +156,7 @@ class RealNodeE2E {
 
     var status = pod.getStatus().getExtendedResourceClaimStatus();
     assertThat(status).as("the scheduler's claim for the extended resource").isNotNull();
-    String device =
-        controlPlane
-            .client()
-            .resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class)
-            .inNamespace("default")
-            .withName(status.getResourceClaimName())
-            .get()
-            .getStatus()
-            .getAllocation()
-            .getDevices()
-            .getResults()
-            .getFirst()
-            .getDevice();
+    String device = pods.allocatedDevice(status.getResourceClaimName());
     assertThat(nvidiaNodes(pod)).containsExactlyInAnyOrderElementsOf(expected(device));
   }
 
@@ -267,11 +203,11 @@ class RealNodeE2E {
     Pod pod =
         pods.runUntilLogged(pods.pod("unprepare", "echo up; sleep 600", "unprepare", null), "up");
     String claimUid = pods.claimOf(pod).getMetadata().getUid();
-    assertThat(cdiSpecs()).anyMatch(f -> f.contains(claimUid));
+    assertThat(fixture.cdiSpecs()).anyMatch(f -> f.contains(claimUid));
 
     pods.delete(pod);
 
-    awaitNoSpecFor(claimUid);
+    fixture.awaitNoSpecFor(claimUid);
     assertThat(plugin.text())
         .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
   }
@@ -284,7 +220,7 @@ class RealNodeE2E {
         pods.runUntilLogged(pods.pod("before", "echo up; sleep 600", "restart", null), "up");
     String device = pods.allocatedDevice(before);
     String container = containerId(before);
-    int registrations = registrations();
+    int registrations = plugin.registrations();
 
     node.restartKubelet();
 
@@ -350,7 +286,7 @@ class RealNodeE2E {
     Pod now = pods.current(pod);
     assertThat(now.getStatus().getPhase()).isEqualTo("Running");
     assertThat(containerId(now)).isEqualTo(containerId(pod));
-    assertThat(cdiSpecs()).anyMatch(f -> f.contains(claimUid));
+    assertThat(fixture.cdiSpecs()).anyMatch(f -> f.contains(claimUid));
     Pod other =
         pods.runUntilLogged(
             pods.pod(
@@ -363,7 +299,7 @@ class RealNodeE2E {
 
     pods.delete(pod);
 
-    awaitNoSpecFor(claimUid);
+    fixture.awaitNoSpecFor(claimUid);
     assertThat(plugin.text().substring(logged))
         .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
   }
@@ -389,53 +325,5 @@ class RealNodeE2E {
 
   private static String containerId(Pod pod) {
     return pod.getStatus().getContainerStatuses().getFirst().getContainerID();
-  }
-
-  private int registrations() {
-    return plugin.registrations();
-  }
-
-  /**
-   * A driver root as a host install lays it out, for the plugin's discovery: NVML's library with
-   * its {@code .so.1} and {@code .so} links, and {@code nvidia-smi} (a script here). The links are
-   * not mounted into containers; only nvidia-cdi-hook's create-symlinks makes them there.
-   */
-  private static void layOutDriverRoot(Path root) throws IOException {
-    Path lib = root.resolve("usr/lib64");
-    Files.createDirectories(lib);
-    Files.writeString(lib.resolve("libnvidia-ml.so." + DRIVER), "not really a library\n");
-    Files.createSymbolicLink(
-        lib.resolve("libnvidia-ml.so.1"), Path.of("libnvidia-ml.so." + DRIVER));
-    Files.createSymbolicLink(lib.resolve("libnvidia-ml.so"), Path.of("libnvidia-ml.so.1"));
-    Path smi = root.resolve("usr/bin/nvidia-smi");
-    Files.createDirectories(smi.getParent());
-    Files.writeString(smi, "#!/bin/sh\necho nvidia-smi from the test driver root\n");
-    Files.setPosixFilePermissions(
-        smi, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-  }
-
-  /** Our image's tar (Jib), which Failsafe passes as gpu-dra.image.tar. */
-  private static Path imageTar() {
-    Path tar = Path.of(System.getProperty("gpu-dra.image.tar", "target/no-image.tar"));
-    if (!Files.isRegularFile(tar)) {
-      throw new IllegalStateException(
-          "no image tar at "
-              + tar
-              + ": ./gpu-dra test builds it (e2e/node/base-image.sh, then Jib with"
-              + " -Djib.from.image)");
-    }
-    return tar;
-  }
-
-  private void awaitNoSpecFor(String claimUid) {
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .untilAsserted(() -> assertThat(cdiSpecs()).noneMatch(f -> f.contains(claimUid)));
-  }
-
-  private List<String> cdiSpecs() throws IOException {
-    try (Stream<Path> files = Files.list(node.layout().cdiDir())) {
-      return files.map(p -> p.getFileName().toString()).toList();
-    }
   }
 }

@@ -1,8 +1,10 @@
 package dev.gpudra.gpu.driverroot;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +33,7 @@ final class DotSoLinks {
 
   /** {@code target::link} pairs, link paths as in the container, in library order. */
   List<String> links(List<Path> libraries, String version) {
+    Map<Path, Map<String, String>> symlinksByDir = new HashMap<>();
     Set<String> links = new LinkedHashSet<>();
     for (Path library : libraries) {
       String name = DriverFileDiscovery.name(library);
@@ -41,10 +44,12 @@ final class DotSoLinks {
         String[] pair = fixed.formatted(version).split("::");
         links.add(pair[0] + "::" + dir + "/" + pair[1]);
       }
-      sonameLink(library, stem, name)
+      Map<String, String> symlinks =
+          symlinksByDir.computeIfAbsent(library.getParent(), DotSoLinks::symlinks);
+      sonameLink(symlinks, stem, name)
           .ifPresent(soname -> {
             links.add(name + "::" + dir + "/" + soname);
-            if (Files.isSymbolicLink(library.resolveSibling(stem + ".so"))) {
+            if (symlinks.containsKey(stem + ".so")) {
               links.add(soname + "::" + dir + "/" + stem + ".so");
             }
           });
@@ -53,26 +58,27 @@ final class DotSoLinks {
   }
 
   /** The host's {@code stem.so.N} symlink pointing at {@code name}, if any (the first by name). */
-  private static Optional<String> sonameLink(Path library, String stem, String name) {
-    try (var siblings = Files.list(library.getParent())) {
-      return siblings
-          .filter(Files::isSymbolicLink)
-          .map(DriverFileDiscovery::name)
-          .filter(n -> n.startsWith(stem + ".so.") && !n.equals(name))
-          .filter(n -> name.equals(readLink(library.resolveSibling(n))))
-          .sorted()
-          .findFirst();
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+  private static Optional<String> sonameLink(
+      Map<String, String> symlinks, String stem, String name) {
+    return symlinks.entrySet().stream()
+        .filter(e -> e.getKey().startsWith(stem + ".so.") && !e.getKey().equals(name))
+        .filter(e -> name.equals(e.getValue()))
+        .map(Map.Entry::getKey)
+        .sorted()
+        .findFirst();
   }
 
-  private static String readLink(Path link) {
-    try {
-      return Files.readSymbolicLink(link).toString();
+  /** The symlinks of a directory, name to target, listed once per directory. */
+  private static Map<String, String> symlinks(Path dir) {
+    Map<String, String> symlinks = new HashMap<>();
+    try (var entries = Files.list(dir)) {
+      for (Path entry : entries.filter(Files::isSymbolicLink).toList()) {
+        symlinks.put(DriverFileDiscovery.name(entry), Files.readSymbolicLink(entry).toString());
+      }
     } catch (IOException e) {
-      return "";
+      throw new UncheckedIOException("cannot read the links in " + dir, e);
     }
+    return symlinks;
   }
 
   private String containerDir(Path library) {

@@ -15,6 +15,7 @@ import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.driverroot.CachedGpuEdits;
 import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
 import dev.gpudra.gpu.driverroot.DriverEdits;
 import dev.gpudra.gpu.driverroot.DriverFileDiscovery;
@@ -164,8 +165,12 @@ public record GpuDriverParts(
     return new ClaimSpecBuilder(
         caps,
         common,
-        new GpuNodeEdits(
-            nodes, root, simulated ? Optional.empty() : Optional.of(SYSFS), config.cdiHookPath()));
+        new CachedGpuEdits(
+            new GpuNodeEdits(
+                nodes,
+                root,
+                simulated ? Optional.empty() : Optional.of(SYSFS),
+                config.cdiHookPath())));
   }
 
   /** Prepared devices by type, over every completed claim of the checkpoint. */

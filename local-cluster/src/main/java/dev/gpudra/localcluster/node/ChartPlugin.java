@@ -138,10 +138,11 @@ public final class ChartPlugin implements AutoCloseable {
 
   /** Waits until the kubelet has registered the plugin {@code count} times across its pods. */
   public void awaitRegistrations(int count) throws InterruptedException {
-    Instant deadline = Instant.now().plus(TIMEOUT);
-    while (registrations() < count) {
-      if (Instant.now().isAfter(deadline)) {
-        throw new RealNodeStartException(
+    Poll.until(
+        TIMEOUT,
+        () -> registrations() >= count,
+        () -> {},
+        () ->
             "the kubelet did not register the plugin's pod within "
                 + TIMEOUT.toSeconds()
                 + " s ("
@@ -154,9 +155,6 @@ public final class ChartPlugin implements AutoCloseable {
                 + node.layout().podLogs()
                 + " and "
                 + node.layout().logs());
-      }
-      Thread.sleep(200);
-    }
   }
 
   /** How often a kubelet has registered the plugin, over every pod it ran in. */
@@ -208,10 +206,11 @@ public final class ChartPlugin implements AutoCloseable {
 
   /** Waits until a {@code wanted} pod of the DaemonSet is Ready (its startup probe passed). */
   private void awaitPod(Predicate<Pod> wanted) throws InterruptedException {
-    Instant deadline = Instant.now().plus(TIMEOUT);
-    while (pods().stream().filter(ChartPlugin::ready).noneMatch(wanted)) {
-      if (Instant.now().isAfter(deadline)) {
-        throw new RealNodeStartException(
+    Poll.until(
+        TIMEOUT,
+        () -> pods().stream().filter(ChartPlugin::ready).anyMatch(wanted),
+        () -> {},
+        () ->
             "no pod of "
                 + RELEASE
                 + " Ready within "
@@ -220,9 +219,6 @@ public final class ChartPlugin implements AutoCloseable {
                 + podStates()
                 + "; see "
                 + node.layout().podLogs());
-      }
-      Thread.sleep(200);
-    }
   }
 
   private static boolean ready(Pod pod) {
@@ -234,22 +230,21 @@ public final class ChartPlugin implements AutoCloseable {
 
   /** Waits until the plugin has published the node's ResourceSlices: it reached the API server. */
   private void awaitSlices() throws InterruptedException {
-    Instant deadline = Instant.now().plus(TIMEOUT);
-    while (client.resources(ResourceSlice.class).list().getItems().stream()
-        .noneMatch(s ->
-            node.nodeName().equals(s.getSpec().getNodeName())
-                && "gpu.nvidia.com".equals(s.getSpec().getDriver()))) {
-      if (Instant.now().isAfter(deadline)) {
-        throw new RealNodeStartException(
+    Poll.until(
+        TIMEOUT,
+        () ->
+            client.resources(ResourceSlice.class).list().getItems().stream()
+                .anyMatch(s ->
+                    node.nodeName().equals(s.getSpec().getNodeName())
+                        && "gpu.nvidia.com".equals(s.getSpec().getDriver())),
+        () -> {},
+        () ->
             "the plugin's pod published no ResourceSlice for "
                 + node.nodeName()
                 + " within "
                 + TIMEOUT.toSeconds()
                 + " s; see "
                 + node.layout().podLogs());
-      }
-      Thread.sleep(200);
-    }
   }
 
   private String podStates() {

@@ -1,10 +1,7 @@
 package dev.gpudra.localcluster.node;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -44,24 +41,21 @@ final class KubeProxy implements AutoCloseable {
             "--conntrack-max-per-core=0",
             "--conntrack-tcp-timeout-established=0s",
             "--conntrack-tcp-timeout-close-wait=0s",
-            "--metrics-bind-address=127.0.0.1:" + freePort(),
-            "--healthz-bind-address=127.0.0.1:" + freePort());
+            "--metrics-bind-address=127.0.0.1:" + Poll.freePort(),
+            "--healthz-bind-address=127.0.0.1:" + Poll.freePort());
     return new KubeProxy(testcluster, NodeProcess.start("kube-proxy", command, Map.of(), log));
   }
 
   /** Waits until its rules route the API server's Service. */
   void awaitApiService() throws InterruptedException {
-    Instant deadline = Instant.now().plus(SYNC_TIMEOUT);
-    while (!routesApiService()) {
-      process.checkAlive();
-      if (Instant.now().isAfter(deadline)) {
-        throw new RealNodeStartException(
+    Poll.until(
+        SYNC_TIMEOUT,
+        KubeProxy::routesApiService,
+        process::checkAlive,
+        () ->
             "kube-proxy did not route the kubernetes Service within "
                 + SYNC_TIMEOUT.toSeconds()
                 + " s");
-      }
-      Thread.sleep(200);
-    }
   }
 
   private static boolean routesApiService() {
@@ -78,13 +72,5 @@ final class KubeProxy implements AutoCloseable {
   public void close() {
     process.close();
     Processes.tryRun(List.of(testcluster.toString(), "kube-proxy", "--cleanup"));
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new RealNodeStartException("no free port for kube-proxy: " + e.getMessage());
-    }
   }
 }

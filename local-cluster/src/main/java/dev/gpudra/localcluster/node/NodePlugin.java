@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -71,20 +70,19 @@ public final class NodePlugin implements AutoCloseable {
 
   /** Waits until the log shows the kubelet registering the plugin {@code count} times. */
   public void awaitRegistrations(int count) throws InterruptedException {
-    Instant deadline = Instant.now().plus(REGISTRATION_TIMEOUT);
-    while (registrations() < count) {
-      if (process != null && !process.isAlive()) {
-        throw new RealNodeStartException("the GPU kubelet plugin exited; see " + log);
-      }
-      if (Instant.now().isAfter(deadline)) {
-        throw new RealNodeStartException(
+    Poll.until(
+        REGISTRATION_TIMEOUT,
+        () -> registrations() >= count,
+        () -> {
+          if (process != null && !process.isAlive()) {
+            throw new RealNodeStartException("the GPU kubelet plugin exited; see " + log);
+          }
+        },
+        () ->
             "the kubelet did not register the GPU kubelet plugin within "
                 + REGISTRATION_TIMEOUT.toSeconds()
                 + " s; see "
                 + log);
-      }
-      Thread.sleep(100);
-    }
   }
 
   /** How often a kubelet has registered it so far. */

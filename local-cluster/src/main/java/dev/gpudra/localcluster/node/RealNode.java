@@ -5,11 +5,9 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -181,14 +179,11 @@ public final class RealNode implements AutoCloseable {
                     layout.containerdConfig().toString())),
             Map.of("PATH", tools.toolsDir() + ":" + System.getenv("PATH")),
             layout.logs().resolve("containerd.log"));
-    Instant deadline = Instant.now().plusSeconds(30);
-    while (!Processes.succeeds(ctr("version"))) {
-      containerd.checkAlive();
-      if (Instant.now().isAfter(deadline)) {
-        throw new RealNodeStartException("containerd did not answer within 30 s");
-      }
-      Thread.sleep(200);
-    }
+    Poll.until(
+        Duration.ofSeconds(30),
+        () -> Processes.succeeds(ctr("version")),
+        containerd::checkAlive,
+        () -> "containerd did not answer within 30 s");
   }
 
   private void importImages() {
@@ -236,7 +231,7 @@ public final class RealNode implements AutoCloseable {
 
   private void startKubelet() {
     try {
-      Files.writeString(layout.kubeletConfig(), new KubeletConfig(layout, freePort()).yaml());
+      Files.writeString(layout.kubeletConfig(), new KubeletConfig(layout, Poll.freePort()).yaml());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the kubelet's configuration", e);
     }
@@ -258,21 +253,20 @@ public final class RealNode implements AutoCloseable {
   }
 
   private void awaitReady() throws InterruptedException {
-    Instant deadline = Instant.now().plus(READY_TIMEOUT);
-    while (!ready(client.nodes().withName(nodeName).get())) {
-      containerd.checkAlive();
-      kubelet.checkAlive();
-      if (Instant.now().isAfter(deadline)) {
-        throw new RealNodeStartException(
+    Poll.until(
+        READY_TIMEOUT,
+        () -> ready(client.nodes().withName(nodeName).get()),
+        () -> {
+          containerd.checkAlive();
+          kubelet.checkAlive();
+        },
+        () ->
             "node "
                 + nodeName
                 + " not Ready and schedulable within "
                 + READY_TIMEOUT.toSeconds()
                 + " s; see "
                 + layout.logs());
-      }
-      Thread.sleep(250);
-    }
     log.info("real node {} Ready (containerd, kubelet)", nodeName);
   }
 
@@ -301,12 +295,6 @@ public final class RealNode implements AutoCloseable {
             "k8s.io"));
     command.addAll(List.of(args));
     return command;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 
   /**

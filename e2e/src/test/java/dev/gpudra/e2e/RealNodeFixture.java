@@ -1,0 +1,173 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.node.ChartPlugin;
+import dev.gpudra.localcluster.node.DevicePlaceholders;
+import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.localcluster.node.NodeLayout;
+import dev.gpudra.localcluster.node.NodeNetwork;
+import dev.gpudra.localcluster.node.NodeTools;
+import dev.gpudra.localcluster.node.RealNode;
+import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * What the real-node suites run on: the node network, gpu-dra-testcluster on it, one real node
+ * (containerd, runc, the kubelet and kube-proxy), placeholder device nodes, a laid-out driver root,
+ * and our plugin installed with our chart from our image with the simulated {@code dgx-a100-mig}
+ * profile. Where root, runc, the CNI plugins, busybox or Go are missing, {@link #start} aborts the
+ * suite with one line saying what.
+ */
+final class RealNodeFixture implements AutoCloseable {
+  static final String NODE = "gpu-node-real";
+
+  /** The driver version of the simulated profile, which names the driver root's libraries. */
+  static final String DRIVER = "580.95.05";
+
+  static final String IMAGE = System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
+
+  private NodeNetwork network;
+  private ControlPlaneProcess controlPlane;
+  private RealNode node;
+  private DevicePlaceholders devices;
+  private ChartPlugin plugin;
+  private NodePods pods;
+
+  private RealNodeFixture() {}
+
+  /** Starts everything; on failure, what started is stopped again. */
+  static RealNodeFixture start(Path dir) throws InterruptedException, IOException {
+    Path binary = RealControlPlane.binaryOrSkip();
+    NodeTools tools;
+    try {
+      tools = NodeTools.locate(RealControlPlane.checkout(), binary, System.err::println);
+    } catch (RealNodeUnavailableException e) {
+      System.err.println("real node E2E skipped: " + e.getMessage());
+      Assumptions.abort(e.getMessage());
+      throw e;
+    }
+    RealNodeFixture fixture = new RealNodeFixture();
+    try {
+      fixture.startAll(binary, tools, dir);
+      return fixture;
+    } catch (RuntimeException | InterruptedException | IOException e) {
+      fixture.close();
+      throw e;
+    }
+  }
+
+  private void startAll(Path binary, NodeTools tools, Path dir)
+      throws InterruptedException, IOException {
+    network = NodeNetwork.up();
+    List<String> flags = new ArrayList<>(network.apiServerFlags());
+    flags.add("--feature-gates=DRAExtendedResource=true");
+    controlPlane =
+        ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120), flags);
+    var client = controlPlane.client();
+    NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
+    node = RealNode.start(tools, layout, network, NODE, controlPlane.kubeconfig(), client);
+    node.importImage(imageTar());
+    devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
+    plugin =
+        new ChartPlugin(
+            new Helm(tools.helm(), controlPlane.kubeconfig()),
+            RealControlPlane.checkout().resolve("deployments/helm/gpu-dra"),
+            node,
+            client);
+    layOutDriverRoot(layout.driverRoot());
+    plugin.install(IMAGE, "dgx-a100-mig", tools.cdiHook());
+    pods = new NodePods(client, node, "default");
+  }
+
+  ControlPlaneProcess controlPlane() {
+    return controlPlane;
+  }
+
+  RealNode node() {
+    return node;
+  }
+
+  ChartPlugin plugin() {
+    return plugin;
+  }
+
+  NodePods pods() {
+    return pods;
+  }
+
+  /** The names of the CDI spec files on the node. */
+  List<String> cdiSpecs() throws IOException {
+    try (Stream<Path> files = Files.list(node.layout().cdiDir())) {
+      return files.map(p -> p.getFileName().toString()).toList();
+    }
+  }
+
+  /** Waits until the claim's CDI spec is gone: it was unprepared. */
+  void awaitNoSpecFor(String claimUid) {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(() -> assertThat(cdiSpecs()).noneMatch(f -> f.contains(claimUid)));
+  }
+
+  /**
+   * A driver root as a host install lays it out, for the plugin's discovery: NVML's library with
+   * its {@code .so.1} and {@code .so} links, and {@code nvidia-smi} (a script here). The links are
+   * not mounted into containers; only nvidia-cdi-hook's create-symlinks makes them there.
+   */
+  private static void layOutDriverRoot(Path root) throws IOException {
+    Path lib = root.resolve("usr/lib64");
+    Files.createDirectories(lib);
+    Files.writeString(lib.resolve("libnvidia-ml.so." + DRIVER), "not really a library\n");
+    Files.createSymbolicLink(
+        lib.resolve("libnvidia-ml.so.1"), Path.of("libnvidia-ml.so." + DRIVER));
+    Files.createSymbolicLink(lib.resolve("libnvidia-ml.so"), Path.of("libnvidia-ml.so.1"));
+    Path smi = root.resolve("usr/bin/nvidia-smi");
+    Files.createDirectories(smi.getParent());
+    Files.writeString(smi, "#!/bin/sh\necho nvidia-smi from the test driver root\n");
+    Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  /** Our image's tar (Jib), which Failsafe passes as gpu-dra.image.tar. */
+  private static Path imageTar() {
+    Path tar = Path.of(System.getProperty("gpu-dra.image.tar", "target/no-image.tar"));
+    if (!Files.isRegularFile(tar)) {
+      throw new IllegalStateException(
+          "no image tar at "
+              + tar
+              + ": ./gpu-dra test builds it (e2e/node/base-image.sh, then Jib with"
+              + " -Djib.from.image)");
+    }
+    return tar;
+  }
+
+  /** Stops everything in reverse order: plugin, node, placeholders, control plane, network. */
+  @Override
+  public void close() {
+    if (plugin != null) {
+      plugin.close();
+    }
+    if (node != null) {
+      node.close();
+    }
+    if (devices != null) {
+      devices.close();
+    }
+    if (controlPlane != null) {
+      controlPlane.close();
+    }
+    if (network != null) {
+      network.close();
+    }
+  }
+}
