@@ -33,6 +33,13 @@ public final class ChartPlugin implements AutoCloseable {
   public static final String NAMESPACE = "gpu-dra";
 
   private static final String COMPONENT = "dra-driver-nvidia-gpu-component";
+
+  /**
+   * The node label the DaemonSet selects (its {@code kubeletPlugin.nodeSelector}): taking it off
+   * the node stops the plugin there, as an admin moves a node between drivers.
+   */
+  public static final String NODE_LABEL = "gpu-dra-test-plugin";
+
   private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
   private final Helm helm;
@@ -70,6 +77,7 @@ public final class ChartPlugin implements AutoCloseable {
       throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
     }
     Mounts.bindShared(layout.driverRoot());
+    label(true);
     int colon = image.lastIndexOf(':');
     List<String> args = new ArrayList<>(List.of("install", RELEASE, chart.toString()));
     args.addAll(List.of("--namespace", NAMESPACE, "--create-namespace"));
@@ -83,7 +91,8 @@ public final class ChartPlugin implements AutoCloseable {
             "nvidiaCDIHookPath=" + cdiHook,
             "kubeletPlugin.kubeletRegistrarDirectoryPath=" + layout.registrarDir(),
             "kubeletPlugin.kubeletPluginsDirectoryPath=" + layout.pluginsDir(),
-            "kubeletPlugin.cdiRoot=" + layout.cdiDir())) {
+            "kubeletPlugin.cdiRoot=" + layout.cdiDir(),
+            "kubeletPlugin.nodeSelector." + NODE_LABEL + "=on")) {
       args.addAll(List.of("--set", value));
     }
     helm.run(args.toArray(String[]::new));
@@ -121,6 +130,41 @@ public final class ChartPlugin implements AutoCloseable {
     client.pods().resource(old).delete();
     awaitPod(p -> !p.getMetadata().getUid().equals(old.getMetadata().getUid()));
     awaitRegistrations(before + 1);
+  }
+
+  /**
+   * Takes the node out of the DaemonSet's selector and waits until the kubelet has stopped the
+   * plugin's pod: no plugin runs on the node (its files stay).
+   */
+  public void stopOnNode() throws InterruptedException {
+    label(false);
+    Poll.until(
+        TIMEOUT,
+        () -> pods().isEmpty(),
+        () -> {},
+        () -> "the plugin's pod was not stopped within " + TIMEOUT.toSeconds() + " s");
+  }
+
+  /** Puts the node back in the selector; waits until the new pod is Ready and registered. */
+  public void startOnNode() throws InterruptedException {
+    int before = registrations();
+    label(true);
+    awaitPod(p -> true);
+    awaitRegistrations(before + 1);
+  }
+
+  private void label(boolean on) {
+    client
+        .nodes()
+        .withName(node.nodeName())
+        .edit(n -> {
+          if (on) {
+            n.getMetadata().getLabels().put(NODE_LABEL, "on");
+          } else {
+            n.getMetadata().getLabels().remove(NODE_LABEL);
+          }
+          return n;
+        });
   }
 
   /** The DaemonSet's Ready pod on the node. */
