@@ -54,6 +54,16 @@ class GpuDraCliTest {
             },
             "DynamicMIG"),
         Arguments.of(
+            "klog's alpha logging options, which this plugin does not have",
+            new String[] {
+              "gpu-kubelet-plugin",
+              "--node-name",
+              "n1",
+              "--feature-gates",
+              "LoggingAlphaOptions=true"
+            },
+            "LoggingAlphaOptions is not implemented"),
+        Arguments.of(
             "non-numeric health port",
             new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--healthcheck-port", "x"},
             "--healthcheck-port"),
