@@ -2,7 +2,6 @@ package dev.gpudra.api.v1beta1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.fabric8.kubernetes.api.model.Quantity;
-import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,7 +21,6 @@ public record MpsConfig(
     Quantity defaultPinnedDeviceMemoryLimit,
     Map<String, Quantity> defaultPerDevicePinnedMemoryLimit) {
 
-  private static final BigDecimal ONE_MIB = BigDecimal.valueOf(1024L * 1024L);
   private static final Pattern DEVICE_KEY = Pattern.compile("(GPU|MIG)-[0-9A-Za-z-]+|[0-9]+");
 
   public MpsConfig {
@@ -53,7 +51,7 @@ public record MpsConfig(
           "must be between 0 and 100, got " + defaultActiveThreadPercentage);
     }
     if (defaultPinnedDeviceMemoryLimit != null) {
-      checkLimit(field + ".defaultPinnedDeviceMemoryLimit", defaultPinnedDeviceMemoryLimit);
+      MemoryLimit.check(field + ".defaultPinnedDeviceMemoryLimit", defaultPinnedDeviceMemoryLimit);
     }
     defaultPerDevicePinnedMemoryLimit.forEach((device, limit) -> {
       String path = field + ".defaultPerDevicePinnedMemoryLimit[" + device + "]";
@@ -61,19 +59,7 @@ public record MpsConfig(
         throw new InvalidConfigException(
             path, "invalid device: want a GPU/MIG UUID or a device index");
       }
-      checkLimit(path, limit);
+      MemoryLimit.check(path, limit);
     });
-  }
-
-  private static void checkLimit(String path, Quantity limit) {
-    BigDecimal bytes;
-    try {
-      bytes = limit.getNumericalAmount();
-    } catch (RuntimeException e) {
-      throw new InvalidConfigException(path, "invalid limit: " + limit, e);
-    }
-    if (bytes.compareTo(ONE_MIB) < 0) {
-      throw new InvalidConfigException(path, "invalid limit: " + limit + " is below 1Mi");
-    }
   }
 }

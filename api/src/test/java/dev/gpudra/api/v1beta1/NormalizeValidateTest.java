@@ -13,6 +13,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class NormalizeValidateTest {
   private static final FeatureGates OFF = FeatureGates.defaults();
@@ -92,6 +93,37 @@ class NormalizeValidateTest {
             MPS,
             "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit"),
         new Invalid(
+            "limit that is not a quantity",
+            mps(new MpsConfig(null, new Quantity("lots"), Map.of())),
+            MPS,
+            "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit \"lots\": want a"
+                + " quantity such as 512Mi"),
+        new Invalid(
+            "limit with two suffixes",
+            mps(new MpsConfig(null, new Quantity("1GiMi"), Map.of())),
+            MPS,
+            "invalid limit \"1GiMi\""),
+        new Invalid(
+            "limit of 400 digits",
+            mps(new MpsConfig(null, new Quantity("1" + "0".repeat(400) + "Ei"), Map.of())),
+            MPS,
+            "at most 64 characters"),
+        new Invalid(
+            "limit with an exponent beyond int64",
+            mps(new MpsConfig(null, new Quantity("1e400"), Map.of())),
+            MPS,
+            "invalid limit: 1e400 is above 9223372036854775807 bytes"),
+        new Invalid(
+            "limit of 8Ei, one byte beyond int64",
+            mps(new MpsConfig(null, null, Map.of("0", new Quantity("8Ei")))),
+            MPS,
+            "defaultPerDevicePinnedMemoryLimit[0]: invalid limit: 8Ei is above"),
+        new Invalid(
+            "limit of a million nanobytes",
+            mps(new MpsConfig(null, new Quantity("1000000n"), Map.of())),
+            MPS,
+            "1000000n is below 1Mi"),
+        new Invalid(
             "bad device key",
             mps(new MpsConfig(null, null, Map.of("gpu0", new Quantity("1Gi")))),
             MPS,
@@ -117,6 +149,18 @@ class NormalizeValidateTest {
     assertThatThrownBy(() -> c.config().normalize(c.gates()).validate(c.gates()))
         .isInstanceOf(InvalidConfigException.class)
         .hasMessageContaining(c.error());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {"1Mi", "512Mi", "1.5Gi", "80Gi", "4e9", "2E10", "1048576", "5G", "+2Gi", "7Ei"})
+  @DisplayName("a pinned memory limit in the quantity grammar, from 1Mi to int64, is valid")
+  void acceptsLimits(String limit) {
+    assertThatCode(() ->
+            mps(new MpsConfig(null, new Quantity(limit), Map.of("GPU-0", new Quantity(limit))))
+                .normalize(MPS)
+                .validate(MPS))
+        .doesNotThrowAnyException();
   }
 
   @Test

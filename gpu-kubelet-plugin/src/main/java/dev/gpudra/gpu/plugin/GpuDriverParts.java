@@ -32,6 +32,7 @@ import dev.gpudra.gpu.state.GpuDraDriver;
 import dev.gpudra.gpu.state.StepObserver;
 import dev.gpudra.kit.DraDriver;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -58,24 +59,33 @@ public record GpuDriverParts(
    */
   public static GpuDriverParts assemble(
       GpuPluginConfig config, Inventory inventory, Path bootIdFile, Path procRoot) {
-    return assemble(config, inventory, new Hooks(bootIdFile, procRoot, StepObserver.NONE));
+    return assemble(
+        config, inventory, new Hooks(bootIdFile, procRoot, StepObserver.NONE, Hooks.OWNER_WAIT));
   }
 
   /**
-   * Where node facts are read and who watches the steps of each prepare (tests stop the process at
-   * a chosen step).
+   * Where node facts are read, who watches the steps of each prepare (tests stop the process at a
+   * chosen step), and how long a second instance waits for the running one to stop.
    */
-  public record Hooks(Path bootIdFile, Path procRoot, StepObserver steps) {
+  public record Hooks(Path bootIdFile, Path procRoot, StepObserver steps, Duration ownerWait) {
+    /** What a DaemonSet's pod gets: long enough for the previous pod's graceful stop. */
+    public static final Duration OWNER_WAIT = Duration.ofSeconds(30);
+
     public static Hooks defaults() {
-      return new Hooks(CheckpointStore.DEFAULT_BOOT_ID, Path.of("/proc"), StepObserver.NONE);
+      return new Hooks(
+          CheckpointStore.DEFAULT_BOOT_ID, Path.of("/proc"), StepObserver.NONE, OWNER_WAIT);
     }
 
     public Hooks withBootIdFile(Path file) {
-      return new Hooks(file, procRoot, steps);
+      return new Hooks(file, procRoot, steps, ownerWait);
     }
 
     public Hooks withSteps(StepObserver observer) {
-      return new Hooks(bootIdFile, procRoot, observer);
+      return new Hooks(bootIdFile, procRoot, observer, ownerWait);
+    }
+
+    public Hooks withOwnerWait(Duration value) {
+      return new Hooks(bootIdFile, procRoot, steps, value);
     }
   }
 
@@ -93,6 +103,7 @@ public record GpuDriverParts(
     DeviceLookup devices = DeviceLookup.of(inventory.byName());
     DeviceState state =
         new DeviceState(
+            config.nodeName(),
             devices,
             new ConfigResolver(config.featureGates(), new ConfigDecoder()),
             specs,

@@ -34,23 +34,31 @@ public final class DeviceState {
   private final ClaimCdiSpecs cdi;
   private final CheckpointStore checkpoints;
   private final StepObserver steps;
+  private final AllocationCheck allocation;
   private final ReentrantLock lock = new ReentrantLock();
 
+  /**
+   * @param pool the pool of this node's devices (the node's name): results from another pool are
+   *     refused
+   */
   public DeviceState(
+      String pool,
       DeviceLookup devices,
       ConfigResolver configs,
       ClaimCdiSpecs cdi,
       CheckpointStore checkpoints) {
-    this(devices, configs, cdi, checkpoints, StepObserver.NONE);
+    this(pool, devices, configs, cdi, checkpoints, StepObserver.NONE);
   }
 
   public DeviceState(
+      String pool,
       DeviceLookup devices,
       ConfigResolver configs,
       ClaimCdiSpecs cdi,
       CheckpointStore checkpoints,
       StepObserver steps) {
     this.steps = Objects.requireNonNull(steps, "steps");
+    this.allocation = new AllocationCheck(ConfigResolver.DRIVER_NAME, pool);
     this.devices = Objects.requireNonNull(devices, "devices");
     this.configs = Objects.requireNonNull(configs, "configs");
     this.cdi = Objects.requireNonNull(cdi, "cdi");
@@ -58,7 +66,9 @@ public final class DeviceState {
   }
 
   /**
-   * Prepares one allocated claim, or returns what an earlier call prepared.
+   * Prepares one allocated claim, or returns what an earlier call prepared. Everything that can be
+   * checked (allocation, devices, configs, devices held by other claims) is checked before the
+   * claim's PrepareStarted entry is written, so a refused claim leaves nothing behind.
    *
    * @throws DeviceBusyException a device is prepared for another claim
    * @throws dev.gpudra.api.v1beta1.InvalidConfigException a config of the claim is invalid
@@ -81,8 +91,10 @@ public final class DeviceState {
         rewriteMissingSpec(claim, existing);
         return DeviceRecords.toKit(existing.devices());
       }
-      List<DeviceRequestAllocationResult> results = ourResults(claim);
+      List<DeviceRequestAllocationResult> results = allocation.ours(claim);
       refuseBusyDevices(checkpoint, claim, results);
+      List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
+      configs.resolve(claim, allocated); // validated now; sharing is applied by a later stage
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
         cdi.delete(uid);
@@ -91,7 +103,7 @@ public final class DeviceState {
           PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName());
       checkpoints.update(cp -> cp.withClaim(uid, started));
       steps.reached(StepObserver.Step.PREPARE_STARTED_WRITTEN, uid);
-      List<CheckpointDevice> prepared = prepareDevices(claim, results);
+      List<CheckpointDevice> prepared = prepareDevices(uid, allocated);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
       steps.reached(StepObserver.Step.PREPARE_COMPLETED_WRITTEN, uid);
       return DeviceRecords.toKit(prepared);
@@ -107,7 +119,8 @@ public final class DeviceState {
    */
   private List<PreparedDevice> completeRecovered(ResourceClaim claim, PreparedClaim existing) {
     String uid = claim.getMetadata().getUid();
-    List<AllocatedDevice> allocated = ourResults(claim).stream().map(r -> bind(claim, r)).toList();
+    List<AllocatedDevice> allocated =
+        allocation.ours(claim).stream().map(r -> bind(claim, r)).toList();
     List<String> recovered =
         existing.devices().stream().map(CheckpointDevice::device).sorted().toList();
     List<String> allocatedNames = allocated.stream().map(d -> d.device().name()).sorted().toList();
@@ -215,11 +228,7 @@ public final class DeviceState {
     }
   }
 
-  private List<CheckpointDevice> prepareDevices(
-      ResourceClaim claim, List<DeviceRequestAllocationResult> results) {
-    String uid = claim.getMetadata().getUid();
-    List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
-    configs.resolve(claim, allocated); // validated now; sharing is applied by a later stage
+  private List<CheckpointDevice> prepareDevices(String uid, List<AllocatedDevice> allocated) {
     if (!allocated.isEmpty()) {
       cdi.write(uid, allocated.stream().map(AllocatedDevice::device).toList());
       steps.reached(StepObserver.Step.CDI_SPEC_WRITTEN, uid);
@@ -254,19 +263,6 @@ public final class DeviceState {
         }
       }
     }
-  }
-
-  private static List<DeviceRequestAllocationResult> ourResults(ResourceClaim claim) {
-    if (claim.getStatus() == null
-        || claim.getStatus().getAllocation() == null
-        || claim.getStatus().getAllocation().getDevices() == null) {
-      throw new InvalidClaimException("claim " + describe(claim) + " is not allocated");
-    }
-    List<DeviceRequestAllocationResult> results =
-        claim.getStatus().getAllocation().getDevices().getResults();
-    return results == null
-        ? List.of()
-        : results.stream().filter(r -> ConfigResolver.DRIVER_NAME.equals(r.getDriver())).toList();
   }
 
   private static String describe(ResourceClaim claim) {

@@ -46,6 +46,12 @@ public final class TestClaims {
     return this;
   }
 
+  /** A result exactly as given: any field may be null, to build what the API should not hold. */
+  public TestClaims rawResult(DeviceRequestAllocationResult result) {
+    results.add(result);
+    return this;
+  }
+
   public TestClaims config(String source, List<String> requests, Object parameters) {
     return config(source, requests, DRIVER, parameters);
   }

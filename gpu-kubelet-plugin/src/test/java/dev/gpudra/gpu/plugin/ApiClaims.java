@@ -66,6 +66,12 @@ final class ApiClaims {
       return this;
     }
 
+    /** An allocation result exactly as given, for results the scheduler would never write. */
+    Claim result(DeviceRequestAllocationResult result) {
+      results.add(result);
+      return this;
+    }
+
     /** A {@code FromClaim} opaque config for our driver; parameters as the API would hold them. */
     Claim config(List<String> requests, Object parameters) {
       configs.add(

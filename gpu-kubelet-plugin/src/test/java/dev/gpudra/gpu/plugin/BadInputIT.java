@@ -7,6 +7,7 @@ import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -32,20 +34,11 @@ class BadInputIT {
   private static final String BAD_DEVICE = "gpu-3";
   private static final String MIG_DEVICE = "gpu-0-mig-1g5gb-19-0";
 
-  /** What the failed prepare may leave in the checkpoint (NVIDIA's plugin: reference 5.3). */
-  enum Leftover {
-    /** Refused before any state was written. */
-    NOTHING,
-    /** Refused while preparing devices: a PrepareStarted entry that unprepare removes. */
-    PREPARE_STARTED
-  }
-
   /**
    * @param create creates the bad claim on the node and returns the kubelet's reference
    * @param mentions what the error must name besides the claim
    */
-  record Case(
-      String name, Function<PluginNode, ClaimRef> create, List<String> mentions, Leftover left) {
+  record Case(String name, Function<PluginNode, ClaimRef> create, List<String> mentions) {
     @Override
     public String toString() {
       return name;
@@ -57,13 +50,23 @@ class BadInputIT {
         new Case(
             "allocated device this node does not have",
             n -> n.claims.named(BAD).device("gpu", "gpu-99").create(),
-            List.of("\"gpu-99\"", "does not exist"),
-            Leftover.PREPARE_STARTED),
+            List.of("\"gpu-99\"", "does not exist")),
+        new Case(
+            "allocated from another node's pool",
+            n -> n.claims.named(BAD).result(result().withPool("n2").build()).create(),
+            List.of("status.allocation.devices.results[0].pool", "\"n2\"", "not this node's")),
+        new Case(
+            "allocation result without a device",
+            n -> n.claims.named(BAD).result(result().withDevice(null).build()).create(),
+            List.of("status.allocation.devices.results[0].device: required")),
+        new Case(
+            "the same device allocated twice",
+            n -> n.claims.named(BAD).device("a", BAD_DEVICE).device("b", BAD_DEVICE).create(),
+            List.of("results[1].device", "\"gpu-3\" is allocated twice")),
         new Case(
             "malformed opaque parameters (a string of broken JSON, not an object)",
             n -> withConfig(n, List.of(), "{\"apiVersion\": \"resource.nvidia.com/v1beta1\","),
-            List.of("config[0].opaque.parameters", "must be a JSON object"),
-            Leftover.PREPARE_STARTED),
+            List.of("config[0].opaque.parameters", "must be a JSON object")),
         new Case(
             "unknown field in a GpuConfig (strict decoding)",
             n ->
@@ -71,8 +74,7 @@ class BadInputIT {
                     n,
                     List.of(),
                     params("GpuConfig", Map.of("sharing", Map.of("strategy", "MPS", "bogus", 1)))),
-            List.of("config[0]", "unknown field \"sharing.bogus\""),
-            Leftover.PREPARE_STARTED),
+            List.of("config[0]", "unknown field \"sharing.bogus\"")),
         new Case(
             "config with an apiVersion this driver does not serve",
             n ->
@@ -80,19 +82,16 @@ class BadInputIT {
                     n,
                     List.of(),
                     Map.of("apiVersion", "resource.nvidia.com/v1alpha1", "kind", "GpuConfig")),
-            List.of("config[0]", "apiVersion", "resource.nvidia.com/v1alpha1"),
-            Leftover.PREPARE_STARTED),
+            List.of("config[0]", "apiVersion", "resource.nvidia.com/v1alpha1")),
         new Case(
             "config of a kind this driver does not know",
             n -> withConfig(n, List.of(), params("ComputeDomainChannelConfig", Map.of())),
-            List.of("config[0]", "kind", "ComputeDomainChannelConfig"),
-            Leftover.PREPARE_STARTED),
+            List.of("config[0]", "kind", "ComputeDomainChannelConfig")),
         new Case(
             "MigDeviceConfig named by request for a full GPU",
             n -> withConfig(n, List.of("gpu"), params("MigDeviceConfig", Map.of())),
             List.of(
-                "config[0]", "cannot apply MigDeviceConfig to device \"gpu-3\" of type \"gpu\""),
-            Leftover.PREPARE_STARTED),
+                "config[0]", "cannot apply MigDeviceConfig to device \"gpu-3\" of type \"gpu\"")),
         new Case(
             "GpuConfig named by request for a MIG device",
             n ->
@@ -103,13 +102,11 @@ class BadInputIT {
                     .create(),
             List.of(
                 "config[0]",
-                "cannot apply GpuConfig to device \"" + MIG_DEVICE + "\" of type \"mig\""),
-            Leftover.PREPARE_STARTED),
+                "cannot apply GpuConfig to device \"" + MIG_DEVICE + "\" of type \"mig\"")),
         new Case(
             "VfioDeviceConfig (passthrough not supported)",
             n -> withConfig(n, List.of(), params("VfioDeviceConfig", Map.of())),
-            List.of("config[0]", "VfioDeviceConfig", "not supported"),
-            Leftover.PREPARE_STARTED),
+            List.of("config[0]", "VfioDeviceConfig", "not supported")),
         new Case(
             "TimeSlicing while the TimeSlicingSettings gate is off",
             n ->
@@ -117,26 +114,22 @@ class BadInputIT {
                     n,
                     List.of(),
                     params("GpuConfig", Map.of("sharing", Map.of("strategy", "TimeSlicing")))),
-            List.of("sharing.strategy", "\"TimeSlicingSettings\" feature gate is not enabled"),
-            Leftover.PREPARE_STARTED),
+            List.of("sharing.strategy", "\"TimeSlicingSettings\" feature gate is not enabled")),
         new Case(
             "claim that is not allocated",
             n -> n.claims.named(BAD).unallocated().create(),
-            List.of("not allocated"),
-            Leftover.NOTHING),
+            List.of("not allocated")),
         new Case(
             "claim missing from the API",
             n -> new ClaimRef(ApiClaims.NAMESPACE, BAD, UUID.randomUUID().toString()),
-            List.of("not found"),
-            Leftover.NOTHING),
+            List.of("not found")),
         new Case(
             "claim whose UID differs from the API's (replaced)",
             n -> {
               n.claims.named(BAD).device("gpu", BAD_DEVICE).create();
               return new ClaimRef(ApiClaims.NAMESPACE, BAD, UUID.randomUUID().toString());
             },
-            List.of("replaced"),
-            Leftover.NOTHING),
+            List.of("replaced")),
         new Case(
             "device already prepared for another claim",
             n -> {
@@ -144,8 +137,15 @@ class BadInputIT {
               assertThat(n.prepare(owner).get(owner.uid()).error()).isEmpty();
               return n.claims.named(BAD).device("gpu", BAD_DEVICE).create();
             },
-            List.of("\"gpu-3\"", "already allocated to different claim"),
-            Leftover.NOTHING));
+            List.of("\"gpu-3\"", "already allocated to different claim")));
+  }
+
+  private static DeviceRequestAllocationResultBuilder result() {
+    return new DeviceRequestAllocationResultBuilder()
+        .withRequest("gpu")
+        .withDriver(GpuPluginConfig.DRIVER_NAME)
+        .withPool(PluginNode.NAME)
+        .withDevice(BAD_DEVICE);
   }
 
   private static ClaimRef withConfig(PluginNode n, List<String> requests, Object parameters) {
@@ -166,7 +166,7 @@ class BadInputIT {
   @MethodSource("badClaims")
   @DisplayName(
       "a bad claim fails alone with an error naming it and its fault, the plugin keeps serving,"
-          + " and no CDI spec or completed entry is left for it")
+          + " and nothing is left for it: no CDI spec, no checkpoint entry")
   void badClaimFailsAlone(Case c) {
     node = PluginNode.start(root, PluginNode.Setup.defaults().withProfile(PROFILE));
     ClaimRef good = node.claims.named("good").device("gpu", "gpu-2").create();
@@ -189,19 +189,56 @@ class BadInputIT {
                     specsBefore.stream(),
                     Stream.of(node.dirs.specFile(good.uid()), node.dirs.specFile(after.uid())))
                 .toList());
-    switch (c.left()) {
-      case NOTHING -> assertThat(node.entry(bad.uid())).isEmpty();
-      case PREPARE_STARTED -> {
-        assertThat(node.entry(bad.uid()))
-            .get()
-            .extracting(PreparedClaim::state)
-            .isEqualTo(ClaimState.PREPARE_STARTED);
-        assertThat(node.unprepare(bad).get(bad.uid()).error()).isEmpty();
-        assertThat(node.entry(bad.uid())).isEmpty();
-      }
-    }
+    assertThat(node.entry(bad.uid())).as("checked before PrepareStarted is written").isEmpty();
+    assertThat(node.unprepare(bad).get(bad.uid()).error()).isEmpty();
     assertThat(node.dirs.cdiFiles()).doesNotContain(node.dirs.specFile(bad.uid()));
     assertThat(node.entry(good.uid()).map(PreparedClaim::state))
         .contains(ClaimState.PREPARE_COMPLETED);
+  }
+
+  /** Claim references the kubelet never sends, each next to a good one in one call. */
+  static Stream<Arguments> badReferences() {
+    String uid = UUID.randomUUID().toString();
+    return Stream.of(
+        Arguments.of("blank UID", new ClaimRef(ApiClaims.NAMESPACE, BAD, " "), "uid \" \""),
+        Arguments.of(
+            "name that addresses a subresource",
+            new ClaimRef(ApiClaims.NAMESPACE, "real/status", uid),
+            "name \"real/status\" is not a DNS-1123 subdomain"),
+        Arguments.of(
+            "name with a query",
+            new ClaimRef(ApiClaims.NAMESPACE, "real?watch=true", uid),
+            "name \"real?watch=true\""),
+        Arguments.of(
+            "namespace with a slash",
+            new ClaimRef("default/resourceclaims/x", BAD, uid),
+            "namespace \"default/resourceclaims/x\" is not a DNS-1123 label"),
+        Arguments.of(
+            "empty namespace",
+            new ClaimRef("", BAD, uid),
+            "namespace \"\" is not a DNS-1123 label"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badReferences")
+  @DisplayName(
+      "a claim reference with a blank UID or names that are not DNS names fails alone, in prepare"
+          + " and unprepare, before it reaches an API URL")
+  void badReferenceFailsAlone(String name, ClaimRef bad, String mention) {
+    node = PluginNode.start(root, PluginNode.Setup.defaults().withProfile(PROFILE));
+    ClaimRef good = node.claims.named("good").device("gpu", "gpu-2").create();
+
+    Map<String, PrepareResult> prepared = node.prepare(bad, good);
+
+    assertThat(prepared.get(bad.uid()).error())
+        .startsWith("invalid claim reference claims[0] in the request: ")
+        .contains(mention);
+    assertThat(prepared.get(good.uid()).error()).isEmpty();
+    assertThat(node.unprepare(bad, good))
+        .satisfies(r -> {
+          assertThat(r.get(bad.uid()).error()).contains(mention);
+          assertThat(r.get(good.uid()).error()).isEmpty();
+        });
+    assertThat(node.dirs.cdiFiles()).isEmpty();
   }
 }

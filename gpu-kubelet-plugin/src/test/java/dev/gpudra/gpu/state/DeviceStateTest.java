@@ -151,13 +151,14 @@ class DeviceStateTest {
   }
 
   @Test
-  @DisplayName("an unknown device fails naming it and leaves the claim PrepareStarted")
+  @DisplayName("an unknown device fails naming it and leaves nothing for the claim")
   void unknownDevice() {
     ResourceClaim c = claim(UID_A, "a").result("gpu", "gpu-7").build();
     assertThatThrownBy(() -> node.state.prepare(c))
         .isInstanceOf(UnknownDeviceException.class)
         .hasMessageContaining("claim default/a: allocated device \"gpu-7\" does not exist");
-    assertThat(node.state.startedClaims()).containsExactly(new StartedClaim(UID_A, "default", "a"));
+    assertThat(node.checkpoints.read().claims()).isEmpty();
+    assertThat(node.specFile(UID_A)).doesNotExist();
   }
 
   @Test

@@ -41,6 +41,7 @@ final class TestNode {
     ClaimCdiSpecs claimSpecs = new ClaimCdiSpecs(TestSpecBuilders.simulated(), specs);
     state =
         new DeviceState(
+            "node-a",
             devices,
             new ConfigResolver(FeatureGates.defaults(), new ConfigDecoder()),
             claimSpecs,

@@ -14,6 +14,11 @@ final class ClaimErrors {
     };
   }
 
+  /** A claim reference of the kubelet's request that cannot name a claim. */
+  static String invalidRef(int index, String problem) {
+    return "invalid claim reference claims[" + index + "] in the request: " + problem;
+  }
+
   static String missingResult(ClaimRef claim) {
     return "driver returned no result for claim " + claim;
   }

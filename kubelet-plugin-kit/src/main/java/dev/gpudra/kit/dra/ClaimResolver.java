@@ -21,7 +21,7 @@ public final class ClaimResolver {
       claim = fetcher.fetch(ref.namespace(), ref.name()).orElse(null);
     } catch (RuntimeException e) {
       throw new ClaimLookupException(
-          "cannot fetch ResourceClaim " + ref + ": " + e.getMessage(), e);
+          "cannot fetch ResourceClaim " + ref + ": " + Causes.chain(e), e);
     }
     if (claim == null) {
       throw new ClaimLookupException("ResourceClaim " + ref + " not found");

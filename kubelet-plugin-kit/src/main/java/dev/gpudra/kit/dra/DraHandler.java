@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -25,6 +26,7 @@ public final class DraHandler {
   private final DraDriver driver;
   private final ClaimResolver resolver;
   private final NodeLock lock;
+  private final ClaimRefCheck check = new ClaimRefCheck();
 
   public DraHandler(DraDriver driver, ClaimResolver resolver, NodeLock lock) {
     this.driver = Objects.requireNonNull(driver, "driver");
@@ -37,7 +39,13 @@ public final class DraHandler {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
     List<ClaimRef> resolvedRefs = new ArrayList<>();
     List<ResourceClaim> resolved = new ArrayList<>();
-    for (ClaimRef ref : refs) {
+    for (int i = 0; i < refs.size(); i++) {
+      ClaimRef ref = refs.get(i);
+      Optional<String> problem = check.problem(ref);
+      if (problem.isPresent()) {
+        results.put(ref.uid(), PrepareResult.failed(ClaimErrors.invalidRef(i, problem.get())));
+        continue;
+      }
       try {
         resolved.add(resolver.resolve(ref));
         resolvedRefs.add(ref);
@@ -64,17 +72,36 @@ public final class DraHandler {
     return results;
   }
 
-  /** Unprepares claims without looking them up (they may be gone from the API). */
+  /**
+   * Unprepares claims without looking them up (they may be gone from the API); a reference with an
+   * unusable UID or names fails alone.
+   */
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> refs) {
-    if (refs.isEmpty()) {
-      return Map.of();
+    Map<String, UnprepareResult> results = new LinkedHashMap<>();
+    List<ClaimRef> valid = new ArrayList<>();
+    for (int i = 0; i < refs.size(); i++) {
+      ClaimRef ref = refs.get(i);
+      Optional<String> problem = check.problem(ref);
+      if (problem.isPresent()) {
+        results.put(ref.uid(), UnprepareResult.failed(ClaimErrors.invalidRef(i, problem.get())));
+      } else {
+        valid.add(ref);
+      }
     }
-    Map<String, UnprepareResult> results =
-        callDriver(
-            DraDriver.Operation.UNPREPARE,
-            refs,
-            () -> driver.unprepare(refs),
-            UnprepareResult::failed);
+    if (valid.size() < refs.size()) {
+      driver.failedBeforeDriver(
+          DraDriver.Operation.UNPREPARE,
+          DraDriver.FailureReason.CLAIM_LOOKUP,
+          refs.size() - valid.size());
+    }
+    if (!valid.isEmpty()) {
+      results.putAll(
+          callDriver(
+              DraDriver.Operation.UNPREPARE,
+              valid,
+              () -> driver.unprepare(valid),
+              UnprepareResult::failed));
+    }
     refs.forEach(ref -> logOutcome("unprepare", ref, results.get(ref.uid()).error()));
     return results;
   }
