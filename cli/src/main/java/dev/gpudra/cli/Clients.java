@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -18,12 +17,24 @@ final class Clients {
     return new KubernetesClientBuilder().withConfig(config).build();
   }
 
-  /** The current context of a kubeconfig file. */
+  /**
+   * The current context of a kubeconfig file.
+   *
+   * @throws InvalidArgumentsException the file cannot be read or is not a kubeconfig
+   */
   private static Config fromFile(Path file) {
+    String text;
     try {
-      return Config.fromKubeconfig(null, Files.readString(file), file.toString());
+      text = Files.readString(file);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read kubeconfig " + file, e);
+      throw new InvalidArgumentsException(
+          "--kubeconfig " + file + ": cannot read: " + OneLineErrors.reason(e));
+    }
+    try {
+      return Config.fromKubeconfig(null, text, file.toString());
+    } catch (RuntimeException e) {
+      throw new InvalidArgumentsException(
+          "--kubeconfig " + file + ": not a kubeconfig: " + OneLineErrors.rootCause(e));
     }
   }
 }

@@ -7,9 +7,14 @@ import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.kit.slices.PublisherSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -19,29 +24,54 @@ import picocli.CommandLine.Mixin;
     mixinStandardHelpOptions = true,
     description = "Run the gpu.nvidia.com DRA kubelet plugin until SIGTERM.")
 final class GpuKubeletPluginCommand implements Callable<Integer> {
+  /** How long a SIGTERM during the start waits for it, besides the owner lock's wait. */
+  private static final Duration START_LIMIT = Duration.ofSeconds(30);
+
   @Mixin PluginOptions options;
 
+  /**
+   * Runs until SIGTERM. The shutdown hook is in place before anything starts: a SIGTERM during the
+   * start waits for it to finish (or fail, which stops what it started) and then stops the plugin,
+   * so that no socket or lock outlives the process.
+   */
   @Override
   public Integer call() throws InterruptedException {
     GpuPluginConfig config = config(options);
+    Duration ownerWait = ownerWait(options);
+    CompletableFuture<GpuKubeletPlugin> started = new CompletableFuture<>();
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KubernetesClient client = Clients.connect(config.kubeconfig());
-        GpuKubeletPlugin plugin =
-            GpuKubeletPlugin.start(
-                config,
-                client,
-                PublisherSettings.defaults().withSelectors(options.sliceSelectors),
-                GpuDriverParts.Hooks.defaults())) {
-      Runtime.getRuntime()
-          .addShutdownHook(
-              Thread.ofPlatform()
-                  .unstarted(() -> {
-                    plugin.close();
-                    stopped.countDown();
-                  }));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            Thread.ofPlatform()
+                .unstarted(() -> stopWhenStarted(started, stopped, START_LIMIT.plus(ownerWait))));
+    try (KubernetesClient client = Clients.connect(config.kubeconfig())) {
+      started.complete(
+          GpuKubeletPlugin.start(
+              config,
+              client,
+              PublisherSettings.defaults().withSelectors(options.sliceSelectors),
+              GpuDriverParts.Hooks.defaults().withOwnerWait(ownerWait)));
       stopped.await();
+    } catch (RuntimeException | Error e) {
+      started.completeExceptionally(e); // the hook has nothing to stop
+      throw e;
     }
     return 0;
+  }
+
+  private static void stopWhenStarted(
+      CompletableFuture<GpuKubeletPlugin> started, CountDownLatch stopped, Duration limit) {
+    try {
+      started.get(limit.toSeconds(), TimeUnit.SECONDS).close();
+    } catch (ExecutionException e) {
+      // the start failed and stopped what it had started; main reports why
+    } catch (TimeoutException e) {
+      System.err.println("gpu-kubelet-plugin: still starting after " + limit + "; exiting");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      stopped.countDown();
+    }
   }
 
   /** Flags and environment to a validated config; a bad value is an IllegalArgumentException. */
@@ -61,6 +91,16 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         GpuPluginConfig.parseEndpoint(o.httpEndpoint),
         o.metricsPath,
         blankToEmpty(o.simulatedGpus));
+  }
+
+  /** {@code --owner-wait-seconds}; a negative wait is a usage error. */
+  static Duration ownerWait(PluginOptions o) {
+    if (o.ownerWaitSeconds < 0) {
+      throw new IllegalArgumentException(
+          "--owner-wait-seconds (OWNER_WAIT_SECONDS) must not be negative, got "
+              + o.ownerWaitSeconds);
+    }
+    return Duration.ofSeconds(o.ownerWaitSeconds);
   }
 
   private static Optional<String> blankToEmpty(String value) {

@@ -49,6 +49,23 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
         : message;
   }
 
+  /** What an I/O error says, with the exception's name when its message is just a path. */
+  static String reason(java.io.IOException e) {
+    String name = e.getClass().getSimpleName().replace("Exception", "");
+    return e.getMessage() == null ? name : name + ": " + e.getMessage();
+  }
+
+  /** The first line of the innermost cause's message: a parser's, not its wrapper's. */
+  static String rootCause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message =
+        root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    return message.lines().findFirst().orElse(message);
+  }
+
   private static String prefix(CommandLine cli) {
     return cli.getCommandSpec().qualifiedName() + ": ";
   }

@@ -99,6 +99,14 @@ final class PluginOptions {
           "A GPU profile name or file; replaces NVML with simulated GPUs (SIMULATED_GPUS).")
   String simulatedGpus;
 
+  @Option(
+      names = "--owner-wait-seconds",
+      defaultValue = "${env:OWNER_WAIT_SECONDS:-30}",
+      description =
+          "How long to wait for another instance of the plugin on this node to stop before"
+              + " giving up (OWNER_WAIT_SECONDS).")
+  int ownerWaitSeconds;
+
   /** Hidden: fabric8's mock API server ignores spec.* field selectors (benchmarks, local runs). */
   @Option(
       names = "--slice-field-selectors",

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -86,6 +89,49 @@ class GpuDraCliTest {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip().lines()).hasSize(1);
     assertThat(run.err()).contains(mentioned);
+  }
+
+  @Test
+  @DisplayName(
+      "a kubeconfig that is missing or not a kubeconfig, or a directory that cannot be made, is"
+          + " one line naming the flag and exit code 2")
+  void badFiles(@TempDir Path dir) throws Exception {
+    Path notKubeconfig = Files.writeString(dir.resolve("hostname"), "node-7\n");
+    Path file = Files.writeString(dir.resolve("file"), "");
+    String[] plugin = {
+      "gpu-kubelet-plugin", "--node-name=n1", "--simulated-gpus=dgx-h100", "--healthcheck-port=-1"
+    };
+    assertOneLine(
+        run(concat(plugin, "--kubeconfig=" + notKubeconfig)),
+        "--kubeconfig " + notKubeconfig + ": not a kubeconfig: ");
+    assertOneLine(
+        run(concat(plugin, "--kubeconfig=" + dir.resolve("missing"))),
+        "--kubeconfig " + dir.resolve("missing") + ": cannot read: NoSuchFile");
+    Path kubeconfig =
+        Files.writeString(
+            dir.resolve("kubeconfig"),
+            "apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server:"
+                + " 'https://127.0.0.1:1'}}]\ncontexts: [{name: c, context: {cluster: c, user:"
+                + " u}}]\ncurrent-context: c\nusers: [{name: u, user: {}}]\n");
+    assertOneLine(
+        run(
+            concat(
+                plugin,
+                "--kubeconfig=" + kubeconfig,
+                "--cdi-root=" + file.resolve("cdi"),
+                "--kubelet-registrar-directory-path=" + dir.resolve("registry"),
+                "--kubelet-plugins-directory-path=" + dir.resolve("plugins"))),
+        "--cdi-root: cannot create " + file.resolve("cdi") + ": FileSystem");
+  }
+
+  private static void assertOneLine(Run run, String mentioned) {
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err().strip().lines()).as(run.err()).hasSize(1);
+    assertThat(run.err()).contains(mentioned);
+  }
+
+  private static String[] concat(String[] first, String... more) {
+    return Stream.concat(Stream.of(first), Stream.of(more)).toArray(String[]::new);
   }
 
   @Test

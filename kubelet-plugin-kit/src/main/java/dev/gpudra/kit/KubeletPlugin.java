@@ -7,10 +7,12 @@ import dev.gpudra.kit.dra.DraV1Service;
 import dev.gpudra.kit.dra.DraV1beta1Service;
 import dev.gpudra.kit.dra.NodeLock;
 import dev.gpudra.kit.grpc.GrpcServer;
+import dev.gpudra.kit.grpc.SocketGuard;
 import dev.gpudra.kit.grpc.UnixSocketServer;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.health.LivenessService;
 import dev.gpudra.kit.health.PluginProbe;
+import dev.gpudra.kit.registration.RegistrationOutcome;
 import dev.gpudra.kit.registration.RegistrationService;
 import dev.gpudra.kit.slices.ResourceSlicePublisher;
 import dev.gpudra.kit.slices.model.SliceTarget;
@@ -42,6 +44,7 @@ public final class KubeletPlugin implements AutoCloseable {
   private final ResourceSlicePublisher slices;
   private final Deque<AutoCloseable> running = new ArrayDeque<>();
   private GrpcServer healthServer;
+  private SocketGuard guard;
   private final DraDriver driver;
 
   public KubeletPlugin(PluginConfig config, KubernetesClient client, DraDriver driver) {
@@ -81,6 +84,9 @@ public final class KubeletPlugin implements AutoCloseable {
       running.push(draServer);
       registrationServer.start();
       running.push(registrationServer);
+      guard =
+          new SocketGuard(List.of(draServer, registrationServer), config.timeouts().socketCheck());
+      running.push(guard);
       startHealth();
       slices.start();
       running.push(slices);
@@ -110,6 +116,24 @@ public final class KubeletPlugin implements AutoCloseable {
     return healthServer == null ? -1 : healthServer.port();
   }
 
+  /**
+   * Alive while both sockets are the files this process bound and answer as the kubelet calls them,
+   * the kubelet has not refused the registration, and the slice informer runs: a plugin that lost
+   * one of them for good is restarted by the kubelet's liveness probe.
+   */
+  private boolean alive(PluginProbe probe) {
+    return draServer.intact()
+        && registrationServer.intact()
+        && registration.outcome().state() != RegistrationOutcome.State.REJECTED
+        && slices.running()
+        && probe.alive();
+  }
+
+  /** How many times a socket was bound again after its file was removed or replaced. */
+  public synchronized long socketRebinds() {
+    return guard == null ? 0 : guard.rebinds();
+  }
+
   @Override
   public synchronized void close() {
     while (!running.isEmpty()) {
@@ -121,6 +145,7 @@ public final class KubeletPlugin implements AutoCloseable {
       }
     }
     healthServer = null;
+    guard = null;
     transport.close();
   }
 
@@ -139,7 +164,7 @@ public final class KubeletPlugin implements AutoCloseable {
         new GrpcServer(
             "health",
             () -> NettyServerBuilder.forPort(config.healthPort()),
-            List.of(new LivenessService(probe::alive, driver::ready).bindService()),
+            List.of(new LivenessService(() -> alive(probe), driver::ready).bindService()),
             config.timeouts().shutdown());
     healthServer.start();
     running.push(healthServer);

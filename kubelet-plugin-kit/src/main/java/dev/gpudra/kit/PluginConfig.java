@@ -24,15 +24,24 @@ public record PluginConfig(
    * @param lock how long a prepare or unprepare waits for {@code pu.lock}
    * @param shutdown how long running calls get to finish on close
    * @param probe deadline of each liveness probe call
+   * @param socketCheck how often the sockets' files are checked, and bound again when gone
    */
-  public record Timeouts(Duration lock, Duration shutdown, Duration probe) {
+  public record Timeouts(Duration lock, Duration shutdown, Duration probe, Duration socketCheck) {
     public static final Timeouts DEFAULTS =
-        new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(2));
+        new Timeouts(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1));
 
     public Timeouts {
       Objects.requireNonNull(lock, "lock");
       Objects.requireNonNull(shutdown, "shutdown");
       Objects.requireNonNull(probe, "probe");
+      Objects.requireNonNull(socketCheck, "socketCheck");
+      if (!socketCheck.isPositive()) {
+        throw new IllegalArgumentException("socketCheck must be positive, got " + socketCheck);
+      }
     }
   }
 

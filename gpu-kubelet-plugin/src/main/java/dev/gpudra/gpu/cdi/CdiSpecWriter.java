@@ -15,6 +15,10 @@ import java.util.Objects;
  * Writes and deletes per-claim spec files {@code <cdiRoot>/k8s.gpu.nvidia.com-claim_<uid>.yaml}.
  */
 public final class CdiSpecWriter {
+  /** How the file names of claims' specs begin: {@code k8s.gpu.nvidia.com-claim_<uid>.yaml}. */
+  public static final String CLAIM_SPEC_PREFIX =
+      ClaimSpecBuilder.VENDOR + "-" + ClaimSpecBuilder.CLASS + "_";
+
   private final Path cdiRoot;
   private final ObjectMapper yaml =
       YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
@@ -49,7 +53,7 @@ public final class CdiSpecWriter {
    * @throws CdiException when the directory or a spec cannot be read
    */
   public java.util.Map<String, java.util.List<String>> claimDevices() {
-    String prefix = ClaimSpecBuilder.VENDOR + "-" + ClaimSpecBuilder.CLASS + "_";
+    String prefix = CLAIM_SPEC_PREFIX;
     java.util.Map<String, java.util.List<String>> claims = new java.util.TreeMap<>();
     if (!Files.isDirectory(cdiRoot)) {
       return claims;

@@ -5,12 +5,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Replaces a file so that readers see the old or the new content, never a mix, and the new content
@@ -55,6 +57,34 @@ public final class DurableFile {
       Files.deleteIfExists(temp);
     }
     syncDirectory(dir);
+  }
+
+  /**
+   * Deletes the temp files that writes interrupted by a crash left in {@code dir}: the names this
+   * class gives them ({@code .<target>.<digits>.tmp}), for targets whose name starts with {@code
+   * targetPrefix}. Other files, other writers' temp files included, are left alone.
+   *
+   * @return how many were deleted
+   */
+  public static int removeLeftovers(Path dir, String targetPrefix) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return 0;
+    }
+    Pattern leftover = Pattern.compile("\\." + Pattern.quote(targetPrefix) + ".*\\.[0-9]+\\.tmp");
+    int deleted = 0;
+    try (var files = Files.list(dir)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        if (leftover.matcher(file.getFileName().toString()).matches()
+            && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+            && Files.deleteIfExists(file)) {
+          deleted++;
+        }
+      }
+    }
+    if (deleted > 0) {
+      syncDirectory(dir);
+    }
+    return deleted;
   }
 
   /** Deletes a file if present and makes the deletion durable. */

@@ -1,5 +1,8 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.gpu.cdi.CdiSpecWriter;
+import dev.gpudra.gpu.checkpoint.CheckpointStore;
+import dev.gpudra.gpu.checkpoint.DurableFile;
 import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.metrics.MetricsServer;
@@ -10,14 +13,18 @@ import dev.gpudra.kit.KubeletPlugin;
 import dev.gpudra.kit.PluginConfig;
 import dev.gpudra.kit.PluginPaths;
 import dev.gpudra.kit.dra.NodeLock;
+import dev.gpudra.kit.owner.NodeOwner;
 import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.nvml.Nvml;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,6 +45,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   /** The stale-claim cleaner waits for {@code pu.lock} as long as a prepare does. */
   private static final Duration NODE_LOCK_TIMEOUT = PluginConfig.Timeouts.DEFAULTS.lock();
 
+  private final NodeOwner owner;
   private final GpuDriverParts parts;
   private final KubeletPlugin kit;
   private final Optional<MetricsServer> metricsServer;
@@ -45,10 +53,12 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private GpuKubeletPlugin(
+      NodeOwner owner,
       GpuDriverParts parts,
       KubeletPlugin kit,
       Optional<MetricsServer> metricsServer,
       ScheduledExecutorService cleanup) {
+    this.owner = owner;
     this.parts = parts;
     this.kit = kit;
     this.metricsServer = metricsServer;
@@ -61,9 +71,13 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   }
 
   /**
+   * Takes ownership of the node's plugin directory (waiting for a running instance to stop), then
+   * starts everything; a failure at any step stops what was started and releases the directory.
+   *
    * @param slices how ResourceSlices are watched (client-side field selectors for the embedded API
    *     server, which ignores them)
    * @param hooks where node facts are read, and who watches prepare steps
+   * @throws dev.gpudra.kit.owner.NodeOwnedException another instance kept the directory
    */
   public static GpuKubeletPlugin start(
       GpuPluginConfig config,
@@ -71,6 +85,25 @@ public final class GpuKubeletPlugin implements AutoCloseable {
       PublisherSettings slices,
       GpuDriverParts.Hooks hooks) {
     createDirectories(config);
+    NodeOwner owner = NodeOwner.acquire(config.dataDir(), hooks.ownerWait());
+    Deque<AutoCloseable> started = new ArrayDeque<>();
+    started.push(owner);
+    try {
+      return startOwned(config, client, slices, hooks, owner, started);
+    } catch (RuntimeException | Error e) {
+      closeAll(started);
+      throw e;
+    }
+  }
+
+  private static GpuKubeletPlugin startOwned(
+      GpuPluginConfig config,
+      KubernetesClient client,
+      PublisherSettings slices,
+      GpuDriverParts.Hooks hooks,
+      NodeOwner owner,
+      Deque<AutoCloseable> started) {
+    removeLeftovers(config);
     Inventory inventory = discover(config);
     inventory.warnings().forEach(w -> log.warn("{}", w));
     GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, hooks);
@@ -82,18 +115,45 @@ public final class GpuKubeletPlugin implements AutoCloseable {
             PluginConfig.of(paths, config.nodeName(), config.healthcheckPort()).withSlices(slices),
             client,
             parts.driver());
+    started.push(kit);
     kit.start();
     kit.publishResources(new DeviceModel(inventory.system()).devices(inventory.devices()));
     Optional<MetricsServer> metrics =
         config
             .httpEndpoint()
             .map(a -> new MetricsServer(a, config.metricsPath(), parts.metrics().registry()));
+    metrics.ifPresent(started::push);
     ScheduledExecutorService cleanup = startCleanup(parts, client, config);
     log.info(
         "gpu.nvidia.com plugin serving node {} with {} devices",
         config.nodeName(),
         inventory.devices().size());
-    return new GpuKubeletPlugin(parts, kit, metrics, cleanup);
+    return new GpuKubeletPlugin(owner, parts, kit, metrics, cleanup);
+  }
+
+  /** Temp files of writes that a crash interrupted: ours only, under the owner lock. */
+  private static void removeLeftovers(GpuPluginConfig config) {
+    try {
+      int removed =
+          DurableFile.removeLeftovers(config.dataDir(), CheckpointStore.FILE_NAME)
+              + DurableFile.removeLeftovers(config.cdiRoot(), CdiSpecWriter.CLAIM_SPEC_PREFIX);
+      if (removed > 0) {
+        log.info("removed {} temp files of writes interrupted by an earlier crash", removed);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove the temp files of interrupted writes", e);
+    }
+  }
+
+  private static void closeAll(Deque<AutoCloseable> started) {
+    while (!started.isEmpty()) {
+      AutoCloseable next = started.pop();
+      try {
+        next.close();
+      } catch (Exception e) {
+        log.warn("error while stopping {} after a failed start", next, e);
+      }
+    }
   }
 
   private static Inventory discover(GpuPluginConfig config) {
@@ -129,13 +189,29 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     }
   }
 
+  /**
+   * @throws IllegalArgumentException a directory cannot be created: the flag that names it is wrong
+   */
   private static void createDirectories(GpuPluginConfig config) {
+    createDirectory(config.dataDir(), "--kubelet-plugins-directory-path");
+    createDirectory(config.registrarDir(), "--kubelet-registrar-directory-path");
+    createDirectory(config.cdiRoot(), "--cdi-root");
+  }
+
+  private static void createDirectory(Path dir, String flag) {
     try {
-      Files.createDirectories(config.dataDir());
-      Files.createDirectories(config.registrarDir());
-      Files.createDirectories(config.cdiRoot());
+      Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the plugin's directories", e);
+      throw new IllegalArgumentException(
+          flag
+              + ": cannot create "
+              + dir
+              + ": "
+              + e.getClass().getSimpleName().replace("Exception", "")
+              + (e.getMessage() == null || e.getMessage().equals(dir.toString())
+                  ? ""
+                  : " (" + e.getMessage() + ")"),
+          e);
     }
   }
 
@@ -161,6 +237,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     cleanup.shutdownNow();
     metricsServer.ifPresent(MetricsServer::close);
     kit.close();
+    owner.close();
     log.info("gpu.nvidia.com plugin stopped");
   }
 }

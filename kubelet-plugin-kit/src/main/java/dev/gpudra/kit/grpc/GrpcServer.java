@@ -37,9 +37,12 @@ public final class GrpcServer implements AutoCloseable {
     this.grace = Objects.requireNonNull(grace, "grace");
   }
 
-  /** Starts serving; fails with an {@link UncheckedIOException} when it cannot listen. */
+  /**
+   * Starts serving, again after {@link #close()} if need be; fails with an {@link
+   * UncheckedIOException} when it cannot listen.
+   */
   public synchronized void start() {
-    if (server != null) {
+    if (server != null && !server.isShutdown()) {
       throw new IllegalStateException(name + " server already started");
     }
     ServerBuilder<?> b = builder.get();
@@ -65,7 +68,7 @@ public final class GrpcServer implements AutoCloseable {
 
   @Override
   public synchronized void close() {
-    if (server == null || server.isShutdown()) {
+    if (server == null) {
       return;
     }
     server.shutdown();
@@ -78,6 +81,7 @@ public final class GrpcServer implements AutoCloseable {
       server.shutdownNow();
       Thread.currentThread().interrupt();
     }
+    server = null;
     log.info("{} gRPC server stopped", name);
   }
 }

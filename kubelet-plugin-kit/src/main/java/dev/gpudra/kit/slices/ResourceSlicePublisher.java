@@ -66,6 +66,14 @@ public final class ResourceSlicePublisher implements AutoCloseable {
     schedule(Duration.ZERO);
   }
 
+  /**
+   * Whether the slice informer still runs: true while it reconnects after an API outage, false once
+   * it stopped for good (then deleted slices would never come back).
+   */
+  public synchronized boolean running() {
+    return informer != null && informer.isRunning();
+  }
+
   /** Replaces the pool's devices; the API is updated asynchronously. */
   public synchronized void publish(List<Device> devices) {
     desired = List.copyOf(devices);

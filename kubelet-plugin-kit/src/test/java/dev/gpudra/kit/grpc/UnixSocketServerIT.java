@@ -72,4 +72,61 @@ class UnixSocketServerIT {
       first.close();
     }
   }
+
+  private static String infoName(UnixSocketTransport transport, Path socket) {
+    ManagedChannel channel = transport.channelFor(socket);
+    try {
+      return RegistrationGrpc.newBlockingStub(channel)
+          .withDeadlineAfter(5, java.util.concurrent.TimeUnit.SECONDS)
+          .getInfo(InfoRequest.getDefaultInstance())
+          .getName();
+    } finally {
+      channel.shutdownNow();
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "a socket file removed under a running server is noticed and bound again by the guard")
+  void guardRebindsRemovedSocket() throws Exception {
+    Path socket = dir.resolve("plugin-reg.sock");
+    try (UnixSocketServer server = server(socket);
+        SocketGuard guard = new SocketGuard(List.of(server), Duration.ofMillis(50))) {
+      server.start();
+      assertThat(server.intact()).isTrue();
+
+      Files.delete(socket);
+      assertThat(server.intact()).isFalse();
+
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> Files.exists(socket) && server.intact());
+      assertThat(guard.rebinds()).isEqualTo(1);
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)))
+          .isEqualTo("rw-------");
+      assertThat(infoName(transport, socket)).isEqualTo("gpu.example.com");
+    }
+    assertThat(socket).doesNotExist();
+  }
+
+  @Test
+  @DisplayName(
+      "a server whose path another server bound since leaves that socket in place on close")
+  void closeLeavesAnotherServersSocket() throws Exception {
+    Path socket = dir.resolve("plugin-reg.sock");
+    UnixSocketServer first = server(socket);
+    first.start();
+    try (UnixSocketServer second = server(socket)) {
+      second.start(); // as a second process would: removes the file and binds its own
+      assertThat(first.intact()).isFalse();
+      assertThat(second.intact()).isTrue();
+
+      first.close();
+
+      assertThat(socket).exists();
+      assertThat(second.intact()).isTrue();
+      assertThat(infoName(transport, socket)).isEqualTo("gpu.example.com");
+    }
+    assertThat(socket).doesNotExist();
+  }
 }
