@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a DRA driver implements. The kit calls {@link #prepare} and {@link #unprepare} with every
- * claim of one kubelet call; each claim's prepare and unprepare never run concurrently with each
- * other (the kit serialises them per claim UID), but different claims may be handled in parallel. A
- * failure of one claim is reported in that claim's result and never affects another claim.
+ * What a DRA driver implements. Within one kubelet call ({@link #request}), the kit fetches the
+ * claims to prepare one at a time and calls {@link #prepare} with each as soon as it is fetched, so
+ * that only one claim of a call is held in memory at once; {@link #unprepare} gets every claim of
+ * its call. Calls run under the node lock, never concurrently with each other. A failure of one
+ * claim is reported in that claim's result and never affects another claim.
  */
 public interface DraDriver {
 
@@ -25,6 +26,21 @@ public interface DraDriver {
    * @return one result per claim, keyed by claim UID
    */
   Map<String, UnprepareResult> unprepare(List<ClaimRef> claims);
+
+  /**
+   * One kubelet call begins: the returned request is closed when the call has been answered (for
+   * the driver's request metrics).
+   */
+  default Request request(Operation operation) {
+    return () -> {};
+  }
+
+  /** A kubelet call in progress. */
+  @FunctionalInterface
+  interface Request extends AutoCloseable {
+    @Override
+    void close();
+  }
 
   /**
    * Whether the driver can serve claims now: the health service's {@code readiness}. A driver that

@@ -19,26 +19,38 @@ public final class MeteredDriver implements DraDriver {
     this.metrics = metrics;
   }
 
+  /** Counts and times the kubelet call, whatever happens to its claims. */
+  @Override
+  public Request request(Operation operation) {
+    Request inner = delegate.request(operation);
+    DriverMetrics.RequestTimer timer =
+        metrics.start(
+            operation == Operation.PREPARE ? DriverMetrics.PREPARE : DriverMetrics.UNPREPARE);
+    return () -> {
+      try {
+        inner.close();
+      } finally {
+        timer.close();
+      }
+    };
+  }
+
   @Override
   public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
-    try (DriverMetrics.RequestTimer t = metrics.start(DriverMetrics.PREPARE)) {
-      Map<String, PrepareResult> results = delegate.prepare(claims);
-      results.values().stream()
-          .filter(PrepareResult::failed)
-          .forEach(r -> metrics.prepareError("prepare_devices"));
-      return results;
-    }
+    Map<String, PrepareResult> results = delegate.prepare(claims);
+    results.values().stream()
+        .filter(PrepareResult::failed)
+        .forEach(r -> metrics.prepareError("prepare_devices"));
+    return results;
   }
 
   @Override
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> claims) {
-    try (DriverMetrics.RequestTimer t = metrics.start(DriverMetrics.UNPREPARE)) {
-      Map<String, UnprepareResult> results = delegate.unprepare(claims);
-      results.values().stream()
-          .filter(UnprepareResult::failed)
-          .forEach(r -> metrics.unprepareError("unprepare_devices"));
-      return results;
-    }
+    Map<String, UnprepareResult> results = delegate.unprepare(claims);
+    results.values().stream()
+        .filter(UnprepareResult::failed)
+        .forEach(r -> metrics.unprepareError("unprepare_devices"));
+    return results;
   }
 
   /**

@@ -41,9 +41,16 @@ class MeteredDriverTest {
   @Test
   @DisplayName("requests, per-claim errors and prepared devices carry NVIDIA's metric names")
   void countsRequestsAndErrors() throws IOException {
-    driver.prepare(List.of(claim("good"), claim("bad-1")));
-    driver.prepare(List.of(claim("bad-2")));
-    driver.unprepare(List.of(new ClaimRef("ns", "bad-3", "u3")));
+    try (var call = driver.request(Operation.PREPARE)) {
+      driver.prepare(List.of(claim("good")));
+      driver.prepare(List.of(claim("bad-1")));
+    }
+    try (var call = driver.request(Operation.PREPARE)) {
+      driver.prepare(List.of(claim("bad-2")));
+    }
+    try (var call = driver.request(Operation.UNPREPARE)) {
+      driver.unprepare(List.of(new ClaimRef("ns", "bad-3", "u3")));
+    }
     String text = scrape();
     assertThat(text)
         .contains(

@@ -86,6 +86,20 @@ final class ApiClaims {
       return this;
     }
 
+    /** A {@code FromClaim} opaque config for another driver, which this plugin must skip. */
+    Claim foreignConfig(String driver, Object parameters) {
+      configs.add(
+          new DeviceAllocationConfigurationBuilder()
+              .withSource("FromClaim")
+              .withRequests(List.of())
+              .withNewOpaque()
+              .withDriver(driver)
+              .withParameters(parameters)
+              .endOpaque()
+              .build());
+      return this;
+    }
+
     /** Leaves the claim pending: no {@code status.allocation}. */
     Claim unallocated() {
       allocated = false;

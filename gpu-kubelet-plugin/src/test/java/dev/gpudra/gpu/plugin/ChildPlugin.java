@@ -39,6 +39,20 @@ final class ChildPlugin implements AutoCloseable {
       String profile,
       Optional<StepObserver.Step> crashAt,
       Path log) {
+    return start(kubeconfig, node, dirs, profile, crashAt, log, List.of());
+  }
+
+  /**
+   * @param jvmOptions more options for the child's JVM (heap size, GC log)
+   */
+  static ChildPlugin start(
+      Path kubeconfig,
+      String node,
+      NodeDirs dirs,
+      String profile,
+      Optional<StepObserver.Step> crashAt,
+      Path log,
+      List<String> jvmOptions) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(
@@ -48,6 +62,7 @@ final class ChildPlugin implements AutoCloseable {
             "-Xshare:auto",
             "-Xss512k",
             "--enable-native-access=ALL-UNNAMED"));
+    command.addAll(jvmOptions);
     Optional.ofNullable(System.getProperty("java.util.logging.config.file"))
         .ifPresent(file -> command.add("-Djava.util.logging.config.file=" + file));
     command.addAll(
@@ -102,6 +117,10 @@ final class ChildPlugin implements AutoCloseable {
       throw new AssertionError("child plugin still running after " + timeout + ":\n" + output());
     }
     return process.exitValue();
+  }
+
+  boolean alive() {
+    return process.isAlive();
   }
 
   String output() {

@@ -4,7 +4,6 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,42 +33,36 @@ public final class DraHandler {
     this.lock = Objects.requireNonNull(lock, "lock");
   }
 
-  /** Prepares claims; the result has exactly one entry per distinct requested UID. */
+  /**
+   * Prepares claims one at a time: each is checked, then fetched and handed to the driver under the
+   * node lock, so that one claim is held in memory at a time however many calls wait and however
+   * many claims they name. The result has exactly one entry per distinct requested UID.
+   */
   public Map<String, PrepareResult> prepare(List<ClaimRef> refs) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
-    List<ClaimRef> resolvedRefs = new ArrayList<>();
-    List<ResourceClaim> resolved = new ArrayList<>();
-    for (int i = 0; i < refs.size(); i++) {
-      ClaimRef ref = refs.get(i);
-      Optional<String> problem = check.problem(ref);
-      if (problem.isPresent()) {
-        results.put(ref.uid(), PrepareResult.failed(ClaimErrors.invalidRef(i, problem.get())));
-        continue;
+    try (DraDriver.Request request = driver.request(DraDriver.Operation.PREPARE)) {
+      for (int i = 0; i < refs.size(); i++) {
+        ClaimRef ref = refs.get(i);
+        results.put(ref.uid(), prepareOne(i, ref));
       }
-      try {
-        resolved.add(resolver.resolve(ref));
-        resolvedRefs.add(ref);
-      } catch (ClaimLookupException e) {
-        results.put(ref.uid(), PrepareResult.failed(ClaimErrors.describe(ref, e)));
-      }
-    }
-    if (resolved.size() < refs.size()) {
-      driver.failedBeforeDriver(
-          DraDriver.Operation.PREPARE,
-          DraDriver.FailureReason.CLAIM_LOOKUP,
-          refs.size() - resolved.size());
-    }
-    if (!resolved.isEmpty()) {
-      Map<String, PrepareResult> driven =
-          callDriver(
-              DraDriver.Operation.PREPARE,
-              resolvedRefs,
-              () -> driver.prepare(resolved),
-              PrepareResult::failed);
-      results.putAll(driven);
     }
     refs.forEach(ref -> logOutcome("prepare", ref, results.get(ref.uid()).error()));
     return results;
+  }
+
+  private PrepareResult prepareOne(int index, ClaimRef ref) {
+    Optional<String> problem = check.problem(ref);
+    if (problem.isPresent()) {
+      failedBefore(DraDriver.Operation.PREPARE, DraDriver.FailureReason.CLAIM_LOOKUP, 1);
+      return PrepareResult.failed(ClaimErrors.invalidRef(index, problem.get()));
+    }
+    // fetched under the node lock: however many calls wait, one claim is in memory at a time
+    return callDriver(
+            DraDriver.Operation.PREPARE,
+            List.of(ref),
+            () -> driver.prepare(List.of(resolver.resolve(ref))),
+            PrepareResult::failed)
+        .get(ref.uid());
   }
 
   /**
@@ -77,6 +70,12 @@ public final class DraHandler {
    * unusable UID or names fails alone.
    */
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> refs) {
+    try (DraDriver.Request request = driver.request(DraDriver.Operation.UNPREPARE)) {
+      return unprepareAll(refs);
+    }
+  }
+
+  private Map<String, UnprepareResult> unprepareAll(List<ClaimRef> refs) {
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
     List<ClaimRef> valid = new ArrayList<>();
     for (int i = 0; i < refs.size(); i++) {
@@ -89,7 +88,7 @@ public final class DraHandler {
       }
     }
     if (valid.size() < refs.size()) {
-      driver.failedBeforeDriver(
+      failedBefore(
           DraDriver.Operation.UNPREPARE,
           DraDriver.FailureReason.CLAIM_LOOKUP,
           refs.size() - valid.size());
@@ -121,9 +120,11 @@ public final class DraHandler {
     } catch (Exception e) {
       driver.failedBeforeDriver(
           operation,
-          e instanceof LockTimeoutException
-              ? DraDriver.FailureReason.LOCK_ACQUIRE
-              : DraDriver.FailureReason.DRIVER_EXCEPTION,
+          switch (e) {
+            case LockTimeoutException t -> DraDriver.FailureReason.LOCK_ACQUIRE;
+            case ClaimLookupException l -> DraDriver.FailureReason.CLAIM_LOOKUP;
+            default -> DraDriver.FailureReason.DRIVER_EXCEPTION;
+          },
           refs.size());
       Map<String, R> failed = new LinkedHashMap<>();
       refs.forEach(ref -> failed.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
@@ -135,6 +136,10 @@ public final class DraHandler {
       results.put(ref.uid(), r != null ? r : failure.apply(ClaimErrors.missingResult(ref)));
     }
     return results;
+  }
+
+  private void failedBefore(DraDriver.Operation operation, DraDriver.FailureReason reason, int n) {
+    driver.failedBeforeDriver(operation, reason, n);
   }
 
   private static void logOutcome(String operation, ClaimRef claim, String error) {

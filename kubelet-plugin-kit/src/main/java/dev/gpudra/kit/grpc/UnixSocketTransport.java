@@ -21,6 +21,13 @@ import java.util.concurrent.TimeUnit;
 public final class UnixSocketTransport
     implements SocketServerFactory, SocketChannelFactory, AutoCloseable {
 
+  /**
+   * The largest request a plugin reads: a kubelet call names the claims of one pod (a few hundred
+   * bytes each), so 1 MiB is thousands of claims, and a larger message is refused before it is
+   * decoded instead of filling the heap.
+   */
+  public static final int MAX_REQUEST_BYTES = 1024 * 1024;
+
   private final EventLoopGroup group;
 
   public UnixSocketTransport(int threads) {
@@ -34,6 +41,8 @@ public final class UnixSocketTransport
         .channelType(EpollServerDomainSocketChannel.class)
         .bossEventLoopGroup(group)
         .workerEventLoopGroup(group)
+        .maxInboundMessageSize(MAX_REQUEST_BYTES)
+        .maxInboundMetadataSize(16 * 1024)
         .withChildOption(ChannelOption.SO_KEEPALIVE, null);
   }
 

@@ -31,7 +31,8 @@ class DraHandlerTest {
   static final class Driver implements DraDriver {
     final List<List<String>> prepared = new ArrayList<>();
     RuntimeException failure;
-    boolean forget;
+    String forgetUid = "";
+    final List<String> events = new ArrayList<>();
     final List<String> failedBefore = new ArrayList<>();
 
     @Override
@@ -42,11 +43,15 @@ class DraHandlerTest {
     @Override
     public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
       prepared.add(claims.stream().map(c -> c.getMetadata().getUid()).toList());
+      claims.forEach(c -> events.add("prepare " + c.getMetadata().getName()));
       if (failure != null) {
         throw failure;
       }
       Map<String, PrepareResult> out = new LinkedHashMap<>();
-      for (ResourceClaim c : claims.subList(0, forget ? claims.size() - 1 : claims.size())) {
+      for (ResourceClaim c : claims) {
+        if (c.getMetadata().getUid().equals(forgetUid)) {
+          continue;
+        }
         var r = c.getStatus().getAllocation().getDevices().getResults().get(0);
         out.put(
             c.getMetadata().getUid(),
@@ -106,7 +111,11 @@ class DraHandlerTest {
 
   private DraHandler handler() {
     api.put("ns/good", TestClaims.allocated("ns", "good", "uid-good", "gpu-0"));
-    ClaimFetcher fetcher = (ns, name) -> Optional.ofNullable(api.get(ns + "/" + name));
+    ClaimFetcher fetcher =
+        (ns, name) -> {
+          driver.events.add("fetch " + name);
+          return Optional.ofNullable(api.get(ns + "/" + name));
+        };
     return new DraHandler(
         driver,
         new ClaimResolver(fetcher),
@@ -154,13 +163,27 @@ class DraHandlerTest {
   void forgottenClaimGetsError() {
     DraHandler handler = handler();
     api.put("ns/other", TestClaims.allocated("ns", "other", "uid-other", "gpu-1"));
-    driver.forget = true;
+    driver.forgetUid = "uid-other";
 
     Map<String, PrepareResult> results =
         handler.prepare(List.of(GOOD, new ClaimRef("ns", "other", "uid-other")));
 
     assertThat(results.get("uid-good").failed()).isFalse();
     assertThat(results.get("uid-other").error()).contains("no result", "uid-other");
+  }
+
+  @Test
+  @DisplayName(
+      "claims are fetched one at a time, each prepared before the next is fetched: a call holds"
+          + " one claim in memory however many it names")
+  void oneClaimAtATime() {
+    DraHandler handler = handler();
+    api.put("ns/other", TestClaims.allocated("ns", "other", "uid-other", "gpu-1"));
+
+    handler.prepare(List.of(GOOD, new ClaimRef("ns", "other", "uid-other")));
+
+    assertThat(driver.events)
+        .containsExactly("fetch good", "prepare good", "fetch other", "prepare other");
   }
 
   @Test

@@ -34,8 +34,8 @@ final class GroupParser {
   GpuGroup parse(ProfileNode group) {
     group.allowOnly(KEYS);
     ProfileNode countNode = group.required("count");
-    if (countNode.intValue() < 1) {
-      throw countNode.fail("must be at least 1");
+    if (countNode.intValue() < 1 || countNode.intValue() > ProfileParser.MAX_GPUS) {
+      throw countNode.fail("must be between 1 and " + ProfileParser.MAX_GPUS);
     }
     GpuModel model = model(group);
     MigMode migMode = group.required("migMode").as(text -> EnumNames.parse(MigMode.class, text));

@@ -11,6 +11,11 @@ import java.util.List;
  * dev/gpudra/nvml/profiles/<name>.yaml}; anything else is read as a file path.
  */
 public final class ProfileLoader {
+  /**
+   * Profiles are a few KiB; a larger file is a mistake, not a node (and must not fill the heap).
+   */
+  static final long MAX_FILE_BYTES = 1024 * 1024;
+
   private static final List<String> BUILT_IN =
       List.of(
           "b200", "dgx-a100", "dgx-a100-mig", "dgx-h100", "gb200-nvl", "hgx-h200", "l40s", "t4");
@@ -45,6 +50,13 @@ public final class ProfileLoader {
               + ") and no such file");
     }
     try {
+      long size = Files.size(file);
+      if (size > MAX_FILE_BYTES) {
+        throw new InvalidProfileException(
+            nameOrPath,
+            "",
+            "the file has " + size + " bytes; a GPU profile has at most " + MAX_FILE_BYTES);
+      }
       return parse(profileName(file), nameOrPath, Files.readString(file));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read GPU profile " + file, e);

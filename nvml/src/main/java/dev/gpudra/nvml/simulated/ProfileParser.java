@@ -7,6 +7,9 @@ import java.util.Set;
 
 /** Turns a profile's YAML tree into a validated {@link GpuProfile}. */
 final class ProfileParser {
+  /** More GPUs than any server holds (8 to 16 today), few enough to keep the plugin small. */
+  static final int MAX_GPUS = 64;
+
   private static final Set<String> KEYS =
       Set.of("driverVersion", "cudaDriverVersion", "gpus", "pci");
   private static final Set<String> PCI_KEYS = Set.of("busId", "pcieRoot");
@@ -38,6 +41,10 @@ final class ProfileParser {
       parsed.add(groups.parse(models.resolve(groupNode)));
     }
     int gpuCount = parsed.stream().mapToInt(GpuGroup::count).sum();
+    if (gpuCount > MAX_GPUS) {
+      throw root.required("gpus")
+          .fail(gpuCount + " GPUs in all; a node has at most " + MAX_GPUS + " in a profile");
+    }
     List<PciSlot> slots = pciSlots(root, gpuCount);
     try {
       return new GpuProfile(name, driver, cudaNode.intValue(), parsed, slots);

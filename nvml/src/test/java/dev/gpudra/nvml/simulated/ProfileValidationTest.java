@@ -82,7 +82,7 @@ class ProfileValidationTest {
         new Case(
             "zero count",
             HEADER + "gpus:\n  - {count: 0, model: t4}\n",
-            "gpus[0].count: must be at least 1"),
+            "gpus[0].count: must be between 1 and 64"),
         new Case(
             "count not a number",
             HEADER + "gpus:\n  - {model: t4, count: two}\n",
@@ -207,8 +207,28 @@ class ProfileValidationTest {
             "duplicate key",
             HEADER + "driverVersion: \"1.2.3\"\n",
             "not valid YAML: Duplicate field 'driverVersion'"),
+        new Case("not a mapping", "- just\n- a list\n", "expected a YAML mapping at the top level"),
         new Case(
-            "not a mapping", "- just\n- a list\n", "expected a YAML mapping at the top level"));
+            "a hundred million GPUs",
+            HEADER + "gpus:\n  - {count: 100000000, model: t4}\n",
+            "gpus[0].count: must be between 1 and 64"),
+        new Case(
+            "more than 64 GPUs over several groups",
+            HEADER
+                + "gpus:\n  - {count: 40, model: t4}\n  - {count: 40, model: a100-sxm4-40gb,"
+                + " migMode: Disabled}\n",
+            "gpus: 80 GPUs in all; a node has at most 64"));
+  }
+
+  @Test
+  @DisplayName("a profile file over 1 MiB is refused before it is read")
+  void hugeFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("huge.yaml");
+    java.nio.file.Files.writeString(file, HEADER + "#" + "x".repeat(10 * 1024 * 1024) + "\n");
+
+    assertThatThrownBy(() -> loader.load(file.toString()))
+        .isInstanceOf(InvalidProfileException.class)
+        .hasMessageContaining("a GPU profile has at most 1048576");
   }
 
   @ParameterizedTest(name = "{0}")
