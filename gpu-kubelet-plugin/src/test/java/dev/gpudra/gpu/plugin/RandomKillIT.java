@@ -1,0 +1,235 @@
+package dev.gpudra.gpu.plugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.gpu.checkpoint.CheckpointDevice;
+import dev.gpudra.gpu.checkpoint.CheckpointV1;
+import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.kit.PreparedDevice;
+import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.localcluster.api.LocalApiServer;
+import dev.gpudra.localcluster.kubelet.DraCallException;
+import dev.gpudra.localcluster.kubelet.KubeletStandIn;
+import dev.gpudra.localcluster.kubelet.StandInConfig;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The plugin killed with SIGKILL at random moments of random bursts of prepares and unprepares,
+ * then started again, {@value #DEFAULT_KILLS} times (system property {@code gpu-dra.kills} for
+ * longer runs). After every kill the node's files must hold: the checkpoint reads; no device is in
+ * two prepared claims; every prepare the kubelet was told succeeded (and not unprepared since) has
+ * its completed entry and its CDI spec naming the returned devices; every acknowledged unprepare
+ * left neither. At the end, unpreparing everything leaves no spec and no temp file.
+ */
+class RandomKillIT {
+  static final int DEFAULT_KILLS = 100;
+  private static final String NODE = "node-a";
+  private static final String DRIVER = GpuPluginConfig.DRIVER_NAME;
+  private static final int CLAIMS = 12; // on 8 GPUs: claims i and i+8 want the same GPU
+  private static final int CALLERS = 3;
+
+  private final AtomicInteger prepared = new AtomicInteger();
+  private final AtomicInteger unprepared = new AtomicInteger();
+  private final AtomicInteger interrupted = new AtomicInteger();
+
+  @TempDir Path root;
+  private LocalApiServer api;
+  private KubeletStandIn kubelet;
+  private ChildPlugin plugin;
+
+  /** What the kubelet was last told about a claim; absent while a call's outcome is unknown. */
+  private sealed interface Known permits Prepared, Unprepared {}
+
+  private record Prepared(List<PreparedDevice> devices) implements Known {}
+
+  private record Unprepared() implements Known {}
+
+  @AfterEach
+  void stop() {
+    if (plugin != null) {
+      plugin.close();
+    }
+    if (kubelet != null) {
+      kubelet.close();
+    }
+    if (api != null) {
+      api.close();
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "SIGKILL at random moments of random bursts: the checkpoint reads, no device is in two"
+          + " claims, acknowledged prepares and unprepares hold, and nothing leaks")
+  void randomKills() throws Exception {
+    int kills = Integer.getInteger("gpu-dra.kills", DEFAULT_KILLS);
+    long seed = Long.getLong("gpu-dra.kills.seed", System.nanoTime());
+    Random random = new Random(seed);
+    NodeDirs dirs = new NodeDirs(root.resolve("node")).withBootId();
+    api = new LocalApiServer().start();
+    api.client()
+        .nodes()
+        .resource(new NodeBuilder().withNewMetadata().withName(NODE).endMetadata().build())
+        .create();
+    Path kubeconfig = api.writeKubeconfig(root.resolve("kubeconfig"));
+    kubelet = new KubeletStandIn(StandInConfig.of(dirs.registrar(), NODE), api.client());
+    kubelet.start();
+    ApiClaims claims = new ApiClaims(api.client(), NODE);
+    List<ClaimRef> refs = new ArrayList<>();
+    for (int i = 0; i < CLAIMS; i++) {
+      refs.add(claims.named("claim-" + i).device("gpu", "gpu-" + (i % 8)).create());
+    }
+    Map<String, Known> known = new ConcurrentHashMap<>();
+    ExecutorService callers = Executors.newFixedThreadPool(CALLERS);
+    try {
+      for (int kill = 0; kill < kills; kill++) {
+        plugin = start(kubeconfig, dirs, kill);
+        burst(random, refs, known, callers, 20 + random.nextInt(400));
+        plugin.close(); // SIGKILL, wherever it was
+        String context = "seed " + seed + ", kill " + kill;
+        checkNode(dirs, refs, known, context);
+      }
+      plugin = start(kubeconfig, dirs, kills);
+      for (ClaimRef ref : refs) {
+        assertThat(kubelet.unprepare(DRIVER, List.of(ref)).get(ref.uid()).error()).isEmpty();
+      }
+    } finally {
+      callers.shutdownNow();
+    }
+    System.out.printf(
+        "%d kills (seed %d): %d prepares and %d unprepares answered, %d calls cut off%n",
+        kills, seed, prepared.get(), unprepared.get(), interrupted.get());
+    assertThat(prepared.get()).as("answered prepares").isGreaterThan(kills);
+    assertThat(interrupted.get()).as("calls cut off by a kill").isPositive();
+    assertThat(dirs.cdiFiles()).as("seed %d", seed).isEmpty();
+    assertThat(dirs.foreignCheckpoint().read().claims()).isEmpty();
+    assertThat(hiddenFiles(dirs.dataDir())).isEmpty();
+  }
+
+  private ChildPlugin start(Path kubeconfig, NodeDirs dirs, int round) {
+    return ChildPlugin.start(
+        kubeconfig,
+        NODE,
+        dirs,
+        "dgx-h100",
+        Optional.empty(),
+        root.resolve("plugin-" + (round % 2) + ".log"));
+  }
+
+  /**
+   * Callers prepare and unprepare random claims (each caller its own claims, as the kubelet never
+   * calls twice at once for one claim) until the plugin is killed after {@code millis}.
+   */
+  private void burst(
+      Random random,
+      List<ClaimRef> refs,
+      Map<String, Known> known,
+      ExecutorService callers,
+      int millis)
+      throws Exception {
+    AtomicBoolean stop = new AtomicBoolean();
+    List<Future<?>> running = new ArrayList<>();
+    for (int c = 0; c < CALLERS; c++) {
+      List<ClaimRef> mine = new ArrayList<>();
+      for (int i = c; i < refs.size(); i += CALLERS) {
+        mine.add(refs.get(i));
+      }
+      Random own = new Random(random.nextLong());
+      running.add(callers.submit(() -> call(own, mine, known, stop)));
+    }
+    Thread.sleep(millis);
+    plugin.close();
+    stop.set(true);
+    for (Future<?> f : running) {
+      f.get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  private void call(
+      Random random, List<ClaimRef> mine, Map<String, Known> known, AtomicBoolean stop) {
+    while (!stop.get()) {
+      ClaimRef ref = mine.get(random.nextInt(mine.size()));
+      boolean prepare = random.nextBoolean();
+      known.remove(ref.uid()); // unknown until the plugin answers
+      try {
+        if (prepare) {
+          PrepareResult r = kubelet.prepare(DRIVER, List.of(ref)).get(ref.uid());
+          known.put(ref.uid(), r.error().isEmpty() ? new Prepared(r.devices()) : stateBefore(r));
+          prepared.incrementAndGet();
+        } else {
+          UnprepareResult r = kubelet.unprepare(DRIVER, List.of(ref)).get(ref.uid());
+          assertThat(r.error()).isEmpty();
+          known.put(ref.uid(), new Unprepared());
+          unprepared.incrementAndGet();
+        }
+      } catch (DraCallException e) {
+        interrupted.incrementAndGet();
+        return; // the plugin is gone: this claim's outcome stays unknown
+      }
+    }
+  }
+
+  /** A refused prepare (the GPU is another claim's) leaves the claim as it was: not prepared. */
+  private static Known stateBefore(PrepareResult refused) {
+    assertThat(refused.error()).contains("already allocated to different claim");
+    return new Unprepared();
+  }
+
+  private static void checkNode(
+      NodeDirs dirs, List<ClaimRef> refs, Map<String, Known> known, String context) {
+    CheckpointV1 checkpoint = dirs.foreignCheckpoint().read(); // readable, or this throws
+    Map<String, String> owner = new HashMap<>();
+    checkpoint
+        .claims()
+        .forEach((uid, entry) -> {
+          if (entry.isCompleted()) {
+            for (CheckpointDevice d : entry.devices()) {
+              String before = owner.put(d.device(), uid);
+              assertThat(before).as("%s: %s in two claims", context, d.device()).isNull();
+            }
+          }
+        });
+    for (ClaimRef ref : refs) {
+      Known k = known.get(ref.uid());
+      PreparedClaim entry = checkpoint.claims().get(ref.uid());
+      if (k instanceof Prepared p) {
+        assertThat(entry).as("%s: acknowledged prepare of %s", context, ref).isNotNull();
+        assertThat(entry.isCompleted()).as(context).isTrue();
+        String spec = dirs.specText(ref.uid());
+        p.devices().stream()
+            .flatMap(d -> d.cdiDeviceIds().stream())
+            .forEach(
+                id -> assertThat(spec).as(context).contains(id.substring(id.indexOf('=') + 1)));
+      } else if (k instanceof Unprepared && entry == null) {
+        assertThat(dirs.specFile(ref.uid())).as(context).doesNotExist();
+      }
+    }
+  }
+
+  private static List<Path> hiddenFiles(Path dir) throws Exception {
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList();
+    }
+  }
+}
