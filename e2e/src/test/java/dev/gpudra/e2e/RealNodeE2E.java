@@ -7,6 +7,7 @@ import dev.gpudra.localcluster.node.ChartPlugin;
 import dev.gpudra.localcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -235,6 +236,30 @@ class RealNodeE2E {
     Pod after =
         pods.runUntilLogged(pods.pod("after", LIST_DEV + " sleep 600", "restart", null), "listed");
     assertThat(pods.allocatedDevice(after)).isNotEqualTo(device);
+    assertThat(nvidiaNodes(after))
+        .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(after)));
+  }
+
+  @Test
+  @DisplayName(
+      "the registration socket is removed from the node: the plugin binds it again, the real"
+          + " kubelet registers it again, and new pods get GPUs")
+  void registrationSocketRemoved() throws IOException, InterruptedException {
+    pods.template("socket", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod before =
+        pods.runUntilLogged(pods.pod("socket-before", "echo up; sleep 600", "socket", null), "up");
+    int registrations = plugin.registrations();
+    Path socket = node.layout().registrarDir().resolve("gpu.nvidia.com-reg.sock");
+
+    Files.delete(socket);
+
+    plugin.awaitRegistrations(registrations + 1);
+    assertThat(socket).exists();
+    assertThat(plugin.text()).contains("gpu.nvidia.com-reg.sock is served again");
+    Pod after =
+        pods.runUntilLogged(
+            pods.pod("socket-after", LIST_DEV + " sleep 600", "socket", null), "listed");
+    assertThat(pods.allocatedDevice(after)).isNotEqualTo(pods.allocatedDevice(before));
     assertThat(nvidiaNodes(after))
         .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(after)));
   }
