@@ -16,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The version-neutral core of the DRA services: resolves claims, serialises driver calls and
- * guarantees one result per requested claim UID.
+ * The version-neutral core of the DRA services: checks claim references, serialises calls under the
+ * node lock, fetches claims and guarantees one result per requested claim UID.
  */
 public final class DraHandler {
   private static final Logger log = LoggerFactory.getLogger(DraHandler.class);
@@ -34,30 +34,30 @@ public final class DraHandler {
   }
 
   /**
-   * Prepares claims one at a time: each is checked, then fetched and handed to the driver under the
-   * node lock, so that one claim is held in memory at a time however many calls wait and however
-   * many claims they name. The result has exactly one entry per distinct requested UID.
+   * Prepares claims under the node lock, taken once for the call: each claim is fetched and handed
+   * to the driver before the next is fetched, so one claim is in memory at a time however many
+   * calls wait and however many claims they name. The result has exactly one entry per distinct
+   * requested UID.
    */
   public Map<String, PrepareResult> prepare(List<ClaimRef> refs) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
     try (DraDriver.Request request = driver.request(DraDriver.Operation.PREPARE)) {
-      for (int i = 0; i < refs.size(); i++) {
-        ClaimRef ref = refs.get(i);
-        results.put(ref.uid(), prepareOne(i, ref));
-      }
+      List<ClaimRef> valid =
+          checked(DraDriver.Operation.PREPARE, refs, results, PrepareResult::failed);
+      underLock(
+          DraDriver.Operation.PREPARE,
+          valid,
+          results,
+          PrepareResult::failed,
+          () -> valid.forEach(ref -> results.put(ref.uid(), prepareOne(ref))));
     }
     refs.forEach(ref -> logOutcome("prepare", ref, results.get(ref.uid()).error()));
     return results;
   }
 
-  private PrepareResult prepareOne(int index, ClaimRef ref) {
-    Optional<String> problem = check.problem(ref);
-    if (problem.isPresent()) {
-      failedBefore(DraDriver.Operation.PREPARE, DraDriver.FailureReason.CLAIM_LOOKUP, 1);
-      return PrepareResult.failed(ClaimErrors.invalidRef(index, problem.get()));
-    }
-    // fetched under the node lock: however many calls wait, one claim is in memory at a time
-    return callDriver(
+  /** Under the node lock: fetch the claim, then the driver's answer for it. */
+  private PrepareResult prepareOne(ClaimRef ref) {
+    return answer(
             DraDriver.Operation.PREPARE,
             List.of(ref),
             () -> driver.prepare(List.of(resolver.resolve(ref))),
@@ -70,61 +70,89 @@ public final class DraHandler {
    * unusable UID or names fails alone.
    */
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> refs) {
-    try (DraDriver.Request request = driver.request(DraDriver.Operation.UNPREPARE)) {
-      return unprepareAll(refs);
-    }
-  }
-
-  private Map<String, UnprepareResult> unprepareAll(List<ClaimRef> refs) {
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
-    List<ClaimRef> valid = new ArrayList<>();
-    for (int i = 0; i < refs.size(); i++) {
-      ClaimRef ref = refs.get(i);
-      Optional<String> problem = check.problem(ref);
-      if (problem.isPresent()) {
-        results.put(ref.uid(), UnprepareResult.failed(ClaimErrors.invalidRef(i, problem.get())));
-      } else {
-        valid.add(ref);
-      }
-    }
-    if (valid.size() < refs.size()) {
-      failedBefore(
+    try (DraDriver.Request request = driver.request(DraDriver.Operation.UNPREPARE)) {
+      List<ClaimRef> valid =
+          checked(DraDriver.Operation.UNPREPARE, refs, results, UnprepareResult::failed);
+      underLock(
           DraDriver.Operation.UNPREPARE,
-          DraDriver.FailureReason.CLAIM_LOOKUP,
-          refs.size() - valid.size());
-    }
-    if (!valid.isEmpty()) {
-      results.putAll(
-          callDriver(
-              DraDriver.Operation.UNPREPARE,
-              valid,
-              () -> driver.unprepare(valid),
-              UnprepareResult::failed));
+          valid,
+          results,
+          UnprepareResult::failed,
+          () ->
+              results.putAll(
+                  answer(
+                      DraDriver.Operation.UNPREPARE,
+                      valid,
+                      () -> driver.unprepare(valid),
+                      UnprepareResult::failed)));
     }
     refs.forEach(ref -> logOutcome("unprepare", ref, results.get(ref.uid()).error()));
     return results;
   }
 
+  /** The references that can name a claim; the others get their error in {@code results}. */
+  private <R> List<ClaimRef> checked(
+      DraDriver.Operation operation,
+      List<ClaimRef> refs,
+      Map<String, R> results,
+      Function<String, R> failure) {
+    List<ClaimRef> valid = new ArrayList<>();
+    for (int i = 0; i < refs.size(); i++) {
+      ClaimRef ref = refs.get(i);
+      Optional<String> problem = check.problem(ref);
+      if (problem.isPresent()) {
+        results.put(ref.uid(), failure.apply(ClaimErrors.invalidRef(i, problem.get())));
+      } else {
+        valid.add(ref);
+      }
+    }
+    if (valid.size() < refs.size()) {
+      driver.failedBeforeDriver(
+          operation, DraDriver.FailureReason.CLAIM_LOOKUP, refs.size() - valid.size());
+    }
+    return valid;
+  }
+
   /**
-   * Runs one driver call under the node lock and turns its answer, or its failure, into exactly one
-   * result per claim.
+   * Runs {@code body} under the node lock; when the lock is not had in time, every claim of {@code
+   * refs} fails with the lock error.
    */
-  private <R> Map<String, R> callDriver(
+  private <R> void underLock(
+      DraDriver.Operation operation,
+      List<ClaimRef> refs,
+      Map<String, R> results,
+      Function<String, R> failure,
+      Runnable body) {
+    if (refs.isEmpty()) {
+      return;
+    }
+    try (NodeLock.Held held = lock.acquire()) {
+      body.run();
+    } catch (LockTimeoutException e) {
+      driver.failedBeforeDriver(operation, DraDriver.FailureReason.LOCK_ACQUIRE, refs.size());
+      refs.forEach(ref -> results.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
+    }
+  }
+
+  /**
+   * One driver call's answer, or its failure (the claim's lookup included), as exactly one result
+   * per claim.
+   */
+  private <R> Map<String, R> answer(
       DraDriver.Operation operation,
       List<ClaimRef> refs,
       Supplier<Map<String, R>> call,
       Function<String, R> failure) {
     Map<String, R> answered;
-    try (NodeLock.Held held = lock.acquire()) {
+    try {
       answered = Objects.requireNonNullElse(call.get(), Map.of());
-    } catch (Exception e) {
+    } catch (RuntimeException e) {
       driver.failedBeforeDriver(
           operation,
-          switch (e) {
-            case LockTimeoutException t -> DraDriver.FailureReason.LOCK_ACQUIRE;
-            case ClaimLookupException l -> DraDriver.FailureReason.CLAIM_LOOKUP;
-            default -> DraDriver.FailureReason.DRIVER_EXCEPTION;
-          },
+          e instanceof ClaimLookupException
+              ? DraDriver.FailureReason.CLAIM_LOOKUP
+              : DraDriver.FailureReason.DRIVER_EXCEPTION,
           refs.size());
       Map<String, R> failed = new LinkedHashMap<>();
       refs.forEach(ref -> failed.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
@@ -136,10 +164,6 @@ public final class DraHandler {
       results.put(ref.uid(), r != null ? r : failure.apply(ClaimErrors.missingResult(ref)));
     }
     return results;
-  }
-
-  private void failedBefore(DraDriver.Operation operation, DraDriver.FailureReason reason, int n) {
-    driver.failedBeforeDriver(operation, reason, n);
   }
 
   private static void logOutcome(String operation, ClaimRef claim, String error) {

@@ -83,20 +83,28 @@ class DraHandlerTest {
 
   @Test
   @DisplayName(
-      "a node lock held elsewhere fails the claims with a lock error and tells the driver"
-          + " (lock_acquire in its metrics)")
+      "a node lock held elsewhere fails every claim of the call with a lock error after one wait,"
+          + " fetches none, and tells the driver (lock_acquire in its metrics)")
   void lockTimeoutReachesTheDriver() {
     DraHandler handler = handler();
     NodeLock other = new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(1));
 
+    api.put("ns/other", TestClaims.allocated("ns", "other", "uid-other", "gpu-1"));
+    ClaimRef second = new ClaimRef("ns", "other", "uid-other");
+
     Map<String, PrepareResult> results;
+    long start = System.nanoTime();
     try (NodeLock.Held held = other.acquire()) {
-      results = handler.prepare(List.of(GOOD));
+      results = handler.prepare(List.of(GOOD, second));
     }
 
+    // the lock is waited for once per call, not once per claim
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1900));
     assertThat(results.get(GOOD.uid()).error()).contains("timed out", "pu.lock");
+    assertThat(results.get(second.uid()).error()).contains("timed out", "pu.lock");
     assertThat(driver.prepared).isEmpty();
-    assertThat(driver.failedBefore).containsExactly("PREPARE LOCK_ACQUIRE 1");
+    assertThat(driver.events).isEmpty();
+    assertThat(driver.failedBefore).containsExactly("PREPARE LOCK_ACQUIRE 2");
   }
 
   @Test
