@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -22,12 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GpuKubeletPluginProcessIT {
   @TempDir Path dir;
-  private Process process;
+  private PluginProcess process;
 
   @AfterEach
   void kill() {
     if (process != null) {
-      process.destroyForcibly();
+      process.close();
     }
   }
 
@@ -38,30 +36,19 @@ class GpuKubeletPluginProcessIT {
     try (LocalApiServer api = new LocalApiServer().start()) {
       api.client()
           .nodes()
-          .resource(new NodeBuilder().withNewMetadata().withName("node-a").endMetadata().build())
+          .resource(
+              new NodeBuilder()
+                  .withNewMetadata()
+                  .withName(PluginProcess.NODE)
+                  .endMetadata()
+                  .build())
           .create();
-      Path kubeconfig = api.writeKubeconfig(dir.resolve("kubeconfig.yaml"));
-      Path registrationSocket = dir.resolve("plugins_registry/gpu.nvidia.com-reg.sock");
-      Path draSocket = dir.resolve("plugins/gpu.nvidia.com/dra.sock");
-      List<String> args =
-          List.of(
-              "gpu-kubelet-plugin",
-              "--node-name=node-a",
-              "--kubeconfig=" + kubeconfig,
-              "--cdi-root=" + dir.resolve("cdi"),
-              "--kubelet-registrar-directory-path=" + dir.resolve("plugins_registry"),
-              "--kubelet-plugins-directory-path=" + dir.resolve("plugins"),
-              "--simulated-gpus=dgx-h100",
-              "--healthcheck-port=-1",
-              // the embedded API server ignores spec.* field selectors
-              "--slice-field-selectors=client");
+      Path node = dir.resolve("node");
+      Path registrationSocket = PluginProcess.registrationSocket(node);
+      Path draSocket = PluginProcess.draSocket(node);
       process =
-          new ProcessBuilder(
-                  ImageClasspath.fromBuild()
-                      .command(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx64m"), args))
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("plugin.log").toFile())
-              .start();
+          PluginProcess.start(
+              node, api.writeKubeconfig(dir.resolve("kubeconfig.yaml")), dir.resolve("plugin.log"));
 
       await()
           .atMost(Duration.ofSeconds(60))
@@ -79,11 +66,8 @@ class GpuKubeletPluginProcessIT {
                   .getItems()
                   .isEmpty());
 
-      process.destroy(); // SIGTERM, as the kubelet sends when it stops the container
-      assertThat(process.waitFor(20, TimeUnit.SECONDS))
-          .as(Files.readString(dir.resolve("plugin.log")))
-          .isTrue();
-      assertThat(process.exitValue()).isIn(0, 143);
+      process.terminate(); // SIGTERM, as the kubelet sends when it stops the container
+      assertThat(process.awaitExit(Duration.ofSeconds(20))).as(process.log()).isIn(0, 143);
       assertThat(draSocket).doesNotExist();
       assertThat(registrationSocket).doesNotExist();
     }

@@ -10,11 +10,8 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
-import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.kubelet.DraCallException;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
-import dev.gpudra.localcluster.kubelet.StandInConfig;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,7 +83,7 @@ class CrashIT {
 
   @TempDir Path root;
   private NodeDirs dirs;
-  private LocalApiServer api;
+  private StandInNode node;
   private ApiClaims claims;
   private KubeletStandIn kubelet;
   private Path kubeconfig;
@@ -94,26 +91,18 @@ class CrashIT {
 
   @BeforeEach
   void startNode() {
-    dirs = new NodeDirs(root.resolve("node")).withBootId();
-    api = new LocalApiServer().start();
-    api.client()
-        .nodes()
-        .resource(new NodeBuilder().withNewMetadata().withName(NODE).endMetadata().build())
-        .create();
-    claims = new ApiClaims(api.client(), NODE);
-    kubeconfig = api.writeKubeconfig(root.resolve("kubeconfig"));
-    kubelet = new KubeletStandIn(StandInConfig.of(dirs.registrar(), NODE), api.client());
-    kubelet.start();
+    node = new StandInNode(root, NODE);
+    dirs = node.dirs;
+    claims = node.claims;
+    kubeconfig = node.kubeconfig;
+    kubelet = node.kubelet;
   }
 
   @AfterEach
   void stopNode() {
     children.forEach(ChildPlugin::close);
-    if (kubelet != null) {
-      kubelet.close();
-    }
-    if (api != null) {
-      api.close();
+    if (node != null) {
+      node.close();
     }
   }
 

@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
-import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
-import dev.gpudra.localcluster.kubelet.StandInConfig;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,8 +39,7 @@ class HeapBoundIT {
   private static final Pattern GC = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
 
   @TempDir Path root;
-  private LocalApiServer api;
-  private KubeletStandIn kubelet;
+  private StandInNode node;
   private ChildPlugin plugin;
 
   @AfterEach
@@ -51,11 +47,8 @@ class HeapBoundIT {
     if (plugin != null) {
       plugin.close();
     }
-    if (kubelet != null) {
-      kubelet.close();
-    }
-    if (api != null) {
-      api.close();
+    if (node != null) {
+      node.close();
     }
   }
 
@@ -64,25 +57,19 @@ class HeapBoundIT {
       "4 callers x 8 claims x 32 configs of 10 KiB on a 64 MiB heap: every claim answered, the"
           + " process alive, peak heap recorded")
   void worstLegalBatch() throws Exception {
-    NodeDirs dirs = new NodeDirs(root.resolve("node")).withBootId();
-    api = new LocalApiServer().start();
-    api.client()
-        .nodes()
-        .resource(new NodeBuilder().withNewMetadata().withName(NODE).endMetadata().build())
-        .create();
-    kubelet = new KubeletStandIn(StandInConfig.of(dirs.registrar(), NODE), api.client());
-    kubelet.start();
+    node = new StandInNode(root, NODE);
+    KubeletStandIn kubelet = node.kubelet;
     Path gcLog = root.resolve("gc.log");
     plugin =
         ChildPlugin.start(
-            api.writeKubeconfig(root.resolve("kubeconfig")),
+            node.kubeconfig,
             NODE,
-            dirs,
+            node.dirs,
             "dgx-h100",
             Optional.empty(),
             root.resolve("plugin.log"),
             List.of("-Xmx64m", "-XX:+ExitOnOutOfMemoryError", "-Xlog:gc:file=" + gcLog));
-    ApiClaims claims = new ApiClaims(api.client(), NODE);
+    ApiClaims claims = node.claims;
     Map<String, Object> heavy = heaviestParameters();
     List<List<ClaimRef>> calls = new ArrayList<>();
     for (int c = 0; c < CALLERS; c++) {

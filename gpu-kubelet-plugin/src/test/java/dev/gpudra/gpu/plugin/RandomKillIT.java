@@ -9,11 +9,8 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
-import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.kubelet.DraCallException;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
-import dev.gpudra.localcluster.kubelet.StandInConfig;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +51,7 @@ class RandomKillIT {
   private final AtomicInteger interrupted = new AtomicInteger();
 
   @TempDir Path root;
-  private LocalApiServer api;
+  private StandInNode node;
   private KubeletStandIn kubelet;
   private ChildPlugin plugin;
 
@@ -70,11 +67,8 @@ class RandomKillIT {
     if (plugin != null) {
       plugin.close();
     }
-    if (kubelet != null) {
-      kubelet.close();
-    }
-    if (api != null) {
-      api.close();
+    if (node != null) {
+      node.close();
     }
   }
 
@@ -86,16 +80,11 @@ class RandomKillIT {
     int kills = Integer.getInteger("gpu-dra.kills", DEFAULT_KILLS);
     long seed = Long.getLong("gpu-dra.kills.seed", System.nanoTime());
     Random random = new Random(seed);
-    NodeDirs dirs = new NodeDirs(root.resolve("node")).withBootId();
-    api = new LocalApiServer().start();
-    api.client()
-        .nodes()
-        .resource(new NodeBuilder().withNewMetadata().withName(NODE).endMetadata().build())
-        .create();
-    Path kubeconfig = api.writeKubeconfig(root.resolve("kubeconfig"));
-    kubelet = new KubeletStandIn(StandInConfig.of(dirs.registrar(), NODE), api.client());
-    kubelet.start();
-    ApiClaims claims = new ApiClaims(api.client(), NODE);
+    node = new StandInNode(root, NODE);
+    NodeDirs dirs = node.dirs;
+    Path kubeconfig = node.kubeconfig;
+    kubelet = node.kubelet;
+    ApiClaims claims = node.claims;
     List<ClaimRef> refs = new ArrayList<>();
     for (int i = 0; i < CLAIMS; i++) {
       refs.add(claims.named("claim-" + i).device("gpu", "gpu-" + (i % 8)).create());
