@@ -112,6 +112,7 @@ final class AllocationCheck {
     return new InvalidClaimException("claim " + describe(claim) + ": " + field + ": " + what);
   }
 
+  /** The claim as every error of the state package names it: {@code namespace/name}. */
   static String describe(ResourceClaim claim) {
     return claim.getMetadata().getNamespace() + "/" + claim.getMetadata().getName();
   }

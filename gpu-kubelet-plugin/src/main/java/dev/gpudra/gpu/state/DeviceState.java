@@ -266,6 +266,6 @@ public final class DeviceState {
   }
 
   private static String describe(ResourceClaim claim) {
-    return claim.getMetadata().getNamespace() + "/" + claim.getMetadata().getName();
+    return AllocationCheck.describe(claim);
   }
 }
