@@ -7,8 +7,9 @@ import java.util.regex.Pattern;
 /**
  * Checks a claim reference from a DRA call before it reaches an API URL, a file name or the
  * checkpoint: the namespace must be a DNS-1123 label, the name a DNS-1123 subdomain (as the API
- * server requires of every ResourceClaim), and the UID must not be blank. A name such as {@code
- * real/status} or {@code real?watch=true} would otherwise address another resource.
+ * server requires of every ResourceClaim), and the UID must be of a UUID's alphabet (it becomes
+ * part of CDI device names and file names). A name such as {@code real/status} or {@code
+ * real?watch=true} would otherwise address another resource.
  */
 public final class ClaimRefCheck {
   static final int MAX_LABEL = 63;
@@ -17,7 +18,12 @@ public final class ClaimRefCheck {
   private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
   private static final Pattern SUBDOMAIN =
       Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-  private static final Pattern UID = Pattern.compile("[\\x21-\\x7e]+");
+
+  /**
+   * What a UID may hold: the API server's UUIDs and anything of the same alphabet, which is what
+   * CDI device names and spec file names (built from the UID) allow.
+   */
+  private static final Pattern UID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]*");
 
   /** Why the reference is unusable, or empty when it is fine. */
   public Optional<String> problem(ClaimRef ref) {
@@ -27,7 +33,8 @@ public final class ClaimRefCheck {
               + quoted(ref.uid())
               + " is not a UID: it must be 1 to "
               + MAX_UID
-              + " printable characters without spaces");
+              + " letters, digits, '-', '_', '.' or ':', starting with a letter or digit (as"
+              + " a UUID)");
     }
     if (ref.namespace().length() > MAX_LABEL || !LABEL.matcher(ref.namespace()).matches()) {
       return Optional.of(

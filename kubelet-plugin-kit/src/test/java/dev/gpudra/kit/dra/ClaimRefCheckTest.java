@@ -27,6 +27,8 @@ class ClaimRefCheckTest {
       value = {
         "default | c | '' | uid \"\"",
         "default | c | 'a b' | uid \"a b\"",
+        "default | c | uid-~3 | uid \"uid-~3\"",
+        "default | c | ../x | uid \"../x\"",
         "Default | c | u | namespace \"Default\"",
         "a.b | c | u | namespace \"a.b\"",
         "default | real/status | u | name \"real/status\"",
