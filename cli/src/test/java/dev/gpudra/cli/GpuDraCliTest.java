@@ -47,9 +47,9 @@ class GpuDraCliTest {
               "--node-name",
               "n1",
               "--feature-gates",
-              "MPSSupport=true,TimeSlicingSettings=true"
+              "MPSSupport=true,PassthroughSupport=true"
             },
-            "MPSSupport, TimeSlicingSettings are not implemented by gpu-dra's GPU kubelet plugin"),
+            "MPSSupport, PassthroughSupport are not implemented by gpu-dra's GPU kubelet plugin"),
         Arguments.of(
             "AllAlpha switches on gates the plugin does not implement",
             new String[] {

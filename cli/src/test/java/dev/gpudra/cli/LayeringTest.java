@@ -54,12 +54,13 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAPackage("com.sun.jna..")),
         rule(
-            "only discovery and the wiring call the NVML port",
+            "only discovery, sharing (which sets GPUs) and the wiring call the NVML port",
             noClasses()
                 .that()
                 .resideOutsideOfPackages(
                     "dev.gpudra.nvml..",
                     "dev.gpudra.gpu.discovery..",
+                    "dev.gpudra.gpu.sharing..",
                     "dev.gpudra.gpu.plugin..",
                     "dev.gpudra.cli..")
                 .should()

@@ -27,6 +27,16 @@ public interface Nvml extends AutoCloseable {
   /** NVLink fabric registration of a GPU; empty where NVML reports NOT_SUPPORTED. */
   Optional<FabricInfo> fabricInfo(GpuInfo gpu);
 
+  /** The GPU's compute mode now. */
+  ComputeMode computeMode(GpuInfo gpu);
+
+  /**
+   * Sets the GPU's compute mode; it holds until changed or the driver reloads. Needs root.
+   *
+   * @throws NvmlNoPermissionException when the process may not change it
+   */
+  void setComputeMode(GpuInfo gpu, ComputeMode mode);
+
   @Override
   void close();
 }

@@ -18,6 +18,8 @@ import java.util.Set;
  * @param shareId the allocation's share ID, or null
  * @param gpuInstanceId MIG GPU-instance ID, or null for full GPUs
  * @param computeInstanceId MIG compute-instance ID, or null for full GPUs
+ * @param sharing what the device was set to for sharing, or null when nothing was (older
+ *     checkpoints have no such field)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CheckpointDevice(
@@ -30,10 +32,38 @@ public record CheckpointDevice(
     boolean adminAccess,
     String shareId,
     Integer gpuInstanceId,
-    Integer computeInstanceId) {
+    Integer computeInstanceId,
+    SharingRecord sharing) {
   private static final Set<String> TYPES = Set.of("gpu", "mig", "vfio");
 
+  /** A device prepared without sharing settings. */
+  public CheckpointDevice(
+      String device,
+      String type,
+      String uuid,
+      List<String> requestNames,
+      String pool,
+      List<String> cdiDeviceIds,
+      boolean adminAccess,
+      String shareId,
+      Integer gpuInstanceId,
+      Integer computeInstanceId) {
+    this(
+        device,
+        type,
+        uuid,
+        requestNames,
+        pool,
+        cdiDeviceIds,
+        adminAccess,
+        shareId,
+        gpuInstanceId,
+        computeInstanceId,
+        null);
+  }
+
   public CheckpointDevice {
+    sharing = sharing == null || sharing.isEmpty() ? null : sharing;
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(uuid, "uuid");
     Objects.requireNonNull(pool, "pool");
@@ -45,5 +75,26 @@ public record CheckpointDevice(
     if ("mig".equals(type) && (gpuInstanceId == null || computeInstanceId == null)) {
       throw new IllegalArgumentException("a MIG device records its GI and CI IDs: " + device);
     }
+  }
+
+  /** The same device with its sharing settings. */
+  public CheckpointDevice withSharing(SharingRecord value) {
+    return new CheckpointDevice(
+        device,
+        type,
+        uuid,
+        requestNames,
+        pool,
+        cdiDeviceIds,
+        adminAccess,
+        shareId,
+        gpuInstanceId,
+        computeInstanceId,
+        value);
+  }
+
+  /** Its sharing settings; {@link SharingRecord#NONE} when none were applied. */
+  public SharingRecord sharingOrNone() {
+    return sharing == null ? SharingRecord.NONE : sharing;
   }
 }

@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param state how far preparation got
  * @param namespace the claim's namespace (for stale-entry cleanup)
  * @param name the claim's name
- * @param devices the prepared devices; empty while {@link ClaimState#PREPARE_STARTED}
+ * @param devices the prepared devices; while {@link ClaimState#PREPARE_STARTED}, the devices the
+ *     preparation is about to touch (what a roll-back must undo), or none
  */
 public record PreparedClaim(
     ClaimState state, String namespace, String name, List<CheckpointDevice> devices) {
@@ -23,7 +24,13 @@ public record PreparedClaim(
 
   /** A claim whose preparation has just begun. */
   public static PreparedClaim started(String namespace, String name) {
-    return new PreparedClaim(ClaimState.PREPARE_STARTED, namespace, name, List.of());
+    return started(namespace, name, List.of());
+  }
+
+  /** A claim whose preparation is about to set up {@code planned}. */
+  public static PreparedClaim started(
+      String namespace, String name, List<CheckpointDevice> planned) {
+    return new PreparedClaim(ClaimState.PREPARE_STARTED, namespace, name, planned);
   }
 
   /** The same claim, completed with its devices. */

@@ -14,6 +14,7 @@ import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.ConfigResolver;
+import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.driverroot.CachedGpuEdits;
 import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
@@ -25,6 +26,8 @@ import dev.gpudra.gpu.driverroot.GpuNodeEdits;
 import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.gpu.metrics.DriverMetrics;
 import dev.gpudra.gpu.metrics.MeteredDriver;
+import dev.gpudra.gpu.sharing.ClaimSharing;
+import dev.gpudra.gpu.sharing.TimeSlicing;
 import dev.gpudra.gpu.state.CheckpointRecovery;
 import dev.gpudra.gpu.state.DeviceLookup;
 import dev.gpudra.gpu.state.DeviceState;
@@ -45,6 +48,7 @@ import org.slf4j.LoggerFactory;
  */
 public record GpuDriverParts(
     Inventory inventory,
+    NodeGpus gpus,
     CheckpointStore checkpoints,
     DeviceState state,
     DraDriver driver,
@@ -57,11 +61,6 @@ public record GpuDriverParts(
    * @param bootIdFile where the node's boot ID is read (reboots invalidate prepared claims)
    * @param procRoot where the MIG capability files are read, for real GPUs
    */
-  public static GpuDriverParts assemble(
-      GpuPluginConfig config, Inventory inventory, Path bootIdFile, Path procRoot) {
-    return assemble(
-        config, inventory, new Hooks(bootIdFile, procRoot, StepObserver.NONE, Hooks.OWNER_WAIT));
-  }
 
   /**
    * Where node facts are read, who watches the steps of each prepare (tests stop the process at a
@@ -89,7 +88,11 @@ public record GpuDriverParts(
     }
   }
 
-  public static GpuDriverParts assemble(GpuPluginConfig config, Inventory inventory, Hooks hooks) {
+  /**
+   * @param gpus the GPUs the inventory was read from, set through for sharing
+   */
+  public static GpuDriverParts assemble(
+      GpuPluginConfig config, Inventory inventory, NodeGpus gpus, Hooks hooks) {
     Path bootIdFile = hooks.bootIdFile();
     Path procRoot = hooks.procRoot();
     CheckpointStore checkpoints = new CheckpointStore(config.dataDir(), bootIdFile);
@@ -108,7 +111,10 @@ public record GpuDriverParts(
             new ConfigResolver(config.featureGates(), new ConfigDecoder()),
             specs,
             checkpoints,
-            hooks.steps());
+            hooks.steps(),
+            new ClaimSharing(
+                new TimeSlicing(gpus.nvml(), gpus.timeSlicer()),
+                name -> devices.find(name).map(AllocatableDevice::gpu)));
     DriverMetrics metrics =
         new DriverMetrics(
             GpuPluginConfig.DRIVER_NAME,
@@ -118,6 +124,7 @@ public record GpuDriverParts(
     DraDriver driver = new MeteredDriver(new GpuDraDriver(state), metrics);
     return new GpuDriverParts(
         inventory,
+        gpus,
         checkpoints,
         state,
         driver,

@@ -15,7 +15,6 @@ import dev.gpudra.kit.PluginPaths;
 import dev.gpudra.kit.dra.NodeLock;
 import dev.gpudra.kit.owner.NodeOwner;
 import dev.gpudra.kit.slices.PublisherSettings;
-import dev.gpudra.nvml.Nvml;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -104,9 +103,11 @@ public final class GpuKubeletPlugin implements AutoCloseable {
       NodeOwner owner,
       Deque<AutoCloseable> started) {
     removeLeftovers(config);
-    Inventory inventory = discover(config);
+    NodeGpus gpus = NvmlFactory.openNode(config);
+    started.push(gpus);
+    Inventory inventory = new DeviceDiscovery(gpus.nvml()).discover();
     inventory.warnings().forEach(w -> log.warn("{}", w));
-    GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, hooks);
+    GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, gpus, hooks);
     new NodeEvents(client, config.nodeName(), Clock.systemUTC()).report(parts.recovery().run());
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);
@@ -153,13 +154,6 @@ public final class GpuKubeletPlugin implements AutoCloseable {
       } catch (Exception e) {
         log.warn("error while stopping {} after a failed start", next, e);
       }
-    }
-  }
-
-  private static Inventory discover(GpuPluginConfig config) {
-    try (Nvml nvml =
-        NvmlFactory.open(config.simulatedGpus(), config.driverRoot(), config.nodeName())) {
-      return new DeviceDiscovery(nvml).discover();
     }
   }
 
@@ -237,6 +231,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     cleanup.shutdownNow();
     metricsServer.ifPresent(MetricsServer::close);
     kit.close();
+    parts.gpus().close();
     owner.close();
     log.info("gpu.nvidia.com plugin stopped");
   }

@@ -8,15 +8,15 @@ import java.util.Set;
 
 /**
  * The GPU plugin's feature gates that gpu-dra does not implement yet. NVIDIA's plugin accepts them;
- * ours refuses to start with one of them on, rather than accept the gate and ignore it (sharing,
- * dynamic MIG, health and passthrough are their own issue). The compute-domain gates
- * (IMEXDaemonsWithDNSNames, ComputeDomainCliques, CrashOnNVLinkFabricErrors) are accepted: the
- * chart passes one FEATURE_GATES to every component and NVIDIA's GPU plugin ignores them too.
+ * ours refuses to start with one of them on, rather than accept the gate and ignore it (MPS,
+ * dynamic MIG, health and passthrough are being built; TimeSlicingSettings is implemented). The
+ * compute-domain gates (IMEXDaemonsWithDNSNames, ComputeDomainCliques, CrashOnNVLinkFabricErrors)
+ * are accepted: the chart passes one FEATURE_GATES to every component and NVIDIA's GPU plugin
+ * ignores them too.
  */
 public final class ImplementedGates {
   static final Set<FeatureGate> NOT_YET =
       EnumSet.of(
-          FeatureGate.TIME_SLICING_SETTINGS,
           FeatureGate.MPS_SUPPORT,
           FeatureGate.DYNAMIC_MIG,
           FeatureGate.PASSTHROUGH_SUPPORT,

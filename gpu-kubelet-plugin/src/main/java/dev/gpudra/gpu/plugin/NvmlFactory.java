@@ -1,9 +1,11 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.jna.NvmlBinding;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.nvml.smi.NvidiaSmiTimeSlicer;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -21,5 +23,28 @@ public final class NvmlFactory {
         .filter(s -> !s.isBlank())
         .<Nvml>map(p -> new SimulatedNvml(new ProfileLoader().load(p), nodeName))
         .orElseGet(() -> NvmlBinding.open(driverRoot));
+  }
+
+  /**
+   * NVML and the time slicer for the plugin's life. With TimeSlicingSettings on, real GPUs need the
+   * driver root's {@code nvidia-smi}: its absence fails the start, not the first claim.
+   *
+   * @throws dev.gpudra.nvml.NvmlLibraryNotFoundException NVML or a needed nvidia-smi is missing
+   */
+  public static NodeGpus openNode(GpuPluginConfig config) {
+    Nvml nvml = open(config.simulatedGpus(), config.driverRoot(), config.nodeName());
+    if (nvml instanceof SimulatedNvml simulated) {
+      return new NodeGpus(nvml, simulated);
+    }
+    try {
+      NvidiaSmiTimeSlicer slicer = new NvidiaSmiTimeSlicer(config.driverRoot());
+      if (config.featureGates().enabled(FeatureGate.TIME_SLICING_SETTINGS)) {
+        slicer.checked();
+      }
+      return new NodeGpus(nvml, slicer);
+    } catch (RuntimeException e) {
+      nvml.close();
+      throw e;
+    }
   }
 }

@@ -8,12 +8,16 @@ import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import dev.gpudra.gpu.checkpoint.SharingRecord;
 import dev.gpudra.gpu.config.AllocatedDevice;
+import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.config.ConfigResolver;
+import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,6 +39,7 @@ public final class DeviceState {
   private final CheckpointStore checkpoints;
   private final StepObserver steps;
   private final AllocationCheck allocation;
+  private final ClaimSharing sharing;
   private final ReentrantLock lock = new ReentrantLock();
 
   /**
@@ -57,7 +62,22 @@ public final class DeviceState {
       ClaimCdiSpecs cdi,
       CheckpointStore checkpoints,
       StepObserver steps) {
+    this(pool, devices, configs, cdi, checkpoints, steps, ClaimSharing.NONE);
+  }
+
+  /**
+   * @param sharing sets what the claims' configs ask of their GPUs (time slices)
+   */
+  public DeviceState(
+      String pool,
+      DeviceLookup devices,
+      ConfigResolver configs,
+      ClaimCdiSpecs cdi,
+      CheckpointStore checkpoints,
+      StepObserver steps,
+      ClaimSharing sharing) {
     this.steps = Objects.requireNonNull(steps, "steps");
+    this.sharing = Objects.requireNonNull(sharing, "sharing");
     this.allocation = new AllocationCheck(ConfigResolver.DRIVER_NAME, pool);
     this.devices = Objects.requireNonNull(devices, "devices");
     this.configs = Objects.requireNonNull(configs, "configs");
@@ -94,16 +114,21 @@ public final class DeviceState {
       List<DeviceRequestAllocationResult> results = allocation.ours(claim);
       refuseBusyDevices(checkpoint, claim, results);
       List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
-      configs.resolve(claim, allocated); // validated now; sharing is applied by a later stage
+      List<CheckpointDevice> planned = plan(claim, allocated);
+      sharing.checkConflicts(describe(claim), uid, planned, checkpoint);
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
+        sharing.release(uid, existing.devices(), checkpoint);
         cdi.delete(uid);
       }
       PreparedClaim started =
-          PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName());
+          PreparedClaim.started(
+              claim.getMetadata().getNamespace(), claim.getMetadata().getName(), planned);
       checkpoints.update(cp -> cp.withClaim(uid, started));
       steps.reached(StepObserver.Step.PREPARE_STARTED_WRITTEN, uid);
-      List<CheckpointDevice> prepared = prepareDevices(uid, allocated);
+      sharing.apply(planned);
+      steps.reached(StepObserver.Step.SHARING_APPLIED, uid);
+      List<CheckpointDevice> prepared = prepareDevices(uid, allocated, planned);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
       steps.reached(StepObserver.Step.PREPARE_COMPLETED_WRITTEN, uid);
       return DeviceRecords.toKit(prepared);
@@ -133,8 +158,8 @@ public final class DeviceState {
               + " but its allocation names "
               + allocatedNames);
     }
-    List<CheckpointDevice> prepared =
-        allocated.stream().map(d -> DeviceRecords.toCheckpoint(uid, d)).toList();
+    List<CheckpointDevice> prepared = plan(claim, allocated);
+    sharing.apply(prepared); // what was set before the checkpoint was lost is set again
     PreparedClaim completed =
         PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName())
             .completed(prepared);
@@ -177,10 +202,13 @@ public final class DeviceState {
   public void unprepare(ClaimRef claim) {
     lock.lock();
     try {
-      if (!checkpoints.read().claims().containsKey(claim.uid())) {
+      CheckpointV1 checkpoint = checkpoints.read();
+      PreparedClaim entry = checkpoint.claims().get(claim.uid());
+      if (entry == null) {
         log.debug("claim {} is not prepared here: nothing to unprepare", claim);
         return;
       }
+      sharing.release(claim.uid(), entry.devices(), checkpoint);
       cdi.delete(claim.uid());
       steps.reached(StepObserver.Step.CDI_SPEC_DELETED, claim.uid());
       checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
@@ -216,10 +244,12 @@ public final class DeviceState {
   public boolean rollBackStarted(String claimUid) {
     lock.lock();
     try {
-      PreparedClaim entry = checkpoints.read().claims().get(claimUid);
+      CheckpointV1 checkpoint = checkpoints.read();
+      PreparedClaim entry = checkpoint.claims().get(claimUid);
       if (entry == null || entry.isCompleted()) {
         return false;
       }
+      sharing.release(claimUid, entry.devices(), checkpoint);
       cdi.delete(claimUid); // fails the roll-back, keeping the entry for the next round
       checkpoints.update(cp -> cp.withoutClaim(claimUid));
       return true;
@@ -228,12 +258,28 @@ public final class DeviceState {
     }
   }
 
-  private List<CheckpointDevice> prepareDevices(String uid, List<AllocatedDevice> allocated) {
+  private List<CheckpointDevice> prepareDevices(
+      String uid, List<AllocatedDevice> allocated, List<CheckpointDevice> planned) {
     if (!allocated.isEmpty()) {
       cdi.write(uid, allocated.stream().map(AllocatedDevice::device).toList());
       steps.reached(StepObserver.Step.CDI_SPEC_WRITTEN, uid);
     }
-    return allocated.stream().map(d -> DeviceRecords.toCheckpoint(uid, d)).toList();
+    return planned;
+  }
+
+  /**
+   * The claim's devices as the checkpoint will record them, in allocation order, each with what its
+   * winning config will set on it; the configs are validated here.
+   */
+  private List<CheckpointDevice> plan(ResourceClaim claim, List<AllocatedDevice> allocated) {
+    String uid = claim.getMetadata().getUid();
+    Map<AllocatedDevice, SharingRecord> settings = new HashMap<>();
+    for (ConfigGroup group : configs.resolve(claim, allocated)) {
+      group.devices().forEach(d -> settings.put(d, sharing.plan(group, d)));
+    }
+    return allocated.stream()
+        .map(d -> DeviceRecords.toCheckpoint(uid, d).withSharing(settings.get(d)))
+        .toList();
   }
 
   private AllocatedDevice bind(ResourceClaim claim, DeviceRequestAllocationResult result) {

@@ -4,10 +4,12 @@ import dev.gpudra.api.v1beta1.InvalidConfigException;
 import dev.gpudra.gpu.cdi.CdiException;
 import dev.gpudra.gpu.checkpoint.CheckpointException;
 import dev.gpudra.gpu.checkpoint.CheckpointLockTimeoutException;
+import dev.gpudra.gpu.sharing.SharingConflictException;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.nvml.NvmlException;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,6 +85,8 @@ public final class GpuDraDriver implements DraDriver {
           case InvalidClaimException ignored -> "invalid claim";
           case UnknownDeviceException ignored -> "unknown device";
           case DeviceBusyException ignored -> "device busy";
+          case SharingConflictException ignored -> "sharing conflict";
+          case NvmlException ignored -> "GPU error";
           case CheckpointLockTimeoutException ignored -> "checkpoint lock timeout";
           case CheckpointException ignored -> "checkpoint error";
           case CdiException ignored -> "CDI error";
@@ -91,6 +95,8 @@ public final class GpuDraDriver implements DraDriver {
     String message = operation + " failed: " + kind + ": " + e.getMessage();
     if ("internal error".equals(kind)) {
       log.error("{} of claim {} failed", operation, claim, e);
+    } else if (e instanceof NvmlException) {
+      log.warn("{} of claim {}: the GPU refused: {}", operation, claim, e.getMessage());
     }
     return message;
   }

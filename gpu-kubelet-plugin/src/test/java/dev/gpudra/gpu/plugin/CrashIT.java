@@ -68,6 +68,9 @@ class CrashIT {
               case PREPARE_STARTED_WRITTEN ->
                   new Crash(
                       step, Operation.PREPARE, Optional.of(ClaimState.PREPARE_STARTED), false);
+              case SHARING_APPLIED ->
+                  new Crash(
+                      step, Operation.PREPARE, Optional.of(ClaimState.PREPARE_STARTED), false);
               case CDI_SPEC_WRITTEN ->
                   new Crash(step, Operation.PREPARE, Optional.of(ClaimState.PREPARE_STARTED), true);
               case PREPARE_COMPLETED_WRITTEN ->

@@ -13,6 +13,9 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.simulated.GpuSettings;
+import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
@@ -50,6 +53,10 @@ final class PluginNode implements AutoCloseable {
 
     Setup withProfile(String value) {
       return new Setup(value, gates, kubeletServices, metrics);
+    }
+
+    Setup withGates(FeatureGates value) {
+      return new Setup(profile, value, kubeletServices, metrics);
     }
 
     Setup withKubeletServices(Set<DraService> value) {
@@ -108,6 +115,17 @@ final class PluginNode implements AutoCloseable {
 
   GpuKubeletPlugin plugin() {
     return plugin;
+  }
+
+  /** The simulated GPUs the plugin reads and sets. */
+  SimulatedNvml gpus() {
+    return (SimulatedNvml) plugin.parts().gpus().nvml();
+  }
+
+  /** What the simulated GPU behind device {@code gpu-<minor>} has been set to. */
+  GpuSettings settings(String device) {
+    GpuInfo gpu = plugin.parts().inventory().device(device).orElseThrow().gpu();
+    return gpus().settings(gpu);
   }
 
   KubeletStandIn kubelet() {

@@ -1,6 +1,7 @@
 package dev.gpudra.nvml.jna;
 
 import com.sun.jna.Pointer;
+import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.FabricInfo;
 import dev.gpudra.nvml.FabricState;
 import dev.gpudra.nvml.GpuInfo;
@@ -89,6 +90,20 @@ public final class JnaNvml implements Nvml {
     }
     calls.check("nvmlDeviceGetGpuFabricInfo", code);
     return toFabricInfo(info);
+  }
+
+  @Override
+  public ComputeMode computeMode(GpuInfo gpu) {
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    return ComputeMode.fromNvml(
+        calls.intValue(
+            "nvmlDeviceGetComputeMode", out -> lib.nvmlDeviceGetComputeMode(handle, out)));
+  }
+
+  @Override
+  public void setComputeMode(GpuInfo gpu, ComputeMode mode) {
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    calls.check("nvmlDeviceSetComputeMode", lib.nvmlDeviceSetComputeMode(handle, mode.nvmlValue()));
   }
 
   static Optional<FabricInfo> toFabricInfo(NvmlGpuFabricInfo info) {

@@ -73,4 +73,8 @@ public interface NvmlLibrary extends Library {
 
   /** Missing from older drivers: check the symbol before calling. */
   int nvmlDeviceGetAddressingMode(Pointer device, NvmlDeviceAddressingMode mode);
+
+  int nvmlDeviceGetComputeMode(Pointer device, IntByReference mode);
+
+  int nvmlDeviceSetComputeMode(Pointer device, int mode);
 }

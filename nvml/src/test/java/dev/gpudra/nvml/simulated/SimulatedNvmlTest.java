@@ -3,9 +3,12 @@ package dev.gpudra.nvml.simulated;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.NvmlNotFoundException;
+import dev.gpudra.nvml.NvmlNotSupportedException;
+import dev.gpudra.nvml.TimeSlice;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -145,6 +148,27 @@ class SimulatedNvmlTest {
           .extracting(d -> d.profile().name() + "@" + d.placement())
           .containsExactly("2g.12gb+me@0:2", "1g.6gb@2:1", "1g.6gb@3:1");
       assertThat(nvml.migProfiles(second)).extracting(p -> p.id()).containsExactly(14, 5, 0, 21, 6);
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "a GPU starts in compute mode DEFAULT with the default time slice and keeps what it is set to")
+  void settingsFollowTheCalls() {
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load("dgx-h100"), "n")) {
+      GpuInfo first = nvml.gpus().get(0);
+      GpuInfo second = nvml.gpus().get(1);
+      assertThat(nvml.settings(first)).isEqualTo(GpuSettings.BOOT);
+
+      nvml.setTimeSlice(first, TimeSlice.LONG);
+      nvml.setComputeMode(first, ComputeMode.EXCLUSIVE_PROCESS);
+
+      assertThat(nvml.settings(first))
+          .isEqualTo(new GpuSettings(ComputeMode.EXCLUSIVE_PROCESS, TimeSlice.LONG));
+      assertThat(nvml.computeMode(first)).isEqualTo(ComputeMode.EXCLUSIVE_PROCESS);
+      assertThat(nvml.settings(second)).isEqualTo(GpuSettings.BOOT);
+      assertThatThrownBy(() -> nvml.setComputeMode(first, ComputeMode.EXCLUSIVE_THREAD))
+          .isInstanceOf(NvmlNotSupportedException.class);
     }
   }
 }
