@@ -110,7 +110,7 @@ public final class DemoCluster implements AutoCloseable {
     namespaces.forEach(ns -> client().pods().inNamespace(ns).delete());
     try {
       await(this::clean, CLEANUP_TIMEOUT, "unprepare");
-      return "all claims unprepared, every CDI spec removed";
+      return "all claims unprepared, every CDI spec removed, every GPU back to its defaults";
     } catch (IllegalStateException e) {
       return "left behind: " + e.getMessage();
     }
@@ -118,7 +118,8 @@ public final class DemoCluster implements AutoCloseable {
 
   private boolean clean() {
     return nodes.values().stream()
-        .allMatch(n -> n.pods.preparedClaims().isEmpty() && empty(n.config.cdiRoot()));
+        .allMatch(n ->
+            n.pods.preparedClaims().isEmpty() && empty(n.config.cdiRoot()) && n.gpusAtDefaults());
   }
 
   private static boolean empty(Path dir) {

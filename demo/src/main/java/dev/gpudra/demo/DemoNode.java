@@ -9,6 +9,8 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.nvml.simulated.GpuSettings;
+import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,7 +60,7 @@ public final class DemoNode implements AutoCloseable {
             Path.of("/"),
             Path.of("/"),
             "/usr/bin/nvidia-cdi-hook",
-            FeatureGates.defaults(),
+            FeatureGates.parse(spec.featureGates()),
             -1,
             Optional.empty(),
             "/metrics",
@@ -81,6 +83,21 @@ public final class DemoNode implements AutoCloseable {
   /** The pod sync: which pods run here with which CDI devices. */
   public PodSync pods() {
     return pods;
+  }
+
+  /**
+   * What the simulated GPU behind a device (a MIG device's parent) has been set to; empty for a
+   * device this node does not have.
+   */
+  public Optional<GpuSettings> gpuSettings(String device) {
+    SimulatedNvml gpus = (SimulatedNvml) plugin.parts().gpus().nvml();
+    return plugin.parts().inventory().device(device).map(d -> gpus.settings(d.gpu()));
+  }
+
+  /** Whether no GPU of this node keeps a setting a claim gave it. */
+  boolean gpusAtDefaults() {
+    SimulatedNvml gpus = (SimulatedNvml) plugin.parts().gpus().nvml();
+    return gpus.gpus().stream().allMatch(g -> gpus.settings(g).equals(GpuSettings.BOOT));
   }
 
   /** The plugin's configuration (CDI root, directories). */

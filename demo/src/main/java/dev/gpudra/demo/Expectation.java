@@ -29,6 +29,8 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
    * @param requests the allocation results' request names, e.g. {@code gpu/any-gpu} (null: any)
    * @param unschedulable for a pending pod: the allocator's reason on every node, e.g. {@code
    *     not-enough-devices}
+   * @param timeSlice the time slice every GPU of the pod must have been set to, e.g. {@code Long}
+   *     (null: not checked)
    */
   public record Pod(
       String name,
@@ -37,7 +39,8 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
       Integer devices,
       String sameAttribute,
       List<String> requests,
-      String unschedulable) {
+      String unschedulable,
+      String timeSlice) {
 
     public boolean running() {
       return "Running".equals(phase);

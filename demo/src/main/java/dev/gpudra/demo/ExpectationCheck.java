@@ -1,5 +1,6 @@
 package dev.gpudra.demo;
 
+import dev.gpudra.api.v1beta1.TimeSliceInterval;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
@@ -77,6 +78,31 @@ public final class ExpectationCheck {
     if (want.unschedulable() != null) {
       unschedulable(want, got, problems);
     }
+    if (want.timeSlice() != null) {
+      timeSlice(want, got, problems);
+    }
+  }
+
+  /** Every GPU of the pod set to the expected time slice, where the GPUs can be read. */
+  private static void timeSlice(Expectation.Pod want, PodReport got, List<String> problems) {
+    if (got.gpuSettings().isEmpty()) {
+      problems.add(want.name() + ": its GPUs' time slices cannot be read on this cluster");
+      return;
+    }
+    got.gpuSettings()
+        .forEach((device, settings) -> {
+          String slice = TimeSliceInterval.valueOf(settings.timeSlice().name()).value();
+          if (!slice.equals(want.timeSlice())) {
+            problems.add(
+                want.name()
+                    + ": "
+                    + device
+                    + " time slice "
+                    + slice
+                    + ", expected "
+                    + want.timeSlice());
+          }
+        });
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import dev.gpudra.nvml.simulated.GpuSettings;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ import java.util.Optional;
  * @param disagreements each way the scheduler's decision differs from our allocator's prediction
  * @param feasibleNodes the nodes our allocator fits it on, each by itself (any of them is a right
  *     choice for a scheduler)
+ * @param gpuSettings what the GPU behind each device has been set to, by {@code
+ *     driver/pool/device}, where the node's GPUs can be read (simulated GPUs in this process)
  */
 public record PodReport(
     String name,
@@ -35,9 +38,11 @@ public record PodReport(
     Optional<FitsNowhere> unschedulable,
     Optional<String> failure,
     List<String> disagreements,
-    List<String> feasibleNodes) {
+    List<String> feasibleNodes,
+    Map<String, GpuSettings> gpuSettings) {
 
   public PodReport {
+    gpuSettings = Map.copyOf(gpuSettings);
     claims = Map.copyOf(claims);
     devices = List.copyOf(devices);
     claimUids = Map.copyOf(claimUids);

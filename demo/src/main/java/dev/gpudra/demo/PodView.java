@@ -1,8 +1,10 @@
 package dev.gpudra.demo;
 
+import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.localcluster.kubelet.RunningPod;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.SchedulerVerdict;
+import dev.gpudra.nvml.simulated.GpuSettings;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.PodResourceClaimStatus;
@@ -127,7 +129,18 @@ final class PodView {
           explanation,
           failure(),
           disagreements,
-          feasible);
+          feasible,
+          gpuSettings(devices));
+    }
+
+    private Map<String, GpuSettings> gpuSettings(List<DeviceRequestAllocationResult> devices) {
+      Map<String, GpuSettings> settings = new LinkedHashMap<>();
+      node.ifPresent(n ->
+          devices.stream()
+              .filter(d -> GpuPluginConfig.DRIVER_NAME.equals(d.getDriver()))
+              .forEach(d ->
+                  n.gpuSettings(d.getDevice()).ifPresent(g -> settings.put(PodReport.key(d), g))));
+      return settings;
     }
 
     private Map<String, PodReport.Container> containers() {

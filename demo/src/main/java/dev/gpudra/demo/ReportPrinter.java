@@ -1,7 +1,9 @@
 package dev.gpudra.demo;
 
+import dev.gpudra.api.v1beta1.TimeSliceInterval;
 import dev.gpudra.deviceclasses.allocation.ExplanationText;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
+import dev.gpudra.nvml.simulated.GpuSettings;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import java.io.PrintWriter;
 import java.util.List;
@@ -28,9 +30,16 @@ public final class ReportPrinter {
     pod.claims()
         .forEach((podClaim, claim) -> out.printf("    claim   %s -> %s%n", podClaim, claim));
     for (DeviceRequestAllocationResult d : pod.devices()) {
+      GpuSettings settings = pod.gpuSettings().get(PodReport.key(d));
       out.printf(
-          "    device  %s/%s/%s (request %s)%n",
-          d.getDriver(), d.getPool(), d.getDevice(), d.getRequest());
+          "    device  %s/%s/%s (request %s)%s%n",
+          d.getDriver(),
+          d.getPool(),
+          d.getDevice(),
+          d.getRequest(),
+          settings == null || settings.equals(GpuSettings.BOOT)
+              ? ""
+              : "; GPU " + describe(settings));
     }
     pod.containers()
         .forEach((name, c) -> {
@@ -49,5 +58,13 @@ public final class ReportPrinter {
                     ExplanationText.render(o).lines().forEach(l -> out.printf("    | %s%n", l)));
           }
         });
+  }
+
+  /** {@code compute mode DEFAULT, time slice Long}. */
+  private static String describe(GpuSettings settings) {
+    return "compute mode "
+        + settings.computeMode()
+        + ", time slice "
+        + TimeSliceInterval.valueOf(settings.timeSlice().name()).value();
   }
 }

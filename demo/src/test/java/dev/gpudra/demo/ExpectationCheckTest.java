@@ -2,6 +2,9 @@ package dev.gpudra.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpudra.nvml.ComputeMode;
+import dev.gpudra.nvml.TimeSlice;
+import dev.gpudra.nvml.simulated.GpuSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +22,14 @@ class ExpectationCheckTest {
           """);
 
   private static PodReport running(String node, List<String> feasible, List<String> disagree) {
+    return running(node, feasible, disagree, Map.of());
+  }
+
+  private static PodReport running(
+      String node,
+      List<String> feasible,
+      List<String> disagree,
+      Map<String, GpuSettings> gpuSettings) {
     return new PodReport(
         "p",
         "Running",
@@ -31,7 +42,8 @@ class ExpectationCheckTest {
         Optional.empty(),
         Optional.empty(),
         disagree,
-        feasible);
+        feasible,
+        gpuSettings);
   }
 
   private static List<String> problems(PodReport pod) {
@@ -58,5 +70,36 @@ class ExpectationCheckTest {
   void disagreement() {
     assertThat(problems(running("gpu-node-1", List.of("gpu-node-1"), List.of("claim c: x"))))
         .containsExactly("p: scheduler vs our allocator: claim c: x");
+  }
+
+  @Test
+  @DisplayName(
+      "a time slice is checked on every GPU of the pod, and is a problem where GPUs cannot be read")
+  void timeSlice() {
+    Expectation longSlices =
+        Expectation.parse(
+            """
+            pods:
+            - name: p
+              phase: Running
+              timeSlice: Long
+            """);
+    GpuSettings sliced = new GpuSettings(ComputeMode.DEFAULT, TimeSlice.LONG);
+    PodReport good =
+        running("n", List.of("n"), List.of(), Map.of("gpu.nvidia.com/n/gpu-0", sliced));
+    PodReport bad =
+        running(
+            "n",
+            List.of("n"),
+            List.of(),
+            Map.of("gpu.nvidia.com/n/gpu-0", sliced, "gpu.nvidia.com/n/gpu-1", GpuSettings.BOOT));
+
+    assertThat(ExpectationCheck.problems(longSlices, Map.of("p", good), List.of())).isEmpty();
+    assertThat(ExpectationCheck.problems(longSlices, Map.of("p", bad), List.of()))
+        .containsExactly("p: gpu.nvidia.com/n/gpu-1 time slice Default, expected Long");
+    assertThat(
+            ExpectationCheck.problems(
+                longSlices, Map.of("p", running("n", List.of("n"), List.of())), List.of()))
+        .containsExactly("p: its GPUs' time slices cannot be read on this cluster");
   }
 }

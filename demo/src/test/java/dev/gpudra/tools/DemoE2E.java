@@ -23,7 +23,7 @@ class DemoE2E {
     String text = out.toString();
     assertThat(ok).as(text).isTrue();
     assertThat(text)
-        .contains("7 scenarios, 7 as expected, 0 not; every CDI spec removed")
+        .contains("8 scenarios, 8 as expected, 0 not; every CDI spec removed, every GPU reset")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")
@@ -33,6 +33,6 @@ class DemoE2E {
         .contains("(request gpu/any-gpu)")
         .contains("PodScheduled=False: 0/2 nodes are available")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
-        .contains("all claims unprepared, every CDI spec removed");
+        .contains("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
   }
 }

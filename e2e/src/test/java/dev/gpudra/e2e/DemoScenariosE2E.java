@@ -104,7 +104,7 @@ class DemoScenariosE2E {
   void cleansUp() throws InterruptedException {
     // on an existing cluster its own kubelets unprepare; what we see is the claims going away
     assertThat(cluster.deletePodsAndAwaitUnprepare(namespaces))
-        .isEqualTo("all claims unprepared, every CDI spec removed");
+        .isEqualTo("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(30))
         .untilAsserted(() ->

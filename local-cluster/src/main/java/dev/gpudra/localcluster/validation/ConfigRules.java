@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** CEL selectors and opaque driver configuration, shared by classes and claims. */
 final class ConfigRules {
@@ -50,7 +49,8 @@ final class ConfigRules {
     FieldPath params = at.child("parameters");
     if (parameters == null) {
       errors.add(FieldError.required(params, ""));
-    } else if (!(parameters instanceof Map<?, ?>)) {
+    } else if (!json.valueToTree(parameters).isObject()) {
+      // an object with apiVersion and kind arrives as a GenericKubernetesResource, not a Map
       errors.add(
           FieldError.invalid(params, "<value omitted>", "parameters must be a valid JSON object"));
     } else if (size(parameters, json) > MAX_PARAMETERS_BYTES) {

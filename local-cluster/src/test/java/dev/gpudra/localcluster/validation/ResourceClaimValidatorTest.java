@@ -130,6 +130,24 @@ class ResourceClaimValidatorTest {
             List.of(
                 "spec.devices.config[0].opaque.parameters: Invalid value: \"<value omitted>\": parameters must be a valid JSON object")),
         new Case(
+            "config parameters with apiVersion and kind, which fabric8 reads as a resource",
+            b ->
+                b.editSpec()
+                    .editDevices()
+                    .addNewConfig()
+                    .withNewOpaque()
+                    .withDriver("gpu.nvidia.com")
+                    .withParameters(
+                        new io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder()
+                            .withApiVersion("resource.nvidia.com/v1beta1")
+                            .withKind("GpuConfig")
+                            .build())
+                    .endOpaque()
+                    .endConfig()
+                    .endDevices()
+                    .endSpec(),
+            List.of()),
+        new Case(
             "config parameters over 10240 bytes",
             b ->
                 b.editSpec()
