@@ -1,6 +1,8 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.health.HealthSettings;
+import dev.gpudra.gpu.health.XidRules;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
@@ -8,6 +10,7 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -90,7 +93,25 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         o.healthcheckPort,
         GpuPluginConfig.parseEndpoint(o.httpEndpoint),
         o.metricsPath,
-        blankToEmpty(o.simulatedGpus));
+        blankToEmpty(o.simulatedGpus),
+        health(o));
+  }
+
+  /** The health monitor's settings; a malformed XID list or a negative period is refused. */
+  static HealthSettings health(PluginOptions o) {
+    if (o.healthRecoverySeconds < 0) {
+      throw new IllegalArgumentException(
+          "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got "
+              + o.healthRecoverySeconds);
+    }
+    List<Long> fatal = XidRules.parse(o.healthFatalXids, "--health-fatal-xids (HEALTH_FATAL_XIDS)");
+    return new HealthSettings(
+        XidRules.of(
+            XidRules.parse(
+                o.additionalXidsToIgnore,
+                "--additional-xids-to-ignore (ADDITIONAL_XIDS_TO_IGNORE)"),
+            fatal.isEmpty() ? XidRules.DEFAULT_FATAL : fatal),
+        Duration.ofSeconds(o.healthRecoverySeconds));
   }
 
   /** {@code --owner-wait-seconds}; a negative wait is a usage error. */

@@ -100,6 +100,31 @@ final class PluginOptions {
   String simulatedGpus;
 
   @Option(
+      names = "--additional-xids-to-ignore",
+      defaultValue = "${env:ADDITIONAL_XIDS_TO_IGNORE:-}",
+      description =
+          "Comma-separated XIDs to treat as application errors (a None taint), besides NVIDIA's"
+              + " 13, 31, 43, 45, 68, 109 (ADDITIONAL_XIDS_TO_IGNORE).")
+  String additionalXidsToIgnore;
+
+  @Option(
+      names = "--health-fatal-xids",
+      defaultValue = "${env:HEALTH_FATAL_XIDS:-}",
+      description =
+          "Comma-separated XIDs whose taint stays until the plugin restarts; empty: 48, 62, 63,"
+              + " 64, 74, 79, 92, 94, 95, 119, 120, 140 (HEALTH_FATAL_XIDS).")
+  String healthFatalXids;
+
+  @Option(
+      names = "--health-recovery-seconds",
+      defaultValue = "${env:HEALTH_RECOVERY_SECONDS:-600}",
+      description =
+          "How long a device must stay free of XIDs before the taint of a transient XID is"
+              + " removed; 0 keeps every taint until a restart, as NVIDIA's plugin does"
+              + " (HEALTH_RECOVERY_SECONDS).")
+  long healthRecoverySeconds;
+
+  @Option(
       names = "--owner-wait-seconds",
       defaultValue = "${env:OWNER_WAIT_SECONDS:-30}",
       description =

@@ -67,6 +67,18 @@ class GpuDraCliTest {
             },
             "LoggingAlphaOptions is not implemented"),
         Arguments.of(
+            "an XID list with something that is not an XID",
+            new String[] {
+              "gpu-kubelet-plugin", "--node-name", "n1", "--additional-xids-to-ignore", "13,abc"
+            },
+            "--additional-xids-to-ignore (ADDITIONAL_XIDS_TO_IGNORE): \"abc\" is not an XID"),
+        Arguments.of(
+            "a negative recovery period",
+            new String[] {
+              "gpu-kubelet-plugin", "--node-name", "n1", "--health-recovery-seconds", "-1"
+            },
+            "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got -1"),
+        Arguments.of(
             "non-numeric health port",
             new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--healthcheck-port", "x"},
             "--healthcheck-port"),

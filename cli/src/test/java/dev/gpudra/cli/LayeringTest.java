@@ -54,13 +54,15 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAPackage("com.sun.jna..")),
         rule(
-            "only discovery, sharing (which sets GPUs) and the wiring call the NVML port",
+            "only discovery, sharing (which sets GPUs), health (which watches their events) and the"
+                + " wiring call the NVML port",
             noClasses()
                 .that()
                 .resideOutsideOfPackages(
                     "dev.gpudra.nvml..",
                     "dev.gpudra.gpu.discovery..",
                     "dev.gpudra.gpu.sharing..",
+                    "dev.gpudra.gpu.health..",
                     "dev.gpudra.gpu.plugin..",
                     "dev.gpudra.cli..")
                 .should()

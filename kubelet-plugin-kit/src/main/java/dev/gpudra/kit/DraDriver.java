@@ -1,8 +1,10 @@
 package dev.gpudra.kit;
 
+import dev.gpudra.kit.resourcehealth.HealthFeed;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a DRA driver implements. Within one kubelet call ({@link #request}), the kit fetches the
@@ -48,6 +50,14 @@ public interface DraDriver {
    */
   default boolean ready() {
     return true;
+  }
+
+  /**
+   * The health of the driver's devices, served to the kubelet as {@code v1alpha1.DRAResourceHealth}
+   * when present; empty for a driver that does not watch its devices.
+   */
+  default Optional<HealthFeed> healthFeed() {
+    return Optional.empty();
   }
 
   /** Errors from background work (slice publishing, cleanup) that no caller is waiting for. */

@@ -14,16 +14,21 @@ import dev.gpudra.kit.health.LivenessService;
 import dev.gpudra.kit.health.PluginProbe;
 import dev.gpudra.kit.registration.RegistrationOutcome;
 import dev.gpudra.kit.registration.RegistrationService;
+import dev.gpudra.kit.resourcehealth.ResourceHealthService;
 import dev.gpudra.kit.slices.ResourceSlicePublisher;
 import dev.gpudra.kit.slices.model.SliceTarget;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +51,7 @@ public final class KubeletPlugin implements AutoCloseable {
   private GrpcServer healthServer;
   private SocketGuard guard;
   private final DraDriver driver;
+  private final Optional<ResourceHealthService> resourceHealth;
 
   public KubeletPlugin(PluginConfig config, KubernetesClient client, DraDriver driver) {
     this.config = Objects.requireNonNull(config, "config");
@@ -57,15 +63,20 @@ public final class KubeletPlugin implements AutoCloseable {
             driver,
             new ClaimResolver(new ApiClaimFetcher(client)),
             new NodeLock(paths.lockFile(), config.timeouts().lock()));
-    this.draServer =
-        new UnixSocketServer(
+    this.resourceHealth =
+        driver
+            .healthFeed()
+            .map(feed -> new ResourceHealthService(config.nodeName(), feed, Clock.systemUTC()));
+    List<ServerServiceDefinition> services = new ArrayList<>();
+    services.add(new DraV1Service(handler).bindService());
+    services.add(new DraV1beta1Service(handler).bindService());
+    resourceHealth.ifPresent(h -> services.add(h.bindService()));
+    this.draServer = new UnixSocketServer(paths.draSocket(), transport, services, grace);
+    this.registration =
+        new RegistrationService(
+            paths.driverName(),
             paths.draSocket(),
-            transport,
-            List.of(
-                new DraV1Service(handler).bindService(),
-                new DraV1beta1Service(handler).bindService()),
-            grace);
-    this.registration = new RegistrationService(paths.driverName(), paths.draSocket());
+            resourceHealth.isPresent() ? List.of(ResourceHealthService.SERVICE_ID) : List.of());
     this.registrationServer =
         new UnixSocketServer(
             paths.registrationSocket(), transport, List.of(registration.bindService()), grace);
@@ -82,6 +93,7 @@ public final class KubeletPlugin implements AutoCloseable {
     try {
       draServer.start();
       running.push(draServer);
+      resourceHealth.ifPresent(running::push); // closed first: its streams end before the server
       registrationServer.start();
       running.push(registrationServer);
       guard =

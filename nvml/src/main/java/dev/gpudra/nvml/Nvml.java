@@ -37,6 +37,13 @@ public interface Nvml extends AutoCloseable {
    */
   void setComputeMode(GpuInfo gpu, ComputeMode mode);
 
+  /**
+   * Starts watching the XID errors of {@code gpus} (critical XIDs; ECC events are registered where
+   * supported and ignored). GPUs that refuse registration are listed by {@link
+   * XidWatch#unwatched()}.
+   */
+  XidWatch watchXids(List<GpuInfo> gpus);
+
   @Override
   void close();
 }

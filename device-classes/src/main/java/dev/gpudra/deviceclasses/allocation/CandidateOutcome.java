@@ -22,6 +22,8 @@ public enum CandidateOutcome {
   REQUEST_SELECTOR(false),
   /** A class or request selector failed to compile or evaluate; the device does not match. */
   SELECTOR_ERROR(false),
+  /** Has a NoSchedule or NoExecute taint the request does not tolerate. */
+  TAINTED(false),
   /** Allocated to another claim, and the request has no admin access. */
   ALREADY_ALLOCATED(false),
   /** Uses a gated feature the scheduler ignores by default (shared counters, binding). */

@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * The checks on one device for one request that do not depend on other choices: the pool, gated
- * features, class selectors, request selectors, then whether another claim holds it.
+ * features, class selectors, request selectors, device taints the request does not tolerate, then
+ * whether another claim holds it.
  *
  * <p>A selector error makes the device not match and is recorded, so that the explanation shows
  * every device; whether it also aborts the allocation, as in the scheduler, depends on whether the
@@ -28,7 +29,8 @@ final class DeviceMatcher {
         poolRejection(candidate, pool)
             .or(() -> featureRejection(candidate))
             .or(() -> classRejection(spec, candidate))
-            .or(() -> requestRejection(spec, candidate));
+            .or(() -> requestRejection(spec, candidate))
+            .or(() -> taintRejection(spec, candidate));
     if (rejection.isPresent()) {
       return rejection.get();
     }
@@ -93,6 +95,19 @@ final class DeviceMatcher {
   private Optional<CandidateExplanation> requestRejection(RequestSpec spec, Candidate candidate) {
     String owner = "request " + spec.name();
     return firstFailing(owner, spec.selectors(), candidate, CandidateOutcome.REQUEST_SELECTOR);
+  }
+
+  private static Optional<CandidateExplanation> taintRejection(
+      RequestSpec spec, Candidate candidate) {
+    return Tolerations.untolerated(candidate.device(), spec.tolerations())
+        .map(t ->
+            reject(
+                candidate,
+                CandidateOutcome.TAINTED,
+                "taint "
+                    + Tolerations.describe(t)
+                    + " is not tolerated by request "
+                    + spec.name()));
   }
 
   private Optional<CandidateExplanation> firstFailing(

@@ -4,10 +4,12 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.resourcehealth.HealthFeed;
 import dev.gpudra.kit.slices.ResourceSlicePublisher;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Wraps a driver and records request counts, latency and per-claim errors. */
 public final class MeteredDriver implements DraDriver {
@@ -73,6 +75,11 @@ public final class MeteredDriver implements DraDriver {
       }
     }
     delegate.failedBeforeDriver(operation, reason, claims);
+  }
+
+  @Override
+  public Optional<HealthFeed> healthFeed() {
+    return delegate.healthFeed();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
 import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
@@ -49,6 +50,7 @@ import org.slf4j.LoggerFactory;
 public record GpuDriverParts(
     Inventory inventory,
     NodeGpus gpus,
+    Optional<NodeHealth> health,
     CheckpointStore checkpoints,
     DeviceState state,
     DraDriver driver,
@@ -121,10 +123,16 @@ public record GpuDriverParts(
             config.nodeName(),
             () -> preparedCounts(checkpoints),
             () -> unreadable(checkpoints));
-    DraDriver driver = new MeteredDriver(new GpuDraDriver(state), metrics);
+    Optional<NodeHealth> health =
+        config.featureGates().enabled(FeatureGate.NVML_DEVICE_HEALTH_CHECK)
+            ? Optional.of(NodeHealth.of(inventory, config.nodeName(), metrics.registry()))
+            : Optional.empty();
+    DraDriver driver =
+        new MeteredDriver(new GpuDraDriver(state, health.map(NodeHealth::broadcast)), metrics);
     return new GpuDriverParts(
         inventory,
         gpus,
+        health,
         checkpoints,
         state,
         driver,

@@ -5,8 +5,8 @@ import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.checkpoint.DurableFile;
 import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.health.HealthMonitor;
 import dev.gpudra.gpu.metrics.MetricsServer;
-import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.gpu.state.KubernetesClaimLookup;
 import dev.gpudra.gpu.state.StaleClaimCleaner;
 import dev.gpudra.kit.KubeletPlugin;
@@ -47,6 +47,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   private final NodeOwner owner;
   private final GpuDriverParts parts;
   private final KubeletPlugin kit;
+  private final Optional<HealthMonitor> health;
   private final Optional<MetricsServer> metricsServer;
   private final ScheduledExecutorService cleanup;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -55,11 +56,13 @@ public final class GpuKubeletPlugin implements AutoCloseable {
       NodeOwner owner,
       GpuDriverParts parts,
       KubeletPlugin kit,
+      Optional<HealthMonitor> health,
       Optional<MetricsServer> metricsServer,
       ScheduledExecutorService cleanup) {
     this.owner = owner;
     this.parts = parts;
     this.kit = kit;
+    this.health = health;
     this.metricsServer = metricsServer;
     this.cleanup = cleanup;
   }
@@ -108,7 +111,8 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     Inventory inventory = new DeviceDiscovery(gpus.nvml()).discover();
     inventory.warnings().forEach(w -> log.warn("{}", w));
     GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, gpus, hooks);
-    new NodeEvents(client, config.nodeName(), Clock.systemUTC()).report(parts.recovery().run());
+    NodeEvents events = new NodeEvents(client, config.nodeName(), Clock.systemUTC());
+    events.report(parts.recovery().run());
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);
     KubeletPlugin kit =
@@ -118,7 +122,10 @@ public final class GpuKubeletPlugin implements AutoCloseable {
             parts.driver());
     started.push(kit);
     kit.start();
-    kit.publishResources(new DeviceModel(inventory.system()).devices(inventory.devices()));
+    kit.publishResources(HealthWiring.devices(inventory, parts.health()));
+    Optional<HealthMonitor> health =
+        parts.health().map(h -> HealthWiring.start(config, parts, h, kit, events));
+    health.ifPresent(started::push);
     Optional<MetricsServer> metrics =
         config
             .httpEndpoint()
@@ -129,7 +136,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
         "gpu.nvidia.com plugin serving node {} with {} devices",
         config.nodeName(),
         inventory.devices().size());
-    return new GpuKubeletPlugin(owner, parts, kit, metrics, cleanup);
+    return new GpuKubeletPlugin(owner, parts, kit, health, metrics, cleanup);
   }
 
   /** Temp files of writes that a crash interrupted: ours only, under the owner lock. */
@@ -229,6 +236,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
       return;
     }
     cleanup.shutdownNow();
+    health.ifPresent(HealthMonitor::close);
     metricsServer.ifPresent(MetricsServer::close);
     kit.close();
     parts.gpus().close();

@@ -1,6 +1,7 @@
 package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.health.HealthSettings;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * @param httpEndpoint metrics address; empty disables it (HTTP_ENDPOINT)
  * @param metricsPath path of the metrics endpoint (METRICS_PATH)
  * @param simulatedGpus a built-in profile name or a profile file; replaces NVML (SIMULATED_GPUS)
+ * @param health how NVMLDeviceHealthCheck judges XIDs (ADDITIONAL_XIDS_TO_IGNORE,
+ *     HEALTH_FATAL_XIDS, HEALTH_RECOVERY_SECONDS)
  */
 public record GpuPluginConfig(
     String nodeName,
@@ -41,9 +44,44 @@ public record GpuPluginConfig(
     int healthcheckPort,
     Optional<InetSocketAddress> httpEndpoint,
     String metricsPath,
-    Optional<String> simulatedGpus) {
+    Optional<String> simulatedGpus,
+    HealthSettings health) {
 
   public static final String DRIVER_NAME = "gpu.nvidia.com";
+
+  /** With the health monitor's defaults. */
+  public GpuPluginConfig(
+      String nodeName,
+      String namespace,
+      Optional<Path> kubeconfig,
+      Path cdiRoot,
+      Path registrarDir,
+      Path pluginsDir,
+      Path driverRoot,
+      Path hostDriverRoot,
+      String cdiHookPath,
+      FeatureGates featureGates,
+      int healthcheckPort,
+      Optional<InetSocketAddress> httpEndpoint,
+      String metricsPath,
+      Optional<String> simulatedGpus) {
+    this(
+        nodeName,
+        namespace,
+        kubeconfig,
+        cdiRoot,
+        registrarDir,
+        pluginsDir,
+        driverRoot,
+        hostDriverRoot,
+        cdiHookPath,
+        featureGates,
+        healthcheckPort,
+        httpEndpoint,
+        metricsPath,
+        simulatedGpus,
+        HealthSettings.defaults());
+  }
 
   public GpuPluginConfig {
     requireText(nodeName, "--node-name (NODE_NAME)");
@@ -62,6 +100,7 @@ public record GpuPluginConfig(
     ImplementedGates.require(featureGates);
     Objects.requireNonNull(httpEndpoint, "httpEndpoint");
     Objects.requireNonNull(simulatedGpus, "simulatedGpus");
+    Objects.requireNonNull(health, "health");
     if (healthcheckPort > 65535) {
       throw new IllegalArgumentException(
           "--healthcheck-port (HEALTHCHECK_PORT) must be at most 65535: " + healthcheckPort);
@@ -75,6 +114,26 @@ public record GpuPluginConfig(
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(what + " is required");
     }
+  }
+
+  /** The same configuration with other health settings. */
+  public GpuPluginConfig withHealth(HealthSettings value) {
+    return new GpuPluginConfig(
+        nodeName,
+        namespace,
+        kubeconfig,
+        cdiRoot,
+        registrarDir,
+        pluginsDir,
+        driverRoot,
+        hostDriverRoot,
+        cdiHookPath,
+        featureGates,
+        healthcheckPort,
+        httpEndpoint,
+        metricsPath,
+        simulatedGpus,
+        value);
   }
 
   /** {@code <plugins>/gpu.nvidia.com}: sockets, checkpoint and locks live here. */

@@ -9,10 +9,10 @@ import java.util.Set;
 /**
  * The GPU plugin's feature gates that gpu-dra does not implement yet. NVIDIA's plugin accepts them;
  * ours refuses to start with one of them on, rather than accept the gate and ignore it (MPS,
- * dynamic MIG, health and passthrough are being built; TimeSlicingSettings is implemented). The
- * compute-domain gates (IMEXDaemonsWithDNSNames, ComputeDomainCliques, CrashOnNVLinkFabricErrors)
- * are accepted: the chart passes one FEATURE_GATES to every component and NVIDIA's GPU plugin
- * ignores them too.
+ * dynamic MIG and passthrough are being built; TimeSlicingSettings and NVMLDeviceHealthCheck are
+ * implemented). The compute-domain gates (IMEXDaemonsWithDNSNames, ComputeDomainCliques,
+ * CrashOnNVLinkFabricErrors) are accepted: the chart passes one FEATURE_GATES to every component
+ * and NVIDIA's GPU plugin ignores them too.
  */
 public final class ImplementedGates {
   static final Set<FeatureGate> NOT_YET =
@@ -20,7 +20,6 @@ public final class ImplementedGates {
           FeatureGate.MPS_SUPPORT,
           FeatureGate.DYNAMIC_MIG,
           FeatureGate.PASSTHROUGH_SUPPORT,
-          FeatureGate.NVML_DEVICE_HEALTH_CHECK,
           FeatureGate.DEVICE_METADATA,
           // klog's alpha logging options: this plugin logs through SLF4J and has none of them
           FeatureGate.LOGGING_ALPHA_OPTIONS);

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.gpu.health.HealthChange;
 import dev.gpudra.gpu.state.CheckpointRecovery;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -7,13 +8,14 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Warning Events on this node's Node object, where {@code kubectl describe node} shows them: what
- * an admin must know about the plugin's state (a rebuilt or unreadable checkpoint). Failing to post
- * one is logged, never fatal.
+ * Events on this node's Node object, where {@code kubectl describe node} shows them: what an admin
+ * must know about the plugin's state (a rebuilt or unreadable checkpoint) and its devices' health
+ * (taints added and removed). Failing to post one is logged, never fatal.
  */
 final class NodeEvents {
   private static final Logger log = LoggerFactory.getLogger(NodeEvents.class);
@@ -46,7 +48,23 @@ final class NodeEvents {
     }
   }
 
+  /** A Warning per taint added, a Normal Event per taint removed after recovery. */
+  void health(List<HealthChange> changes) {
+    for (HealthChange change : changes) {
+      String message = change.device() + ": " + change.cause() + ": ";
+      if (change.kind() == HealthChange.Kind.TAINTED) {
+        post("Warning", "DeviceTainted", message + "taint " + change.taint() + " added");
+      } else {
+        post("Normal", "DeviceRecovered", message + "taint " + change.taint() + " removed");
+      }
+    }
+  }
+
   private void warn(String reason, String message) {
+    post("Warning", reason, message);
+  }
+
+  private void post(String type, String reason, String message) {
     String now =
         DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.SECONDS));
     try {
@@ -65,7 +83,7 @@ final class NodeEvents {
                   .withKind("Node")
                   .withName(nodeName)
                   .endInvolvedObject()
-                  .withType("Warning")
+                  .withType(type)
                   .withReason(reason)
                   .withMessage(message)
                   .withNewSource()

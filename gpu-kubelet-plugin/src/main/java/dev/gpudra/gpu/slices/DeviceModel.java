@@ -11,9 +11,11 @@ import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Builds the {@code resource.k8s.io/v1} Device for each allocatable device, with NVIDIA's attribute
@@ -32,6 +34,18 @@ public final class DeviceModel {
 
   public List<Device> devices(List<AllocatableDevice> devices) {
     return devices.stream().map(this::device).toList();
+  }
+
+  /** The devices, each with the taints {@code taints} gives its name (none when empty). */
+  public List<Device> devices(
+      List<AllocatableDevice> devices, Function<String, List<DeviceTaint>> taints) {
+    return devices.stream()
+        .map(d -> {
+          Device device = device(d);
+          List<DeviceTaint> held = taints.apply(d.name());
+          return held.isEmpty() ? device : new DeviceBuilder(device).withTaints(held).build();
+        })
+        .toList();
   }
 
   public Device device(AllocatableDevice device) {

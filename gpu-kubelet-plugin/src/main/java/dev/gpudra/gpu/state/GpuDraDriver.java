@@ -9,12 +9,14 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.resourcehealth.HealthFeed;
 import dev.gpudra.nvml.NvmlException;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,9 +29,23 @@ public final class GpuDraDriver implements DraDriver {
   private static final Logger log = LoggerFactory.getLogger(GpuDraDriver.class);
 
   private final DeviceState state;
+  private final Optional<HealthFeed> health;
 
   public GpuDraDriver(DeviceState state) {
+    this(state, Optional.empty());
+  }
+
+  /**
+   * @param health the devices' health for the kubelet (NVMLDeviceHealthCheck), or empty
+   */
+  public GpuDraDriver(DeviceState state, Optional<HealthFeed> health) {
     this.state = Objects.requireNonNull(state, "state");
+    this.health = Objects.requireNonNull(health, "health");
+  }
+
+  @Override
+  public Optional<HealthFeed> healthFeed() {
+    return health;
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
@@ -45,27 +46,40 @@ final class PluginNode implements AutoCloseable {
       String profile,
       FeatureGates gates,
       Set<DraService> kubeletServices,
-      Optional<InetSocketAddress> metrics) {
+      Optional<InetSocketAddress> metrics,
+      HealthSettings health) {
     static Setup defaults() {
       return new Setup(
-          "dgx-h100", FeatureGates.defaults(), EnumSet.allOf(DraService.class), Optional.empty());
+          "dgx-h100",
+          FeatureGates.defaults(),
+          EnumSet.allOf(DraService.class),
+          Optional.empty(),
+          HealthSettings.defaults());
     }
 
     Setup withProfile(String value) {
-      return new Setup(value, gates, kubeletServices, metrics);
+      return new Setup(value, gates, kubeletServices, metrics, health);
     }
 
     Setup withGates(FeatureGates value) {
-      return new Setup(profile, value, kubeletServices, metrics);
+      return new Setup(profile, value, kubeletServices, metrics, health);
     }
 
     Setup withKubeletServices(Set<DraService> value) {
-      return new Setup(profile, gates, value, metrics);
+      return new Setup(profile, gates, value, metrics, health);
+    }
+
+    Setup withHealth(HealthSettings value) {
+      return new Setup(profile, gates, kubeletServices, metrics, value);
     }
 
     Setup withMetricsOnAnyPort() {
       return new Setup(
-          profile, gates, kubeletServices, Optional.of(new InetSocketAddress("127.0.0.1", 0)));
+          profile,
+          gates,
+          kubeletServices,
+          Optional.of(new InetSocketAddress("127.0.0.1", 0)),
+          health);
     }
   }
 
@@ -99,7 +113,8 @@ final class PluginNode implements AutoCloseable {
         .create();
     plugin =
         GpuKubeletPlugin.start(
-            dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics()),
+            dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics())
+                .withHealth(setup.health()),
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
             GpuDriverParts.Hooks.defaults().withBootIdFile(dirs.bootIdFile()));

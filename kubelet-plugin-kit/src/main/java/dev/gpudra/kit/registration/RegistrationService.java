@@ -11,6 +11,7 @@ import io.grpc.stub.StreamObserver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +31,14 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
    * @param draSocket the socket serving the DRA services; advertised as an absolute path
    */
   public RegistrationService(String driverName, Path draSocket) {
+    this(driverName, draSocket, List.of());
+  }
+
+  /**
+   * @param moreServices further services the DRA socket serves, advertised after the DRA plugin
+   *     versions (e.g. {@code v1alpha1.DRAResourceHealth})
+   */
+  public RegistrationService(String driverName, Path draSocket, List<String> moreServices) {
     Objects.requireNonNull(driverName, "driverName");
     this.info =
         PluginInfo.newBuilder()
@@ -38,6 +47,7 @@ public final class RegistrationService extends RegistrationGrpc.RegistrationImpl
             .setEndpoint(draSocket.toAbsolutePath().toString())
             .addAllSupportedVersions(
                 Arrays.stream(DraService.values()).map(DraService::id).toList())
+            .addAllSupportedVersions(moreServices)
             .build();
   }
 

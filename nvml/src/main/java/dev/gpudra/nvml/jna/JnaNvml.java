@@ -10,6 +10,7 @@ import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.SystemInfo;
+import dev.gpudra.nvml.XidWatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,6 +105,11 @@ public final class JnaNvml implements Nvml {
   public void setComputeMode(GpuInfo gpu, ComputeMode mode) {
     Pointer handle = calls.device(gpu.index(), gpu.uuid());
     calls.check("nvmlDeviceSetComputeMode", lib.nvmlDeviceSetComputeMode(handle, mode.nvmlValue()));
+  }
+
+  @Override
+  public XidWatch watchXids(List<GpuInfo> gpus) {
+    return JnaXidWatch.open(calls, gpus);
   }
 
   static Optional<FabricInfo> toFabricInfo(NvmlGpuFabricInfo info) {

@@ -3,6 +3,7 @@ package dev.gpudra.nvml.jna;
 import com.sun.jna.Library;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 /**
@@ -77,4 +78,20 @@ public interface NvmlLibrary extends Library {
   int nvmlDeviceGetComputeMode(Pointer device, IntByReference mode);
 
   int nvmlDeviceSetComputeMode(Pointer device, int mode);
+
+  long EVENT_TYPE_SINGLE_BIT_ECC_ERROR = 0x1L;
+
+  long EVENT_TYPE_DOUBLE_BIT_ECC_ERROR = 0x2L;
+
+  long EVENT_TYPE_XID_CRITICAL_ERROR = 0x8L;
+
+  int nvmlEventSetCreate(PointerByReference set);
+
+  int nvmlDeviceGetSupportedEventTypes(Pointer device, LongByReference eventTypes);
+
+  int nvmlDeviceRegisterEvents(Pointer device, long eventTypes, Pointer set);
+
+  int nvmlEventSetWait_v2(Pointer set, NvmlEventData data, int timeoutMs);
+
+  int nvmlEventSetFree(Pointer set);
 }

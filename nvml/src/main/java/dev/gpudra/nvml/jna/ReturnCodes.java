@@ -25,6 +25,7 @@ final class ReturnCodes {
   static final int NOT_FOUND = 6;
   static final int INSUFFICIENT_SIZE = 7;
   static final int DRIVER_NOT_LOADED = 9;
+  static final int TIMEOUT = 10;
   static final int LIBRARY_NOT_FOUND = 12;
   static final int FUNCTION_NOT_FOUND = 13;
   static final int GPU_IS_LOST = 15;

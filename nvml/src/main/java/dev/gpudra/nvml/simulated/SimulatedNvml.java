@@ -7,16 +7,23 @@ import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.NvmlGpuLostException;
 import dev.gpudra.nvml.NvmlNotFoundException;
 import dev.gpudra.nvml.NvmlNotSupportedException;
 import dev.gpudra.nvml.SystemInfo;
 import dev.gpudra.nvml.TimeSlice;
 import dev.gpudra.nvml.TimeSlicer;
+import dev.gpudra.nvml.XidEvent;
+import dev.gpudra.nvml.XidWatch;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The {@link Nvml} port answered from a {@link GpuProfile}: what the GPUs are is computed once, at
@@ -30,6 +37,9 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   private final List<GpuInfo> gpus;
   private final Map<String, SimulatedGpu> gpusByUuid;
   private final Map<String, GpuSettings> settings = new ConcurrentHashMap<>();
+  private final List<SimulatedXidWatch> watches = new CopyOnWriteArrayList<>();
+  private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private final Set<String> refusingEvents = ConcurrentHashMap.newKeySet();
 
   public SimulatedNvml(GpuProfile profile, String nodeName) {
     DeviceIdentities ids = new DeviceIdentities(profile.name(), nodeName);
@@ -74,12 +84,13 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
 
   @Override
   public ComputeMode computeMode(GpuInfo gpu) {
+    reachable(gpu);
     return settings(gpu).computeMode();
   }
 
   @Override
   public void setComputeMode(GpuInfo gpu, ComputeMode mode) {
-    find(gpu);
+    reachable(gpu);
     if (mode == ComputeMode.EXCLUSIVE_THREAD) {
       throw new NvmlNotSupportedException("compute mode EXCLUSIVE_THREAD is deprecated by NVML");
     }
@@ -89,9 +100,52 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
 
   @Override
   public void setTimeSlice(GpuInfo gpu, TimeSlice slice) {
-    find(gpu);
+    reachable(gpu);
     settings.merge(
         gpu.uuid(), GpuSettings.BOOT.withTimeSlice(slice), (old, x) -> old.withTimeSlice(slice));
+  }
+
+  @Override
+  public XidWatch watchXids(List<GpuInfo> watched) {
+    Set<String> uuids = new HashSet<>();
+    List<GpuInfo> unwatched = new ArrayList<>();
+    for (GpuInfo gpu : watched) {
+      find(gpu);
+      if (refusingEvents.contains(gpu.uuid())) {
+        unwatched.add(gpu);
+      } else {
+        uuids.add(gpu.uuid());
+      }
+    }
+    SimulatedXidWatch[] watch = new SimulatedXidWatch[1];
+    watch[0] = new SimulatedXidWatch(uuids, unwatched, () -> watches.remove(watch[0]));
+    watches.add(watch[0]);
+    return watch[0];
+  }
+
+  /** An XID error on the whole GPU, as the driver would report it to every event set. */
+  public void injectXid(GpuInfo gpu, long xid) {
+    injectXid(gpu, xid, XidEvent.WHOLE_GPU, XidEvent.WHOLE_GPU);
+  }
+
+  /** An XID error on the GPU's MIG device with these GI and CI IDs. */
+  public void injectXid(GpuInfo gpu, long xid, int gpuInstanceId, int computeInstanceId) {
+    find(gpu);
+    XidEvent event = new XidEvent(gpu.uuid(), xid, gpuInstanceId, computeInstanceId);
+    watches.forEach(w -> w.deliver(event));
+  }
+
+  /** The GPU falls off the bus: event sets watching it fail, and calls on it fail, from now on. */
+  public void loseGpu(GpuInfo gpu) {
+    find(gpu);
+    lost.add(gpu.uuid());
+    watches.forEach(w -> w.lose(gpu.uuid()));
+  }
+
+  /** From now on, the GPU refuses XID event registration (as GPUs without event support do). */
+  public void refuseXidEvents(GpuInfo gpu) {
+    find(gpu);
+    refusingEvents.add(gpu.uuid());
   }
 
   /** What the GPU has been set to so far. */
@@ -103,6 +157,15 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   @Override
   public void close() {
     // Nothing to release: there is no library session.
+  }
+
+  /** The GPU, unless it was lost. */
+  private SimulatedGpu reachable(GpuInfo gpu) {
+    SimulatedGpu found = find(gpu);
+    if (lost.contains(gpu.uuid())) {
+      throw new NvmlGpuLostException("simulated NVML: GPU " + gpu.uuid() + " is lost");
+    }
+    return found;
   }
 
   private SimulatedGpu find(GpuInfo gpu) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.XidWatch;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -43,6 +45,22 @@ class NvmlGpuIT {
         }
         assertThat(nvml.migDevices(gpu)).allSatisfy(d -> assertThat(d.uuid()).startsWith("MIG-"));
         nvml.fabricInfo(gpu);
+      }
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "an XID event set registers the GPUs, waits without an event, and is freed (read only)")
+  void watchesXids() throws InterruptedException {
+    Path driverRoot = Path.of(System.getProperty("gpudra.driverRoot", "/"));
+    try (Nvml nvml = NvmlBinding.open(driverRoot)) {
+      List<GpuInfo> gpus = nvml.gpus();
+      try (XidWatch watch = nvml.watchXids(gpus)) {
+        assertThat(watch.unwatched()).isSubsetOf(gpus);
+        watch
+            .next(Duration.ofMillis(200))
+            .ifPresent(e -> assertThat(gpus).extracting(GpuInfo::uuid).contains(e.gpuUuid()));
       }
     }
   }

@@ -125,4 +125,22 @@ class StructureLayoutTest {
     assertThat(NvmlDeviceAddressingMode.VERSION_1).isEqualTo((1 << 24) | mode.size());
     assertThat(mode.getPointer().getInt(0)).isEqualTo(0x1000008);
   }
+
+  @Test
+  @DisplayName(
+      "nvmlEventData_t: device handle, u64 type, u64 data (the XID), u32 GI and CI = 32 bytes;"
+          + " 0xFFFFFFFF reads as -1")
+  void eventData() {
+    NvmlEventData data = new NvmlEventData();
+    data.getPointer().setLong(8, 0x8L);
+    data.getPointer().setLong(16, 79L);
+    data.getPointer().setInt(24, 0xFFFFFFFF);
+    data.getPointer().setInt(28, 2);
+    data.read();
+    assertThat(data.size()).isEqualTo(32);
+    assertThat(data.eventType).isEqualTo(NvmlLibrary.EVENT_TYPE_XID_CRITICAL_ERROR);
+    assertThat(data.eventData).isEqualTo(79L);
+    assertThat(data.gpuInstanceId).isEqualTo(-1);
+    assertThat(data.computeInstanceId).isEqualTo(2);
+  }
 }

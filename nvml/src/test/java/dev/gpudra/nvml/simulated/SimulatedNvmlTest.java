@@ -6,11 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
+import dev.gpudra.nvml.NvmlGpuLostException;
 import dev.gpudra.nvml.NvmlNotFoundException;
 import dev.gpudra.nvml.NvmlNotSupportedException;
 import dev.gpudra.nvml.TimeSlice;
+import dev.gpudra.nvml.XidEvent;
+import dev.gpudra.nvml.XidWatch;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
@@ -169,6 +173,38 @@ class SimulatedNvmlTest {
       assertThat(nvml.settings(second)).isEqualTo(GpuSettings.BOOT);
       assertThatThrownBy(() -> nvml.setComputeMode(first, ComputeMode.EXCLUSIVE_THREAD))
           .isInstanceOf(NvmlNotSupportedException.class);
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "an injected XID reaches every watch of its GPU, with the MIG device's GI/CI; a GPU that"
+          + " refuses events is unwatched; a lost GPU fails the wait and later calls")
+  void xidWatch() throws InterruptedException {
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load("dgx-a100-mig"), "n")) {
+      GpuInfo first = nvml.gpus().get(0);
+      GpuInfo second = nvml.gpus().get(1);
+      GpuInfo third = nvml.gpus().get(2);
+      nvml.refuseXidEvents(third);
+      try (XidWatch watch = nvml.watchXids(List.of(first, second, third))) {
+        assertThat(watch.unwatched()).containsExactly(third);
+        assertThat(watch.next(Duration.ofMillis(10))).isEmpty();
+
+        nvml.injectXid(first, 79);
+        nvml.injectXid(second, 43, 1, 0);
+        nvml.injectXid(third, 48);
+
+        assertThat(watch.next(Duration.ofSeconds(1))).contains(XidEvent.onGpu(first.uuid(), 79));
+        assertThat(watch.next(Duration.ofSeconds(1)))
+            .contains(new XidEvent(second.uuid(), 43, 1, 0));
+        assertThat(watch.next(Duration.ofMillis(10))).as("the unwatched GPU's XID").isEmpty();
+
+        nvml.loseGpu(second);
+        assertThatThrownBy(() -> watch.next(Duration.ofSeconds(1)))
+            .isInstanceOf(NvmlGpuLostException.class);
+        assertThatThrownBy(() -> nvml.computeMode(second)).isInstanceOf(NvmlGpuLostException.class);
+        assertThat(nvml.computeMode(first)).isEqualTo(ComputeMode.DEFAULT);
+      }
     }
   }
 }

@@ -33,7 +33,7 @@ public final class SlicePlanner {
    * @param existing the driver's slices on this node, as listed from the API
    */
   public SyncPlan plan(List<Device> devices, List<ResourceSlice> existing) {
-    List<List<Device>> chunks = SliceLayout.split(devices);
+    List<List<Device>> chunks = SliceLayout.split(TaintTimes.carryOver(devices, existing));
     List<ResourceSlice> deletes = new ArrayList<>();
     List<ResourceSlice> pool = new ArrayList<>();
     for (ResourceSlice slice : existing) {

@@ -89,6 +89,51 @@ class SlicePlannerTest {
   }
 
   @Test
+  @DisplayName(
+      "the API server's timeAdded on a taint is not a difference, and stays when the slice is"
+          + " rewritten for another change")
+  void serverSetTaintTimeIsKept() {
+    List<Device> tainted = List.of(Devices.gpu("gpu-0"), Devices.tainted("gpu-1"));
+    List<ResourceSlice> stored =
+        apply(List.of(), planner.plan(tainted, List.of())).stream()
+            .map(SlicePlannerTest::withServerTimes)
+            .toList();
+
+    assertThat(planner.plan(tainted, stored).writesNothing()).isTrue();
+
+    SyncPlan both =
+        planner.plan(List.of(Devices.tainted("gpu-0"), Devices.tainted("gpu-1")), stored);
+    assertThat(both.updates())
+        .singleElement()
+        .satisfies(s -> {
+          assertThat(s.getSpec().getDevices().get(0).getTaints().get(0).getTimeAdded()).isNull();
+          assertThat(s.getSpec().getDevices().get(1).getTaints().get(0).getTimeAdded())
+              .isEqualTo("2026-11-24T03:00:00Z");
+        });
+  }
+
+  /** What the API server stores: every taint without a time gets one. */
+  private static ResourceSlice withServerTimes(ResourceSlice slice) {
+    List<Device> devices =
+        slice.getSpec().getDevices().stream()
+            .map(d ->
+                d.getTaints() == null
+                    ? d
+                    : new io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder(d)
+                        .withTaints(
+                            d.getTaints().stream()
+                                .map(t ->
+                                    new io.fabric8.kubernetes.api.model.resource.v1
+                                            .DeviceTaintBuilder(t)
+                                        .withTimeAdded("2026-11-24T03:00:00Z")
+                                        .build())
+                                .toList())
+                        .build())
+            .toList();
+    return new ResourceSliceBuilder(slice).editSpec().withDevices(devices).endSpec().build();
+  }
+
+  @Test
   @DisplayName("a deleted slice is re-created and the remaining ones move to the new generation")
   void deletedSliceIsRecreated() {
     List<ResourceSlice> existing =

@@ -1,0 +1,155 @@
+package dev.gpudra.gpu.health;
+
+import dev.gpudra.kit.resourcehealth.DeviceHealth;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintBuilder;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The health taints of every device of this node, as events arrive; thread-safe. The slices, the
+ * kubelet's health stream and the metrics all read it.
+ */
+public final class HealthBook {
+  private final Map<String, Map<String, HealthTaint>> taints = new HashMap<>();
+
+  /**
+   * Records an XID on a device.
+   *
+   * @return the change when the device's visible taint changed
+   */
+  public synchronized Optional<HealthChange> xid(
+      String device, long xid, XidSeverity severity, Instant now) {
+    Map<String, HealthTaint> held = taints.computeIfAbsent(device, d -> new TreeMap<>());
+    HealthTaint current = held.get(HealthTaint.XID);
+    HealthTaint next = HealthTaint.xid(xid, severity, now);
+    if (current != null && weaker(next, current)) {
+      return Optional.empty();
+    }
+    held.put(HealthTaint.XID, next);
+    String cause = "XID " + xid + " (" + severity.name().toLowerCase(Locale.ROOT) + ")";
+    return next.sameAs(current)
+        ? Optional.empty() // the same taint again: only its recovery clock starts over
+        : Optional.of(new HealthChange(device, HealthChange.Kind.TAINTED, next, cause));
+  }
+
+  /** A later event never weakens a taint: NoSchedule beats None, fatal beats transient. */
+  private static boolean weaker(HealthTaint next, HealthTaint current) {
+    boolean lessEffect =
+        next.effect() == HealthTaint.Effect.NONE
+            && current.effect() == HealthTaint.Effect.NO_SCHEDULE;
+    return lessEffect || (current.permanent() && !next.permanent());
+  }
+
+  /** The device's GPU is lost: {@code gpu-lost}, NoSchedule, for good. */
+  public synchronized Optional<HealthChange> lost(String device, Instant now) {
+    return permanent(
+        device,
+        new HealthTaint(HealthTaint.GPU_LOST, "", HealthTaint.Effect.NO_SCHEDULE, true, now),
+        "GPU lost");
+  }
+
+  /** NVML will not report the device's events: {@code unmonitored}, None. */
+  public synchronized Optional<HealthChange> unmonitored(String device, Instant now) {
+    return permanent(
+        device,
+        new HealthTaint(HealthTaint.UNMONITORED, "", HealthTaint.Effect.NONE, true, now),
+        "NVML refused to report its events");
+  }
+
+  private Optional<HealthChange> permanent(String device, HealthTaint taint, String cause) {
+    Map<String, HealthTaint> held = taints.computeIfAbsent(device, d -> new TreeMap<>());
+    if (held.putIfAbsent(taint.key(), taint) != null) {
+      return Optional.empty();
+    }
+    return Optional.of(new HealthChange(device, HealthChange.Kind.TAINTED, taint, cause));
+  }
+
+  /**
+   * Removes the XID taints that are not permanent and whose last event is at least {@code period}
+   * old; a zero period recovers nothing.
+   */
+  public synchronized List<HealthChange> recover(Instant now, Duration period) {
+    List<HealthChange> recovered = new ArrayList<>();
+    if (period.isZero()) {
+      return recovered;
+    }
+    taints.forEach((device, held) -> {
+      HealthTaint xid = held.get(HealthTaint.XID);
+      if (xid != null && !xid.permanent() && !xid.since().plus(period).isAfter(now)) {
+        held.remove(HealthTaint.XID);
+        recovered.add(
+            new HealthChange(
+                device,
+                HealthChange.Kind.RECOVERED,
+                xid,
+                "no further XID for " + period.toSeconds() + " s after XID " + xid.value()));
+      }
+    });
+    recovered.sort((a, b) -> a.device().compareTo(b.device()));
+    return recovered;
+  }
+
+  /** The device's taints as a ResourceSlice carries them (no {@code timeAdded}: the server's). */
+  public synchronized List<DeviceTaint> taints(String device) {
+    return held(device).values().stream()
+        .map(t ->
+            new DeviceTaintBuilder()
+                .withKey(t.key())
+                .withValue(t.value().isEmpty() ? null : t.value())
+                .withEffect(t.effect().value())
+                .build())
+        .toList();
+  }
+
+  /** Every taint of every device, by device name. */
+  public synchronized Map<String, List<HealthTaint>> all() {
+    Map<String, List<HealthTaint>> all = new TreeMap<>();
+    taints.forEach((device, held) -> {
+      if (!held.isEmpty()) {
+        all.put(device, List.copyOf(held.values()));
+      }
+    });
+    return all;
+  }
+
+  /**
+   * The device's health as NVIDIA's plugin derives it from the taints: a lost GPU or a NoSchedule
+   * XID is Unhealthy, an unmonitored device Unknown, an ignored XID or nothing Healthy.
+   */
+  public synchronized DeviceHealth health(String device) {
+    Map<String, HealthTaint> held = held(device);
+    HealthTaint xid = held.get(HealthTaint.XID);
+    if (held.containsKey(HealthTaint.GPU_LOST)) {
+      return new DeviceHealth(device, DeviceHealth.Status.UNHEALTHY, "GPU is lost");
+    }
+    if (xid != null && xid.effect() == HealthTaint.Effect.NO_SCHEDULE) {
+      return new DeviceHealth(
+          device,
+          DeviceHealth.Status.UNHEALTHY,
+          "critical XID " + xid.value() + " reported by NVML");
+    }
+    if (held.containsKey(HealthTaint.UNMONITORED)) {
+      return new DeviceHealth(
+          device, DeviceHealth.Status.UNKNOWN, "device health is not monitored");
+    }
+    if (xid != null) {
+      return new DeviceHealth(
+          device,
+          DeviceHealth.Status.HEALTHY,
+          "non-fatal XID " + xid.value() + " reported by NVML");
+    }
+    return new DeviceHealth(device, DeviceHealth.Status.HEALTHY, "");
+  }
+
+  private Map<String, HealthTaint> held(String device) {
+    return taints.getOrDefault(device, Map.of());
+  }
+}

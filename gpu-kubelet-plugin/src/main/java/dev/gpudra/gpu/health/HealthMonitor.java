@@ -1,0 +1,178 @@
+package dev.gpudra.gpu.health;
+
+import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.kit.resourcehealth.DeviceHealth;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.NvmlGpuLostException;
+import dev.gpudra.nvml.XidEvent;
+import dev.gpudra.nvml.XidWatch;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches NVML's XID events on one thread, as NVIDIA's plugin does (5 s waits on one event set):
+ * each event taints the devices it is about; after every wait, transient taints that have been
+ * clean for the recovery period are removed and the health of every device is reported. A lost GPU
+ * is found by asking each GPU, tainted for good and left out of the next event set.
+ */
+public final class HealthMonitor implements AutoCloseable {
+  static final Duration WAIT = Duration.ofSeconds(5);
+  private static final Logger log = LoggerFactory.getLogger(HealthMonitor.class);
+
+  private final Nvml nvml;
+  private final XidRouter router;
+  private final HealthSettings settings;
+  private final Clock clock;
+  private final HealthBook book;
+  private final HealthMetrics metrics;
+  private final HealthListener listener;
+  private final Set<String> lostGpus = new HashSet<>();
+  private final Thread thread;
+  private volatile boolean stopping;
+
+  /** The monitor's parts: what it reads, what it writes, whom it tells. */
+  public record Parts(
+      HealthBook book, HealthMetrics metrics, HealthListener listener, Clock clock) {}
+
+  private HealthMonitor(
+      Nvml nvml, List<AllocatableDevice> devices, HealthSettings settings, Parts parts) {
+    this.nvml = Objects.requireNonNull(nvml, "nvml");
+    this.router = new XidRouter(devices);
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.clock = parts.clock();
+    this.book = parts.book();
+    this.metrics = parts.metrics();
+    this.listener = parts.listener();
+    this.thread = Thread.ofPlatform().daemon().name("nvml-health").unstarted(this::run);
+  }
+
+  /** Starts watching; the first report comes once the event set is registered. */
+  public static HealthMonitor start(
+      Nvml nvml, List<AllocatableDevice> devices, HealthSettings settings, Parts parts) {
+    HealthMonitor monitor = new HealthMonitor(nvml, devices, settings, parts);
+    monitor.thread.start();
+    return monitor;
+  }
+
+  private void run() {
+    while (!stopping) {
+      try (XidWatch watch = nvml.watchXids(watchable())) {
+        List<HealthChange> changes = new ArrayList<>();
+        watch.unwatched().forEach(g -> unmonitored(g, changes));
+        report(changes);
+        loop(watch);
+      } catch (NvmlGpuLostException e) {
+        findLostGpus();
+      } catch (InterruptedException e) {
+        return;
+      } catch (RuntimeException e) {
+        log.warn("NVML health monitor failed; watching again in {} s", WAIT.toSeconds(), e);
+        if (!pause()) {
+          return;
+        }
+      }
+    }
+  }
+
+  private void loop(XidWatch watch) throws InterruptedException {
+    while (!stopping) {
+      List<HealthChange> changes = new ArrayList<>();
+      Optional<XidEvent> event = watch.next(WAIT);
+      event.ifPresent(e -> changes.addAll(apply(e)));
+      List<HealthChange> recovered = book.recover(clock.instant(), settings.recovery());
+      recovered.forEach(r -> metrics.recovered(r.device()));
+      changes.addAll(recovered);
+      report(changes);
+    }
+  }
+
+  private List<HealthChange> apply(XidEvent event) {
+    XidSeverity severity = settings.rules().classify(event.xid());
+    List<String> devices = router.devices(event);
+    if (devices.isEmpty()) {
+      log.warn(
+          "XID {} on {} (GI {}, CI {}) is about no published device",
+          event.xid(),
+          event.gpuUuid(),
+          event.gpuInstanceId(),
+          event.computeInstanceId());
+    }
+    List<HealthChange> changes = new ArrayList<>();
+    for (String device : devices) {
+      metrics.xid(device, event.xid(), severity);
+      book.xid(device, event.xid(), severity, clock.instant()).ifPresent(changes::add);
+    }
+    return changes;
+  }
+
+  private void unmonitored(GpuInfo gpu, List<HealthChange> changes) {
+    log.warn("NVML will not report XID events of GPU {}: its devices are unmonitored", gpu.uuid());
+    router
+        .devicesOf(gpu)
+        .forEach(d -> book.unmonitored(d, clock.instant()).ifPresent(changes::add));
+  }
+
+  /** The event set failed with a lost GPU: ask each GPU which it is. */
+  private void findLostGpus() {
+    List<HealthChange> changes = new ArrayList<>();
+    for (GpuInfo gpu : watchable()) {
+      try {
+        nvml.computeMode(gpu);
+      } catch (NvmlGpuLostException e) {
+        log.error(
+            "GPU {} ({}) is lost: its devices are tainted gpu-lost", gpu.uuid(), gpu.pciBusId());
+        lostGpus.add(gpu.uuid());
+        router.devicesOf(gpu).forEach(d -> book.lost(d, clock.instant()).ifPresent(changes::add));
+      } catch (RuntimeException e) {
+        log.debug("GPU {} answers with an error, but is not lost", gpu.uuid(), e);
+      }
+    }
+    report(changes);
+    if (changes.isEmpty()) {
+      pause(); // NVML said lost, but no GPU is: do not spin
+    }
+  }
+
+  private List<GpuInfo> watchable() {
+    return router.gpus().stream().filter(g -> !lostGpus.contains(g.uuid())).toList();
+  }
+
+  private void report(List<HealthChange> changes) {
+    if (!changes.isEmpty()) {
+      listener.changed(List.copyOf(changes));
+    }
+    List<DeviceHealth> health = router.names().stream().map(book::health).toList();
+    listener.health(health);
+  }
+
+  /** Waits one period; false when the monitor is stopping. */
+  private boolean pause() {
+    try {
+      Thread.sleep(WAIT);
+      return !stopping;
+    } catch (InterruptedException e) {
+      return false;
+    }
+  }
+
+  /** Stops the thread; a wait in NVML ends within {@link #WAIT}. */
+  @Override
+  public void close() {
+    stopping = true;
+    thread.interrupt();
+    try {
+      thread.join(WAIT.plusSeconds(2).toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
