@@ -26,7 +26,7 @@ public final class Demo {
    * The plugin's feature gates on the demo's nodes: what the scenarios show (off by default in the
    * chart, as in NVIDIA's).
    */
-  static final String NODE_GATES = "TimeSlicingSettings=true";
+  static final String NODE_GATES = "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true";
 
   /** The demo's nodes, in order. */
   public static final List<NodeSpec> NODES =

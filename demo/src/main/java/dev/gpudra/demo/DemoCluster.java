@@ -106,6 +106,40 @@ public final class DemoCluster implements AutoCloseable {
   }
 
   /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */
+  /**
+   * Has the simulated GPUs report the scenario's events, and waits until every node's slices show
+   * the taints they cause, so that the pods that follow are scheduled against them. A cluster whose
+   * GPU nodes are its own (not simulated here) is left alone.
+   *
+   * @throws IllegalStateException an event names a node that is not a simulated node here
+   */
+  public void report(GpuEvents events) throws InterruptedException {
+    if (backend.runsGpuNodes()) {
+      return; // a cluster with real GPU nodes: nothing here can make its GPUs report anything
+    }
+    for (GpuEvents.Xid xid : events.xids()) {
+      DemoNode node = nodes.get(xid.node());
+      if (node == null) {
+        throw new IllegalStateException(
+            "gpu-events.yaml: node " + xid.node() + " is not a simulated node of this cluster");
+      }
+      node.injectXid(xid.device(), xid.xid());
+      await(
+          () -> tainted(xid.node(), xid.device(), Long.toString(xid.xid())),
+          CLEANUP_TIMEOUT,
+          "the taint of XID " + xid.xid() + " on " + xid.node() + "/" + xid.device());
+    }
+  }
+
+  private boolean tainted(String node, String device, String xid) {
+    return slices().stream()
+        .filter(s -> node.equals(s.getSpec().getNodeName()))
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .filter(d -> d.getName().equals(device) && d.getTaints() != null)
+        .flatMap(d -> d.getTaints().stream())
+        .anyMatch(t -> xid.equals(t.getValue()));
+  }
+
   public String deletePodsAndAwaitUnprepare(List<String> namespaces) throws InterruptedException {
     namespaces.forEach(ns -> client().pods().inNamespace(ns).delete());
     try {

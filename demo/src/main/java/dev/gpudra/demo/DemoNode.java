@@ -94,6 +94,24 @@ public final class DemoNode implements AutoCloseable {
     return plugin.parts().inventory().device(device).map(d -> gpus.settings(d.gpu()));
   }
 
+  /**
+   * The simulated GPU behind {@code device} reports an XID (the whole GPU).
+   *
+   * @throws IllegalArgumentException for a device this node does not have
+   */
+  public void injectXid(String device, long xid) {
+    SimulatedNvml gpus = (SimulatedNvml) plugin.parts().gpus().nvml();
+    gpus.injectXid(
+        plugin
+            .parts()
+            .inventory()
+            .device(device)
+            .orElseThrow(
+                () -> new IllegalArgumentException("node " + name + " has no device " + device))
+            .gpu(),
+        xid);
+  }
+
   /** Whether no GPU of this node keeps a setting a claim gave it. */
   boolean gpusAtDefaults() {
     SimulatedNvml gpus = (SimulatedNvml) plugin.parts().gpus().nvml();

@@ -9,10 +9,17 @@ import java.util.Objects;
  * @param manifests the scenario's YAML ({@code <name>.yaml})
  * @param readme the README's first paragraph, one line
  * @param expectation {@code expect.yaml}
+ * @param gpuEvents {@code gpu-events.yaml}, if the scenario has one
  */
-public record DemoSpec(String name, String manifests, String readme, Expectation expectation) {
+public record DemoSpec(
+    String name, String manifests, String readme, Expectation expectation, GpuEvents gpuEvents) {
+
+  public DemoSpec(String name, String manifests, String readme, Expectation expectation) {
+    this(name, manifests, readme, expectation, GpuEvents.NONE);
+  }
 
   public DemoSpec {
+    Objects.requireNonNull(gpuEvents, "gpuEvents");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(manifests, "manifests");
     Objects.requireNonNull(readme, "readme");

@@ -53,6 +53,7 @@ public final class ScenarioRun {
   public Map<String, PodReport> run(DemoSpec spec) throws InterruptedException {
     String ns = namespace(spec);
     ScenarioObjects objects = ScenarioObjects.load(client, spec);
+    cluster.report(spec.gpuEvents());
     objects.apply(ns, cluster.backend().createsServiceAccounts());
     Map<String, PodReport> reports = new LinkedHashMap<>();
     for (Pod pod : objects.pods()) {

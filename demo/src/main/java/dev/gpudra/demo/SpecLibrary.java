@@ -81,7 +81,10 @@ public final class SpecLibrary {
         name,
         text(dir.resolve(name + ".yaml")),
         firstParagraph(text(dir.resolve("README.md"))),
-        Expectation.parse(text(dir.resolve("expect.yaml"))));
+        Expectation.parse(text(dir.resolve("expect.yaml"))),
+        Files.exists(dir.resolve("gpu-events.yaml"))
+            ? GpuEvents.parse(text(dir.resolve("gpu-events.yaml")))
+            : GpuEvents.NONE);
   }
 
   private static String firstParagraph(String readme) {

@@ -23,7 +23,7 @@ class DemoE2E {
     String text = out.toString();
     assertThat(ok).as(text).isTrue();
     assertThat(text)
-        .contains("8 scenarios, 8 as expected, 0 not; every CDI spec removed, every GPU reset")
+        .contains("9 scenarios, 9 as expected, 0 not; every CDI spec removed, every GPU reset")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")

@@ -32,8 +32,8 @@ class DemoCommandE2E {
         .contains("gpu-node-2 publishes 15 devices")
         .contains("PodScheduled=False: 0/2 nodes are available: 2 cannot allocate all claims")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
-        .contains("9 scheduling decisions checked against our allocator's prediction")
-        .contains("8 scenarios, 8 as expected, 0 not; every CDI spec removed, every GPU reset")
+        .contains("11 scheduling decisions checked against our allocator's prediction")
+        .contains("9 scenarios, 9 as expected, 0 not; every CDI spec removed, every GPU reset")
         .doesNotContain("UNEXPECTED");
   }
 }

@@ -100,6 +100,40 @@ class DemoScenariosE2E {
 
   @Order(2)
   @Test
+  @DisplayName(
+      "a health taint (scenario unhealthy-gpu) gets its timeAdded from the API server, and the"
+          + " slice then stays as it is: no update loop against the server's default")
+  void taintedSliceSettles() throws InterruptedException {
+    org.junit.jupiter.api.Assumptions.assumeFalse(existing, "GPU events need simulated nodes");
+    java.util.function.Supplier<io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice> slice =
+        () ->
+            cluster.slices().stream()
+                .filter(s -> "gpu-node-2".equals(s.getSpec().getNodeName()))
+                .filter(s -> "gpu.nvidia.com".equals(s.getSpec().getDriver()))
+                .findFirst()
+                .orElseThrow();
+    io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice before = slice.get();
+    assertThat(before.getSpec().getDevices())
+        .filteredOn(d -> d.getName().equals("gpu-7"))
+        .singleElement()
+        .satisfies(d ->
+            assertThat(d.getTaints())
+                .singleElement()
+                .satisfies(t -> {
+                  assertThat(t.getKey()).isEqualTo("gpu.nvidia.com/xid");
+                  assertThat(t.getValue()).isEqualTo("79");
+                  assertThat(t.getEffect()).isEqualTo("NoSchedule");
+                  assertThat(t.getTimeAdded()).isNotBlank();
+                }));
+
+    Thread.sleep(12_000); // two passes of the health monitor, and the publisher's resyncs
+
+    assertThat(slice.get().getMetadata().getResourceVersion())
+        .isEqualTo(before.getMetadata().getResourceVersion());
+  }
+
+  @Order(3)
+  @Test
   @DisplayName("deleting the pods unprepares every claim and the generated claims are collected")
   void cleansUp() throws InterruptedException {
     // on an existing cluster its own kubelets unprepare; what we see is the claims going away

@@ -109,6 +109,33 @@ class RealNodeE2E {
 
   @Test
   @DisplayName(
+      "the real kubelet reads the plugin's device health stream (NVMLDeviceHealthCheck): the"
+          + " pod's status shows its GPU Healthy under its CDI ID")
+  void deviceHealthInPodStatus() {
+    pods.template("healthy-gpu", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod pod =
+        pods.runUntilLogged(
+            pods.pod("healthy-gpu", "echo up; sleep 600", "healthy-gpu", null), "up");
+    String claimUid = pods.claimOf(pod).getMetadata().getUid();
+    String resourceId = "k8s.gpu.nvidia.com/claim=" + claimUid + "-" + pods.allocatedDevice(pod);
+
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(() ->
+            assertThat(
+                    pods.current(pod).getStatus().getContainerStatuses().stream()
+                        .flatMap(c ->
+                            c.getAllocatedResourcesStatus() == null
+                                ? java.util.stream.Stream.empty()
+                                : c.getAllocatedResourcesStatus().stream())
+                        .flatMap(r -> r.getResources().stream())
+                        .map(r -> r.getResourceID() + " " + r.getHealth())
+                        .toList())
+                .contains(resourceId + " Healthy"));
+  }
+
+  @Test
+  @DisplayName(
       "the driver's files from the driver root reach the container, and nvidia-cdi-hook ran:"
           + " the .so links made, the ld cache updated, NVIDIA_CTK_LIBCUDA_DIR set")
   void driverFilesAndHooks() {

@@ -71,7 +71,7 @@ final class RealNodeFixture implements AutoCloseable {
       throws InterruptedException, IOException {
     network = NodeNetwork.up();
     List<String> flags = new ArrayList<>(network.apiServerFlags());
-    flags.add("--feature-gates=DRAExtendedResource=true");
+    flags.add("--feature-gates=DRAExtendedResource=true,ResourceHealthStatus=true");
     controlPlane =
         ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120), flags);
     var client = controlPlane.client();
@@ -86,7 +86,8 @@ final class RealNodeFixture implements AutoCloseable {
             node,
             client);
     layOutDriverRoot(layout.driverRoot());
-    plugin.install(IMAGE, "dgx-a100-mig", tools.cdiHook());
+    plugin.install(
+        IMAGE, "dgx-a100-mig", tools.cdiHook(), List.of("featureGates.NVMLDeviceHealthCheck=true"));
     pods = new NodePods(client, node, "default");
   }
 

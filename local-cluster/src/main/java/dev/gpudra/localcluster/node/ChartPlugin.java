@@ -70,6 +70,14 @@ public final class ChartPlugin implements AutoCloseable {
    * @param cdiHook the host's {@code nvidia-cdi-hook} ({@code nvidiaCDIHookPath})
    */
   public void install(String image, String profile, Path cdiHook) throws InterruptedException {
+    install(image, profile, cdiHook, List.of());
+  }
+
+  /**
+   * @param moreValues further {@code --set} values, e.g. {@code featureGates.X=true}
+   */
+  public void install(String image, String profile, Path cdiHook, List<String> moreValues)
+      throws InterruptedException {
     NodeLayout layout = node.layout();
     try {
       Files.createDirectories(layout.driverRoot());
@@ -95,6 +103,7 @@ public final class ChartPlugin implements AutoCloseable {
             "kubeletPlugin.nodeSelector." + NODE_LABEL + "=on")) {
       args.addAll(List.of("--set", value));
     }
+    moreValues.forEach(v -> args.addAll(List.of("--set", v)));
     helm.run(args.toArray(String[]::new));
     awaitPod(p -> true);
     awaitRegistrations(1);

@@ -40,7 +40,7 @@ public record KubeletConfig(NodeLayout layout, int port) {
     evictionHard: {memory.available: 100Mi, nodefs.available: 1%%, imagefs.available: 1%%, nodefs.inodesFree: 1%%}
     imageGCHighThresholdPercent: 100
     imageGCLowThresholdPercent: 99
-    featureGates: {DRAExtendedResource: true}
+    featureGates: {DRAExtendedResource: true, ResourceHealthStatus: true}
     """
         .formatted(port, layout.containerdSocket(), layout.podLogs());
   }

@@ -1,0 +1,44 @@
+package dev.gpudra.demo;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A scenario's {@code gpu-events.yaml}: what the simulated GPUs report before its pods are created
+ * (an XID on a device), so that a scenario can show what the plugin does about it.
+ *
+ * @param xids XID errors, in order
+ */
+@JsonIgnoreProperties(ignoreUnknown = false)
+public record GpuEvents(List<Xid> xids) {
+  public static final GpuEvents NONE = new GpuEvents(List.of());
+
+  public GpuEvents {
+    xids = List.copyOf(xids == null ? List.of() : xids);
+  }
+
+  /**
+   * @param node the demo node
+   * @param device a device of that node, e.g. {@code gpu-7}: the XID is on its physical GPU
+   * @param xid the XID code, e.g. 79
+   */
+  public record Xid(String node, String device, long xid) {
+    public Xid {
+      Objects.requireNonNull(node, "gpu-events.yaml: xids[].node");
+      Objects.requireNonNull(device, "gpu-events.yaml: xids[].device");
+    }
+  }
+
+  static GpuEvents parse(String yaml) {
+    try {
+      return new ObjectMapper(new YAMLFactory()).readValue(yaml, GpuEvents.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException("invalid gpu-events.yaml", e);
+    }
+  }
+}
