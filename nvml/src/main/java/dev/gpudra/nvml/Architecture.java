@@ -33,6 +33,14 @@ public enum Architecture {
     return label;
   }
 
+  /**
+   * Whether MIG mode changes take effect without a GPU reset (Hopper and newer), so that MIG
+   * devices can be made on demand; on Ampere a change waits for a reset.
+   */
+  public boolean togglesMigWithoutReset() {
+    return this != UNKNOWN && nvmlValue >= HOPPER.nvmlValue;
+  }
+
   public static Architecture fromNvml(int value) {
     return Arrays.stream(values()).filter(a -> a.nvmlValue == value).findFirst().orElse(UNKNOWN);
   }

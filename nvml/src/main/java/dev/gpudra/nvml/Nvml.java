@@ -24,6 +24,33 @@ public interface Nvml extends AutoCloseable {
   /** The MIG devices that exist now on a GPU in MIG mode; empty otherwise. */
   List<MigDevice> migDevices(GpuInfo gpu);
 
+  /** The GPU's MIG mode now ({@link GpuInfo#migMode()} is what discovery saw). */
+  MigMode migMode(GpuInfo gpu);
+
+  /**
+   * Turns MIG mode on or off. Effective at once where the architecture allows it without a reset
+   * ({@link Architecture#togglesMigWithoutReset()}).
+   *
+   * @throws NvmlException when the GPU refuses (not MIG-capable, MIG devices exist, a reset would
+   *     be needed)
+   */
+  void setMigMode(GpuInfo gpu, boolean enabled);
+
+  /**
+   * Creates a GPU instance of {@code profile} at {@code placement} and its one full compute
+   * instance: a MIG device.
+   *
+   * @throws NvmlException when MIG mode is off or the placement is taken
+   */
+  MigDevice createMigDevice(GpuInfo gpu, MigProfile profile, Placement placement);
+
+  /**
+   * Destroys a MIG device: its compute instance, then its GPU instance.
+   *
+   * @throws NvmlNotFoundException when the GPU has no such instances
+   */
+  void destroyMigDevice(GpuInfo gpu, int gpuInstanceId, int computeInstanceId);
+
   /** NVLink fabric registration of a GPU; empty where NVML reports NOT_SUPPORTED. */
   Optional<FabricInfo> fabricInfo(GpuInfo gpu);
 

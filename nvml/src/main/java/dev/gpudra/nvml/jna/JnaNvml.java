@@ -1,6 +1,7 @@
 package dev.gpudra.nvml.jna;
 
 import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.FabricInfo;
 import dev.gpudra.nvml.FabricState;
@@ -9,6 +10,7 @@ import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.Placement;
 import dev.gpudra.nvml.SystemInfo;
 import dev.gpudra.nvml.XidWatch;
 import java.nio.ByteBuffer;
@@ -29,6 +31,7 @@ public final class JnaNvml implements Nvml {
   private final NvmlLibrary lib;
   private final GpuReader gpuReader;
   private final MigReader migReader;
+  private final MigWriter migWriter;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   JnaNvml(NvmlCalls calls, PcieRootResolver roots, boolean hasAddressingMode) {
@@ -36,6 +39,7 @@ public final class JnaNvml implements Nvml {
     this.lib = calls.lib();
     this.gpuReader = new GpuReader(calls, roots, hasAddressingMode);
     this.migReader = new MigReader(calls);
+    this.migWriter = new MigWriter(calls);
   }
 
   @Override
@@ -68,12 +72,42 @@ public final class JnaNvml implements Nvml {
 
   @Override
   public List<MigDevice> migDevices(GpuInfo gpu) {
-    if (gpu.migMode() != MigMode.ENABLED) {
+    if (!gpu.migCapable() || migMode(gpu) != MigMode.ENABLED) {
       return List.of();
     }
     Pointer handle = calls.device(gpu.index(), gpu.uuid());
     List<MigProfile> profiles = migReader.profiles(handle, gpu.memoryBytes());
     return migReader.devices(handle, gpu, profiles);
+  }
+
+  @Override
+  public MigMode migMode(GpuInfo gpu) {
+    if (!gpu.migCapable()) {
+      return MigMode.NOT_SUPPORTED;
+    }
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    IntByReference current = new IntByReference();
+    IntByReference pending = new IntByReference();
+    calls.check("nvmlDeviceGetMigMode", lib.nvmlDeviceGetMigMode(handle, current, pending));
+    return current.getValue() == NvmlLibrary.MIG_MODE_ENABLE ? MigMode.ENABLED : MigMode.DISABLED;
+  }
+
+  @Override
+  public void setMigMode(GpuInfo gpu, boolean enabled) {
+    migWriter.setMode(calls.device(gpu.index(), gpu.uuid()), enabled);
+  }
+
+  @Override
+  public MigDevice createMigDevice(GpuInfo gpu, MigProfile profile, Placement placement) {
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    int[] ids = migWriter.create(handle, gpu, profile, placement);
+    return MigWriter.find(
+        migReader.devices(handle, gpu, migReader.profiles(handle, gpu.memoryBytes())), ids, gpu);
+  }
+
+  @Override
+  public void destroyMigDevice(GpuInfo gpu, int gpuInstanceId, int computeInstanceId) {
+    migWriter.destroy(calls.device(gpu.index(), gpu.uuid()), gpuInstanceId, computeInstanceId);
   }
 
   @Override

@@ -94,4 +94,34 @@ public interface NvmlLibrary extends Library {
   int nvmlEventSetWait_v2(Pointer set, NvmlEventData data, int timeoutMs);
 
   int nvmlEventSetFree(Pointer set);
+
+  int MIG_MODE_DISABLE = 0;
+
+  int MIG_MODE_ENABLE = 1;
+
+  /** {@code NVML_COMPUTE_INSTANCE_ENGINE_PROFILE_SHARED}. */
+  int COMPUTE_INSTANCE_ENGINE_PROFILE_SHARED = 0;
+
+  int nvmlDeviceSetMigMode(Pointer device, int mode, IntByReference activationStatus);
+
+  int nvmlDeviceCreateGpuInstanceWithPlacement(
+      Pointer device,
+      int profileId,
+      NvmlGpuInstancePlacement.ByReference placement,
+      PointerByReference gpuInstance);
+
+  int nvmlGpuInstanceGetComputeInstanceProfileInfo(
+      Pointer gpuInstance, int profile, int engProfile, NvmlComputeInstanceProfileInfo info);
+
+  int nvmlGpuInstanceCreateComputeInstance(
+      Pointer gpuInstance, int profileId, PointerByReference computeInstance);
+
+  int nvmlGpuInstanceGetComputeInstanceById(
+      Pointer gpuInstance, int id, PointerByReference computeInstance);
+
+  int nvmlComputeInstanceGetInfo_v2(Pointer computeInstance, NvmlComputeInstanceInfo info);
+
+  int nvmlComputeInstanceDestroy(Pointer computeInstance);
+
+  int nvmlGpuInstanceDestroy(Pointer gpuInstance);
 }

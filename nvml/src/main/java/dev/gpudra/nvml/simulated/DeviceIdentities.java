@@ -26,6 +26,11 @@ record DeviceIdentities(String profileName, String nodeName) {
     return "MIG-" + nameUuid("gpu/" + gpuIndex + "/gi/" + gpuInstanceId);
   }
 
+  /** A MIG device created at run time: a new UUID each time, as NVML gives. */
+  String createdMigUuid(int gpuIndex, long serial) {
+    return "MIG-" + nameUuid("gpu/" + gpuIndex + "/created/" + serial);
+  }
+
   private UUID nameUuid(String device) {
     String name = "gpu-dra/simulated/" + profileName + "/" + nodeName + "/" + device;
     return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8));

@@ -10,6 +10,7 @@ import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlGpuLostException;
 import dev.gpudra.nvml.NvmlNotFoundException;
 import dev.gpudra.nvml.NvmlNotSupportedException;
+import dev.gpudra.nvml.Placement;
 import dev.gpudra.nvml.SystemInfo;
 import dev.gpudra.nvml.TimeSlice;
 import dev.gpudra.nvml.TimeSlicer;
@@ -36,6 +37,7 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   private final SystemInfo system;
   private final List<GpuInfo> gpus;
   private final Map<String, SimulatedGpu> gpusByUuid;
+  private final Map<String, SimulatedMig> migs;
   private final Map<String, GpuSettings> settings = new ConcurrentHashMap<>();
   private final List<SimulatedXidWatch> watches = new CopyOnWriteArrayList<>();
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
@@ -54,6 +56,9 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     }
     this.gpus = gpus.values().stream().map(SimulatedGpu::info).toList();
     this.gpusByUuid = Map.copyOf(gpus);
+    Map<String, SimulatedMig> migs = new LinkedHashMap<>();
+    gpus.forEach((uuid, gpu) -> migs.put(uuid, new SimulatedMig(gpu, ids)));
+    this.migs = Map.copyOf(migs);
   }
 
   @Override
@@ -73,8 +78,32 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
 
   @Override
   public List<MigDevice> migDevices(GpuInfo gpu) {
-    SimulatedGpu found = find(gpu);
-    return found.info().migMode() == MigMode.ENABLED ? found.migDevices() : List.of();
+    find(gpu);
+    return migs.get(gpu.uuid()).devices();
+  }
+
+  @Override
+  public MigMode migMode(GpuInfo gpu) {
+    find(gpu);
+    return migs.get(gpu.uuid()).mode();
+  }
+
+  @Override
+  public void setMigMode(GpuInfo gpu, boolean enabled) {
+    reachable(gpu);
+    migs.get(gpu.uuid()).setMode(enabled);
+  }
+
+  @Override
+  public MigDevice createMigDevice(GpuInfo gpu, MigProfile profile, Placement placement) {
+    reachable(gpu);
+    return migs.get(gpu.uuid()).create(profile, placement);
+  }
+
+  @Override
+  public void destroyMigDevice(GpuInfo gpu, int gpuInstanceId, int computeInstanceId) {
+    reachable(gpu);
+    migs.get(gpu.uuid()).destroy(gpuInstanceId, computeInstanceId);
   }
 
   @Override

@@ -143,4 +143,26 @@ class StructureLayoutTest {
     assertThat(data.gpuInstanceId).isEqualTo(-1);
     assertThat(data.computeInstanceId).isEqualTo(2);
   }
+
+  @Test
+  @DisplayName(
+      "nvmlComputeInstanceProfileInfo_t (v1) = 9 u32 = 36 bytes; nvmlComputeInstanceInfo_t ="
+          + " 2 handles, id, profile ID, start, size = 32 bytes")
+  void computeInstanceStructs() {
+    NvmlComputeInstanceProfileInfo profile = new NvmlComputeInstanceProfileInfo();
+    profile.getPointer().setInt(0, 4);
+    profile.getPointer().setInt(32, 1);
+    profile.read();
+    assertThat(profile.size()).isEqualTo(36);
+    assertThat(profile.id).isEqualTo(4);
+    assertThat(profile.sharedOfaCount).isEqualTo(1);
+
+    NvmlComputeInstanceInfo info = new NvmlComputeInstanceInfo();
+    info.getPointer().setInt(16, 3);
+    info.getPointer().setInt(28, 7);
+    info.read();
+    assertThat(info.size()).isEqualTo(32);
+    assertThat(info.id).isEqualTo(3);
+    assertThat(info.size).isEqualTo(7);
+  }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
+import dev.gpudra.nvml.MigMode;
+import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.NvmlGpuLostException;
 import dev.gpudra.nvml.NvmlNotFoundException;
 import dev.gpudra.nvml.NvmlNotSupportedException;
@@ -205,6 +207,55 @@ class SimulatedNvmlTest {
         assertThatThrownBy(() -> nvml.computeMode(second)).isInstanceOf(NvmlGpuLostException.class);
         assertThat(nvml.computeMode(first)).isEqualTo(ComputeMode.DEFAULT);
       }
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "a Hopper GPU turns MIG on, takes non-overlapping MIG devices with the lowest free GI and a"
+          + " fresh UUID, gives them back, and turns MIG off only once empty")
+  void createsAndDestroysMigDevices() {
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load("dgx-h100"), "n")) {
+      GpuInfo gpu = nvml.gpus().get(0);
+      MigProfile oneSlice =
+          nvml.migProfiles(gpu).stream().filter(p -> p.name().equals("1g.10gb")).findFirst().get();
+      MigProfile threeSlices =
+          nvml.migProfiles(gpu).stream().filter(p -> p.name().equals("3g.40gb")).findFirst().get();
+      assertThat(nvml.migMode(gpu)).isEqualTo(MigMode.DISABLED);
+      assertThatThrownBy(() -> nvml.createMigDevice(gpu, oneSlice, oneSlice.placements().get(0)))
+          .hasMessageContaining("not in MIG mode");
+
+      nvml.setMigMode(gpu, true);
+      MigDevice first = nvml.createMigDevice(gpu, oneSlice, oneSlice.placements().get(0));
+      MigDevice second = nvml.createMigDevice(gpu, threeSlices, threeSlices.placements().get(1));
+
+      assertThat(first.gpuInstanceId()).isEqualTo(1);
+      assertThat(second.gpuInstanceId()).isEqualTo(2);
+      assertThat(nvml.migDevices(gpu)).containsExactly(first, second);
+      assertThatThrownBy(
+              () -> nvml.createMigDevice(gpu, threeSlices, threeSlices.placements().get(1)))
+          .hasMessageContaining("overlaps GI 2");
+      assertThatThrownBy(() -> nvml.setMigMode(gpu, false)).hasMessageContaining("still has 2");
+
+      nvml.destroyMigDevice(gpu, 1, 0);
+      MigDevice again = nvml.createMigDevice(gpu, oneSlice, oneSlice.placements().get(0));
+      assertThat(again.gpuInstanceId()).isEqualTo(1);
+      assertThat(again.uuid()).isNotEqualTo(first.uuid());
+      assertThatThrownBy(() -> nvml.destroyMigDevice(gpu, 9, 0))
+          .isInstanceOf(NvmlNotFoundException.class);
+      nvml.destroyMigDevice(gpu, 1, 0);
+      nvml.destroyMigDevice(gpu, 2, 0);
+      nvml.setMigMode(gpu, false);
+      assertThat(nvml.migDevices(gpu)).isEmpty();
+    }
+  }
+
+  @Test
+  @DisplayName("an Ampere GPU does not change MIG mode without a reset")
+  void ampereNeedsReset() {
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load("dgx-a100"), "n")) {
+      GpuInfo gpu = nvml.gpus().get(0);
+      assertThatThrownBy(() -> nvml.setMigMode(gpu, true)).hasMessageContaining("needs a reset");
     }
   }
 }
