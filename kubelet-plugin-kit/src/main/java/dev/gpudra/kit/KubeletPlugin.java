@@ -16,6 +16,7 @@ import dev.gpudra.kit.registration.RegistrationOutcome;
 import dev.gpudra.kit.registration.RegistrationService;
 import dev.gpudra.kit.resourcehealth.ResourceHealthService;
 import dev.gpudra.kit.slices.ResourceSlicePublisher;
+import dev.gpudra.kit.slices.model.SliceContent;
 import dev.gpudra.kit.slices.model.SliceTarget;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -116,6 +117,14 @@ public final class KubeletPlugin implements AutoCloseable {
   /** Replaces the devices of this node's pool; published asynchronously. */
   public void publishResources(List<Device> devices) {
     slices.publish(devices);
+  }
+
+  /**
+   * Replaces this node's pool with these slices (devices and shared counters, each within the API's
+   * limits); published asynchronously.
+   */
+  public void publishSlices(List<SliceContent> content) {
+    slices.publishSlices(content);
   }
 
   /** The registration service: the kubelet's verdict, and a way to wait for it. */

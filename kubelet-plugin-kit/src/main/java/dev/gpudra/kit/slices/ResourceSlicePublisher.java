@@ -1,5 +1,7 @@
 package dev.gpudra.kit.slices;
 
+import dev.gpudra.kit.slices.model.SliceContent;
+import dev.gpudra.kit.slices.model.SliceLayout;
 import dev.gpudra.kit.slices.model.SlicePlanner;
 import dev.gpudra.kit.slices.model.SliceTarget;
 import dev.gpudra.kit.slices.model.SyncPlan;
@@ -35,7 +37,7 @@ public final class ResourceSlicePublisher implements AutoCloseable {
   private final PublisherSettings settings;
   private final ScheduledExecutorService executor;
   private SharedIndexInformer<ResourceSlice> informer;
-  private List<Device> desired;
+  private List<SliceContent> desired;
   private String nodeUid;
   private boolean syncPending;
   private Duration retryDelay = FIRST_RETRY;
@@ -74,9 +76,16 @@ public final class ResourceSlicePublisher implements AutoCloseable {
     return informer != null && informer.isRunning();
   }
 
-  /** Replaces the pool's devices; the API is updated asynchronously. */
+  /** Replaces the pool's devices, split into slices as the API allows; published asynchronously. */
   public synchronized void publish(List<Device> devices) {
-    desired = List.copyOf(devices);
+    publishSlices(SliceLayout.slices(devices));
+  }
+
+  /**
+   * Replaces the pool's slices as given (devices and shared counters); published asynchronously.
+   */
+  public synchronized void publishSlices(List<SliceContent> slices) {
+    desired = List.copyOf(slices);
     schedule(Duration.ZERO);
   }
 
@@ -107,16 +116,16 @@ public final class ResourceSlicePublisher implements AutoCloseable {
   }
 
   private void syncSafely() {
-    List<Device> devices;
+    List<SliceContent> slices;
     synchronized (this) {
       syncPending = false;
-      devices = desired;
+      slices = desired;
     }
-    if (devices == null) {
+    if (slices == null) {
       return; // nothing published yet: leave whatever is there alone
     }
     try {
-      sync(devices);
+      sync(slices);
       retryDelay = FIRST_RETRY;
     } catch (RuntimeException e) {
       errors.accept(e, PUBLISH_CONTEXT + " of pool " + target.poolName());
@@ -126,11 +135,11 @@ public final class ResourceSlicePublisher implements AutoCloseable {
     }
   }
 
-  private void sync(List<Device> devices) {
+  private void sync(List<SliceContent> slices) {
     if (nodeUid == null) {
       nodeUid = api.nodeUid();
     }
-    SyncPlan plan = new SlicePlanner(target, nodeUid).plan(devices, api.list());
+    SyncPlan plan = new SlicePlanner(target, nodeUid).planSlices(slices, api.list());
     if (plan.writesNothing()) {
       log.debug("ResourceSlices of pool {} are up to date", target.poolName());
       return;

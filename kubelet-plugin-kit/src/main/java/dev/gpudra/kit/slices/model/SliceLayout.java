@@ -22,6 +22,11 @@ public final class SliceLayout {
     return advanced ? MAX_DEVICES_WITH_TAINTS_OR_COUNTERS : MAX_DEVICES;
   }
 
+  /** A flat device list as slices: consecutive chunks in input order, without counters. */
+  public static List<SliceContent> slices(List<Device> devices) {
+    return split(devices).stream().map(SliceContent::of).toList();
+  }
+
   /** Consecutive chunks in input order; one empty chunk for no devices. */
   public static List<List<Device>> split(List<Device> devices) {
     if (devices.isEmpty()) {

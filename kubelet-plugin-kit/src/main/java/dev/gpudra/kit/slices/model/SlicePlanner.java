@@ -33,7 +33,19 @@ public final class SlicePlanner {
    * @param existing the driver's slices on this node, as listed from the API
    */
   public SyncPlan plan(List<Device> devices, List<ResourceSlice> existing) {
-    List<List<Device>> chunks = SliceLayout.split(TaintTimes.carryOver(devices, existing));
+    return planSlices(SliceLayout.slices(devices), existing);
+  }
+
+  /**
+   * @param slices the pool's desired slices, in order (each within the API's limits)
+   * @param existing the driver's slices on this node, as listed from the API
+   */
+  public SyncPlan planSlices(List<SliceContent> slices, List<ResourceSlice> existing) {
+    List<SliceContent> chunks =
+        slices.stream()
+            .map(c ->
+                new SliceContent(TaintTimes.carryOver(c.devices(), existing), c.sharedCounters()))
+            .toList();
     List<ResourceSlice> deletes = new ArrayList<>();
     List<ResourceSlice> pool = new ArrayList<>();
     for (ResourceSlice slice : existing) {
@@ -53,7 +65,7 @@ public final class SlicePlanner {
   }
 
   private SyncPlan rewrite(
-      List<List<Device>> chunks,
+      List<SliceContent> chunks,
       Map<Integer, ResourceSlice> matches,
       long generation,
       List<ResourceSlice> deletes) {
@@ -72,7 +84,7 @@ public final class SlicePlanner {
   }
 
   private boolean unchanged(
-      List<List<Device>> chunks, Map<Integer, ResourceSlice> matches, long generation) {
+      List<SliceContent> chunks, Map<Integer, ResourceSlice> matches, long generation) {
     if (generation == 0 || matches.size() != chunks.size()) {
       return false;
     }
@@ -87,7 +99,7 @@ public final class SlicePlanner {
 
   /** Desired chunk index to the existing slice that carries it. */
   private static Map<Integer, ResourceSlice> match(
-      List<List<Device>> chunks, List<ResourceSlice> current) {
+      List<SliceContent> chunks, List<ResourceSlice> current) {
     Map<Integer, ResourceSlice> matches = new LinkedHashMap<>();
     if (chunks.size() == 1 && current.size() == 1) {
       matches.put(0, current.get(0));
@@ -95,7 +107,7 @@ public final class SlicePlanner {
     }
     List<ResourceSlice> free = new ArrayList<>(current);
     for (int i = 0; i < chunks.size(); i++) {
-      Set<String> names = names(chunks.get(i));
+      Set<String> names = names(chunks.get(i).devices());
       for (ResourceSlice slice : free) {
         if (names.equals(names(SliceSpecs.devices(slice.getSpec())))) {
           matches.put(i, slice);

@@ -2,6 +2,7 @@ package dev.gpudra.kit.slices.model;
 
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourcePool;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourcePoolBuilder;
@@ -27,6 +28,11 @@ public final class SliceSpecs {
 
   /** The spec a slice with these devices should have. */
   public ResourceSliceSpec spec(List<Device> devices, long generation, int sliceCount) {
+    return spec(SliceContent.of(devices), generation, sliceCount);
+  }
+
+  /** The spec a slice with this content should have. */
+  public ResourceSliceSpec spec(SliceContent content, long generation, int sliceCount) {
     ResourcePool pool =
         new ResourcePoolBuilder()
             .withName(target.poolName())
@@ -37,7 +43,13 @@ public final class SliceSpecs {
         .withDriver(target.driver())
         .withNodeName(target.nodeName())
         .withPool(pool)
-        .withDevices(List.copyOf(devices))
+        // a counters-only slice has no devices field (1.35: devices and counters exclude each
+        // other); an empty pool still has its one empty slice
+        .withDevices(
+            content.devices().isEmpty() && !content.sharedCounters().isEmpty()
+                ? null
+                : content.devices())
+        .withSharedCounters(content.sharedCounters().isEmpty() ? null : content.sharedCounters())
         .build();
   }
 
@@ -64,7 +76,12 @@ public final class SliceSpecs {
         && Objects.equals(spec.getDriver(), desired.getDriver())
         && Objects.equals(spec.getNodeName(), desired.getNodeName())
         && Objects.equals(spec.getPool(), desired.getPool())
-        && devices(spec).equals(devices(desired));
+        && devices(spec).equals(devices(desired))
+        && counters(spec).equals(counters(desired));
+  }
+
+  static List<CounterSet> counters(ResourceSliceSpec spec) {
+    return spec.getSharedCounters() == null ? List.of() : spec.getSharedCounters();
   }
 
   static List<Device> devices(ResourceSliceSpec spec) {

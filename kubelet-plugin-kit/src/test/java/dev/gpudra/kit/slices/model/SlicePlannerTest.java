@@ -112,6 +112,50 @@ class SlicePlannerTest {
         });
   }
 
+  @Test
+  @DisplayName(
+      "explicit slices: a counters-only slice (no devices field) and devices-only slices; the"
+          + " same again writes nothing, changed counters rewrite the pool")
+  void sharedCounterSlices() {
+    io.fabric8.kubernetes.api.model.resource.v1.CounterSet set =
+        new io.fabric8.kubernetes.api.model.resource.v1.CounterSetBuilder()
+            .withName("gpu-0-counter-set")
+            .addToCounters(
+                "memory",
+                new io.fabric8.kubernetes.api.model.resource.v1.CounterBuilder()
+                    .withValue(new io.fabric8.kubernetes.api.model.Quantity("80Gi"))
+                    .build())
+            .build();
+    List<SliceContent> slices =
+        List.of(
+            new SliceContent(List.of(), List.of(set)),
+            SliceContent.of(List.of(Devices.gpu("gpu-0"))));
+
+    SyncPlan first = planner.planSlices(slices, List.of());
+
+    assertThat(first.creates()).hasSize(2);
+    assertThat(first.creates().get(0).getSpec().getDevices()).isNull();
+    assertThat(first.creates().get(0).getSpec().getSharedCounters()).containsExactly(set);
+    assertThat(first.creates().get(1).getSpec().getSharedCounters()).isNull();
+    assertThat(first.creates().get(1).getSpec().getPool().getResourceSliceCount()).isEqualTo(2);
+    List<ResourceSlice> stored = apply(List.of(), first);
+    assertThat(planner.planSlices(slices, stored).writesNothing()).isTrue();
+
+    io.fabric8.kubernetes.api.model.resource.v1.CounterSet smaller =
+        new io.fabric8.kubernetes.api.model.resource.v1.CounterSetBuilder(set)
+            .addToCounters(
+                "memory",
+                new io.fabric8.kubernetes.api.model.resource.v1.CounterBuilder()
+                    .withValue(new io.fabric8.kubernetes.api.model.Quantity("40Gi"))
+                    .build())
+            .build();
+    SyncPlan changed =
+        planner.planSlices(
+            List.of(new SliceContent(List.of(), List.of(smaller)), slices.get(1)), stored);
+    assertThat(changed.generation()).isEqualTo(2);
+    assertThat(changed.updates()).hasSize(2);
+  }
+
   /** What the API server stores: every taint without a time gets one. */
   private static ResourceSlice withServerTimes(ResourceSlice slice) {
     List<Device> devices =
