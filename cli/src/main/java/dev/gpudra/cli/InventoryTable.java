@@ -28,8 +28,10 @@ final class InventoryTable {
         inventory.devices().size());
     List<String[]> rows = new ArrayList<>();
     rows.add(HEADER);
-    DeviceModel model = new DeviceModel(inventory.system());
-    inventory.devices().forEach(d -> rows.add(row(d, model.device(d))));
+    List<Device> published = new DeviceModel(inventory.system()).devices(inventory.devices());
+    for (int i = 0; i < published.size(); i++) {
+      rows.add(row(inventory.devices().get(i), published.get(i)));
+    }
     int[] widths = widths(rows);
     rows.forEach(r -> out.println(line(r, widths)));
   }

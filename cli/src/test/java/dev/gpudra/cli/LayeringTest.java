@@ -54,8 +54,8 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAPackage("com.sun.jna..")),
         rule(
-            "only discovery, sharing (which sets GPUs), health (which watches their events) and the"
-                + " wiring call the NVML port",
+            "only discovery, sharing (which sets GPUs), health (which watches their events), mig"
+                + " (which partitions them) and the wiring call the NVML port",
             noClasses()
                 .that()
                 .resideOutsideOfPackages(
@@ -63,6 +63,7 @@ class LayeringTest {
                     "dev.gpudra.gpu.discovery..",
                     "dev.gpudra.gpu.sharing..",
                     "dev.gpudra.gpu.health..",
+                    "dev.gpudra.gpu.mig..",
                     "dev.gpudra.gpu.plugin..",
                     "dev.gpudra.cli..")
                 .should()

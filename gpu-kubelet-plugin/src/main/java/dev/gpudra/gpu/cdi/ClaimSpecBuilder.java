@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.cdi;
 
+import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
@@ -67,6 +68,9 @@ public final class ClaimSpecBuilder {
                 .deviceNodes());
         yield new ContainerEdits(parent.env(), nodes, parent.mounts(), parent.hooks());
       }
+      case AbstractMigDevice mig ->
+          throw new IllegalArgumentException(
+              mig.name() + " does not exist yet: its CDI edits follow its creation");
     };
   }
 }

@@ -10,7 +10,8 @@ import java.util.Set;
  *
  * @param device canonical device name, e.g. {@code gpu-0}
  * @param type {@code gpu}, {@code mig} or {@code vfio}
- * @param uuid {@code GPU-...} or {@code MIG-...}
+ * @param uuid {@code GPU-...} or {@code MIG-...}; empty for a DynamicMIG device planned but not
+ *     created yet (then without GI and CI IDs)
  * @param requestNames base request names returned to the kubelet
  * @param pool the allocation result's pool
  * @param cdiDeviceIds fully-qualified CDI device IDs
@@ -72,7 +73,9 @@ public record CheckpointDevice(
     if (!TYPES.contains(type)) {
       throw new IllegalArgumentException("unknown device type: " + type);
     }
-    if ("mig".equals(type) && (gpuInstanceId == null || computeInstanceId == null)) {
+    if ("mig".equals(type)
+        && !uuid.isEmpty()
+        && (gpuInstanceId == null || computeInstanceId == null)) {
       throw new IllegalArgumentException("a MIG device records its GI and CI IDs: " + device);
     }
   }
@@ -91,6 +94,27 @@ public record CheckpointDevice(
         gpuInstanceId,
         computeInstanceId,
         value);
+  }
+
+  /** The same device, created by DynamicMIG: its MIG UUID and instance IDs. */
+  public CheckpointDevice withCreated(String migUuid, int gi, int ci) {
+    return new CheckpointDevice(
+        device,
+        type,
+        migUuid,
+        requestNames,
+        pool,
+        cdiDeviceIds,
+        adminAccess,
+        shareId,
+        gi,
+        ci,
+        sharing);
+  }
+
+  /** Whether it names a MIG device that exists (or existed): one with instance IDs. */
+  public boolean created() {
+    return gpuInstanceId != null && computeInstanceId != null;
   }
 
   /** Its sharing settings; {@link SharingRecord#NONE} when none were applied. */

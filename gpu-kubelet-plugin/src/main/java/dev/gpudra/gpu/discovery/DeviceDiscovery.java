@@ -22,10 +22,27 @@ public final class DeviceDiscovery {
   }
 
   public Inventory discover() {
-    List<AllocatableDevice> devices = new ArrayList<>();
-    List<String> warnings = new ArrayList<>();
+    return discover(false);
+  }
+
+  /**
+   * @param dynamicMig offer MIG devices to be created on demand (DynamicMIG) instead of the
+   *     existing ones; falls back to the static offer when no GPU can be partitioned on demand
+   */
+  public Inventory discover(boolean dynamicMig) {
     List<GpuInfo> gpus =
         nvml.gpus().stream().sorted(Comparator.comparingInt(GpuInfo::index)).toList();
+    if (dynamicMig && gpus.stream().anyMatch(DynamicMigOffer::partitionable)) {
+      return new DynamicMigOffer(nvml).inventory(gpus);
+    }
+    List<AllocatableDevice> devices = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    if (dynamicMig) {
+      warnings.add(
+          "DynamicMIG is on, but no GPU can be partitioned on demand (none is MIG-capable and"
+              + " either in MIG mode or of an architecture that changes MIG mode without a"
+              + " reset): offering whole GPUs and existing MIG devices");
+    }
     for (GpuInfo gpu : gpus) {
       if (gpu.migMode() == MigMode.ENABLED) {
         List<StaticMigDevice> migs = migDevices(gpu);

@@ -2,6 +2,8 @@ package dev.gpudra.gpu.discovery;
 
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
+import dev.gpudra.nvml.MigProfile;
+import dev.gpudra.nvml.Placement;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -17,14 +19,19 @@ public record StaticMigDevice(GpuInfo gpu, MigDevice mig) implements Allocatable
 
   @Override
   public String name() {
+    return name(gpu, mig.profile(), mig.placement());
+  }
+
+  /** {@code gpu-<parentMinor>-mig-<profile>-<giProfileId>-<placementStart>}. */
+  static String name(GpuInfo gpu, MigProfile profile, Placement placement) {
     return "gpu-"
         + gpu.minor()
         + "-mig-"
-        + canonicalProfile(mig.profile().name())
+        + canonicalProfile(profile.name())
         + "-"
-        + mig.profile().id()
+        + profile.id()
         + "-"
-        + mig.placement().start();
+        + placement.start();
   }
 
   @Override

@@ -27,9 +27,11 @@ import dev.gpudra.gpu.driverroot.GpuNodeEdits;
 import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.gpu.metrics.DriverMetrics;
 import dev.gpudra.gpu.metrics.MeteredDriver;
+import dev.gpudra.gpu.mig.MigPartitions;
 import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.gpu.sharing.TimeSlicing;
 import dev.gpudra.gpu.state.CheckpointRecovery;
+import dev.gpudra.gpu.state.DeviceControls;
 import dev.gpudra.gpu.state.DeviceLookup;
 import dev.gpudra.gpu.state.DeviceState;
 import dev.gpudra.gpu.state.GpuDraDriver;
@@ -114,9 +116,13 @@ public record GpuDriverParts(
             specs,
             checkpoints,
             hooks.steps(),
-            new ClaimSharing(
-                new TimeSlicing(gpus.nvml(), gpus.timeSlicer()),
-                name -> devices.find(name).map(AllocatableDevice::gpu)));
+            new DeviceControls(
+                new ClaimSharing(
+                    new TimeSlicing(gpus.nvml(), gpus.timeSlicer()),
+                    name -> devices.find(name).map(AllocatableDevice::gpu)),
+                config.featureGates().enabled(FeatureGate.DYNAMIC_MIG)
+                    ? Optional.of(new MigPartitions(gpus.nvml()))
+                    : Optional.empty()));
     DriverMetrics metrics =
         new DriverMetrics(
             GpuPluginConfig.DRIVER_NAME,

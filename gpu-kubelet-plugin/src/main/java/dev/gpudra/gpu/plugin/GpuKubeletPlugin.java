@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.checkpoint.DurableFile;
@@ -7,6 +8,7 @@ import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.health.HealthMonitor;
 import dev.gpudra.gpu.metrics.MetricsServer;
+import dev.gpudra.gpu.slices.PoolLayout;
 import dev.gpudra.gpu.state.KubernetesClaimLookup;
 import dev.gpudra.gpu.state.StaleClaimCleaner;
 import dev.gpudra.kit.KubeletPlugin;
@@ -108,11 +110,16 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     removeLeftovers(config);
     NodeGpus gpus = NvmlFactory.openNode(config);
     started.push(gpus);
-    Inventory inventory = new DeviceDiscovery(gpus.nvml()).discover();
+    boolean dynamicMig = config.featureGates().enabled(FeatureGate.DYNAMIC_MIG);
+    Inventory inventory = new DeviceDiscovery(gpus.nvml()).discover(dynamicMig);
     inventory.warnings().forEach(w -> log.warn("{}", w));
     GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, gpus, hooks);
     NodeEvents events = new NodeEvents(client, config.nodeName(), Clock.systemUTC());
     events.report(parts.recovery().run());
+    if (PoolLayout.partitioned(inventory.devices())) {
+      int destroyed = parts.state().destroyUnheldMigDevices(PartitionedGpus.of(inventory));
+      log.info("DynamicMIG: {} MIG devices no prepared claim holds destroyed at start", destroyed);
+    }
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);
     KubeletPlugin kit =
@@ -122,9 +129,11 @@ public final class GpuKubeletPlugin implements AutoCloseable {
             parts.driver());
     started.push(kit);
     kit.start();
-    kit.publishResources(HealthWiring.devices(inventory, parts.health()));
+    PoolPublisher pool =
+        new PoolPublisher(inventory, parts.health(), ServerVersion.counters(client, inventory));
+    pool.publish(kit);
     Optional<HealthMonitor> health =
-        parts.health().map(h -> HealthWiring.start(config, parts, h, kit, events));
+        parts.health().map(h -> HealthWiring.start(config, parts, h, kit, pool, events));
     health.ifPresent(started::push);
     Optional<MetricsServer> metrics =
         config

@@ -1,13 +1,10 @@
 package dev.gpudra.gpu.plugin;
 
-import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.health.HealthChange;
 import dev.gpudra.gpu.health.HealthListener;
 import dev.gpudra.gpu.health.HealthMonitor;
-import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.kit.KubeletPlugin;
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import java.time.Clock;
 import java.util.List;
 
@@ -16,25 +13,17 @@ import java.util.List;
  * post Node Events, and the health of every device goes to the kubelet's streams.
  */
 final class HealthWiring implements HealthListener {
-  private final Inventory inventory;
+  private final PoolPublisher pool;
   private final NodeHealth health;
   private final KubeletPlugin kit;
   private final NodeEvents events;
 
   private HealthWiring(
-      Inventory inventory, NodeHealth health, KubeletPlugin kit, NodeEvents events) {
-    this.inventory = inventory;
+      PoolPublisher pool, NodeHealth health, KubeletPlugin kit, NodeEvents events) {
+    this.pool = pool;
     this.health = health;
     this.kit = kit;
     this.events = events;
-  }
-
-  /** The devices as published: with their health taints, when the node watches them. */
-  static List<Device> devices(Inventory inventory, java.util.Optional<NodeHealth> health) {
-    DeviceModel model = new DeviceModel(inventory.system());
-    return health
-        .map(h -> model.devices(inventory.devices(), h.book()::taints))
-        .orElseGet(() -> model.devices(inventory.devices()));
   }
 
   static HealthMonitor start(
@@ -42,8 +31,9 @@ final class HealthWiring implements HealthListener {
       GpuDriverParts parts,
       NodeHealth health,
       KubeletPlugin kit,
+      PoolPublisher pool,
       NodeEvents events) {
-    HealthWiring wiring = new HealthWiring(parts.inventory(), health, kit, events);
+    HealthWiring wiring = new HealthWiring(pool, health, kit, events);
     return HealthMonitor.start(
         parts.gpus().nvml(),
         parts.inventory().devices(),
@@ -53,7 +43,7 @@ final class HealthWiring implements HealthListener {
 
   @Override
   public void changed(List<HealthChange> changes) {
-    kit.publishResources(devices(inventory, java.util.Optional.of(health)));
+    pool.publish(kit);
     events.health(changes);
   }
 

@@ -1,9 +1,11 @@
 package dev.gpudra.gpu.slices;
 
+import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
 import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.MigResources;
 import dev.gpudra.nvml.SystemInfo;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -12,6 +14,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacityBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,33 +36,60 @@ public final class DeviceModel {
   }
 
   public List<Device> devices(List<AllocatableDevice> devices) {
-    return devices.stream().map(this::device).toList();
+    Map<String, List<MigProfile>> partitions = partitions(devices);
+    return devices.stream().map(d -> device(d, partitions)).toList();
   }
 
   /** The devices, each with the taints {@code taints} gives its name (none when empty). */
   public List<Device> devices(
       List<AllocatableDevice> devices, Function<String, List<DeviceTaint>> taints) {
-    return devices.stream()
-        .map(d -> {
-          Device device = device(d);
-          List<DeviceTaint> held = taints.apply(d.name());
+    List<Device> built = devices(devices);
+    return built.stream()
+        .map(device -> {
+          List<DeviceTaint> held = taints.apply(device.getName());
           return held.isEmpty() ? device : new DeviceBuilder(device).withTaints(held).build();
         })
         .toList();
   }
 
-  public Device device(AllocatableDevice device) {
+  /**
+   * The profiles each partitionable GPU (by UUID) is offered in, from its abstract MIG devices
+   * (DynamicMIG); empty without DynamicMIG.
+   */
+  static Map<String, List<MigProfile>> partitions(List<AllocatableDevice> devices) {
+    Map<String, List<MigProfile>> partitions = new LinkedHashMap<>();
+    for (AllocatableDevice device : devices) {
+      if (device instanceof AbstractMigDevice mig) {
+        List<MigProfile> profiles =
+            partitions.computeIfAbsent(mig.gpu().uuid(), k -> new ArrayList<>());
+        if (!profiles.contains(mig.profile())) {
+          profiles.add(mig.profile());
+        }
+      }
+    }
+    return partitions;
+  }
+
+  private Device device(AllocatableDevice device, Map<String, List<MigProfile>> partitions) {
     return switch (device) {
-      case FullGpu gpu -> fullGpu(gpu);
+      case FullGpu gpu -> fullGpu(gpu, partitions.get(gpu.uuid()));
       case StaticMigDevice mig -> mig(mig);
+      case AbstractMigDevice mig -> abstractMig(mig, partitions.get(mig.gpu().uuid()));
     };
   }
 
-  private Device fullGpu(FullGpu device) {
+  /** A whole GPU; a partitionable one takes its profiles' largest share and all its counters. */
+  private Device fullGpu(FullGpu device, List<MigProfile> profiles) {
     Attributes attributes = common(device).string("uuid", device.uuid());
-    Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
-    capacity.put("memory", capacity(Quantities.binary(device.gpu().memoryBytes())));
-    return build(device.name(), attributes, capacity);
+    if (profiles == null || profiles.isEmpty()) {
+      Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
+      capacity.put("memory", capacity(Quantities.binary(device.gpu().memoryBytes())));
+      return build(device.name(), attributes, capacity);
+    }
+    return new DeviceBuilder(
+            build(device.name(), attributes, resourceCapacity(MigCounters.max(profiles))))
+        .withConsumesCounters(MigCounters.wholeGpu(device.gpu(), profiles))
+        .build();
   }
 
   private Device mig(StaticMigDevice device) {
@@ -69,6 +99,19 @@ public final class DeviceModel {
             .string("parentUUID", device.gpu().uuid())
             .string("profile", device.mig().profile().name());
     return build(device.name(), attributes, migCapacity(device));
+  }
+
+  /** A MIG device to be created: no UUID yet, and it consumes its share of the GPU's counters. */
+  private Device abstractMig(AbstractMigDevice device, List<MigProfile> profiles) {
+    Attributes attributes =
+        common(device)
+            .string("parentUUID", device.gpu().uuid())
+            .string("profile", device.profile().name());
+    return new DeviceBuilder(
+            build(device.name(), attributes, resourceCapacity(device.profile().resources())))
+        .withConsumesCounters(
+            MigCounters.migDevice(device.gpu(), device.profile(), device.placement()))
+        .build();
   }
 
   private Attributes common(AllocatableDevice device) {
@@ -89,7 +132,15 @@ public final class DeviceModel {
   private static Map<String, DeviceCapacity> migCapacity(StaticMigDevice device) {
     // The profile's resources, not the device's own report: every device of one profile must
     // publish the same capacity, or selectors written against one node fail on another.
-    MigResources r = device.mig().profile().resources();
+    Map<String, DeviceCapacity> capacity = resourceCapacity(device.mig().profile().resources());
+    int start = device.mig().placement().start();
+    for (int slice = start; slice < start + device.mig().placement().size(); slice++) {
+      capacity.put("memorySlice" + slice, capacity(Quantities.count(1)));
+    }
+    return capacity;
+  }
+
+  private static Map<String, DeviceCapacity> resourceCapacity(MigResources r) {
     Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
     capacity.put("multiprocessors", capacity(Quantities.count(r.multiprocessors())));
     capacity.put("copyEngines", capacity(Quantities.count(r.copyEngines())));
@@ -98,10 +149,6 @@ public final class DeviceModel {
     capacity.put("jpegEngines", capacity(Quantities.count(r.jpegEngines())));
     capacity.put("ofaEngines", capacity(Quantities.count(r.ofaEngines())));
     capacity.put("memory", capacity(Quantities.binary(r.memoryBytes())));
-    int start = device.mig().placement().start();
-    for (int slice = start; slice < start + device.mig().placement().size(); slice++) {
-      capacity.put("memorySlice" + slice, capacity(Quantities.count(1)));
-    }
     return capacity;
   }
 

@@ -15,6 +15,7 @@ import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
+import dev.gpudra.nvml.GpuInfo;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.HashMap;
@@ -40,6 +41,8 @@ public final class DeviceState {
   private final StepObserver steps;
   private final AllocationCheck allocation;
   private final ClaimSharing sharing;
+  private final DeviceSetup setup;
+  private final DeviceControls controls;
   private final ReentrantLock lock = new ReentrantLock();
 
   /**
@@ -62,11 +65,11 @@ public final class DeviceState {
       ClaimCdiSpecs cdi,
       CheckpointStore checkpoints,
       StepObserver steps) {
-    this(pool, devices, configs, cdi, checkpoints, steps, ClaimSharing.NONE);
+    this(pool, devices, configs, cdi, checkpoints, steps, DeviceControls.NONE);
   }
 
   /**
-   * @param sharing sets what the claims' configs ask of their GPUs (time slices)
+   * @param controls what claims may set on their GPUs (time slices) and make of them (DynamicMIG)
    */
   public DeviceState(
       String pool,
@@ -75,9 +78,11 @@ public final class DeviceState {
       ClaimCdiSpecs cdi,
       CheckpointStore checkpoints,
       StepObserver steps,
-      ClaimSharing sharing) {
+      DeviceControls controls) {
     this.steps = Objects.requireNonNull(steps, "steps");
-    this.sharing = Objects.requireNonNull(sharing, "sharing");
+    this.sharing = Objects.requireNonNull(controls, "controls").sharing();
+    this.setup = new DeviceSetup(devices, controls);
+    this.controls = controls;
     this.allocation = new AllocationCheck(ConfigResolver.DRIVER_NAME, pool);
     this.devices = Objects.requireNonNull(devices, "devices");
     this.configs = Objects.requireNonNull(configs, "configs");
@@ -118,7 +123,7 @@ public final class DeviceState {
       sharing.checkConflicts(describe(claim), uid, planned, checkpoint);
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
-        sharing.release(uid, existing.devices(), checkpoint);
+        setup.release(uid, existing.devices(), checkpoint);
         cdi.delete(uid);
       }
       PreparedClaim started =
@@ -126,9 +131,9 @@ public final class DeviceState {
               claim.getMetadata().getNamespace(), claim.getMetadata().getName(), planned);
       checkpoints.update(cp -> cp.withClaim(uid, started));
       steps.reached(StepObserver.Step.PREPARE_STARTED_WRITTEN, uid);
-      sharing.apply(planned);
-      steps.reached(StepObserver.Step.SHARING_APPLIED, uid);
-      List<CheckpointDevice> prepared = prepareDevices(uid, allocated, planned);
+      DeviceSetup.Result setUp = setup.setUp(planned, allocated);
+      steps.reached(StepObserver.Step.DEVICES_SET_UP, uid);
+      List<CheckpointDevice> prepared = writeSpec(uid, setUp);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
       steps.reached(StepObserver.Step.PREPARE_COMPLETED_WRITTEN, uid);
       return DeviceRecords.toKit(prepared);
@@ -158,8 +163,8 @@ public final class DeviceState {
               + " but its allocation names "
               + allocatedNames);
     }
-    List<CheckpointDevice> prepared = plan(claim, allocated);
-    sharing.apply(prepared); // what was set before the checkpoint was lost is set again
+    // what was set up before the checkpoint was lost is set up again, MIG devices found again
+    List<CheckpointDevice> prepared = setup.adopt(plan(claim, allocated), allocated).records();
     PreparedClaim completed =
         PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName())
             .completed(prepared);
@@ -183,14 +188,7 @@ public final class DeviceState {
         "claim {} ({}): prepared, but its CDI spec is missing; writing it again",
         describe(claim),
         uid);
-    cdi.write(
-        uid,
-        existing.devices().stream()
-            .map(d ->
-                devices
-                    .find(d.device())
-                    .orElseThrow(() -> new UnknownDeviceException(describe(claim), d.device())))
-            .toList());
+    cdi.write(uid, existing.devices().stream().map(setup::concrete).toList());
   }
 
   /**
@@ -208,11 +206,29 @@ public final class DeviceState {
         log.debug("claim {} is not prepared here: nothing to unprepare", claim);
         return;
       }
-      sharing.release(claim.uid(), entry.devices(), checkpoint);
+      setup.release(claim.uid(), entry.devices(), checkpoint);
       cdi.delete(claim.uid());
       steps.reached(StepObserver.Step.CDI_SPEC_DELETED, claim.uid());
       checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
       steps.reached(StepObserver.Step.CHECKPOINT_ENTRY_REMOVED, claim.uid());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * DynamicMIG at start: destroys every live MIG device of these GPUs that no completed claim holds
+   * (left by a crash or by another plugin), as NVIDIA's plugin does.
+   *
+   * @return how many were destroyed
+   */
+  public int destroyUnheldMigDevices(List<GpuInfo> gpus) {
+    lock.lock();
+    try {
+      return controls
+          .partitions()
+          .map(p -> p.destroyUnheld(gpus, setup.held(checkpoints.read(), "")))
+          .orElse(0);
     } finally {
       lock.unlock();
     }
@@ -249,7 +265,7 @@ public final class DeviceState {
       if (entry == null || entry.isCompleted()) {
         return false;
       }
-      sharing.release(claimUid, entry.devices(), checkpoint);
+      setup.release(claimUid, entry.devices(), checkpoint);
       cdi.delete(claimUid); // fails the roll-back, keeping the entry for the next round
       checkpoints.update(cp -> cp.withoutClaim(claimUid));
       return true;
@@ -258,13 +274,12 @@ public final class DeviceState {
     }
   }
 
-  private List<CheckpointDevice> prepareDevices(
-      String uid, List<AllocatedDevice> allocated, List<CheckpointDevice> planned) {
-    if (!allocated.isEmpty()) {
-      cdi.write(uid, allocated.stream().map(AllocatedDevice::device).toList());
+  private List<CheckpointDevice> writeSpec(String uid, DeviceSetup.Result setUp) {
+    if (!setUp.cdiDevices().isEmpty()) {
+      cdi.write(uid, setUp.cdiDevices());
       steps.reached(StepObserver.Step.CDI_SPEC_WRITTEN, uid);
     }
-    return planned;
+    return setUp.records();
   }
 
   /**

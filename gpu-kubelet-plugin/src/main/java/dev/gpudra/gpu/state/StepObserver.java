@@ -12,7 +12,7 @@ public interface StepObserver {
   /** The durable steps, in the order they happen. */
   enum Step {
     PREPARE_STARTED_WRITTEN,
-    SHARING_APPLIED,
+    DEVICES_SET_UP,
     CDI_SPEC_WRITTEN,
     PREPARE_COMPLETED_WRITTEN,
     CDI_SPEC_DELETED,

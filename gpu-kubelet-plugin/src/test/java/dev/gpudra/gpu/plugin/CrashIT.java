@@ -68,7 +68,7 @@ class CrashIT {
               case PREPARE_STARTED_WRITTEN ->
                   new Crash(
                       step, Operation.PREPARE, Optional.of(ClaimState.PREPARE_STARTED), false);
-              case SHARING_APPLIED ->
+              case DEVICES_SET_UP ->
                   new Crash(
                       step, Operation.PREPARE, Optional.of(ClaimState.PREPARE_STARTED), false);
               case CDI_SPEC_WRITTEN ->

@@ -44,6 +44,23 @@ final class ValidatingCrudDispatcher extends KubernetesCrudDispatcher {
     super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
   }
 
+  /**
+   * {@code GET /version}: the Kubernetes version whose validation this server applies (drivers
+   * choose their slice layout by it, as NVIDIA's DynamicMIG does).
+   */
+  @Override
+  public MockResponse dispatch(RecordedRequest request) {
+    if ("GET".equals(request.getMethod()) && "/version".equals(request.getPath())) {
+      return new MockResponse()
+          .setResponseCode(200)
+          .setHeader("Content-Type", "application/json")
+          .setBody(
+              "{\"major\":\"1\",\"minor\":\"35\",\"gitVersion\":\"v1.35.8\","
+                  + "\"platform\":\"linux/amd64\"}");
+    }
+    return super.dispatch(request);
+  }
+
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
     return refusing(() -> super.handleCreate(request));

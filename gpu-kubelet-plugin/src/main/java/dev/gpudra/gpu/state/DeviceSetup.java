@@ -1,0 +1,182 @@
+package dev.gpudra.gpu.state;
+
+import dev.gpudra.gpu.checkpoint.CheckpointDevice;
+import dev.gpudra.gpu.checkpoint.CheckpointV1;
+import dev.gpudra.gpu.checkpoint.PreparedClaim;
+import dev.gpudra.gpu.config.AllocatedDevice;
+import dev.gpudra.gpu.discovery.AbstractMigDevice;
+import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.gpu.discovery.FullGpu;
+import dev.gpudra.gpu.discovery.StaticMigDevice;
+import dev.gpudra.gpu.mig.MigPartitions;
+import dev.gpudra.nvml.MigDevice;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Sets a claim's devices up beyond its CDI spec (sharing settings, DynamicMIG's MIG devices) and
+ * takes that down again, for unprepare and for roll-backs of claims that never completed.
+ */
+final class DeviceSetup {
+  private final DeviceLookup devices;
+  private final DeviceControls controls;
+
+  DeviceSetup(DeviceLookup devices, DeviceControls controls) {
+    this.devices = devices;
+    this.controls = controls;
+  }
+
+  /**
+   * @param cdiDevices what the CDI spec describes (created MIG devices in place of abstract ones)
+   * @param records the checkpoint records, created MIG devices with their UUID, GI and CI
+   */
+  record Result(List<AllocatableDevice> cdiDevices, List<CheckpointDevice> records) {}
+
+  /**
+   * @param planned the claim's records, in the order of {@code allocated}
+   */
+  Result setUp(List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
+    controls.sharing().apply(planned);
+    List<AllocatableDevice> cdi = new ArrayList<>();
+    List<CheckpointDevice> records = new ArrayList<>();
+    for (int i = 0; i < allocated.size(); i++) {
+      AllocatableDevice device = allocated.get(i).device();
+      CheckpointDevice record = planned.get(i);
+      switch (device) {
+        case AbstractMigDevice mig -> {
+          StaticMigDevice created = partitions().create(mig);
+          cdi.add(created);
+          records.add(
+              record.withCreated(
+                  created.uuid(),
+                  created.mig().gpuInstanceId(),
+                  created.mig().computeInstanceId()));
+        }
+        case FullGpu gpu -> {
+          controls.partitions().ifPresent(p -> p.wholeGpu(gpu.gpu()));
+          cdi.add(device);
+          records.add(record);
+        }
+        case StaticMigDevice mig -> {
+          cdi.add(device);
+          records.add(record);
+        }
+      }
+    }
+    return new Result(cdi, records);
+  }
+
+  /**
+   * A claim whose records were rebuilt from its CDI spec: its MIG devices exist, found by profile
+   * and placement (or created again when they do not).
+   */
+  Result adopt(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
+    List<CheckpointDevice> known = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      CheckpointDevice record = records.get(i);
+      if (allocated.get(i).device() instanceof AbstractMigDevice mig && !record.created()) {
+        Optional<MigDevice> live = partitions().live(mig);
+        if (live.isPresent()) {
+          record =
+              record.withCreated(
+                  live.get().uuid(), live.get().gpuInstanceId(), live.get().computeInstanceId());
+        }
+      }
+      known.add(record);
+    }
+    return setUpKnown(known, allocated);
+  }
+
+  private Result setUpKnown(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
+    controls.sharing().apply(records);
+    List<AllocatableDevice> cdi = new ArrayList<>();
+    List<CheckpointDevice> out = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      CheckpointDevice record = records.get(i);
+      AllocatableDevice device = allocated.get(i).device();
+      if (device instanceof AbstractMigDevice mig && !record.created()) {
+        StaticMigDevice created = partitions().create(mig);
+        record =
+            record.withCreated(
+                created.uuid(), created.mig().gpuInstanceId(), created.mig().computeInstanceId());
+      }
+      out.add(record);
+      cdi.add(concrete(record));
+    }
+    return new Result(cdi, out);
+  }
+
+  /** The device a record describes, as its CDI edits need it: a created MIG device as such. */
+  AllocatableDevice concrete(CheckpointDevice record) {
+    AllocatableDevice device =
+        devices
+            .find(record.device())
+            .orElseThrow(() -> new UnknownDeviceException("checkpoint", record.device()));
+    if (device instanceof AbstractMigDevice mig && record.created()) {
+      return new StaticMigDevice(
+          mig.gpu(),
+          new MigDevice(
+              record.gpuInstanceId(),
+              record.computeInstanceId(),
+              record.uuid(),
+              mig.profile(),
+              mig.placement(),
+              mig.profile().resources()));
+    }
+    return device;
+  }
+
+  /**
+   * Undoes what {@link #setUp} did for a claim's records: sharing settings no other claim holds,
+   * and its MIG devices (a record without instance IDs, of a claim that never completed, by its
+   * profile and placement unless a completed claim holds that device).
+   */
+  void release(String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint) {
+    controls.sharing().release(uid, records, checkpoint);
+    if (controls.partitions().isEmpty()) {
+      return;
+    }
+    Set<MigPartitions.Instance> held = held(checkpoint, uid);
+    for (CheckpointDevice record : records) {
+      if (devices.find(record.device()).orElse(null) instanceof AbstractMigDevice mig) {
+        if (record.created()) {
+          partitions().destroy(mig, record.gpuInstanceId(), record.computeInstanceId());
+        } else {
+          partitions().destroyOrphan(mig, held);
+        }
+      }
+    }
+  }
+
+  /** The MIG devices the completed claims other than {@code uid} hold. */
+  Set<MigPartitions.Instance> held(CheckpointV1 checkpoint, String uid) {
+    Set<MigPartitions.Instance> held = new HashSet<>();
+    for (Map.Entry<String, PreparedClaim> claim : checkpoint.claims().entrySet()) {
+      if (claim.getKey().equals(uid) || !claim.getValue().isCompleted()) {
+        continue;
+      }
+      for (CheckpointDevice record : claim.getValue().devices()) {
+        if ("mig".equals(record.type()) && record.created()) {
+          devices
+              .find(record.device())
+              .ifPresent(d ->
+                  held.add(
+                      new MigPartitions.Instance(
+                          d.gpu().uuid(), record.gpuInstanceId(), record.computeInstanceId())));
+        }
+      }
+    }
+    return held;
+  }
+
+  private MigPartitions partitions() {
+    return controls
+        .partitions()
+        .orElseThrow(
+            () -> new IllegalStateException("a MIG device made on demand, but DynamicMIG is off"));
+  }
+}
