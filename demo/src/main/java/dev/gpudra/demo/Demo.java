@@ -23,16 +23,17 @@ import java.util.Map;
  */
 public final class Demo {
   /**
-   * The plugin's feature gates on the demo's nodes: what the scenarios show (off by default in the
-   * chart, as in NVIDIA's).
+   * The demo's nodes, in order, with the plugin's feature gates the scenarios show (off by default
+   * in the chart, as in NVIDIA's): the H100s' and A100s' health is watched; the GB200s make MIG
+   * devices on demand (DynamicMIG, which excludes the health monitor).
    */
-  static final String NODE_GATES = "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true";
-
-  /** The demo's nodes, in order. */
   public static final List<NodeSpec> NODES =
       List.of(
-          new NodeSpec("gpu-node-1", "dgx-h100", NODE_GATES),
-          new NodeSpec("gpu-node-2", "dgx-a100-mig", NODE_GATES));
+          new NodeSpec(
+              "gpu-node-1", "dgx-h100", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
+          new NodeSpec(
+              "gpu-node-2", "dgx-a100-mig", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
+          new NodeSpec("gpu-node-3", "gb200-nvl", "TimeSlicingSettings=true,DynamicMIG=true"));
 
   private final PrintWriter out;
   private final Path workDir;

@@ -76,8 +76,19 @@ public final class DemoCluster implements AutoCloseable {
         "ResourceSlices");
     published()
         .forEach((n, names) ->
-            out.printf(
-                "  %s publishes %d devices: %s%n", n, names.size(), String.join(" ", names)));
+            out.printf("  %s publishes %d devices: %s%n", n, names.size(), shown(names)));
+  }
+
+  /** Every name of a short list; a long one (MIG devices made on demand) summed up. */
+  private static String shown(List<String> names) {
+    if (names.size() <= 24) {
+      return String.join(" ", names);
+    }
+    long partitions = names.stream().filter(n -> n.contains("-mig-")).count();
+    return String.join(" ", names.stream().filter(n -> !n.contains("-mig-")).toList())
+        + " and "
+        + partitions
+        + " MIG devices (gpu-<n>-mig-<profile>-<id>-<placement>)";
   }
 
   /**
@@ -90,7 +101,7 @@ public final class DemoCluster implements AutoCloseable {
     if (!backend.runsGpuNodes()) {
       nodes.keySet().forEach(n -> byNode.put(n, new ArrayList<>()));
     }
-    for (ResourceSlice s : slices) {
+    for (ResourceSlice s : complete(slices)) {
       String node = s.getSpec().getNodeName();
       if (DRIVER.equals(s.getSpec().getDriver()) && node != null) {
         List<String> names =
@@ -98,14 +109,40 @@ public final class DemoCluster implements AutoCloseable {
                 ? byNode.computeIfAbsent(node, k -> new ArrayList<>())
                 : byNode.get(node);
         if (names != null) {
-          s.getSpec().getDevices().forEach(d -> names.add(d.getName()));
+          if (s.getSpec().getDevices() != null) {
+            s.getSpec().getDevices().forEach(d -> names.add(d.getName()));
+          }
         }
       }
     }
     return byNode;
   }
 
-  /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */
+  /**
+   * The slices of the pools that are complete: all slices of their newest generation are there (a
+   * pool of many slices is written one slice at a time).
+   */
+  private static List<ResourceSlice> complete(List<ResourceSlice> slices) {
+    Map<String, List<ResourceSlice>> byPool = new TreeMap<>();
+    slices.forEach(s ->
+        byPool
+            .computeIfAbsent(
+                s.getSpec().getDriver() + "/" + s.getSpec().getPool().getName(),
+                k -> new ArrayList<>())
+            .add(s));
+    List<ResourceSlice> complete = new ArrayList<>();
+    for (List<ResourceSlice> pool : byPool.values()) {
+      long newest =
+          pool.stream().mapToLong(s -> s.getSpec().getPool().getGeneration()).max().orElse(0);
+      List<ResourceSlice> latest =
+          pool.stream().filter(s -> s.getSpec().getPool().getGeneration() == newest).toList();
+      if (latest.size() == latest.get(0).getSpec().getPool().getResourceSliceCount()) {
+        complete.addAll(latest);
+      }
+    }
+    return complete;
+  }
+
   /**
    * Has the simulated GPUs report the scenario's events, and waits until every node's slices show
    * the taints they cause, so that the pods that follow are scheduled against them. A cluster whose
@@ -140,6 +177,7 @@ public final class DemoCluster implements AutoCloseable {
         .anyMatch(t -> xid.equals(t.getValue()));
   }
 
+  /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */
   public String deletePodsAndAwaitUnprepare(List<String> namespaces) throws InterruptedException {
     namespaces.forEach(ns -> client().pods().inNamespace(ns).delete());
     try {

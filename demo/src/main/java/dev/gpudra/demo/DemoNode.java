@@ -112,10 +112,11 @@ public final class DemoNode implements AutoCloseable {
         xid);
   }
 
-  /** Whether no GPU of this node keeps a setting a claim gave it. */
+  /** Whether no GPU of this node keeps a setting a claim gave it, nor a MIG mode it changed. */
   boolean gpusAtDefaults() {
     SimulatedNvml gpus = (SimulatedNvml) plugin.parts().gpus().nvml();
-    return gpus.gpus().stream().allMatch(g -> gpus.settings(g).equals(GpuSettings.BOOT));
+    return gpus.gpus().stream()
+        .allMatch(g -> gpus.settings(g).equals(GpuSettings.BOOT) && gpus.migMode(g) == g.migMode());
   }
 
   /** The plugin's configuration (CDI root, directories). */

@@ -23,15 +23,16 @@ class DemoE2E {
     String text = out.toString();
     assertThat(ok).as(text).isTrue();
     assertThat(text)
-        .contains("9 scenarios, 9 as expected, 0 not; every CDI spec removed, every GPU reset")
+        .contains("10 scenarios, 10 as expected, 0 not; every CDI spec removed, every GPU reset")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")
+        .contains("gpu-node-3 publishes 104 devices: gpu-0 gpu-1 gpu-2 gpu-3 and 100 MIG devices")
         .containsPattern("cdi +k8s\\.gpu\\.nvidia\\.com/claim=[0-9a-f-]{36}-gpu-0-mig-1g5gb-19-0")
         .contains("/dev/nvidia-caps/nvidia-cap")
         .contains("NVIDIA_VISIBLE_DEVICES=void")
         .contains("(request gpu/any-gpu)")
-        .contains("PodScheduled=False: 0/2 nodes are available")
+        .contains("PodScheduled=False: 0/3 nodes are available")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
         .contains("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
   }

@@ -57,10 +57,11 @@ public final class Allocator {
     } catch (UnsatisfiableException e) {
       return unsatisfiable(e, ExplanationAssembler.poolsOnly(node, pools));
     }
+    CounterLedger counters = CounterLedger.of(pools, cluster.allocatedDevices());
     CandidateTable table =
         CandidateTable.build(
-            requests, pools, new DeviceMatcher(selectors, cluster.allocatedDevices()));
-    Search search = new Search(requests, table, constraints, maxSteps);
+            requests, pools, new DeviceMatcher(selectors, cluster.allocatedDevices(), counters));
+    Search search = new Search(requests, table, constraints, counters, maxSteps);
     try {
       Precheck.run(requests, pools, table);
       if (search.run()) {

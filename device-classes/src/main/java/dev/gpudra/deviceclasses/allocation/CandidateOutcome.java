@@ -4,8 +4,9 @@ package dev.gpudra.deviceclasses.allocation;
  * What happened to one device for one request, the first reason that applied.
  *
  * <p>Static checks run in this order: {@link #POOL_INVALID}, {@link #UNSUPPORTED_FEATURE}, class
- * selectors, request selectors, {@link #ALREADY_ALLOCATED}. {@link #TAKEN_BY_CLAIM} and {@link
- * #CONSTRAINT} come from the search and are kept only when the device was not chosen in the end.
+ * selectors, request selectors, {@link #ALREADY_ALLOCATED}. {@link #TAKEN_BY_CLAIM}, {@link
+ * #COUNTERS_TAKEN_BY_CLAIM} and {@link #CONSTRAINT} come from the search and are kept only when the
+ * device was not chosen in the end.
  */
 public enum CandidateOutcome {
   /** Allocated to this request. */
@@ -22,6 +23,10 @@ public enum CandidateOutcome {
   REQUEST_SELECTOR(false),
   /** A class or request selector failed to compile or evaluate; the device does not match. */
   SELECTOR_ERROR(false),
+  /** The devices of this claim chosen so far leave too little of a shared counter it consumes. */
+  COUNTERS_TAKEN_BY_CLAIM(true),
+  /** Devices of other claims leave too little of a shared counter it consumes. */
+  COUNTERS_IN_USE(false),
   /** Has a NoSchedule or NoExecute taint the request does not tolerate. */
   TAINTED(false),
   /** Allocated to another claim, and the request has no admin access. */

@@ -7,8 +7,8 @@ import java.util.Set;
 
 /**
  * The checks on one device for one request that do not depend on other choices: the pool, gated
- * features, class selectors, request selectors, device taints the request does not tolerate, then
- * whether another claim holds it.
+ * features, class selectors, request selectors, device taints the request does not tolerate, shared
+ * counters other claims' devices have used up, then whether another claim holds it.
  *
  * <p>A selector error makes the device not match and is recorded, so that the explanation shows
  * every device; whether it also aborts the allocation, as in the scheduler, depends on whether the
@@ -18,10 +18,13 @@ final class DeviceMatcher {
 
   private final SelectorEvaluator evaluator;
   private final Set<DeviceId> allocatedElsewhere;
+  private final CounterLedger counters;
 
-  DeviceMatcher(SelectorEvaluator evaluator, Set<DeviceId> allocatedElsewhere) {
+  DeviceMatcher(
+      SelectorEvaluator evaluator, Set<DeviceId> allocatedElsewhere, CounterLedger counters) {
     this.evaluator = evaluator;
     this.allocatedElsewhere = allocatedElsewhere;
+    this.counters = counters;
   }
 
   CandidateExplanation check(RequestSpec spec, Candidate candidate, Pool pool) {
@@ -30,7 +33,8 @@ final class DeviceMatcher {
             .or(() -> featureRejection(candidate))
             .or(() -> classRejection(spec, candidate))
             .or(() -> requestRejection(spec, candidate))
-            .or(() -> taintRejection(spec, candidate));
+            .or(() -> taintRejection(spec, candidate))
+            .or(() -> counterRejection(candidate));
     if (rejection.isPresent()) {
       return rejection.get();
     }
@@ -66,13 +70,6 @@ final class DeviceMatcher {
 
   private static Optional<CandidateExplanation> featureRejection(Candidate candidate) {
     Device device = candidate.device();
-    if (device.getConsumesCounters() != null && !device.getConsumesCounters().isEmpty()) {
-      return Optional.of(
-          reject(
-              candidate,
-              CandidateOutcome.UNSUPPORTED_FEATURE,
-              "consumes shared counters (gate DRAPartitionableDevices is off by default)"));
-    }
     if (device.getBindingConditions() != null && !device.getBindingConditions().isEmpty()) {
       return Optional.of(
           reject(
@@ -95,6 +92,13 @@ final class DeviceMatcher {
   private Optional<CandidateExplanation> requestRejection(RequestSpec spec, Candidate candidate) {
     String owner = "request " + spec.name();
     return firstFailing(owner, spec.selectors(), candidate, CandidateOutcome.REQUEST_SELECTOR);
+  }
+
+  /** Other claims' devices leave too little of a shared counter it consumes. */
+  private Optional<CandidateExplanation> counterRejection(Candidate candidate) {
+    return counters
+        .shortage(candidate, List.of())
+        .map(why -> reject(candidate, CandidateOutcome.COUNTERS_IN_USE, why));
   }
 
   private static Optional<CandidateExplanation> taintRejection(

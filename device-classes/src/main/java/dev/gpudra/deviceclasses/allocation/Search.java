@@ -26,6 +26,7 @@ final class Search {
   private final List<ClaimRequest> requests;
   private final CandidateTable table;
   private final List<MatchAttribute> constraints;
+  private final CounterLedger counters;
   private final long maxSteps;
   private final List<Choice> chosen = new ArrayList<>();
   private final Map<String, Integer> selected = new HashMap<>();
@@ -37,10 +38,12 @@ final class Search {
       List<ClaimRequest> requests,
       CandidateTable table,
       List<MatchAttribute> constraints,
+      CounterLedger counters,
       long maxSteps) {
     this.requests = requests;
     this.table = table;
     this.constraints = constraints;
+    this.counters = counters;
     this.maxSteps = maxSteps;
   }
 
@@ -200,6 +203,12 @@ final class Search {
               candidate.id(),
               CandidateOutcome.TAKEN_BY_CLAIM,
               "chosen for request " + holder.get().spec().name()));
+    }
+    Optional<String> shortage = counters.shortage(candidate, chosen);
+    if (shortage.isPresent()) {
+      return Optional.of(
+          new CandidateExplanation(
+              candidate.id(), CandidateOutcome.COUNTERS_TAKEN_BY_CLAIM, shortage.get()));
     }
     for (MatchAttribute constraint : constraints) {
       Optional<String> violation = constraint.violation(spec, candidate, chosen);

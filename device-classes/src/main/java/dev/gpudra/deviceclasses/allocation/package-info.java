@@ -14,8 +14,8 @@
  * 1.36 sorts them); the first full solution of a first-fit backtracking search wins, as upstream.
  * Deliberate differences from upstream: a CEL error makes only that device not match (upstream
  * aborts the allocation), and a claim config listing two requests is copied once. Not modelled:
- * gated alpha features (partitionable devices and per-device node selection, binding conditions,
- * consumable capacity, {@code distinctAttribute}; device taints against tolerations are checked, as
- * with DRADeviceTaints on), several claims per pod at once, and scoring.
+ * gated alpha features (per-device node selection, binding conditions, consumable capacity, {@code
+ * distinctAttribute}; device taints against tolerations and shared counters are checked, as with
+ * DRADeviceTaints and DRAPartitionableDevices on), several claims per pod at once, and scoring.
  */
 package dev.gpudra.deviceclasses.allocation;

@@ -1,6 +1,7 @@
 package dev.gpudra.localcluster.scheduler;
 
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.deviceclasses.allocation.ClusterState;
 import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
@@ -8,16 +9,22 @@ import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Holds a scheduler's decision for one pod against what our allocator ({@link PodPlacement})
  * predicts from the cluster as it was just before the pod was created: the pod must fit somewhere
  * exactly when the scheduler bound it, and on the node the scheduler chose our allocator must pick
- * the very devices the scheduler allocated, request by request. Pure.
+ * the very devices the scheduler allocated, request by request (where a pool has several slices,
+ * whose order Kubernetes 1.35 does not fix: devices our allocator accepts as they are). Pure.
  */
 public final class AllocatorAgreement {
   private final PodPlacement placement;
@@ -101,8 +108,75 @@ public final class AllocatorAgreement {
       case FitsNowhere nowhere ->
           differences.add(
               "the scheduler chose " + node + " where our allocator: " + nowhere.summary());
-      case Fits fits -> sameDevices(fits, now, differences);
+      case Fits fits -> {
+        List<String> mismatch = new ArrayList<>();
+        sameDevices(fits, now, mismatch);
+        if (!mismatch.isEmpty() && !validAlternative(before, asBefore, now, candidate.get())) {
+          differences.addAll(mismatch);
+        }
+      }
     }
+  }
+
+  /**
+   * Kubernetes 1.35's scheduler walks the slices of a pool in its informer's order, which is not
+   * stable, so where a pool has several slices it may take other devices than the first fit our
+   * allocator finds in slice-name order (1.36 sorts). Its choice is still right when our allocator,
+   * shown only the devices it chose (counters and all else as they were), allocates exactly those.
+   */
+  private boolean validAlternative(
+      ClusterSnapshot before,
+      List<ResourceClaim> asBefore,
+      List<ResourceClaim> now,
+      CandidateNode node) {
+    Set<String> chosen = new HashSet<>();
+    for (ResourceClaim claim : now) {
+      results(ClaimStatuses.allocation(claim)).forEach(r -> chosen.add(deviceOf(r)));
+    }
+    List<ResourceSlice> slices = before.state().slices();
+    boolean multiSlicePool =
+        slices.stream()
+            .filter(s -> node.name().equals(s.getSpec().getNodeName()))
+            .map(s -> s.getSpec().getDriver() + "/" + s.getSpec().getPool().getName())
+            .collect(Collectors.groupingBy(k -> k, Collectors.counting()))
+            .values()
+            .stream()
+            .anyMatch(n -> n > 1);
+    if (!multiSlicePool) {
+      return false;
+    }
+    ClusterState only =
+        new ClusterState(
+            before.state().deviceClasses(),
+            slices.stream().map(s -> onlyChosen(s, chosen)).toList(),
+            before.state().allocatedDevices());
+    if (!(placement.place(asBefore, only, List.of(node)) instanceof Fits fits)) {
+      return false;
+    }
+    List<String> again = new ArrayList<>();
+    sameDevices(fits, now, again);
+    return again.isEmpty();
+  }
+
+  private static ResourceSlice onlyChosen(ResourceSlice slice, Set<String> chosen) {
+    if (slice.getSpec().getDevices() == null) {
+      return slice;
+    }
+    String prefix = slice.getSpec().getDriver() + "/" + slice.getSpec().getPool().getName() + "/";
+    return new ResourceSliceBuilder(slice)
+        .editSpec()
+        .withDevices(
+            slice.getSpec().getDevices().stream()
+                .filter(d -> chosen.contains(prefix + d.getName()))
+                .toList())
+        .endSpec()
+        .build();
+  }
+
+  /** {@code driver/pool/device} of a result rendered by {@link #result}. */
+  private static String deviceOf(String result) {
+    String device = result.substring(result.indexOf('=') + 1);
+    return device.endsWith("(admin)") ? device.substring(0, device.length() - 7) : device;
   }
 
   private static void sameDevices(Fits fits, List<ResourceClaim> now, List<String> differences) {

@@ -15,6 +15,8 @@ import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -130,5 +132,48 @@ class AllocatorAgreementTest {
         .singleElement()
         .asString()
         .contains("neither bound");
+  }
+
+  /** node-b's four GPUs in two slices of one pool, as a plugin with per-GPU slices has them. */
+  private static ClusterSnapshot twoSlices() {
+    ClusterSnapshot one = before();
+    ResourceSlice whole = slice("node-b", 4);
+    List<ResourceSlice> halves = List.of(half(whole, "a", 0, 2), half(whole, "b", 2, 4));
+    return new ClusterSnapshot(
+        one.state().deviceClasses(),
+        List.of(slice("node-a", 2), halves.get(0), halves.get(1)),
+        List.of(),
+        NODES);
+  }
+
+  private static ResourceSlice half(ResourceSlice whole, String suffix, int from, int to) {
+    return new ResourceSliceBuilder(whole)
+        .editMetadata()
+        .withName("node-b-gpu-" + suffix)
+        .endMetadata()
+        .editSpec()
+        .editPool()
+        .withResourceSliceCount(2L)
+        .endPool()
+        .withDevices(whole.getSpec().getDevices().subList(from, to))
+        .endSpec()
+        .build();
+  }
+
+  @Test
+  @DisplayName(
+      "a pool of several slices, whose order Kubernetes 1.35 does not fix: other devices that fit"
+          + " agree, devices that do not fit the claim still differ")
+  void multiSlicePool() {
+    ResourceClaim otherFit = allocated(claim("one", 1, false), "node-b", 3);
+    ResourceClaim notTogether = allocated(claim("pair", 2, true), "node-b", 1, 2);
+
+    assertThat(agreement.compare(twoSlices(), List.of(otherFit), boundTo("node-b")).differences())
+        .isEmpty();
+    assertThat(
+            agreement.compare(twoSlices(), List.of(notTogether), boundTo("node-b")).differences())
+        .singleElement()
+        .asString()
+        .contains("the scheduler allocated");
   }
 }
