@@ -48,6 +48,15 @@ final class RealNodeFixture implements AutoCloseable {
 
   /** Starts everything; on failure, what started is stopped again. */
   static RealNodeFixture start(Path dir) throws InterruptedException, IOException {
+    return start(dir, "dgx-a100-mig", List.of("featureGates.NVMLDeviceHealthCheck=true"));
+  }
+
+  /**
+   * @param profile the plugin's simulated GPUs
+   * @param values the chart's further values (feature gates)
+   */
+  static RealNodeFixture start(Path dir, String profile, List<String> values)
+      throws InterruptedException, IOException {
     Path binary = RealControlPlane.binaryOrSkip();
     NodeTools tools;
     try {
@@ -59,7 +68,7 @@ final class RealNodeFixture implements AutoCloseable {
     }
     RealNodeFixture fixture = new RealNodeFixture();
     try {
-      fixture.startAll(binary, tools, dir);
+      fixture.startAll(binary, tools, dir, profile, values);
       return fixture;
     } catch (RuntimeException | InterruptedException | IOException e) {
       fixture.close();
@@ -67,7 +76,7 @@ final class RealNodeFixture implements AutoCloseable {
     }
   }
 
-  private void startAll(Path binary, NodeTools tools, Path dir)
+  private void startAll(Path binary, NodeTools tools, Path dir, String profile, List<String> values)
       throws InterruptedException, IOException {
     network = NodeNetwork.up();
     List<String> flags = new ArrayList<>(network.apiServerFlags());
@@ -86,8 +95,7 @@ final class RealNodeFixture implements AutoCloseable {
             node,
             client);
     layOutDriverRoot(layout.driverRoot());
-    plugin.install(
-        IMAGE, "dgx-a100-mig", tools.cdiHook(), List.of("featureGates.NVMLDeviceHealthCheck=true"));
+    plugin.install(IMAGE, profile, tools.cdiHook(), values);
     pods = new NodePods(client, node, "default");
   }
 

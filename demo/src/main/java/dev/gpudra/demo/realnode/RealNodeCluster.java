@@ -26,6 +26,10 @@ import java.util.Deque;
 public final class RealNodeCluster implements AutoCloseable {
   public static final String NODE = "gpu-node-real";
   public static final String PROFILE = "dgx-a100-mig";
+
+  /** As the embedded demo's A100 node runs: time slices set, health watched. */
+  static final String GATES = "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true";
+
   private static final int GPUS = 8;
 
   private final Deque<AutoCloseable> started = new ArrayDeque<>();
@@ -90,7 +94,7 @@ public final class RealNodeCluster implements AutoCloseable {
                 imageClasspath,
                 node,
                 controlPlane.kubeconfig(),
-                PROFILE,
+                new NodePlugin.Simulated(PROFILE, GATES),
                 workDir.resolve("gpu-kubelet-plugin.log")));
     plugin.start(1);
     out.println(

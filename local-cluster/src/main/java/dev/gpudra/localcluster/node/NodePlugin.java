@@ -28,11 +28,11 @@ public final class NodePlugin implements AutoCloseable {
    * @param imageClasspath the image's classpath ({@code deployments/container/target/libs/*})
    * @param node the node the plugin serves
    * @param kubeconfig the plugin's credentials
-   * @param profile the simulated GPU profile
+   * @param profile the simulated GPU profile and the plugin's feature gates
    * @param log where its output goes
    */
   public NodePlugin(
-      String imageClasspath, RealNode node, Path kubeconfig, String profile, Path log) {
+      String imageClasspath, RealNode node, Path kubeconfig, Simulated profile, Path log) {
     this.log = log;
     NodeLayout layout = node.layout();
     this.command =
@@ -50,9 +50,16 @@ public final class NodePlugin implements AutoCloseable {
                 "--cdi-root=" + layout.cdiDir(),
                 "--kubelet-registrar-directory-path=" + layout.registrarDir(),
                 "--kubelet-plugins-directory-path=" + layout.pluginsDir(),
-                "--simulated-gpus=" + profile,
+                "--simulated-gpus=" + profile.profile(),
+                "--feature-gates=" + profile.featureGates(),
                 "--healthcheck-port=-1"));
   }
+
+  /**
+   * @param profile a GPU profile name
+   * @param featureGates the plugin's {@code --feature-gates}
+   */
+  public record Simulated(String profile, String featureGates) {}
 
   /** Starts it and waits until the kubelet has registered it ({@code registrations} in all). */
   public void start(int registrations) throws InterruptedException {
