@@ -26,16 +26,28 @@ public final class NvmlFactory {
   }
 
   /**
+   * Where a plugin on simulated GPUs keeps what it set on them, in its data directory: like a real
+   * GPU's state, it outlives a restart of the plugin.
+   */
+  public static final String SIMULATED_STATE = "simulated-gpus.json";
+
+  /**
    * NVML and the time slicer for the plugin's life. With TimeSlicingSettings on, real GPUs need the
    * driver root's {@code nvidia-smi}: its absence fails the start, not the first claim.
    *
    * @throws dev.gpudra.nvml.NvmlLibraryNotFoundException NVML or a needed nvidia-smi is missing
    */
   public static NodeGpus openNode(GpuPluginConfig config) {
-    Nvml nvml = open(config.simulatedGpus(), config.driverRoot(), config.nodeName());
-    if (nvml instanceof SimulatedNvml simulated) {
-      return new NodeGpus(nvml, simulated);
+    Optional<String> profile = config.simulatedGpus().filter(s -> !s.isBlank());
+    if (profile.isPresent()) {
+      SimulatedNvml simulated =
+          new SimulatedNvml(
+              new ProfileLoader().load(profile.get()),
+              config.nodeName(),
+              Optional.of(config.dataDir().resolve(SIMULATED_STATE)));
+      return new NodeGpus(simulated, simulated);
     }
+    Nvml nvml = NvmlBinding.open(config.driverRoot());
     try {
       NvidiaSmiTimeSlicer slicer = new NvidiaSmiTimeSlicer(config.driverRoot());
       if (config.featureGates().enabled(FeatureGate.TIME_SLICING_SETTINGS)) {

@@ -17,9 +17,9 @@ import java.util.Optional;
  * a prepare or unprepare is reached it halts the process at once (no shutdown hooks, no socket
  * cleanup: as the kernel's OOM killer or a node crash would end it) with exit status 137.
  *
- * <p>Arguments: {@code <kubeconfig> <node> <root dir> <profile> [<step to crash at>]}. Prints
- * {@link #READY} once the kubelet has confirmed its registration, then serves until killed or until
- * its standard input closes (the test JVM died).
+ * <p>Arguments: {@code <kubeconfig> <node> <root dir> <profile>[@<feature gates>] [<step to crash
+ * at>]}. Prints {@link #READY} once the kubelet has confirmed its registration, then serves until
+ * killed or until its standard input closes (the test JVM died).
  */
 public final class CrashingPluginMain {
   static final String READY = "crashing-plugin-main: registered with the kubelet";
@@ -43,7 +43,7 @@ public final class CrashingPluginMain {
             .build();
     GpuKubeletPlugin plugin =
         GpuKubeletPlugin.start(
-            dirs.config(node, args[3], FeatureGates.defaults(), Optional.empty()),
+            dirs.config(node, profile(args[3]), gates(args[3]), Optional.empty()),
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
             GpuDriverParts.Hooks.defaults()
@@ -60,6 +60,17 @@ public final class CrashingPluginMain {
       // the parent writes nothing; EOF means it exited
     }
     Runtime.getRuntime().halt(0);
+  }
+
+  /** {@code dgx-h100} or {@code dgx-h100@DynamicMIG=true}: the profile, then the gates. */
+  private static String profile(String spec) {
+    int at = spec.indexOf('@');
+    return at < 0 ? spec : spec.substring(0, at);
+  }
+
+  private static FeatureGates gates(String spec) {
+    int at = spec.indexOf('@');
+    return at < 0 ? FeatureGates.defaults() : FeatureGates.parse(spec.substring(at + 1));
   }
 
   private static StepObserver crashingAt(Optional<StepObserver.Step> crashAt) {

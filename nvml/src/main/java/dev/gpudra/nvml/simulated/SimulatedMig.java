@@ -36,6 +36,46 @@ final class SimulatedMig {
     this.devices = new ArrayList<>(gpu.migDevices());
   }
 
+  /** Its mode, devices and creation count, for {@link SimulatedState}. */
+  synchronized SimulatedState.Gpu snapshot(GpuSettings settings) {
+    return new SimulatedState.Gpu(
+        settings.computeMode(),
+        settings.timeSlice(),
+        mode,
+        devices.stream()
+            .map(d ->
+                new SimulatedState.Mig(
+                    d.gpuInstanceId(),
+                    d.computeInstanceId(),
+                    d.uuid(),
+                    d.profile().id(),
+                    d.placement().start(),
+                    d.placement().size()))
+            .toList(),
+        created);
+  }
+
+  /** Back to what a snapshot says; devices of a profile the model does not have are dropped. */
+  synchronized void restore(SimulatedState.Gpu state) {
+    mode = state.migMode();
+    created = state.created();
+    devices.clear();
+    for (SimulatedState.Mig mig : state.migDevices()) {
+      gpu.group().model().migProfiles().stream()
+          .filter(p -> p.id() == mig.profileId())
+          .findFirst()
+          .ifPresent(p ->
+              devices.add(
+                  new MigDevice(
+                      mig.gpuInstanceId(),
+                      mig.computeInstanceId(),
+                      mig.uuid(),
+                      p,
+                      new Placement(mig.start(), mig.size()),
+                      p.resources())));
+    }
+  }
+
   synchronized MigMode mode() {
     return mode;
   }

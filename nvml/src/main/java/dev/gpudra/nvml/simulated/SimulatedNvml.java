@@ -16,6 +16,7 @@ import dev.gpudra.nvml.TimeSlice;
 import dev.gpudra.nvml.TimeSlicer;
 import dev.gpudra.nvml.XidEvent;
 import dev.gpudra.nvml.XidWatch;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -38,12 +39,21 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   private final List<GpuInfo> gpus;
   private final Map<String, SimulatedGpu> gpusByUuid;
   private final Map<String, SimulatedMig> migs;
+  private final Optional<Path> stateFile;
   private final Map<String, GpuSettings> settings = new ConcurrentHashMap<>();
   private final List<SimulatedXidWatch> watches = new CopyOnWriteArrayList<>();
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
   private final Set<String> refusingEvents = ConcurrentHashMap.newKeySet();
 
   public SimulatedNvml(GpuProfile profile, String nodeName) {
+    this(profile, nodeName, Optional.empty());
+  }
+
+  /**
+   * @param stateFile where what the GPUs were set to is kept across processes (a restarted plugin
+   *     finds the MIG devices it made), or empty to keep it in this object only
+   */
+  public SimulatedNvml(GpuProfile profile, String nodeName, Optional<Path> stateFile) {
     DeviceIdentities ids = new DeviceIdentities(profile.name(), nodeName);
     this.system = new SystemInfo(profile.driverVersion(), profile.cudaDriverVersion());
     Map<String, SimulatedGpu> gpus = new LinkedHashMap<>();
@@ -59,6 +69,8 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     Map<String, SimulatedMig> migs = new LinkedHashMap<>();
     gpus.forEach((uuid, gpu) -> migs.put(uuid, new SimulatedMig(gpu, ids)));
     this.migs = Map.copyOf(migs);
+    this.stateFile = stateFile;
+    stateFile.flatMap(SimulatedState::read).ifPresent(this::restore);
   }
 
   @Override
@@ -92,18 +104,22 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   public void setMigMode(GpuInfo gpu, boolean enabled) {
     reachable(gpu);
     migs.get(gpu.uuid()).setMode(enabled);
+    save();
   }
 
   @Override
   public MigDevice createMigDevice(GpuInfo gpu, MigProfile profile, Placement placement) {
     reachable(gpu);
-    return migs.get(gpu.uuid()).create(profile, placement);
+    MigDevice created = migs.get(gpu.uuid()).create(profile, placement);
+    save();
+    return created;
   }
 
   @Override
   public void destroyMigDevice(GpuInfo gpu, int gpuInstanceId, int computeInstanceId) {
     reachable(gpu);
     migs.get(gpu.uuid()).destroy(gpuInstanceId, computeInstanceId);
+    save();
   }
 
   @Override
@@ -125,6 +141,7 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     }
     settings.merge(
         gpu.uuid(), GpuSettings.BOOT.withComputeMode(mode), (old, x) -> old.withComputeMode(mode));
+    save();
   }
 
   @Override
@@ -132,6 +149,7 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     reachable(gpu);
     settings.merge(
         gpu.uuid(), GpuSettings.BOOT.withTimeSlice(slice), (old, x) -> old.withTimeSlice(slice));
+    save();
   }
 
   @Override
@@ -186,6 +204,28 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   @Override
   public void close() {
     // Nothing to release: there is no library session.
+  }
+
+  private synchronized void save() {
+    if (stateFile.isEmpty()) {
+      return;
+    }
+    Map<String, SimulatedState.Gpu> state = new LinkedHashMap<>();
+    migs.forEach((uuid, mig) ->
+        state.put(uuid, mig.snapshot(settings.getOrDefault(uuid, GpuSettings.BOOT))));
+    new SimulatedState(state).write(stateFile.get());
+  }
+
+  private void restore(SimulatedState state) {
+    state
+        .gpus()
+        .forEach((uuid, gpu) -> {
+          SimulatedMig mig = migs.get(uuid);
+          if (mig != null) {
+            mig.restore(gpu);
+            settings.put(uuid, new GpuSettings(gpu.computeMode(), gpu.timeSlice()));
+          }
+        });
   }
 
   /** The GPU, unless it was lost. */

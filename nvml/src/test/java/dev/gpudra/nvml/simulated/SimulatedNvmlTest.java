@@ -258,4 +258,32 @@ class SimulatedNvmlTest {
       assertThatThrownBy(() -> nvml.setMigMode(gpu, true)).hasMessageContaining("needs a reset");
     }
   }
+
+  @Test
+  @DisplayName(
+      "with a state file, what the GPUs were set to (settings, MIG mode, MIG devices) outlives the"
+          + " object: a new one on the same file finds it")
+  void stateFileOutlivesTheProcess(@TempDir Path dir) {
+    Path state = dir.resolve("simulated-gpus.json");
+    MigDevice made;
+    try (SimulatedNvml first =
+        new SimulatedNvml(loader.load("dgx-h100"), "n", java.util.Optional.of(state))) {
+      GpuInfo gpu = first.gpus().get(0);
+      MigProfile profile = first.migProfiles(gpu).get(0);
+      first.setMigMode(gpu, true);
+      made = first.createMigDevice(gpu, profile, profile.placements().get(0));
+      first.setTimeSlice(first.gpus().get(1), TimeSlice.SHORT);
+    }
+
+    try (SimulatedNvml second =
+        new SimulatedNvml(loader.load("dgx-h100"), "n", java.util.Optional.of(state))) {
+      GpuInfo gpu = second.gpus().get(0);
+      assertThat(second.migMode(gpu)).isEqualTo(MigMode.ENABLED);
+      assertThat(second.migDevices(gpu)).containsExactly(made);
+      assertThat(second.settings(second.gpus().get(1)).timeSlice()).isEqualTo(TimeSlice.SHORT);
+      MigProfile profile = second.migProfiles(gpu).get(0);
+      assertThat(second.createMigDevice(gpu, profile, profile.placements().get(1)).uuid())
+          .isNotEqualTo(made.uuid());
+    }
+  }
 }
