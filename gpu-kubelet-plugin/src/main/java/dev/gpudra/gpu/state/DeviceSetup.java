@@ -10,6 +10,7 @@ import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
 import dev.gpudra.gpu.mig.MigPartitions;
 import dev.gpudra.nvml.MigDevice;
+import dev.gpudra.nvml.NvmlException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -39,7 +40,20 @@ final class DeviceSetup {
   /**
    * @param planned the claim's records, in the order of {@code allocated}
    */
-  Result setUp(List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
+  Result setUp(String claim, List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
+    return named(claim, () -> setUp(planned, allocated));
+  }
+
+  /** A GPU's refusal names the claim it failed, as every claim error does. */
+  private static <T> T named(String claim, java.util.function.Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (NvmlException e) {
+      throw new NvmlException("claim " + claim + ": " + e.getMessage(), e);
+    }
+  }
+
+  private Result setUp(List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
     controls.sharing().apply(planned);
     List<AllocatableDevice> cdi = new ArrayList<>();
     List<CheckpointDevice> records = new ArrayList<>();
@@ -74,7 +88,11 @@ final class DeviceSetup {
    * A claim whose records were rebuilt from its CDI spec: its MIG devices exist, found by profile
    * and placement (or created again when they do not).
    */
-  Result adopt(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
+  Result adopt(String claim, List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
+    return named(claim, () -> adopt(records, allocated));
+  }
+
+  private Result adopt(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
     List<CheckpointDevice> known = new ArrayList<>();
     for (int i = 0; i < records.size(); i++) {
       CheckpointDevice record = records.get(i);
@@ -135,7 +153,16 @@ final class DeviceSetup {
    * and its MIG devices (a record without instance IDs, of a claim that never completed, by its
    * profile and placement unless a completed claim holds that device).
    */
-  void release(String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint) {
+  void release(String claim, String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint) {
+    named(
+        claim,
+        () -> {
+          release(uid, records, checkpoint);
+          return null;
+        });
+  }
+
+  private void release(String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint) {
     controls.sharing().release(uid, records, checkpoint);
     if (controls.partitions().isEmpty()) {
       return;

@@ -123,7 +123,7 @@ public final class DeviceState {
       sharing.checkConflicts(describe(claim), uid, planned, checkpoint);
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
-        setup.release(uid, existing.devices(), checkpoint);
+        setup.release(describe(claim), uid, existing.devices(), checkpoint);
         cdi.delete(uid);
       }
       PreparedClaim started =
@@ -131,7 +131,7 @@ public final class DeviceState {
               claim.getMetadata().getNamespace(), claim.getMetadata().getName(), planned);
       checkpoints.update(cp -> cp.withClaim(uid, started));
       steps.reached(StepObserver.Step.PREPARE_STARTED_WRITTEN, uid);
-      DeviceSetup.Result setUp = setup.setUp(planned, allocated);
+      DeviceSetup.Result setUp = setup.setUp(describe(claim), planned, allocated);
       steps.reached(StepObserver.Step.DEVICES_SET_UP, uid);
       List<CheckpointDevice> prepared = writeSpec(uid, setUp);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
@@ -164,7 +164,8 @@ public final class DeviceState {
               + allocatedNames);
     }
     // what was set up before the checkpoint was lost is set up again, MIG devices found again
-    List<CheckpointDevice> prepared = setup.adopt(plan(claim, allocated), allocated).records();
+    List<CheckpointDevice> prepared =
+        setup.adopt(describe(claim), plan(claim, allocated), allocated).records();
     PreparedClaim completed =
         PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName())
             .completed(prepared);
@@ -206,7 +207,8 @@ public final class DeviceState {
         log.debug("claim {} is not prepared here: nothing to unprepare", claim);
         return;
       }
-      setup.release(claim.uid(), entry.devices(), checkpoint);
+      setup.release(
+          claim.namespace() + "/" + claim.name(), claim.uid(), entry.devices(), checkpoint);
       cdi.delete(claim.uid());
       steps.reached(StepObserver.Step.CDI_SPEC_DELETED, claim.uid());
       checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
@@ -265,7 +267,7 @@ public final class DeviceState {
       if (entry == null || entry.isCompleted()) {
         return false;
       }
-      setup.release(claimUid, entry.devices(), checkpoint);
+      setup.release(entry.namespace() + "/" + entry.name(), claimUid, entry.devices(), checkpoint);
       cdi.delete(claimUid); // fails the roll-back, keeping the entry for the next round
       checkpoints.update(cp -> cp.withoutClaim(claimUid));
       return true;

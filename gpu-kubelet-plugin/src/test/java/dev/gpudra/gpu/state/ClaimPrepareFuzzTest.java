@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The claim-to-devices path on arbitrary ResourceClaims (as JSON): whatever the allocation says,
@@ -22,8 +23,8 @@ import java.util.List;
  * over (no UID, names that are not DNS names, no allocation) are skipped.
  */
 class ClaimPrepareFuzzTest {
-  private final KubernetesSerialization json = new KubernetesSerialization();
-  private final ClaimRefCheck refs = new ClaimRefCheck();
+  private static final KubernetesSerialization JSON = new KubernetesSerialization();
+  private static final ClaimRefCheck REFS = new ClaimRefCheck();
   private final TestNode node;
   private final GpuDraDriver driver;
 
@@ -61,33 +62,44 @@ class ClaimPrepareFuzzTest {
     "\"resource.nvidia.com/v1beta1\""
   })
   void preparesOrRefuses(byte[] input) {
+    Optional<ClaimRef> prepared = prepare(driver, input);
+    prepared.ifPresent(ref -> {
+      assertThat(driver.unprepare(List.of(ref)).get(ref.uid()).error()).isEmpty();
+      assertThat(node.checkpoints.read().claims()).isEmpty();
+    });
+  }
+
+  /**
+   * Prepares the claim the input describes, asserting the driver's answer; empty when the input is
+   * nothing the kit would hand over.
+   */
+  static Optional<ClaimRef> prepare(GpuDraDriver target, byte[] input) {
     ResourceClaim claim;
     try {
-      claim = json.unmarshal(new String(input, StandardCharsets.UTF_8), ResourceClaim.class);
+      claim = JSON.unmarshal(new String(input, StandardCharsets.UTF_8), ResourceClaim.class);
     } catch (RuntimeException notAClaim) {
-      return;
+      return Optional.empty();
     }
     if (claim == null || claim.getMetadata() == null || claim.getMetadata().getUid() == null) {
-      return;
+      return Optional.empty();
     }
     ClaimRef ref =
         new ClaimRef(
             String.valueOf(claim.getMetadata().getNamespace()),
             String.valueOf(claim.getMetadata().getName()),
             claim.getMetadata().getUid());
-    if (refs.problem(ref).isPresent()
+    if (REFS.problem(ref).isPresent()
         || claim.getStatus() == null
         || claim.getStatus().getAllocation() == null) {
-      return;
+      return Optional.empty();
     }
-    PrepareResult result = driver.prepare(List.of(claim)).get(ref.uid());
+    PrepareResult result = target.prepare(List.of(claim)).get(ref.uid());
 
     assertThat(result).isNotNull();
     assertThat(result.error()).doesNotContain("internal error");
     if (result.failed()) {
       assertThat(result.error()).contains(ref.namespace() + "/" + ref.name());
     }
-    assertThat(driver.unprepare(List.of(ref)).get(ref.uid()).error()).isEmpty();
-    assertThat(node.checkpoints.read().claims()).isEmpty();
+    return Optional.of(ref);
   }
 }
