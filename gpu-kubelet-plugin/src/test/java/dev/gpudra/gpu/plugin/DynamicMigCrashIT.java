@@ -8,7 +8,6 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.localcluster.kubelet.DraCallException;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
-import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.simulated.ProfileLoader;
@@ -65,23 +64,21 @@ class DynamicMigCrashIT {
   }
 
   /** The GPUs as the plugin left them, read from its state file by another simulated NVML. */
+  private SimulatedNvml stateOnDisk() {
+    return new SimulatedNvml(
+        new ProfileLoader().load(PROFILE),
+        NODE,
+        Optional.of(node.dirs.dataDir().resolve(NvmlFactory.SIMULATED_STATE)));
+  }
+
   private List<MigDevice> liveMigDevices() {
-    try (SimulatedNvml gpus =
-        new SimulatedNvml(
-            new ProfileLoader().load(PROFILE),
-            NODE,
-            Optional.of(node.dirs.dataDir().resolve(NvmlFactory.SIMULATED_STATE)))) {
-      GpuInfo gpu0 = gpus.gpus().get(0);
-      return gpus.migDevices(gpu0);
+    try (SimulatedNvml gpus = stateOnDisk()) {
+      return gpus.migDevices(gpus.gpus().get(0));
     }
   }
 
   private MigMode migMode() {
-    try (SimulatedNvml gpus =
-        new SimulatedNvml(
-            new ProfileLoader().load(PROFILE),
-            NODE,
-            Optional.of(node.dirs.dataDir().resolve(NvmlFactory.SIMULATED_STATE)))) {
+    try (SimulatedNvml gpus = stateOnDisk()) {
       return gpus.migMode(gpus.gpus().get(0));
     }
   }

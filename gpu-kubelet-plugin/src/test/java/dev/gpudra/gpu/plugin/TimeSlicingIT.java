@@ -53,6 +53,15 @@ class TimeSlicingIT {
             Map.of("strategy", "TimeSlicing", "timeSlicingConfig", Map.of("interval", interval))));
   }
 
+  /** A claim for one GPU whose GpuConfig asks for this TimeSlicing interval. */
+  private ClaimRef sliced(String name, String device, String interval) {
+    return node.claims
+        .named(name)
+        .device("gpu", device)
+        .config(List.of("gpu"), timeSlicing(interval))
+        .create();
+  }
+
   private String error(ClaimRef claim) {
     PrepareResult result = node.prepare(claim).get(claim.uid());
     return result.error();
@@ -64,12 +73,7 @@ class TimeSlicingIT {
           + " and back to Default on unprepare")
   void setsAndResetsTheTimeSlice() {
     start(ON);
-    ClaimRef claim =
-        node.claims
-            .named("long")
-            .device("gpu", "gpu-2")
-            .config(List.of("gpu"), timeSlicing("Long"))
-            .create();
+    ClaimRef claim = sliced("long", "gpu-2", "Long");
     node.gpus()
         .setComputeMode(
             node.plugin().parts().inventory().device("gpu-2").orElseThrow().gpu(),
@@ -127,24 +131,9 @@ class TimeSlicingIT {
           + " fails its claim only, before anything is set")
   void claimsOfOneCallGetTheirOwnIntervals() {
     start(ON);
-    ClaimRef shortSlices =
-        node.claims
-            .named("short")
-            .device("gpu", "gpu-5")
-            .config(List.of("gpu"), timeSlicing("Short"))
-            .create();
-    ClaimRef bad =
-        node.claims
-            .named("bad")
-            .device("gpu", "gpu-6")
-            .config(List.of("gpu"), timeSlicing("Tiny"))
-            .create();
-    ClaimRef medium =
-        node.claims
-            .named("medium")
-            .device("gpu", "gpu-7")
-            .config(List.of("gpu"), timeSlicing("Medium"))
-            .create();
+    ClaimRef shortSlices = sliced("short", "gpu-5", "Short");
+    ClaimRef bad = sliced("bad", "gpu-6", "Tiny");
+    ClaimRef medium = sliced("medium", "gpu-7", "Medium");
 
     Map<String, PrepareResult> results = node.prepare(shortSlices, bad, medium);
 
@@ -165,12 +154,7 @@ class TimeSlicingIT {
       "with the gate off, a TimeSlicing config fails its claim naming the gate, and no GPU is set")
   void gateOffRefuses() {
     start(FeatureGates.defaults());
-    ClaimRef claim =
-        node.claims
-            .named("long")
-            .device("gpu", "gpu-2")
-            .config(List.of("gpu"), timeSlicing("Long"))
-            .create();
+    ClaimRef claim = sliced("long", "gpu-2", "Long");
 
     assertThat(error(claim))
         .contains(
