@@ -64,6 +64,17 @@ public final class HealthBook {
         "NVML refused to report its events");
   }
 
+  /** NVML watches the device again: its {@code unmonitored} taint goes. */
+  public synchronized Optional<HealthChange> monitored(String device) {
+    Map<String, HealthTaint> held = taints.get(device);
+    HealthTaint removed = held == null ? null : held.remove(HealthTaint.UNMONITORED);
+    return removed == null
+        ? Optional.empty()
+        : Optional.of(
+            new HealthChange(
+                device, HealthChange.Kind.RECOVERED, removed, "NVML reports its events again"));
+  }
+
   private Optional<HealthChange> permanent(String device, HealthTaint taint, String cause) {
     Map<String, HealthTaint> held = taints.computeIfAbsent(device, d -> new TreeMap<>());
     if (held.putIfAbsent(taint.key(), taint) != null) {

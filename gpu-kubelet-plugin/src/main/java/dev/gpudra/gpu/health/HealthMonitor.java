@@ -26,6 +26,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class HealthMonitor implements AutoCloseable {
   static final Duration WAIT = Duration.ofSeconds(5);
+
+  /** The longest pause between tries while NVML will not watch at all. */
+  static final Duration MAX_PAUSE = Duration.ofMinutes(5);
+
   private static final Logger log = LoggerFactory.getLogger(HealthMonitor.class);
 
   private final Nvml nvml;
@@ -38,6 +42,7 @@ public final class HealthMonitor implements AutoCloseable {
   private final Set<String> lostGpus = new HashSet<>();
   private final Thread thread;
   private volatile boolean stopping;
+  private int failures;
 
   /** The monitor's parts: what it reads, what it writes, whom it tells. */
   public record Parts(
@@ -66,8 +71,13 @@ public final class HealthMonitor implements AutoCloseable {
   private void run() {
     while (!stopping) {
       try (XidWatch watch = nvml.watchXids(watchable())) {
+        failures = 0;
         List<HealthChange> changes = new ArrayList<>();
         watch.unwatched().forEach(g -> unmonitored(g, changes));
+        watchable().stream()
+            .filter(g -> !watch.unwatched().contains(g))
+            .flatMap(g -> router.devicesOf(g).stream())
+            .forEach(d -> book.monitored(d).ifPresent(changes::add));
         report(changes);
         loop(watch);
       } catch (NvmlGpuLostException e) {
@@ -75,12 +85,32 @@ public final class HealthMonitor implements AutoCloseable {
       } catch (InterruptedException e) {
         return;
       } catch (RuntimeException e) {
-        log.warn("NVML health monitor failed; watching again in {} s", WAIT.toSeconds(), e);
-        if (!pause()) {
+        if (!failed(e)) {
           return;
         }
       }
     }
+  }
+
+  /**
+   * NVML would not watch at all: every device is unmonitored until it does; tried again after a
+   * pause that doubles up to {@link #MAX_PAUSE}, said once at WARN and then at DEBUG.
+   *
+   * @return false when the monitor is stopping
+   */
+  private boolean failed(RuntimeException e) {
+    failures++;
+    Duration pause = WAIT.multipliedBy(1L << Math.min(failures - 1, 6));
+    pause = pause.compareTo(MAX_PAUSE) > 0 ? MAX_PAUSE : pause;
+    if (failures == 1) {
+      log.warn("NVML will not watch XID events; devices are unmonitored, trying again", e);
+    } else {
+      log.debug("NVML still will not watch XID events ({} tries): {}", failures, e.getMessage());
+    }
+    List<HealthChange> changes = new ArrayList<>();
+    watchable().forEach(g -> unmonitored(g, changes));
+    report(changes);
+    return pause(pause);
   }
 
   private void loop(XidWatch watch) throws InterruptedException {
@@ -115,7 +145,7 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   private void unmonitored(GpuInfo gpu, List<HealthChange> changes) {
-    log.warn("NVML will not report XID events of GPU {}: its devices are unmonitored", gpu.uuid());
+    log.debug("NVML does not report XID events of GPU {}: its devices are unmonitored", gpu.uuid());
     router
         .devicesOf(gpu)
         .forEach(d -> book.unmonitored(d, clock.instant()).ifPresent(changes::add));
@@ -156,8 +186,12 @@ public final class HealthMonitor implements AutoCloseable {
 
   /** Waits one period; false when the monitor is stopping. */
   private boolean pause() {
+    return pause(WAIT);
+  }
+
+  private boolean pause(Duration period) {
     try {
-      Thread.sleep(WAIT);
+      Thread.sleep(period);
       return !stopping;
     } catch (InterruptedException e) {
       return false;

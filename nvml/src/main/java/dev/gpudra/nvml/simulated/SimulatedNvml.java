@@ -44,6 +44,7 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   private final List<SimulatedXidWatch> watches = new CopyOnWriteArrayList<>();
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
   private final Set<String> refusingEvents = ConcurrentHashMap.newKeySet();
+  private volatile boolean refusingEventSets;
 
   public SimulatedNvml(GpuProfile profile, String nodeName) {
     this(profile, nodeName, Optional.empty());
@@ -152,8 +153,19 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     save();
   }
 
+  /**
+   * From now on (or no longer), no event set can be made at all, as on a driver or vGPU guest
+   * without event support.
+   */
+  public void refuseEventSets(boolean refuse) {
+    refusingEventSets = refuse;
+  }
+
   @Override
   public XidWatch watchXids(List<GpuInfo> watched) {
+    if (refusingEventSets) {
+      throw new NvmlNotSupportedException("simulated NVML: event sets are not supported");
+    }
     Set<String> uuids = new HashSet<>();
     List<GpuInfo> unwatched = new ArrayList<>();
     for (GpuInfo gpu : watched) {
