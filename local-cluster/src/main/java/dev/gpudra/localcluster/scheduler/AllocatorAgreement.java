@@ -12,11 +12,10 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -129,7 +128,7 @@ public final class AllocatorAgreement {
       List<ResourceClaim> asBefore,
       List<ResourceClaim> now,
       CandidateNode node) {
-    Set<String> chosen = new HashSet<>();
+    List<String> chosen = new ArrayList<>();
     for (ResourceClaim claim : now) {
       results(ClaimStatuses.allocation(claim)).forEach(r -> chosen.add(deviceOf(r)));
     }
@@ -137,7 +136,7 @@ public final class AllocatorAgreement {
     boolean multiSlicePool =
         slices.stream()
             .filter(s -> node.name().equals(s.getSpec().getNodeName()))
-            .map(s -> s.getSpec().getDriver() + "/" + s.getSpec().getPool().getName())
+            .map(AllocatorAgreement::poolOf)
             .collect(Collectors.groupingBy(k -> k, Collectors.counting()))
             .values()
             .stream()
@@ -148,7 +147,7 @@ public final class AllocatorAgreement {
     ClusterState only =
         new ClusterState(
             before.state().deviceClasses(),
-            slices.stream().map(s -> onlyChosen(s, chosen)).toList(),
+            inChosenOrder(slices, chosen),
             before.state().allocatedDevices());
     if (!(placement.place(asBefore, only, List.of(node)) instanceof Fits fits)) {
       return false;
@@ -158,19 +157,52 @@ public final class AllocatorAgreement {
     return again.isEmpty();
   }
 
-  private static ResourceSlice onlyChosen(ResourceSlice slice, Set<String> chosen) {
-    if (slice.getSpec().getDevices() == null) {
-      return slice;
+  /**
+   * The slices with only the scheduler's devices, each in a slice of its own named so that slice
+   * order is the order of the scheduler's results (request by request): a first fit over them
+   * reproduces the scheduler's assignment exactly when it is valid. Counter sets stay; every pool
+   * keeps an exact slice count.
+   */
+  private static List<ResourceSlice> inChosenOrder(
+      List<ResourceSlice> slices, List<String> chosen) {
+    List<ResourceSlice> out = new ArrayList<>();
+    for (ResourceSlice slice : slices) {
+      if (slice.getSpec().getDevices() == null || slice.getSpec().getDevices().isEmpty()) {
+        out.add(slice); // counters only
+        continue;
+      }
+      for (var device : slice.getSpec().getDevices()) {
+        int index = chosen.indexOf(poolOf(slice) + "/" + device.getName());
+        if (index >= 0) {
+          out.add(
+              new ResourceSliceBuilder(slice)
+                  .editMetadata()
+                  .withName(String.format("%03d-%s", index, slice.getMetadata().getName()))
+                  .endMetadata()
+                  .editSpec()
+                  .withDevices(device)
+                  .endSpec()
+                  .build());
+        }
+      }
     }
-    String prefix = slice.getSpec().getDriver() + "/" + slice.getSpec().getPool().getName() + "/";
-    return new ResourceSliceBuilder(slice)
-        .editSpec()
-        .withDevices(
-            slice.getSpec().getDevices().stream()
-                .filter(d -> chosen.contains(prefix + d.getName()))
-                .toList())
-        .endSpec()
-        .build();
+    Map<String, Long> counts =
+        out.stream()
+            .collect(Collectors.groupingBy(AllocatorAgreement::poolOf, Collectors.counting()));
+    return out.stream()
+        .map(s ->
+            new ResourceSliceBuilder(s)
+                .editSpec()
+                .editPool()
+                .withResourceSliceCount(counts.get(poolOf(s)))
+                .endPool()
+                .endSpec()
+                .build())
+        .toList();
+  }
+
+  private static String poolOf(ResourceSlice slice) {
+    return slice.getSpec().getDriver() + "/" + slice.getSpec().getPool().getName();
   }
 
   /** {@code driver/pool/device} of a result rendered by {@link #result}. */

@@ -171,9 +171,56 @@ class AllocatorAgreementTest {
     assertThat(agreement.compare(twoSlices(), List.of(otherFit), boundTo("node-b")).differences())
         .isEmpty();
     assertThat(
+            agreement
+                .compare(twoSlices(), List.of(twoRequests(3, 0)), boundTo("node-b"))
+                .differences())
+        .as("requests given devices out of our slice order")
+        .isEmpty();
+    assertThat(
             agreement.compare(twoSlices(), List.of(notTogether), boundTo("node-b")).differences())
         .singleElement()
         .asString()
         .contains("the scheduler allocated");
+  }
+
+  /** A claim with requests first and second, one GPU each, allocated these GPUs of node-b. */
+  private static ResourceClaim twoRequests(int first, int second) {
+    ResourceClaim claim =
+        new ResourceClaimBuilder(claim("twins", 1, false))
+            .editSpec()
+            .editDevices()
+            .editFirstRequest()
+            .withName("first")
+            .endRequest()
+            .addNewRequest()
+            .withName("second")
+            .withNewExactly()
+            .withDeviceClassName("gpu.nvidia.com")
+            .withCount(1L)
+            .endExactly()
+            .endRequest()
+            .endDevices()
+            .endSpec()
+            .build();
+    return new ResourceClaimBuilder(claim)
+        .withNewStatus()
+        .withNewAllocation()
+        .withNewDevices()
+        .addNewResult()
+        .withRequest("first")
+        .withDriver("gpu.nvidia.com")
+        .withPool("node-b")
+        .withDevice("gpu-" + first)
+        .endResult()
+        .addNewResult()
+        .withRequest("second")
+        .withDriver("gpu.nvidia.com")
+        .withPool("node-b")
+        .withDevice("gpu-" + second)
+        .endResult()
+        .endDevices()
+        .endAllocation()
+        .endStatus()
+        .build();
   }
 }
