@@ -53,35 +53,30 @@ final class DeviceSetup {
     }
   }
 
-  private Result setUp(List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
-    controls.sharing().apply(planned);
+  /**
+   * Applies the records' settings, creates every MIG device a record does not name yet (MIG mode on
+   * first), turns MIG mode off on a whole GPU handed out, and returns the devices as the CDI spec
+   * describes them.
+   */
+  private Result setUp(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
+    controls.sharing().apply(records);
     List<AllocatableDevice> cdi = new ArrayList<>();
-    List<CheckpointDevice> records = new ArrayList<>();
-    for (int i = 0; i < allocated.size(); i++) {
+    List<CheckpointDevice> out = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      CheckpointDevice record = records.get(i);
       AllocatableDevice device = allocated.get(i).device();
-      CheckpointDevice record = planned.get(i);
-      switch (device) {
-        case AbstractMigDevice mig -> {
-          StaticMigDevice created = partitions().create(mig);
-          cdi.add(created);
-          records.add(
-              record.withCreated(
-                  created.uuid(),
-                  created.mig().gpuInstanceId(),
-                  created.mig().computeInstanceId()));
-        }
-        case FullGpu gpu -> {
-          controls.partitions().ifPresent(p -> p.wholeGpu(gpu.gpu()));
-          cdi.add(device);
-          records.add(record);
-        }
-        case StaticMigDevice mig -> {
-          cdi.add(device);
-          records.add(record);
-        }
+      if (device instanceof AbstractMigDevice mig && !record.created()) {
+        StaticMigDevice created = partitions().create(mig);
+        record =
+            record.withCreated(
+                created.uuid(), created.mig().gpuInstanceId(), created.mig().computeInstanceId());
+      } else if (device instanceof FullGpu gpu) {
+        controls.partitions().ifPresent(p -> p.wholeGpu(gpu.gpu()));
       }
+      out.add(record);
+      cdi.add(concrete(record));
     }
-    return new Result(cdi, records);
+    return new Result(cdi, out);
   }
 
   /**
@@ -106,26 +101,7 @@ final class DeviceSetup {
       }
       known.add(record);
     }
-    return setUpKnown(known, allocated);
-  }
-
-  private Result setUpKnown(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
-    controls.sharing().apply(records);
-    List<AllocatableDevice> cdi = new ArrayList<>();
-    List<CheckpointDevice> out = new ArrayList<>();
-    for (int i = 0; i < records.size(); i++) {
-      CheckpointDevice record = records.get(i);
-      AllocatableDevice device = allocated.get(i).device();
-      if (device instanceof AbstractMigDevice mig && !record.created()) {
-        StaticMigDevice created = partitions().create(mig);
-        record =
-            record.withCreated(
-                created.uuid(), created.mig().gpuInstanceId(), created.mig().computeInstanceId());
-      }
-      out.add(record);
-      cdi.add(concrete(record));
-    }
-    return new Result(cdi, out);
+    return setUp(known, allocated);
   }
 
   /** The device a record describes, as its CDI edits need it: a created MIG device as such. */

@@ -12,7 +12,6 @@ import dev.gpudra.gpu.checkpoint.SharingRecord;
 import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.config.ConfigResolver;
-import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.nvml.GpuInfo;
@@ -40,7 +39,6 @@ public final class DeviceState {
   private final CheckpointStore checkpoints;
   private final StepObserver steps;
   private final AllocationCheck allocation;
-  private final ClaimSharing sharing;
   private final DeviceSetup setup;
   private final DeviceControls controls;
   private final ReentrantLock lock = new ReentrantLock();
@@ -80,7 +78,7 @@ public final class DeviceState {
       StepObserver steps,
       DeviceControls controls) {
     this.steps = Objects.requireNonNull(steps, "steps");
-    this.sharing = Objects.requireNonNull(controls, "controls").sharing();
+    Objects.requireNonNull(controls, "controls");
     this.setup = new DeviceSetup(devices, controls);
     this.controls = controls;
     this.allocation = new AllocationCheck(ConfigResolver.DRIVER_NAME, pool);
@@ -120,7 +118,7 @@ public final class DeviceState {
       refuseBusyDevices(checkpoint, claim, results);
       List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
       List<CheckpointDevice> planned = plan(claim, allocated);
-      sharing.checkConflicts(describe(claim), uid, planned, checkpoint);
+      controls.sharing().checkConflicts(describe(claim), uid, planned, checkpoint);
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
         setup.release(describe(claim), uid, existing.devices(), checkpoint);
@@ -292,7 +290,7 @@ public final class DeviceState {
     String uid = claim.getMetadata().getUid();
     Map<AllocatedDevice, SharingRecord> settings = new HashMap<>();
     for (ConfigGroup group : configs.resolve(claim, allocated)) {
-      group.devices().forEach(d -> settings.put(d, sharing.plan(group, d)));
+      group.devices().forEach(d -> settings.put(d, controls.sharing().plan(group, d)));
     }
     return allocated.stream()
         .map(d -> DeviceRecords.toCheckpoint(uid, d).withSharing(settings.get(d)))
