@@ -73,6 +73,10 @@ class GpuDraCliTest {
             },
             "--additional-xids-to-ignore (ADDITIONAL_XIDS_TO_IGNORE): \"abc\" is not an XID"),
         Arguments.of(
+            "health settings without the health gate: they would be ignored",
+            new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--health-fatal-xids", "79"},
+            "NVMLDeviceHealthCheck feature gate, which is off: they would be ignored"),
+        Arguments.of(
             "a negative recovery period",
             new String[] {
               "gpu-kubelet-plugin", "--node-name", "n1", "--health-recovery-seconds", "-1"

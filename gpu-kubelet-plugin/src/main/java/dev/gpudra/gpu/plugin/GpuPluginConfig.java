@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.health.HealthSettings;
 import java.net.InetSocketAddress;
@@ -101,6 +102,14 @@ public record GpuPluginConfig(
     Objects.requireNonNull(httpEndpoint, "httpEndpoint");
     Objects.requireNonNull(simulatedGpus, "simulatedGpus");
     Objects.requireNonNull(health, "health");
+    if (!featureGates.enabled(FeatureGate.NVML_DEVICE_HEALTH_CHECK)
+        && !health.equals(HealthSettings.defaults())) {
+      throw new IllegalArgumentException(
+          "--additional-xids-to-ignore, --health-fatal-xids and --health-recovery-seconds"
+              + " (ADDITIONAL_XIDS_TO_IGNORE, HEALTH_FATAL_XIDS, HEALTH_RECOVERY_SECONDS) judge"
+              + " the XIDs of the NVMLDeviceHealthCheck feature gate, which is off: they would be"
+              + " ignored; turn the gate on or leave them unset");
+    }
     if (healthcheckPort > 65535) {
       throw new IllegalArgumentException(
           "--healthcheck-port (HEALTHCHECK_PORT) must be at most 65535: " + healthcheckPort);
