@@ -49,6 +49,23 @@ final class MemoryLimit {
     }
   }
 
+  /**
+   * The limit in whole MiB, rounded down, as NVIDIA's plugin hands it to the MPS control daemon.
+   *
+   * @throws InvalidConfigException as {@link #check}
+   */
+  static long mebibytes(String path, Quantity limit) {
+    check(path, limit);
+    Matcher m = QUANTITY.matcher(limit.toString());
+    if (!m.matches()) {
+      throw new IllegalStateException("checked above: " + limit);
+    }
+    return new BigDecimal(m.group(1))
+        .multiply(multiplier(m.group(2)))
+        .divideToIntegralValue(ONE_MIB)
+        .longValueExact();
+  }
+
   private static BigDecimal multiplier(String suffix) {
     if (suffix == null || suffix.isEmpty()) {
       return BigDecimal.ONE;

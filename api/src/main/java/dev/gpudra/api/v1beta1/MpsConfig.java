@@ -42,6 +42,49 @@ public record MpsConfig(
     return new MpsConfig(null, null, Map.of());
   }
 
+  /**
+   * The pinned device memory limit of each device of a claim's group, in whole MiB: the default for
+   * every device, overridden per device by UUID or by index into {@code uuids}.
+   *
+   * @param uuids the group's device UUIDs, sorted
+   * @param field this object's path, for error messages
+   * @throws InvalidConfigException naming a key that is no device of the group
+   */
+  public Map<String, Long> pinnedLimitsMiB(java.util.List<String> uuids, String field) {
+    Map<String, Long> limits = new java.util.TreeMap<>();
+    if (defaultPinnedDeviceMemoryLimit != null) {
+      long mib =
+          MemoryLimit.mebibytes(
+              field + ".defaultPinnedDeviceMemoryLimit", defaultPinnedDeviceMemoryLimit);
+      uuids.forEach(uuid -> limits.put(uuid, mib));
+    }
+    defaultPerDevicePinnedMemoryLimit.forEach((device, limit) -> {
+      String path = field + ".defaultPerDevicePinnedMemoryLimit[" + device + "]";
+      limits.put(deviceOf(device, uuids, path), MemoryLimit.mebibytes(path, limit));
+    });
+    return limits;
+  }
+
+  private static String deviceOf(String key, java.util.List<String> uuids, String path) {
+    if (uuids.contains(key)) {
+      return key;
+    }
+    if (key.chars().allMatch(Character::isDigit) && key.length() < 10) {
+      int index = Integer.parseInt(key);
+      if (index < uuids.size()) {
+        return uuids.get(index);
+      }
+    }
+    throw new InvalidConfigException(
+        path,
+        "invalid device: \""
+            + key
+            + "\" is neither the UUID of a device of this group nor an index below "
+            + uuids.size()
+            + " into its sorted UUIDs "
+            + uuids);
+  }
+
   /** Checks ranges; {@code field} is this object's path for error messages. */
   void validate(String field) {
     if (defaultActiveThreadPercentage != null
