@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       GpusCommand.class,
       GpuKubeletPluginCommand.class,
+      MpsControlDaemonCommand.class,
       SelectorCommand.class,
       ExplainCommand.class,
       CommandLine.HelpCommand.class

@@ -94,7 +94,8 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         GpuPluginConfig.parseEndpoint(o.httpEndpoint),
         o.metricsPath,
         blankToEmpty(o.simulatedGpus),
-        health(o));
+        health(o),
+        blankToEmpty(o.imageName));
   }
 
   /** The health monitor's settings; a malformed XID list or a negative period is refused. */

@@ -100,6 +100,14 @@ final class PluginOptions {
   String simulatedGpus;
 
   @Option(
+      names = "--image-name",
+      defaultValue = "${env:IMAGE_NAME:-}",
+      description =
+          "The driver's image, which each MPS control daemon runs; required with MPSSupport"
+              + " (IMAGE_NAME).")
+  String imageName;
+
+  @Option(
       names = "--additional-xids-to-ignore",
       defaultValue = "${env:ADDITIONAL_XIDS_TO_IGNORE:-}",
       description =

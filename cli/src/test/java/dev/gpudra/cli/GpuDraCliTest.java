@@ -47,9 +47,15 @@ class GpuDraCliTest {
               "--node-name",
               "n1",
               "--feature-gates",
-              "MPSSupport=true,PassthroughSupport=true"
+              "PassthroughSupport=true"
             },
-            "MPSSupport, PassthroughSupport are not implemented by gpu-dra's GPU kubelet plugin"),
+            "PassthroughSupport is not implemented by gpu-dra's GPU kubelet plugin"),
+        Arguments.of(
+            "MPS without the image its control daemons run",
+            new String[] {
+              "gpu-kubelet-plugin", "--node-name", "n1", "--feature-gates", "MPSSupport=true"
+            },
+            "--image-name (IMAGE_NAME) is required with the MPSSupport feature gate"),
         Arguments.of(
             "AllAlpha switches on gates the plugin does not implement",
             new String[] {

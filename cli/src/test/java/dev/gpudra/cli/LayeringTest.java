@@ -46,10 +46,12 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage("io.fabric8.kubernetes.client..", "io.grpc..")),
         rule(
-            "only the JNA bindings touch JNA: NVML's, and libc's flock(2) for the node locks",
+            "only the JNA bindings touch JNA: NVML's, and libc's flock(2) for the node locks and"
+                + " mount(2) for tmpfs",
             noClasses()
                 .that()
-                .resideOutsideOfPackages("dev.gpudra.nvml.jna..", "dev.gpudra.kit.flock..")
+                .resideOutsideOfPackages(
+                    "dev.gpudra.nvml.jna..", "dev.gpudra.kit.flock..", "dev.gpudra.kit.mount..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("com.sun.jna..")),

@@ -20,7 +20,17 @@ public final class ClaimCdiSpecs {
    * @throws CdiException when the spec cannot be built or written
    */
   public void write(String claimUid, List<AllocatableDevice> devices) {
-    writer.write(claimUid, builder.build(claimUid, devices));
+    write(claimUid, devices, java.util.Map.of());
+  }
+
+  /**
+   * @param extra edits added to a device's own, by device name
+   */
+  public void write(
+      String claimUid,
+      List<AllocatableDevice> devices,
+      java.util.Map<String, ContainerEdits> extra) {
+    writer.write(claimUid, builder.build(claimUid, devices, extra));
   }
 
   /** The claims with a spec file and their device names ({@link CdiSpecWriter#claimDevices}). */

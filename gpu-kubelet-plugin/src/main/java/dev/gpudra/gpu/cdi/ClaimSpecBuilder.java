@@ -48,9 +48,25 @@ public final class ClaimSpecBuilder {
    *     cannot be resolved
    */
   public CdiSpec build(String claimUid, List<AllocatableDevice> devices) {
+    return build(claimUid, devices, java.util.Map.of());
+  }
+
+  /**
+   * @param extra edits a device's group config adds after its own (an MPS daemon's pipe and shm),
+   *     by device name
+   */
+  public CdiSpec build(
+      String claimUid,
+      List<AllocatableDevice> devices,
+      java.util.Map<String, ContainerEdits> extra) {
     List<CdiDevice> cdiDevices = new ArrayList<>();
     for (AllocatableDevice device : devices) {
-      cdiDevices.add(new CdiDevice(deviceName(claimUid, device.name()), edits(device)));
+      ContainerEdits edits = edits(device);
+      ContainerEdits added = extra.get(device.name());
+      cdiDevices.add(
+          new CdiDevice(
+              deviceName(claimUid, device.name()),
+              added == null ? edits : edits.followedBy(added)));
     }
     return CdiSpec.of(KIND, common, cdiDevices);
   }

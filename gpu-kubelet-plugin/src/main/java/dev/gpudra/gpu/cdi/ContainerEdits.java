@@ -26,6 +26,21 @@ public record ContainerEdits(
     return new ContainerEdits(List.of(), nodes, List.of(), List.of());
   }
 
+  /** These edits, then {@code more}'s. */
+  public ContainerEdits followedBy(ContainerEdits more) {
+    return new ContainerEdits(
+        concat(env, more.env),
+        concat(deviceNodes, more.deviceNodes),
+        concat(mounts, more.mounts),
+        concat(hooks, more.hooks));
+  }
+
+  private static <T> List<T> concat(List<T> first, List<T> second) {
+    List<T> all = new java.util.ArrayList<>(first);
+    all.addAll(second);
+    return all;
+  }
+
   @JsonIgnore
   public boolean isEmpty() {
     return env.isEmpty() && deviceNodes.isEmpty() && mounts.isEmpty() && hooks.isEmpty();

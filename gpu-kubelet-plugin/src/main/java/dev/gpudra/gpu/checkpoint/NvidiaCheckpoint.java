@@ -47,8 +47,12 @@ final class NvidiaCheckpoint {
         v2 ? state(claim.path("checkpointState"), where) : ClaimState.PREPARE_COMPLETED;
     List<CheckpointDevice> devices = new ArrayList<>();
     for (JsonNode group : claim.path("preparedDevices")) {
+      // the group's MPS daemon, so that ours stops the one NVIDIA's plugin started
+      String daemon = group.path("configState").path("mpsControlDaemonID").asText("");
       for (JsonNode device : group.path("devices")) {
-        devices.add(device(device, claim.path("status"), where));
+        devices.add(
+            device(device, claim.path("status"), where)
+                .withSharing(SharingRecord.mps(daemon.isEmpty() ? null : daemon)));
       }
     }
     return new PreparedClaim(

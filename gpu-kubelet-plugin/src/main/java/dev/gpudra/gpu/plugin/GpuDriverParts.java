@@ -28,7 +28,12 @@ import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.gpu.metrics.DriverMetrics;
 import dev.gpudra.gpu.metrics.MeteredDriver;
 import dev.gpudra.gpu.mig.MigPartitions;
+import dev.gpudra.gpu.mps.MpsDaemons;
+import dev.gpudra.gpu.mps.MpsDirectories;
+import dev.gpudra.gpu.mps.MpsNode;
+import dev.gpudra.gpu.mps.MpsSharing;
 import dev.gpudra.gpu.sharing.ClaimSharing;
+import dev.gpudra.gpu.sharing.MpsControl;
 import dev.gpudra.gpu.sharing.TimeSlicing;
 import dev.gpudra.gpu.state.CheckpointRecovery;
 import dev.gpudra.gpu.state.DeviceControls;
@@ -37,6 +42,8 @@ import dev.gpudra.gpu.state.DeviceState;
 import dev.gpudra.gpu.state.GpuDraDriver;
 import dev.gpudra.gpu.state.StepObserver;
 import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.mount.LibcTmpfs;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -70,25 +77,39 @@ public record GpuDriverParts(
    * Where node facts are read, who watches the steps of each prepare (tests stop the process at a
    * chosen step), and how long a second instance waits for the running one to stop.
    */
-  public record Hooks(Path bootIdFile, Path procRoot, StepObserver steps, Duration ownerWait) {
+  public record Hooks(
+      Path bootIdFile,
+      Path procRoot,
+      StepObserver steps,
+      Duration ownerWait,
+      Duration mpsReadyWait) {
     /** What a DaemonSet's pod gets: long enough for the previous pod's graceful stop. */
     public static final Duration OWNER_WAIT = Duration.ofSeconds(30);
 
     public static Hooks defaults() {
       return new Hooks(
-          CheckpointStore.DEFAULT_BOOT_ID, Path.of("/proc"), StepObserver.NONE, OWNER_WAIT);
+          CheckpointStore.DEFAULT_BOOT_ID,
+          Path.of("/proc"),
+          StepObserver.NONE,
+          OWNER_WAIT,
+          MpsNode.READY_WAIT);
     }
 
     public Hooks withBootIdFile(Path file) {
-      return new Hooks(file, procRoot, steps, ownerWait);
+      return new Hooks(file, procRoot, steps, ownerWait, mpsReadyWait);
     }
 
     public Hooks withSteps(StepObserver observer) {
-      return new Hooks(bootIdFile, procRoot, observer, ownerWait);
+      return new Hooks(bootIdFile, procRoot, observer, ownerWait, mpsReadyWait);
     }
 
     public Hooks withOwnerWait(Duration value) {
-      return new Hooks(bootIdFile, procRoot, steps, value);
+      return new Hooks(bootIdFile, procRoot, steps, value, mpsReadyWait);
+    }
+
+    /** How long a prepare waits for an MPS control daemon before its retryable error. */
+    public Hooks withMpsReadyWait(Duration value) {
+      return new Hooks(bootIdFile, procRoot, steps, ownerWait, value);
     }
   }
 
@@ -96,7 +117,11 @@ public record GpuDriverParts(
    * @param gpus the GPUs the inventory was read from, set through for sharing
    */
   public static GpuDriverParts assemble(
-      GpuPluginConfig config, Inventory inventory, NodeGpus gpus, Hooks hooks) {
+      GpuPluginConfig config,
+      Inventory inventory,
+      NodeGpus gpus,
+      Hooks hooks,
+      KubernetesClient client) {
     Path bootIdFile = hooks.bootIdFile();
     Path procRoot = hooks.procRoot();
     CheckpointStore checkpoints = new CheckpointStore(config.dataDir(), bootIdFile);
@@ -118,7 +143,8 @@ public record GpuDriverParts(
             hooks.steps(),
             new DeviceControls(
                 new ClaimSharing(
-                    new TimeSlicing(gpus.nvml(), gpus.timeSlicer()),
+                    Optional.of(new TimeSlicing(gpus.nvml(), gpus.timeSlicer())),
+                    mps(config, gpus, hooks, client),
                     name -> devices.find(name).map(AllocatableDevice::gpu)),
                 config.featureGates().enabled(FeatureGate.DYNAMIC_MIG)
                     ? Optional.of(new MigPartitions(gpus.nvml()))
@@ -144,6 +170,27 @@ public record GpuDriverParts(
         driver,
         metrics,
         new CheckpointRecovery(checkpoints, specs, devices, config.nodeName()));
+  }
+
+  /** MPS control daemons, with MPSSupport on. */
+  private static Optional<MpsControl> mps(
+      GpuPluginConfig config, NodeGpus gpus, Hooks hooks, KubernetesClient client) {
+    if (!config.featureGates().enabled(FeatureGate.MPS_SUPPORT)) {
+      return Optional.empty();
+    }
+    MpsNode node =
+        new MpsNode(
+            config.namespace(),
+            config.nodeName(),
+            config.imageName().orElseThrow(),
+            config.hostDriverRoot(),
+            hooks.mpsReadyWait(),
+            MpsNode.STOP_WAIT);
+    MpsDirectories dirs =
+        new MpsDirectories(
+            config.dataDir().resolve("mps"), new LibcTmpfs(), hooks.procRoot().resolve("meminfo"));
+    return Optional.of(
+        new MpsControl(new MpsSharing(node, dirs, new MpsDaemons(client, node)), gpus.nvml()));
   }
 
   private static boolean unreadable(CheckpointStore checkpoints) {

@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -113,12 +114,16 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     boolean dynamicMig = config.featureGates().enabled(FeatureGate.DYNAMIC_MIG);
     Inventory inventory = new DeviceDiscovery(gpus.nvml()).discover(dynamicMig);
     inventory.warnings().forEach(w -> log.warn("{}", w));
-    GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, gpus, hooks);
+    GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, gpus, hooks, client);
     NodeEvents events = new NodeEvents(client, config.nodeName(), Clock.systemUTC());
     events.report(parts.recovery().run());
     if (PoolLayout.partitioned(inventory.devices())) {
       int destroyed = parts.state().destroyUnheldMigDevices(PartitionedGpus.of(inventory));
       log.info("DynamicMIG: {} MIG devices no prepared claim holds destroyed at start", destroyed);
+    }
+    if (config.featureGates().enabled(FeatureGate.MPS_SUPPORT)) {
+      List<String> stopped = parts.state().stopUnheldMpsDaemons();
+      log.info("MPS: {} control daemons no prepared claim holds stopped at start", stopped.size());
     }
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);

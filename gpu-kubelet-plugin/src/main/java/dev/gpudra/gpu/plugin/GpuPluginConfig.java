@@ -30,6 +30,8 @@ import java.util.Optional;
  * @param simulatedGpus a built-in profile name or a profile file; replaces NVML (SIMULATED_GPUS)
  * @param health how NVMLDeviceHealthCheck judges XIDs (ADDITIONAL_XIDS_TO_IGNORE,
  *     HEALTH_FATAL_XIDS, HEALTH_RECOVERY_SECONDS)
+ * @param imageName the driver's image, which MPS control daemons run (--image-name, IMAGE_NAME);
+ *     required with MPSSupport
  */
 public record GpuPluginConfig(
     String nodeName,
@@ -46,7 +48,8 @@ public record GpuPluginConfig(
     Optional<InetSocketAddress> httpEndpoint,
     String metricsPath,
     Optional<String> simulatedGpus,
-    HealthSettings health) {
+    HealthSettings health,
+    Optional<String> imageName) {
 
   public static final String DRIVER_NAME = "gpu.nvidia.com";
 
@@ -81,7 +84,8 @@ public record GpuPluginConfig(
         httpEndpoint,
         metricsPath,
         simulatedGpus,
-        HealthSettings.defaults());
+        HealthSettings.defaults(),
+        Optional.empty());
   }
 
   public GpuPluginConfig {
@@ -109,6 +113,12 @@ public record GpuPluginConfig(
               + " (ADDITIONAL_XIDS_TO_IGNORE, HEALTH_FATAL_XIDS, HEALTH_RECOVERY_SECONDS) judge"
               + " the XIDs of the NVMLDeviceHealthCheck feature gate, which is off: they would be"
               + " ignored; turn the gate on or leave them unset");
+    }
+    Objects.requireNonNull(imageName, "imageName");
+    if (featureGates.enabled(FeatureGate.MPS_SUPPORT) && imageName.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--image-name (IMAGE_NAME) is required with the MPSSupport feature gate: each MPS"
+              + " control daemon runs the driver's image (the chart sets it)");
     }
     if (healthcheckPort > 65535) {
       throw new IllegalArgumentException(
@@ -142,7 +152,29 @@ public record GpuPluginConfig(
         httpEndpoint,
         metricsPath,
         simulatedGpus,
-        value);
+        value,
+        imageName);
+  }
+
+  /** The same configuration with the image MPS control daemons run. */
+  public GpuPluginConfig withImageName(String value) {
+    return new GpuPluginConfig(
+        nodeName,
+        namespace,
+        kubeconfig,
+        cdiRoot,
+        registrarDir,
+        pluginsDir,
+        driverRoot,
+        hostDriverRoot,
+        cdiHookPath,
+        featureGates,
+        healthcheckPort,
+        httpEndpoint,
+        metricsPath,
+        simulatedGpus,
+        health,
+        Optional.of(value));
   }
 
   /** {@code <plugins>/gpu.nvidia.com}: sockets, checkpoint and locks live here. */

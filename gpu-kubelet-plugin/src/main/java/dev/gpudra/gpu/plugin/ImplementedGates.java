@@ -8,8 +8,8 @@ import java.util.Set;
 
 /**
  * The GPU plugin's feature gates that gpu-dra does not implement yet. NVIDIA's plugin accepts them;
- * ours refuses to start with one of them on, rather than accept the gate and ignore it (MPS and
- * passthrough are being built; TimeSlicingSettings, NVMLDeviceHealthCheck and DynamicMIG are
+ * ours refuses to start with one of them on, rather than accept the gate and ignore it (passthrough
+ * is being built; TimeSlicingSettings, MPSSupport, NVMLDeviceHealthCheck and DynamicMIG are
  * implemented). The compute-domain gates (IMEXDaemonsWithDNSNames, ComputeDomainCliques,
  * CrashOnNVLinkFabricErrors) are accepted: the chart passes one FEATURE_GATES to every component
  * and NVIDIA's GPU plugin ignores them too.
@@ -17,7 +17,6 @@ import java.util.Set;
 public final class ImplementedGates {
   static final Set<FeatureGate> NOT_YET =
       EnumSet.of(
-          FeatureGate.MPS_SUPPORT,
           FeatureGate.PASSTHROUGH_SUPPORT,
           FeatureGate.DEVICE_METADATA,
           // klog's alpha logging options: this plugin logs through SLF4J and has none of them

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.state;
 
+import dev.gpudra.gpu.cdi.ContainerEdits;
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
@@ -9,9 +10,11 @@ import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
 import dev.gpudra.gpu.mig.MigPartitions;
+import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.NvmlException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +43,12 @@ final class DeviceSetup {
   /**
    * @param planned the claim's records, in the order of {@code allocated}
    */
-  Result setUp(String claim, List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
-    return named(claim, () -> setUp(planned, allocated));
+  Result setUp(
+      String claim,
+      List<CheckpointDevice> planned,
+      List<AllocatedDevice> allocated,
+      List<MpsDaemon> daemons) {
+    return named(claim, () -> setUpNow(claim, planned, allocated, daemons));
   }
 
   /** A GPU's refusal names the claim it failed, as every claim error does. */
@@ -58,8 +65,12 @@ final class DeviceSetup {
    * first), turns MIG mode off on a whole GPU handed out, and returns the devices as the CDI spec
    * describes them.
    */
-  private Result setUp(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
-    controls.sharing().apply(records);
+  private Result setUpNow(
+      String claim,
+      List<CheckpointDevice> records,
+      List<AllocatedDevice> allocated,
+      List<MpsDaemon> daemons) {
+    controls.sharing().apply(claim, records, daemons);
     List<AllocatableDevice> cdi = new ArrayList<>();
     List<CheckpointDevice> out = new ArrayList<>();
     for (int i = 0; i < records.size(); i++) {
@@ -83,11 +94,19 @@ final class DeviceSetup {
    * A claim whose records were rebuilt from its CDI spec: its MIG devices exist, found by profile
    * and placement (or created again when they do not).
    */
-  Result adopt(String claim, List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
-    return named(claim, () -> adopt(records, allocated));
+  Result adopt(
+      String claim,
+      List<CheckpointDevice> records,
+      List<AllocatedDevice> allocated,
+      List<MpsDaemon> daemons) {
+    return named(claim, () -> adoptNow(claim, records, allocated, daemons));
   }
 
-  private Result adopt(List<CheckpointDevice> records, List<AllocatedDevice> allocated) {
+  private Result adoptNow(
+      String claim,
+      List<CheckpointDevice> records,
+      List<AllocatedDevice> allocated,
+      List<MpsDaemon> daemons) {
     List<CheckpointDevice> known = new ArrayList<>();
     for (int i = 0; i < records.size(); i++) {
       CheckpointDevice record = records.get(i);
@@ -101,7 +120,19 @@ final class DeviceSetup {
       }
       known.add(record);
     }
-    return setUp(known, allocated);
+    return setUpNow(claim, known, allocated, daemons);
+  }
+
+  /** What each record's sharing adds to its device's CDI edits (an MPS daemon's), by name. */
+  Map<String, ContainerEdits> extraEdits(List<CheckpointDevice> records) {
+    Map<String, ContainerEdits> extra = new HashMap<>();
+    for (CheckpointDevice record : records) {
+      ContainerEdits edits = controls.sharing().edits(record);
+      if (!edits.isEmpty()) {
+        extra.put(record.device(), edits);
+      }
+    }
+    return extra;
   }
 
   /** The device a record describes, as its CDI edits need it: a created MIG device as such. */
@@ -130,16 +161,29 @@ final class DeviceSetup {
    * profile and placement unless a completed claim holds that device).
    */
   void release(String claim, String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint) {
+    release(claim, uid, records, checkpoint, Set.of());
+  }
+
+  /**
+   * @param keptDaemons MPS daemons a retried prepare of the same claim uses again
+   */
+  void release(
+      String claim,
+      String uid,
+      List<CheckpointDevice> records,
+      CheckpointV1 checkpoint,
+      Set<String> keptDaemons) {
     named(
         claim,
         () -> {
-          release(uid, records, checkpoint);
+          release(uid, records, checkpoint, keptDaemons);
           return null;
         });
   }
 
-  private void release(String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint) {
-    controls.sharing().release(uid, records, checkpoint);
+  private void release(
+      String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint, Set<String> kept) {
+    controls.sharing().release(uid, records, checkpoint, kept);
     if (controls.partitions().isEmpty()) {
       return;
     }

@@ -12,16 +12,20 @@ import dev.gpudra.gpu.checkpoint.SharingRecord;
 import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.config.ConfigResolver;
+import dev.gpudra.gpu.mps.MpsDaemon;
+import dev.gpudra.gpu.sharing.GroupSharing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.nvml.GpuInfo;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -117,11 +121,12 @@ public final class DeviceState {
       List<DeviceRequestAllocationResult> results = allocation.ours(claim);
       refuseBusyDevices(checkpoint, claim, results);
       List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
-      List<CheckpointDevice> planned = plan(claim, allocated);
+      Plan plan = plan(claim, allocated);
+      List<CheckpointDevice> planned = plan.records();
       controls.sharing().checkConflicts(describe(claim), uid, planned, checkpoint);
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
-        setup.release(describe(claim), uid, existing.devices(), checkpoint);
+        setup.release(describe(claim), uid, existing.devices(), checkpoint, plan.daemonIds());
         cdi.delete(uid);
       }
       PreparedClaim started =
@@ -129,7 +134,7 @@ public final class DeviceState {
               claim.getMetadata().getNamespace(), claim.getMetadata().getName(), planned);
       checkpoints.update(cp -> cp.withClaim(uid, started));
       steps.reached(StepObserver.Step.PREPARE_STARTED_WRITTEN, uid);
-      DeviceSetup.Result setUp = setup.setUp(describe(claim), planned, allocated);
+      DeviceSetup.Result setUp = setup.setUp(describe(claim), planned, allocated, plan.daemons());
       steps.reached(StepObserver.Step.DEVICES_SET_UP, uid);
       List<CheckpointDevice> prepared = writeSpec(uid, setUp);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
@@ -162,8 +167,9 @@ public final class DeviceState {
               + allocatedNames);
     }
     // what was set up before the checkpoint was lost is set up again, MIG devices found again
+    Plan plan = plan(claim, allocated);
     List<CheckpointDevice> prepared =
-        setup.adopt(describe(claim), plan(claim, allocated), allocated).records();
+        setup.adopt(describe(claim), plan.records(), allocated, plan.daemons()).records();
     PreparedClaim completed =
         PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName())
             .completed(prepared);
@@ -187,7 +193,10 @@ public final class DeviceState {
         "claim {} ({}): prepared, but its CDI spec is missing; writing it again",
         describe(claim),
         uid);
-    cdi.write(uid, existing.devices().stream().map(setup::concrete).toList());
+    cdi.write(
+        uid,
+        existing.devices().stream().map(setup::concrete).toList(),
+        setup.extraEdits(existing.devices()));
   }
 
   /**
@@ -229,6 +238,28 @@ public final class DeviceState {
           .partitions()
           .map(p -> p.destroyUnheld(gpus, setup.held(checkpoints.read(), "")))
           .orElse(0);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * MPSSupport at start: stops every MPS control daemon of this node (Deployment, tmpfs,
+   * directories) that no claim of the checkpoint names, left by a crash between its creation and
+   * the checkpoint's last write, or by a lost checkpoint.
+   *
+   * @return the daemons stopped
+   */
+  public List<String> stopUnheldMpsDaemons() {
+    lock.lock();
+    try {
+      Set<String> held =
+          checkpoints.read().claims().values().stream()
+              .flatMap(c -> c.devices().stream())
+              .map(d -> d.sharingOrNone().mpsControlDaemonId())
+              .filter(Objects::nonNull)
+              .collect(java.util.stream.Collectors.toSet());
+      return controls.sharing().mpsDaemons().map(mps -> mps.stopAllBut(held)).orElse(List.of());
     } finally {
       lock.unlock();
     }
@@ -276,7 +307,7 @@ public final class DeviceState {
 
   private List<CheckpointDevice> writeSpec(String uid, DeviceSetup.Result setUp) {
     if (!setUp.cdiDevices().isEmpty()) {
-      cdi.write(uid, setUp.cdiDevices());
+      cdi.write(uid, setUp.cdiDevices(), setup.extraEdits(setUp.records()));
       steps.reached(StepObserver.Step.CDI_SPEC_WRITTEN, uid);
     }
     return setUp.records();
@@ -284,17 +315,32 @@ public final class DeviceState {
 
   /**
    * The claim's devices as the checkpoint will record them, in allocation order, each with what its
-   * winning config will set on it; the configs are validated here.
+   * winning config will set on it, and its MPS daemons; the configs are validated here.
    */
-  private List<CheckpointDevice> plan(ResourceClaim claim, List<AllocatedDevice> allocated) {
+  private Plan plan(ResourceClaim claim, List<AllocatedDevice> allocated) {
     String uid = claim.getMetadata().getUid();
     Map<AllocatedDevice, SharingRecord> settings = new HashMap<>();
+    List<MpsDaemon> daemons = new ArrayList<>();
     for (ConfigGroup group : configs.resolve(claim, allocated)) {
-      group.devices().forEach(d -> settings.put(d, controls.sharing().plan(group, d)));
+      GroupSharing sharing = controls.sharing().plan(uid, group);
+      settings.putAll(sharing.devices());
+      sharing.daemon().ifPresent(daemons::add);
     }
-    return allocated.stream()
-        .map(d -> DeviceRecords.toCheckpoint(uid, d).withSharing(settings.get(d)))
-        .toList();
+    return new Plan(
+        allocated.stream()
+            .map(d -> DeviceRecords.toCheckpoint(uid, d).withSharing(settings.get(d)))
+            .toList(),
+        daemons);
+  }
+
+  /**
+   * @param records the claim's devices as the checkpoint will record them, in allocation order
+   * @param daemons the MPS control daemons of its groups
+   */
+  private record Plan(List<CheckpointDevice> records, List<MpsDaemon> daemons) {
+    Set<String> daemonIds() {
+      return daemons.stream().map(MpsDaemon::id).collect(java.util.stream.Collectors.toSet());
+    }
   }
 
   private AllocatedDevice bind(ResourceClaim claim, DeviceRequestAllocationResult result) {

@@ -102,6 +102,11 @@ record NodeDirs(Path root) {
         -1,
         metrics,
         "/metrics",
-        Optional.of(profile));
+        Optional.of(profile),
+        dev.gpudra.gpu.health.HealthSettings.defaults(),
+        Optional.of(IMAGE));
   }
+
+  /** The image MPS control daemons are given. */
+  static final String IMAGE = "gpu-dra:it";
 }

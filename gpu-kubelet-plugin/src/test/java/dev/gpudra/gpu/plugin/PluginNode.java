@@ -36,6 +36,9 @@ final class PluginNode implements AutoCloseable {
   static final String NAME = "node-a";
   static final String DRIVER = GpuPluginConfig.DRIVER_NAME;
 
+  /** How long a prepare waits for an MPS daemon here: tests make theirs ready at once. */
+  static final Duration MPS_READY_WAIT = Duration.ofSeconds(2);
+
   /**
    * @param profile the simulated GPUs
    * @param gates the plugin's feature gates
@@ -117,7 +120,9 @@ final class PluginNode implements AutoCloseable {
                 .withHealth(setup.health()),
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
-            GpuDriverParts.Hooks.defaults().withBootIdFile(dirs.bootIdFile()));
+            GpuDriverParts.Hooks.defaults()
+                .withBootIdFile(dirs.bootIdFile())
+                .withMpsReadyWait(MPS_READY_WAIT));
     kubelet =
         new KubeletStandIn(
             StandInConfig.of(dirs.registrar(), NAME).withServices(setup.kubeletServices()), client);

@@ -68,7 +68,7 @@ class ClaimSharingTest {
             null,
             null,
             null)
-        .withSharing(new SharingRecord(timeSlice));
+        .withSharing(SharingRecord.timeSliced(timeSlice));
   }
 
   private static CheckpointV1 holding(String uid, CheckpointDevice... devices) {
@@ -80,29 +80,87 @@ class ClaimSharingTest {
     return nvml.settings(gpu.gpu());
   }
 
+  private SharingRecord plan(dev.gpudra.api.v1beta1.DeviceConfig config, AllocatedDevice device) {
+    return sharing.plan("uid", new ConfigGroup(config, List.of(device))).devices().get(device);
+  }
+
   @Test
   @DisplayName(
       "TimeSlicing plans its interval for full GPUs only: not for MIG devices, admin access or MPS")
   void plansTimeSlicesForFullGpus() {
-    ConfigGroup slicing =
-        new ConfigGroup(slicing(TimeSliceInterval.LONG), List.of(allocated(gpu0, false)));
-    ConfigGroup mps =
-        new ConfigGroup(
-            new GpuConfig(new GpuSharing(SharingStrategy.MPS, null, MpsConfig.empty())),
-            List.of(allocated(gpu0, false)));
+    GpuConfig mps = new GpuConfig(new GpuSharing(SharingStrategy.MPS, null, MpsConfig.empty()));
 
-    assertThat(sharing.plan(slicing, allocated(gpu0, false)).timeSlice()).isEqualTo("Long");
-    assertThat(sharing.plan(slicing, allocated(gpu0, true)).isEmpty()).isTrue();
-    assertThat(sharing.plan(slicing, allocated(TestDevices.mig(2, 1, 0, 0), false)).isEmpty())
-        .isTrue();
-    assertThat(sharing.plan(mps, allocated(gpu0, false)).isEmpty()).isTrue();
+    assertThat(plan(slicing(TimeSliceInterval.LONG), allocated(gpu0, false)).timeSlice())
+        .isEqualTo("Long");
+    assertThat(plan(slicing(TimeSliceInterval.LONG), allocated(gpu0, true)).isEmpty()).isTrue();
     assertThat(
-            sharing
-                .plan(
-                    new ConfigGroup(new GpuConfig(null), List.of(allocated(gpu0, false))),
-                    allocated(gpu0, false))
+            plan(slicing(TimeSliceInterval.LONG), allocated(TestDevices.mig(2, 1, 0, 0), false))
                 .isEmpty())
         .isTrue();
+    assertThat(plan(mps, allocated(gpu0, false)).timeSlice()).isNull();
+    assertThat(plan(new GpuConfig(null), allocated(gpu0, false)).isEmpty()).isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "MPS plans one daemon per group, named as NVIDIA's from the claim UID and the sorted UUIDs;"
+          + " admin access stays out")
+  void plansOneDaemonPerGroup() {
+    GpuConfig mps =
+        new GpuConfig(
+            new GpuSharing(
+                SharingStrategy.MPS,
+                null,
+                new MpsConfig(
+                    40, null, Map.of("1", new io.fabric8.kubernetes.api.model.Quantity("1Gi")))));
+    AllocatedDevice first = allocated(gpu1, false);
+    AllocatedDevice second = allocated(gpu0, false);
+    AllocatedDevice watcher = allocated(gpu0, true);
+
+    GroupSharing group =
+        sharing.plan("claim-uid", new ConfigGroup(mps, List.of(first, second, watcher)));
+
+    List<String> sorted = java.util.stream.Stream.of(gpu0.uuid(), gpu1.uuid()).sorted().toList();
+    dev.gpudra.gpu.mps.MpsDaemon daemon = group.daemon().orElseThrow();
+    assertThat(daemon.uuids()).isEqualTo(sorted);
+    assertThat(daemon.id()).matches("claim-uid-[0-9a-f]{5}");
+    assertThat(daemon.name()).isEqualTo("mps-control-daemon-" + daemon.id());
+    assertThat(daemon.activeThreadPercentage()).contains(40);
+    assertThat(daemon.pinnedLimitsMiB()).containsExactly(Map.entry(sorted.get(1), 1024L));
+    assertThat(group.devices().get(first).mpsControlDaemonId()).isEqualTo(daemon.id());
+    assertThat(group.devices().get(second).mpsControlDaemonId()).isEqualTo(daemon.id());
+    assertThat(group.devices().get(watcher).isEmpty()).isTrue();
+    assertThat(
+            sharing
+                .plan("claim-uid", new ConfigGroup(mps, List.of(second, first)))
+                .daemon()
+                .orElseThrow()
+                .id())
+        .as("the same devices in another order: the same daemon")
+        .isEqualTo(daemon.id());
+  }
+
+  @Test
+  @DisplayName(
+      "a GPU one claim shares through MPS is refused to any other setting, and the reverse")
+  void mpsConflictsWithAnySettingBesideIt() {
+    CheckpointDevice mpsHeld = record(gpu0, null).withSharing(SharingRecord.mps("uid-b-abcde"));
+    CheckpointV1 checkpoint = holding("uid-b", mpsHeld);
+
+    assertThatThrownBy(() ->
+            sharing.checkConflicts("ns/a", "uid-a", List.of(record(gpu0, "Long")), checkpoint))
+        .isInstanceOf(SharingConflictException.class)
+        .hasMessageContaining("shared through MPS control daemon uid-b-abcde")
+        .hasMessageContaining("an MPS server holds its GPU alone");
+    assertThatThrownBy(() ->
+            sharing.checkConflicts(
+                "ns/a",
+                "uid-a",
+                List.of(record(gpu0, null).withSharing(SharingRecord.mps("uid-a-12345"))),
+                holding("uid-b", record(gpu0, "Default"))))
+        .isInstanceOf(SharingConflictException.class)
+        .hasMessageContaining("is time-sliced \"Default\"")
+        .hasMessageContaining("asks for MPS");
   }
 
   @Test
@@ -112,7 +170,7 @@ class ClaimSharingTest {
     nvml.setComputeMode(gpu0.gpu(), ComputeMode.EXCLUSIVE_PROCESS);
     List<CheckpointDevice> planned = List.of(record(gpu0, "Medium"), record(gpu1, null));
 
-    sharing.apply(planned);
+    sharing.apply("ns/a", planned, List.of());
 
     assertThat(settings(gpu0)).isEqualTo(new GpuSettings(ComputeMode.DEFAULT, TimeSlice.MEDIUM));
     assertThat(settings(gpu1)).isEqualTo(GpuSettings.BOOT);
@@ -126,7 +184,7 @@ class ClaimSharingTest {
   @DisplayName("a GPU another prepared claim holds with a time slice keeps it when one is released")
   void releaseKeepsWhatAnotherClaimHolds() {
     List<CheckpointDevice> planned = List.of(record(gpu0, "Long"));
-    sharing.apply(planned);
+    sharing.apply("ns/a", planned, List.of());
 
     sharing.release("a", planned, holding("b", record(gpu0, "Long")));
     assertThat(settings(gpu0).timeSlice()).isEqualTo(TimeSlice.LONG);
@@ -159,9 +217,9 @@ class ClaimSharingTest {
   @DisplayName("a node that takes no settings fails a claim that asks for one, and nothing else")
   void noneRefusesSettings() {
     ClaimSharing none = ClaimSharing.NONE;
-    none.apply(List.of(record(gpu0, null)));
+    none.apply("ns/a", List.of(record(gpu0, null)), List.of());
 
-    assertThatThrownBy(() -> none.apply(List.of(record(gpu0, "Long"))))
+    assertThatThrownBy(() -> none.apply("ns/a", List.of(record(gpu0, "Long")), List.of()))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("take no time slice settings");
   }

@@ -1,0 +1,94 @@
+package dev.gpudra.gpu.mps;
+
+import dev.gpudra.api.v1beta1.GpuConfig;
+import dev.gpudra.api.v1beta1.MigDeviceConfig;
+import dev.gpudra.api.v1beta1.MpsConfig;
+import dev.gpudra.api.v1beta1.SharingStrategy;
+import dev.gpudra.gpu.config.AllocatedDevice;
+import dev.gpudra.gpu.config.ConfigGroup;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The MPS control daemon one config group of a claim gets.
+ *
+ * @param id {@code <claimUID>-<first 5 hex digits of sha256(sorted UUIDs joined by ",")>}, as
+ *     NVIDIA's
+ * @param uuids the group's device UUIDs, sorted (the daemon's {@code CUDA_VISIBLE_DEVICES})
+ * @param activeThreadPercentage {@code set_default_active_thread_percentage}, if set
+ * @param pinnedLimitsMiB {@code set_default_device_pinned_mem_limit} per UUID, in MiB
+ */
+public record MpsDaemon(
+    String id,
+    List<String> uuids,
+    Optional<Integer> activeThreadPercentage,
+    Map<String, Long> pinnedLimitsMiB) {
+  public static final String NAME_PREFIX = "mps-control-daemon-";
+
+  public MpsDaemon {
+    Objects.requireNonNull(id, "id");
+    uuids = List.copyOf(uuids);
+    Objects.requireNonNull(activeThreadPercentage, "activeThreadPercentage");
+    pinnedLimitsMiB = Map.copyOf(pinnedLimitsMiB);
+  }
+
+  /** The Deployment's name, also its pods' {@code app} label. */
+  public String name() {
+    return name(id);
+  }
+
+  public static String name(String id) {
+    return NAME_PREFIX + id;
+  }
+
+  /**
+   * The daemon of a group whose config asks for MPS; empty for any other group. Devices allocated
+   * with admin access are left out (they watch a GPU, they do not share it).
+   *
+   * @throws dev.gpudra.api.v1beta1.InvalidConfigException a per-device limit names no device of the
+   *     group
+   */
+  public static Optional<MpsDaemon> plan(String claimUid, ConfigGroup group) {
+    Optional<MpsConfig> config = mpsConfig(group);
+    List<AllocatedDevice> devices = group.devices().stream().filter(d -> !d.adminAccess()).toList();
+    if (config.isEmpty() || devices.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> uuids = devices.stream().map(d -> d.device().uuid()).sorted().toList();
+    return Optional.of(
+        new MpsDaemon(
+            claimUid + "-" + hash(uuids),
+            uuids,
+            Optional.ofNullable(config.get().defaultActiveThreadPercentage()),
+            config.get().pinnedLimitsMiB(uuids, "sharing.mpsConfig")));
+  }
+
+  private static Optional<MpsConfig> mpsConfig(ConfigGroup group) {
+    return switch (group.config()) {
+      case GpuConfig gpu
+          when gpu.sharing() != null && gpu.sharing().strategy() == SharingStrategy.MPS ->
+          Optional.of(gpu.sharing().mpsConfig());
+      case MigDeviceConfig mig
+          when mig.sharing() != null && mig.sharing().strategy() == SharingStrategy.MPS ->
+          Optional.of(mig.sharing().mpsConfig());
+      default -> Optional.empty();
+    };
+  }
+
+  static String hash(List<String> sortedUuids) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(String.join(",", sortedUuids).getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest).substring(0, 5);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+}
