@@ -3,6 +3,7 @@ package dev.gpudra.cli;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.health.XidRules;
+import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
@@ -95,7 +96,8 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         o.metricsPath,
         blankToEmpty(o.simulatedGpus),
         health(o),
-        blankToEmpty(o.imageName));
+        blankToEmpty(o.imageName),
+        new PassthroughRoots(Path.of(o.sysfsRoot), Path.of(o.hostRoot)));
   }
 
   /** The health monitor's settings; a malformed XID list or a negative period is refused. */

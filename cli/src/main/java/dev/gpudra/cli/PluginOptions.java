@@ -108,6 +108,21 @@ final class PluginOptions {
   String imageName;
 
   @Option(
+      names = "--sysfs-root",
+      defaultValue = "${env:SYSFS_ROOT:-/sys}",
+      description =
+          "Where PassthroughSupport reads and writes PCI devices and IOMMU groups (SYSFS_ROOT).")
+  String sysfsRoot;
+
+  @Option(
+      names = "--host-root",
+      defaultValue = "${env:HOST_ROOT:-/host-root}",
+      description =
+          "The host's root as mounted in the container, for PassthroughSupport's /dev/iommu and"
+              + " pci.ids (HOST_ROOT).")
+  String hostRoot;
+
+  @Option(
       names = "--additional-xids-to-ignore",
       defaultValue = "${env:ADDITIONAL_XIDS_TO_IGNORE:-}",
       description =

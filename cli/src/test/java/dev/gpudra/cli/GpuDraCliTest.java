@@ -47,9 +47,9 @@ class GpuDraCliTest {
               "--node-name",
               "n1",
               "--feature-gates",
-              "PassthroughSupport=true"
+              "PassthroughSupport=true,DeviceMetadata=true"
             },
-            "PassthroughSupport is not implemented by gpu-dra's GPU kubelet plugin"),
+            "DeviceMetadata is not implemented by gpu-dra's GPU kubelet plugin"),
         Arguments.of(
             "MPS without the image its control daemons run",
             new String[] {

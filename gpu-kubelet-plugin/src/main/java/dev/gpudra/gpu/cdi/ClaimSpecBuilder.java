@@ -4,6 +4,7 @@ import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
+import dev.gpudra.gpu.discovery.VfioGpu;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -68,11 +69,17 @@ public final class ClaimSpecBuilder {
               deviceName(claimUid, device.name()),
               added == null ? edits : edits.followedBy(added)));
     }
-    return CdiSpec.of(KIND, common, cdiDevices);
+    // a claim of passthrough GPUs only hands them to a VM: no driver files, no control nodes
+    boolean passthroughOnly = devices.stream().allMatch(d -> d instanceof VfioGpu);
+    return CdiSpec.of(
+        KIND, passthroughOnly ? new ContainerEdits(null, null, null, null) : common, cdiDevices);
   }
 
   /** A MIG device gets its parent GPU's edits plus its two capability nodes, as NVIDIA's. */
   private ContainerEdits edits(AllocatableDevice device) {
+    if (device instanceof VfioGpu) {
+      return new ContainerEdits(null, null, null, null); // its VFIO nodes come with its settings
+    }
     ContainerEdits parent = gpus.of(device.gpu());
     return switch (device) {
       case FullGpu gpu -> parent;
@@ -87,6 +94,7 @@ public final class ClaimSpecBuilder {
       case AbstractMigDevice mig ->
           throw new IllegalArgumentException(
               mig.name() + " does not exist yet: its CDI edits follow its creation");
+      case VfioGpu vfio -> throw new IllegalStateException("handled above: " + vfio.name());
     };
   }
 }

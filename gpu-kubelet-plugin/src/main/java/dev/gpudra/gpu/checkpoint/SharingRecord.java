@@ -4,19 +4,37 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * What a prepared device was set to for sharing, so that unprepare, a roll-back after a crash and
- * the conflict check of the next claim on the same GPU know it. Absent fields were not set.
+ * What a prepared device was set to (for sharing, for passthrough), so that unprepare, a roll-back
+ * after a crash, a rewritten CDI spec and the conflict check of the next claim on the same GPU know
+ * it. Absent fields were not set.
  *
  * @param timeSlice the TimeSlicing interval applied to the GPU ({@code Default}, {@code Short},
  *     {@code Medium}, {@code Long}), or null
  * @param mpsControlDaemonId the MPS control daemon the device is shared through (NVIDIA's {@code
  *     configState.mpsControlDaemonID}), or null
+ * @param vfioBackend for a passthrough device bound to vfio-pci: {@code legacy} (its IOMMU group's
+ *     {@code /dev/vfio/<group>}) or {@code iommufd} ({@code /dev/vfio/devices/vfioN}); else null
+ * @param vfioApiDevice whether its container also gets the API device ({@code /dev/vfio/vfio} or
+ *     {@code /dev/iommu}); null unless passthrough
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SharingRecord(String timeSlice, String mpsControlDaemonId) {
-  public static final SharingRecord NONE = new SharingRecord(null, null);
+public record SharingRecord(
+    String timeSlice, String mpsControlDaemonId, String vfioBackend, Boolean vfioApiDevice) {
+  public static final SharingRecord NONE = new SharingRecord(null, null, null, null);
+
+  public SharingRecord(String timeSlice, String mpsControlDaemonId) {
+    this(timeSlice, mpsControlDaemonId, null, null);
+  }
 
   public SharingRecord {
+    if ((vfioBackend == null) != (vfioApiDevice == null)
+        || (vfioBackend != null && !vfioBackend.matches("legacy|iommufd"))) {
+      throw new IllegalArgumentException(
+          "a passthrough record has a backend (legacy or iommufd) and an API device flag: "
+              + vfioBackend
+              + ", "
+              + vfioApiDevice);
+    }
     mpsControlDaemonId =
         mpsControlDaemonId == null || mpsControlDaemonId.isEmpty() ? null : mpsControlDaemonId;
   }
@@ -29,9 +47,13 @@ public record SharingRecord(String timeSlice, String mpsControlDaemonId) {
     return new SharingRecord(null, daemonId);
   }
 
+  public static SharingRecord passthrough(String backend, boolean apiDevice) {
+    return new SharingRecord(null, null, backend, apiDevice);
+  }
+
   @JsonIgnore
   public boolean isEmpty() {
-    return timeSlice == null && mpsControlDaemonId == null;
+    return timeSlice == null && mpsControlDaemonId == null && vfioBackend == null;
   }
 
   /** Whether the device is shared through an MPS control daemon. */

@@ -3,7 +3,6 @@ package dev.gpudra.gpu.config;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
 import dev.gpudra.api.v1beta1.DeviceConfig;
 import dev.gpudra.api.v1beta1.InvalidConfigException;
-import dev.gpudra.api.v1beta1.VfioDeviceConfig;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -64,11 +63,6 @@ public final class ClaimConfigReader {
       decoded = decoder.decode(opaque.getParameters());
     } catch (InvalidConfigException e) {
       throw e.withContext(where + ".opaque.parameters");
-    }
-    if (decoded instanceof VfioDeviceConfig) {
-      throw new InvalidConfigException(
-              "VfioDeviceConfig: VFIO passthrough is not supported yet by this driver")
-          .withContext(where);
     }
     List<String> requests = config.getRequests() == null ? List.of() : config.getRequests();
     return new ConfigEntry(index, requests, decoded);

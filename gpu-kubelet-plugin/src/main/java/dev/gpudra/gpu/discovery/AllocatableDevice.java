@@ -3,7 +3,8 @@ package dev.gpudra.gpu.discovery;
 import dev.gpudra.nvml.GpuInfo;
 
 /** A device this node offers in its ResourceSlice, under its canonical name. */
-public sealed interface AllocatableDevice permits FullGpu, StaticMigDevice, AbstractMigDevice {
+public sealed interface AllocatableDevice
+    permits FullGpu, StaticMigDevice, AbstractMigDevice, VfioGpu {
 
   /** The device name in the ResourceSlice, e.g. {@code gpu-0}. */
   String name();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Asks NVML what the node has and decides what to offer: a GPU not in MIG mode is one {@link
@@ -30,6 +31,13 @@ public final class DeviceDiscovery {
    *     existing ones; falls back to the static offer when no GPU can be partitioned on demand
    */
   public Inventory discover(boolean dynamicMig) {
+    return discover(dynamicMig, Optional.empty());
+  }
+
+  /**
+   * @param passthrough PassthroughSupport's {@code gpu-vfio-<i>} devices, after the NVML ones
+   */
+  public Inventory discover(boolean dynamicMig, Optional<VfioOffer> passthrough) {
     List<GpuInfo> gpus =
         nvml.gpus().stream().sorted(Comparator.comparingInt(GpuInfo::index)).toList();
     if (dynamicMig && gpus.stream().anyMatch(DynamicMigOffer::partitionable)) {
@@ -59,6 +67,7 @@ public final class DeviceDiscovery {
         devices.add(new FullGpu(gpu));
       }
     }
+    passthrough.ifPresent(p -> devices.addAll(p.devices(gpus)));
     return new Inventory(nvml.system(), devices, warnings);
   }
 

@@ -17,6 +17,7 @@ import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.gpu.driverroot.CachedGpuEdits;
 import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
 import dev.gpudra.gpu.driverroot.DriverEdits;
@@ -32,6 +33,9 @@ import dev.gpudra.gpu.mps.MpsDaemons;
 import dev.gpudra.gpu.mps.MpsDirectories;
 import dev.gpudra.gpu.mps.MpsNode;
 import dev.gpudra.gpu.mps.MpsSharing;
+import dev.gpudra.gpu.passthrough.Passthrough;
+import dev.gpudra.gpu.pci.PciDriverSwitch;
+import dev.gpudra.gpu.pci.PciSysfs;
 import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.gpu.sharing.MpsControl;
 import dev.gpudra.gpu.sharing.TimeSlicing;
@@ -64,7 +68,8 @@ public record GpuDriverParts(
     DeviceState state,
     DraDriver driver,
     DriverMetrics metrics,
-    CheckpointRecovery recovery) {
+    CheckpointRecovery recovery,
+    Optional<Passthrough> passthrough) {
   private static final Logger log = LoggerFactory.getLogger(GpuDriverParts.class);
   private static final Path SYSFS = Path.of("/sys");
 
@@ -133,6 +138,7 @@ public record GpuDriverParts(
         new ClaimCdiSpecs(
             specBuilder(config, inventory, caps), new CdiSpecWriter(config.cdiRoot()));
     DeviceLookup devices = DeviceLookup.of(inventory.byName());
+    Optional<Passthrough> passthrough = passthrough(config, inventory);
     DeviceState state =
         new DeviceState(
             config.nodeName(),
@@ -145,10 +151,15 @@ public record GpuDriverParts(
                 new ClaimSharing(
                     Optional.of(new TimeSlicing(gpus.nvml(), gpus.timeSlicer())),
                     mps(config, gpus, hooks, client),
-                    name -> devices.find(name).map(AllocatableDevice::gpu)),
+                    name ->
+                        devices
+                            .find(name)
+                            .filter(d -> !(d instanceof VfioGpu))
+                            .map(AllocatableDevice::gpu)),
                 config.featureGates().enabled(FeatureGate.DYNAMIC_MIG)
                     ? Optional.of(new MigPartitions(gpus.nvml()))
-                    : Optional.empty()));
+                    : Optional.empty(),
+                passthrough));
     DriverMetrics metrics =
         new DriverMetrics(
             GpuPluginConfig.DRIVER_NAME,
@@ -169,7 +180,19 @@ public record GpuDriverParts(
         state,
         driver,
         metrics,
-        new CheckpointRecovery(checkpoints, specs, devices, config.nodeName()));
+        new CheckpointRecovery(checkpoints, specs, devices, config.nodeName()),
+        passthrough);
+  }
+
+  /** What binds passthrough GPUs, with PassthroughSupport on. */
+  private static Optional<Passthrough> passthrough(GpuPluginConfig config, Inventory inventory) {
+    if (!config.featureGates().enabled(FeatureGate.PASSTHROUGH_SUPPORT)) {
+      return Optional.empty();
+    }
+    PciSysfs sysfs = new PciSysfs(config.passthroughRoots().sysfs());
+    return Optional.of(
+        new Passthrough(
+            sysfs, new PciDriverSwitch(sysfs, Passthrough.DRIVER_SWITCH), inventory.devices()));
   }
 
   /** MPS control daemons, with MPSSupport on. */

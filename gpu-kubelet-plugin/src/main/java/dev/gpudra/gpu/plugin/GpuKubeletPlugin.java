@@ -6,6 +6,7 @@ import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.checkpoint.DurableFile;
 import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.discovery.VfioOffer;
 import dev.gpudra.gpu.health.HealthMonitor;
 import dev.gpudra.gpu.metrics.MetricsServer;
 import dev.gpudra.gpu.slices.PoolLayout;
@@ -109,10 +110,11 @@ public final class GpuKubeletPlugin implements AutoCloseable {
       NodeOwner owner,
       Deque<AutoCloseable> started) {
     removeLeftovers(config);
+    Optional<VfioOffer> passthrough = PassthroughStart.offer(config, hooks.bootIdFile());
     NodeGpus gpus = NvmlFactory.openNode(config);
     started.push(gpus);
     boolean dynamicMig = config.featureGates().enabled(FeatureGate.DYNAMIC_MIG);
-    Inventory inventory = new DeviceDiscovery(gpus.nvml()).discover(dynamicMig);
+    Inventory inventory = new DeviceDiscovery(gpus.nvml()).discover(dynamicMig, passthrough);
     inventory.warnings().forEach(w -> log.warn("{}", w));
     GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, gpus, hooks, client);
     NodeEvents events = new NodeEvents(client, config.nodeName(), Clock.systemUTC());
@@ -135,8 +137,13 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     started.push(kit);
     kit.start();
     PoolPublisher pool =
-        new PoolPublisher(inventory, parts.health(), ServerVersion.counters(client, inventory));
+        new PoolPublisher(
+            inventory,
+            parts.health(),
+            ServerVersion.counters(client, inventory),
+            parts.state()::hiddenSiblings);
     pool.publish(kit);
+    parts.passthrough().ifPresent(p -> p.onChange(() -> pool.publish(kit)));
     Optional<HealthMonitor> health =
         parts.health().map(h -> HealthWiring.start(config, parts, h, kit, pool, events));
     health.ifPresent(started::push);

@@ -3,6 +3,7 @@ package dev.gpudra.gpu.plugin;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.health.HealthSettings;
+import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -32,6 +33,8 @@ import java.util.Optional;
  *     HEALTH_FATAL_XIDS, HEALTH_RECOVERY_SECONDS)
  * @param imageName the driver's image, which MPS control daemons run (--image-name, IMAGE_NAME);
  *     required with MPSSupport
+ * @param passthroughRoots where PassthroughSupport reads sysfs and the host (--sysfs-root,
+ *     SYSFS_ROOT; --host-root, HOST_ROOT)
  */
 public record GpuPluginConfig(
     String nodeName,
@@ -49,7 +52,8 @@ public record GpuPluginConfig(
     String metricsPath,
     Optional<String> simulatedGpus,
     HealthSettings health,
-    Optional<String> imageName) {
+    Optional<String> imageName,
+    PassthroughRoots passthroughRoots) {
 
   public static final String DRIVER_NAME = "gpu.nvidia.com";
 
@@ -85,7 +89,8 @@ public record GpuPluginConfig(
         metricsPath,
         simulatedGpus,
         HealthSettings.defaults(),
-        Optional.empty());
+        Optional.empty(),
+        PassthroughRoots.DEFAULTS);
   }
 
   public GpuPluginConfig {
@@ -115,6 +120,7 @@ public record GpuPluginConfig(
               + " ignored; turn the gate on or leave them unset");
     }
     Objects.requireNonNull(imageName, "imageName");
+    Objects.requireNonNull(passthroughRoots, "passthroughRoots");
     if (featureGates.enabled(FeatureGate.MPS_SUPPORT) && imageName.isEmpty()) {
       throw new IllegalArgumentException(
           "--image-name (IMAGE_NAME) is required with the MPSSupport feature gate: each MPS"
@@ -153,7 +159,8 @@ public record GpuPluginConfig(
         metricsPath,
         simulatedGpus,
         value,
-        imageName);
+        imageName,
+        passthroughRoots);
   }
 
   /** The same configuration with the image MPS control daemons run. */
@@ -174,7 +181,30 @@ public record GpuPluginConfig(
         metricsPath,
         simulatedGpus,
         health,
-        Optional.of(value));
+        Optional.of(value),
+        passthroughRoots);
+  }
+
+  /** The same configuration with other passthrough roots. */
+  public GpuPluginConfig withPassthroughRoots(PassthroughRoots value) {
+    return new GpuPluginConfig(
+        nodeName,
+        namespace,
+        kubeconfig,
+        cdiRoot,
+        registrarDir,
+        pluginsDir,
+        driverRoot,
+        hostDriverRoot,
+        cdiHookPath,
+        featureGates,
+        healthcheckPort,
+        httpEndpoint,
+        metricsPath,
+        simulatedGpus,
+        health,
+        imageName,
+        value);
   }
 
   /** {@code <plugins>/gpu.nvidia.com}: sockets, checkpoint and locks live here. */

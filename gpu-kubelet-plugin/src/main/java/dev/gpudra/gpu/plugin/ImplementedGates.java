@@ -17,7 +17,6 @@ import java.util.Set;
 public final class ImplementedGates {
   static final Set<FeatureGate> NOT_YET =
       EnumSet.of(
-          FeatureGate.PASSTHROUGH_SUPPORT,
           FeatureGate.DEVICE_METADATA,
           // klog's alpha logging options: this plugin logs through SLF4J and has none of them
           FeatureGate.LOGGING_ALPHA_OPTIONS);

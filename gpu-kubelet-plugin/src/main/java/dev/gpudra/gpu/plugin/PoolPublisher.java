@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.gpu.slices.PoolLayout;
@@ -7,28 +8,44 @@ import dev.gpudra.kit.KubeletPlugin;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Publishes this node's pool: the devices (with their health taints, when watched) cut into slices
- * by {@link PoolLayout}. Called at start and whenever a taint changes.
+ * by {@link PoolLayout}. Called at start, whenever a taint changes and, with PassthroughSupport,
+ * after each prepare and unprepare.
  */
 final class PoolPublisher {
   private final Inventory inventory;
   private final Optional<NodeHealth> health;
   private final PoolLayout.Counters counters;
+  private final Supplier<Set<String>> hidden;
 
-  PoolPublisher(Inventory inventory, Optional<NodeHealth> health, PoolLayout.Counters counters) {
+  /**
+   * @param hidden devices not to publish now (PassthroughSupport: the other representation of a GPU
+   *     a claim holds)
+   */
+  PoolPublisher(
+      Inventory inventory,
+      Optional<NodeHealth> health,
+      PoolLayout.Counters counters,
+      Supplier<Set<String>> hidden) {
     this.inventory = inventory;
     this.health = health;
     this.counters = counters;
+    this.hidden = hidden;
   }
 
-  void publish(KubeletPlugin kit) {
+  synchronized void publish(KubeletPlugin kit) {
+    Set<String> hide = hidden.get();
+    List<AllocatableDevice> offered =
+        inventory.devices().stream().filter(d -> !hide.contains(d.name())).toList();
     DeviceModel model = new DeviceModel(inventory.system());
     List<Device> devices =
         health
-            .map(h -> model.devices(inventory.devices(), h.book()::taints))
-            .orElseGet(() -> model.devices(inventory.devices()));
-    kit.publishSlices(PoolLayout.slices(inventory.devices(), devices, counters));
+            .map(h -> model.devices(offered, h.book()::taints))
+            .orElseGet(() -> model.devices(offered));
+    kit.publishSlices(PoolLayout.slices(offered, devices, counters));
   }
 }

@@ -18,6 +18,16 @@ final class Attributes {
     return value == null || value.isEmpty() ? this : string(name, value);
   }
 
+  Attributes integer(String name, long value) {
+    map.put(name, new DeviceAttributeBuilder().withInt(value).build());
+    return this;
+  }
+
+  Attributes bool(String name, boolean value) {
+    map.put(name, new DeviceAttributeBuilder().withBool(value).build());
+    return this;
+  }
+
   Attributes version(String name, String value) {
     map.put(name, new DeviceAttributeBuilder().withVersion(value).build());
     return this;

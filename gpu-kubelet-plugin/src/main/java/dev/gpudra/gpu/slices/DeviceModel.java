@@ -4,6 +4,7 @@ import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
+import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.MigResources;
@@ -75,6 +76,7 @@ public final class DeviceModel {
       case FullGpu gpu -> fullGpu(gpu, partitions.get(gpu.uuid()));
       case StaticMigDevice mig -> mig(mig);
       case AbstractMigDevice mig -> abstractMig(mig, partitions.get(mig.gpu().uuid()));
+      case VfioGpu vfio -> vfio(vfio);
     };
   }
 
@@ -112,6 +114,28 @@ public final class DeviceModel {
         .withConsumesCounters(
             MigCounters.migDevice(device.gpu(), device.profile(), device.placement()))
         .build();
+  }
+
+  /**
+   * A GPU for passthrough, with NVIDIA's attributes: PCI identity and topology rather than NVML's
+   * (a VM's driver sees the device, not this node's), and its BARs as {@code addressableMemory}.
+   */
+  private static Device vfio(VfioGpu device) {
+    Attributes attributes =
+        new Attributes()
+            .string("type", device.type().attribute())
+            .string("uuid", device.uuid())
+            .string("deviceID", String.format("0x%04x", device.pci().deviceId()))
+            .string("vendorID", "0x10de")
+            .integer("numa", device.pci().numaNode())
+            .string("productName", device.productName())
+            .bool("iommuFDEnabled", device.iommuFd())
+            .string(PCI_BUS_ID, device.pci().address())
+            .stringIfPresent(PCIE_ROOT, device.pci().pcieRoot().orElse(null));
+    Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
+    capacity.put(
+        "addressableMemory", capacity(Quantities.binary(device.pci().addressableMemory())));
+    return build(device.name(), attributes, capacity);
   }
 
   private Attributes common(AllocatableDevice device) {

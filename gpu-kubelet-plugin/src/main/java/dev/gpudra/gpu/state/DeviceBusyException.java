@@ -19,4 +19,18 @@ public class DeviceBusyException extends RuntimeException {
             + "\" is already allocated to different claim "
             + otherClaimUid);
   }
+
+  /** The device is the same GPU as {@code sibling} (PassthroughSupport), which a claim holds. */
+  public DeviceBusyException(String claim, String device, String sibling, String holderUid) {
+    super(
+        "claim "
+            + claim
+            + ": requested device \""
+            + device
+            + "\" is the same GPU as \""
+            + sibling
+            + "\", which claim "
+            + holderUid
+            + " holds: one of the two is prepared at a time");
+  }
 }

@@ -9,8 +9,10 @@ import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
+import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.gpu.mig.MigPartitions;
 import dev.gpudra.gpu.mps.MpsDaemon;
+import dev.gpudra.gpu.passthrough.Passthrough;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.NvmlException;
 import java.util.ArrayList;
@@ -83,6 +85,8 @@ final class DeviceSetup {
                 created.uuid(), created.mig().gpuInstanceId(), created.mig().computeInstanceId());
       } else if (device instanceof FullGpu gpu) {
         controls.partitions().ifPresent(p -> p.wholeGpu(gpu.gpu()));
+      } else if (device instanceof VfioGpu vfio) {
+        passthrough().bind(claim, vfio);
       }
       out.add(record);
       cdi.add(concrete(record));
@@ -128,6 +132,9 @@ final class DeviceSetup {
     Map<String, ContainerEdits> extra = new HashMap<>();
     for (CheckpointDevice record : records) {
       ContainerEdits edits = controls.sharing().edits(record);
+      if (devices.find(record.device()).orElse(null) instanceof VfioGpu vfio) {
+        edits = edits.followedBy(passthrough().edits(vfio, record.sharingOrNone()));
+      }
       if (!edits.isEmpty()) {
         extra.put(record.device(), edits);
       }
@@ -184,6 +191,11 @@ final class DeviceSetup {
   private void release(
       String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint, Set<String> kept) {
     controls.sharing().release(uid, records, checkpoint, kept);
+    for (CheckpointDevice record : records) {
+      if (devices.find(record.device()).orElse(null) instanceof VfioGpu vfio) {
+        passthrough().unbind(claim(uid, checkpoint), vfio);
+      }
+    }
     if (controls.partitions().isEmpty()) {
       return;
     }
@@ -218,6 +230,18 @@ final class DeviceSetup {
       }
     }
     return held;
+  }
+
+  private Passthrough passthrough() {
+    return controls
+        .passthrough()
+        .orElseThrow(
+            () -> new IllegalStateException("a passthrough device, but PassthroughSupport is off"));
+  }
+
+  private static String claim(String uid, CheckpointV1 checkpoint) {
+    PreparedClaim entry = checkpoint.claims().get(uid);
+    return entry == null || entry.name().isEmpty() ? uid : entry.namespace() + "/" + entry.name();
   }
 
   private MigPartitions partitions() {

@@ -13,6 +13,7 @@ import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.mps.MpsDaemon;
+import dev.gpudra.gpu.passthrough.Passthrough;
 import dev.gpudra.gpu.sharing.GroupSharing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
@@ -139,6 +140,7 @@ public final class DeviceState {
       List<CheckpointDevice> prepared = writeSpec(uid, setUp);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
       steps.reached(StepObserver.Step.PREPARE_COMPLETED_WRITTEN, uid);
+      controls.passthrough().ifPresent(Passthrough::changed);
       return DeviceRecords.toKit(prepared);
     } finally {
       lock.unlock();
@@ -220,6 +222,7 @@ public final class DeviceState {
       steps.reached(StepObserver.Step.CDI_SPEC_DELETED, claim.uid());
       checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
       steps.reached(StepObserver.Step.CHECKPOINT_ENTRY_REMOVED, claim.uid());
+      controls.passthrough().ifPresent(Passthrough::changed);
     } finally {
       lock.unlock();
     }
@@ -299,6 +302,7 @@ public final class DeviceState {
       setup.release(entry.namespace() + "/" + entry.name(), claimUid, entry.devices(), checkpoint);
       cdi.delete(claimUid); // fails the roll-back, keeping the entry for the next round
       checkpoints.update(cp -> cp.withoutClaim(claimUid));
+      controls.passthrough().ifPresent(Passthrough::changed);
       return true;
     } finally {
       lock.unlock();
@@ -323,7 +327,12 @@ public final class DeviceState {
     List<MpsDaemon> daemons = new ArrayList<>();
     for (ConfigGroup group : configs.resolve(claim, allocated)) {
       GroupSharing sharing = controls.sharing().plan(uid, group);
-      settings.putAll(sharing.devices());
+      sharing
+          .devices()
+          .forEach((d, record) -> {
+            SharingRecord vfio = Passthrough.plan(group, d);
+            settings.put(d, vfio.isEmpty() ? record : vfio);
+          });
       sharing.daemon().ifPresent(daemons::add);
     }
     return new Plan(
@@ -354,7 +363,7 @@ public final class DeviceState {
         Optional.ofNullable(result.getShareID()));
   }
 
-  private static void refuseBusyDevices(
+  private void refuseBusyDevices(
       CheckpointV1 checkpoint, ResourceClaim claim, List<DeviceRequestAllocationResult> results) {
     String uid = claim.getMetadata().getUid();
     for (DeviceRequestAllocationResult result : results) {
@@ -369,7 +378,53 @@ public final class DeviceState {
           throw new DeviceBusyException(describe(claim), result.getDevice(), other.getKey());
         }
       }
+      refuseHeldSibling(checkpoint, claim, results, result.getDevice());
     }
+  }
+
+  /**
+   * PassthroughSupport: a GPU is either {@code gpu-<minor>} or {@code gpu-vfio-<i>}; the scheduler
+   * may hand out both before the slices hide one, so a prepared (or half-prepared) sibling makes
+   * the other busy, in this claim too.
+   */
+  private void refuseHeldSibling(
+      CheckpointV1 checkpoint,
+      ResourceClaim claim,
+      List<DeviceRequestAllocationResult> results,
+      String device) {
+    Optional<String> sibling = controls.passthrough().flatMap(p -> p.sibling(device));
+    if (sibling.isEmpty()) {
+      return;
+    }
+    String uid = claim.getMetadata().getUid();
+    if (results.stream().anyMatch(r -> r.getDevice().equals(sibling.get()))) {
+      throw new DeviceBusyException(describe(claim), device, sibling.get(), uid);
+    }
+    for (Map.Entry<String, PreparedClaim> other : checkpoint.claims().entrySet()) {
+      if (!other.getKey().equals(uid)
+          && other.getValue().devices().stream().anyMatch(d -> d.device().equals(sibling.get()))) {
+        throw new DeviceBusyException(describe(claim), device, sibling.get(), other.getKey());
+      }
+    }
+  }
+
+  /** The devices whose other representation a claim of the checkpoint holds: not published. */
+  public java.util.Set<String> hiddenSiblings() {
+    if (controls.passthrough().isEmpty()) {
+      return java.util.Set.of();
+    }
+    Passthrough passthrough = controls.passthrough().get();
+    CheckpointV1 checkpoint;
+    try {
+      checkpoint = checkpoints.read();
+    } catch (CheckpointUnreadableException e) {
+      return java.util.Set.of(); // every prepare fails closed meanwhile, siblings included
+    }
+    return checkpoint.claims().values().stream()
+        .flatMap(c -> c.devices().stream())
+        .map(d -> passthrough.sibling(d.device()))
+        .flatMap(Optional::stream)
+        .collect(java.util.stream.Collectors.toSet());
   }
 
   private static String describe(ResourceClaim claim) {

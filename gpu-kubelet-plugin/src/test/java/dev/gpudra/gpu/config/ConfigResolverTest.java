@@ -207,12 +207,12 @@ class ConfigResolverTest {
             "config[0].opaque.parameters: sharing.mpsConfig.defaultActiveThreadPercentage: must be"
                 + " between 0 and 100"),
         fails(
-            "VFIO config is refused",
+            "a VFIO config for a whole GPU names the mismatch",
             ON,
             c ->
                 c.result("a", "gpu-0")
                     .config("FromClaim", List.of("a"), params("VfioDeviceConfig", Map.of())),
-            "config[0]: VfioDeviceConfig: VFIO passthrough is not supported yet"));
+            "cannot apply VfioDeviceConfig to device \"gpu-0\" of type \"gpu\""));
   }
 
   @ParameterizedTest(name = "{0}")

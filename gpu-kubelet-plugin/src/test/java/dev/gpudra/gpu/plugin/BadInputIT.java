@@ -104,9 +104,9 @@ class BadInputIT {
                 "config[0]",
                 "cannot apply GpuConfig to device \"" + MIG_DEVICE + "\" of type \"mig\"")),
         new Case(
-            "VfioDeviceConfig (passthrough not supported)",
-            n -> withConfig(n, List.of(), params("VfioDeviceConfig", Map.of())),
-            List.of("config[0]", "VfioDeviceConfig", "not supported")),
+            "VfioDeviceConfig named by request for a whole GPU",
+            n -> withConfig(n, List.of("gpu"), params("VfioDeviceConfig", Map.of())),
+            List.of("config[0]", "cannot apply VfioDeviceConfig to device \"" + BAD_DEVICE + "\"")),
         new Case(
             "TimeSlicing while the TimeSlicingSettings gate is off",
             n ->

@@ -104,7 +104,8 @@ record NodeDirs(Path root) {
         "/metrics",
         Optional.of(profile),
         dev.gpudra.gpu.health.HealthSettings.defaults(),
-        Optional.of(IMAGE));
+        Optional.of(IMAGE),
+        dev.gpudra.gpu.passthrough.PassthroughRoots.DEFAULTS);
   }
 
   /** The image MPS control daemons are given. */

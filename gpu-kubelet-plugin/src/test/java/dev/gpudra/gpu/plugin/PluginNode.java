@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.health.HealthSettings;
+import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
@@ -50,30 +51,36 @@ final class PluginNode implements AutoCloseable {
       FeatureGates gates,
       Set<DraService> kubeletServices,
       Optional<InetSocketAddress> metrics,
-      HealthSettings health) {
+      HealthSettings health,
+      PassthroughRoots passthroughRoots) {
     static Setup defaults() {
       return new Setup(
           "dgx-h100",
           FeatureGates.defaults(),
           EnumSet.allOf(DraService.class),
           Optional.empty(),
-          HealthSettings.defaults());
+          HealthSettings.defaults(),
+          PassthroughRoots.DEFAULTS);
     }
 
     Setup withProfile(String value) {
-      return new Setup(value, gates, kubeletServices, metrics, health);
+      return new Setup(value, gates, kubeletServices, metrics, health, passthroughRoots);
     }
 
     Setup withGates(FeatureGates value) {
-      return new Setup(profile, value, kubeletServices, metrics, health);
+      return new Setup(profile, value, kubeletServices, metrics, health, passthroughRoots);
     }
 
     Setup withKubeletServices(Set<DraService> value) {
-      return new Setup(profile, gates, value, metrics, health);
+      return new Setup(profile, gates, value, metrics, health, passthroughRoots);
     }
 
     Setup withHealth(HealthSettings value) {
-      return new Setup(profile, gates, kubeletServices, metrics, value);
+      return new Setup(profile, gates, kubeletServices, metrics, value, passthroughRoots);
+    }
+
+    Setup withPassthroughRoots(PassthroughRoots value) {
+      return new Setup(profile, gates, kubeletServices, metrics, health, value);
     }
 
     Setup withMetricsOnAnyPort() {
@@ -82,7 +89,8 @@ final class PluginNode implements AutoCloseable {
           gates,
           kubeletServices,
           Optional.of(new InetSocketAddress("127.0.0.1", 0)),
-          health);
+          health,
+          passthroughRoots);
     }
   }
 
@@ -117,7 +125,8 @@ final class PluginNode implements AutoCloseable {
     plugin =
         GpuKubeletPlugin.start(
             dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics())
-                .withHealth(setup.health()),
+                .withHealth(setup.health())
+                .withPassthroughRoots(setup.passthroughRoots()),
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
             GpuDriverParts.Hooks.defaults()

@@ -1,0 +1,149 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.localcluster.node.DevicePlaceholders;
+import dev.gpudra.localcluster.node.SysfsStandIn;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.simulated.ProfileLoader;
+import dev.gpudra.nvml.simulated.SimulatedNvml;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * PassthroughSupport under the real kubelet, NVIDIA's {@code gpu-test-vfio-config}: our chart with
+ * {@code featureGates.PassthroughSupport=true} on simulated H100s whose PCI devices are the sysfs
+ * stand-in's (this test plays the kernel's part of moving them between drivers); kube-scheduler
+ * allocates a {@code vfio.gpu.nvidia.com} device, the plugin binds it to vfio-pci, containerd gives
+ * the container its IOMMU group's node and {@code /dev/vfio/vfio}, and the pod's deletion gives the
+ * GPU back to nvidia.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RealNodePassthroughE2E {
+  private RealNodeFixture fixture;
+  private NodePods pods;
+  private KubernetesClient client;
+  private SysfsStandIn kernel;
+  private DevicePlaceholders vfioNodes;
+  private boolean madeDevVfio;
+  private List<GpuInfo> byAddress;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException, IOException {
+    List<GpuInfo> gpus;
+    try (SimulatedNvml nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "n")) {
+      gpus = nvml.gpus();
+    }
+    byAddress = gpus.stream().sorted(Comparator.comparing(GpuInfo::pciBusId)).toList();
+    List<SysfsStandIn.Gpu> pci = new ArrayList<>();
+    List<String> nodes = new ArrayList<>(List.of("/dev/vfio/vfio"));
+    for (GpuInfo gpu : gpus) {
+      pci.add(
+          new SysfsStandIn.Gpu(gpu.pciBusId(), 0x2330, 0, 10 + gpu.index(), Optional.of("nvidia")));
+      nodes.add("/dev/vfio/" + (10 + gpu.index()));
+    }
+    Path sysfs = Files.createDirectories(dir.resolve("sys"));
+    kernel = SysfsStandIn.start(sysfs, pci);
+    madeDevVfio = !Files.isDirectory(Path.of("/dev/vfio"));
+    Files.createDirectories(Path.of("/dev/vfio"));
+    vfioNodes = DevicePlaceholders.create(nodes);
+    fixture =
+        RealNodeFixture.start(
+            dir.resolve("node"),
+            "dgx-h100",
+            List.of("featureGates.PassthroughSupport=true", "kubeletPlugin.sysfsRoot=" + sysfs));
+    pods = fixture.pods();
+    client = fixture.controlPlane().client();
+  }
+
+  @AfterAll
+  void stop() throws IOException {
+    if (fixture != null) {
+      pods.deleteAll();
+      fixture.close();
+    }
+    if (kernel != null) {
+      kernel.close();
+    }
+    if (vfioNodes != null) {
+      vfioNodes.close();
+    }
+    if (madeDevVfio) {
+      Files.deleteIfExists(Path.of("/dev/vfio"));
+    }
+  }
+
+  private static DeviceClaim vfioGpu() {
+    return new DeviceClaimBuilder(NodePods.oneDevice("vfio.gpu.nvidia.com", null))
+        .addNewConfig()
+        .withRequests("dev")
+        .withNewOpaque()
+        .withDriver("gpu.nvidia.com")
+        .withParameters(
+            Map.of(
+                "apiVersion",
+                "resource.nvidia.com/v1beta1",
+                "kind",
+                "VfioDeviceConfig",
+                "iommu",
+                Map.of("backendPolicy", "LegacyOnly", "enableAPIDevice", true)))
+        .endOpaque()
+        .endConfig()
+        .build();
+  }
+
+  private List<String> published() {
+    return client.resources(ResourceSlice.class).list().getItems().stream()
+        .filter(s -> "gpu.nvidia.com".equals(s.getSpec().getDriver()))
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .map(d -> d.getName())
+        .toList();
+  }
+
+  @Test
+  @DisplayName(
+      "a vfio.gpu.nvidia.com claim: its GPU moves to vfio-pci, the container sees /dev/vfio/<group>"
+          + " and /dev/vfio/vfio, gpu-<minor> is hidden meanwhile; deleting the pod gives it back")
+  void passedThroughAndBack() {
+    await().atMost(Duration.ofSeconds(60)).until(() -> published().size() == 16);
+    pods.template("vm", vfioGpu());
+
+    Pod pod =
+        pods.runUntilLogged(
+            pods.pod("vm", "ls /dev/vfio; echo listed; sleep 600", "vm", null), "listed");
+
+    String device = pods.allocatedDevice(pod);
+    assertThat(device).matches("gpu-vfio-[0-7]");
+    GpuInfo gpu = byAddress.get(Integer.parseInt(device.substring("gpu-vfio-".length())));
+    assertThat(kernel.driver(gpu.pciBusId())).contains("vfio-pci");
+    assertThat(pods.log(pod)).contains(Integer.toString(10 + gpu.index()), "vfio");
+    String sibling = "gpu-" + gpu.minor();
+    await().atMost(Duration.ofSeconds(30)).until(() -> !published().contains(sibling));
+    String claimUid = pods.claimOf(pod).getMetadata().getUid();
+
+    pods.delete(pod);
+
+    fixture.awaitNoSpecFor(claimUid);
+    assertThat(kernel.driver(gpu.pciBusId())).contains("nvidia");
+    await().atMost(Duration.ofSeconds(30)).until(() -> published().contains(sibling));
+  }
+}

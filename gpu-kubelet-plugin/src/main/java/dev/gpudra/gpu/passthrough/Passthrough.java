@@ -1,0 +1,174 @@
+package dev.gpudra.gpu.passthrough;
+
+import dev.gpudra.api.v1beta1.IommuBackendPolicy;
+import dev.gpudra.api.v1beta1.VfioDeviceConfig;
+import dev.gpudra.gpu.cdi.ContainerEdits;
+import dev.gpudra.gpu.cdi.DeviceNode;
+import dev.gpudra.gpu.checkpoint.SharingRecord;
+import dev.gpudra.gpu.config.AllocatedDevice;
+import dev.gpudra.gpu.config.ConfigGroup;
+import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.gpu.discovery.VfioGpu;
+import dev.gpudra.gpu.pci.PciDriverSwitch;
+import dev.gpudra.gpu.pci.PciException;
+import dev.gpudra.gpu.pci.PciSysfs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** Binds passthrough GPUs to vfio-pci and back, and says what their containers get. */
+public final class Passthrough {
+  static final String VFIO_PCI = "vfio-pci";
+  static final String NVIDIA = "nvidia";
+
+  /** How long the kernel may take to move a GPU between drivers, as NVIDIA's. */
+  public static final java.time.Duration DRIVER_SWITCH = java.time.Duration.ofSeconds(15);
+
+  private final PciSysfs sysfs;
+  private final PciDriverSwitch drivers;
+  private final List<AllocatableDevice> inventory;
+  private final java.util.concurrent.atomic.AtomicReference<Runnable> changed =
+      new java.util.concurrent.atomic.AtomicReference<>(() -> {});
+
+  public Passthrough(PciSysfs sysfs, PciDriverSwitch drivers, List<AllocatableDevice> inventory) {
+    this.sysfs = Objects.requireNonNull(sysfs, "sysfs");
+    this.drivers = Objects.requireNonNull(drivers, "drivers");
+    this.inventory = List.copyOf(inventory);
+  }
+
+  /**
+   * What a device of a {@code VfioDeviceConfig} group is set to: the iommufd backend when the
+   * config prefers it and the node has it, else the legacy group device.
+   */
+  public static SharingRecord plan(ConfigGroup group, AllocatedDevice device) {
+    if (!(device.device() instanceof VfioGpu vfio)
+        || !(group.config() instanceof VfioDeviceConfig config)) {
+      return SharingRecord.NONE;
+    }
+    boolean iommuFd =
+        config.iommu().backendPolicy() == IommuBackendPolicy.PREFER_IOMMU_FD && vfio.iommuFd();
+    return SharingRecord.passthrough(
+        iommuFd ? "iommufd" : "legacy", Boolean.TRUE.equals(config.iommu().enableAPIDevice()));
+  }
+
+  /**
+   * The other representation of the same physical GPU ({@code gpu-<minor>} for {@code gpu-vfio-<i>}
+   * and the reverse): one of the two is prepared at a time.
+   */
+  public Optional<String> sibling(String device) {
+    Optional<AllocatableDevice> self =
+        inventory.stream().filter(d -> d.name().equals(device)).findFirst();
+    if (self.isEmpty()) {
+      return Optional.empty();
+    }
+    for (AllocatableDevice other : inventory) {
+      if (other instanceof VfioGpu vfio && vfio.sibling(self.get())) {
+        return Optional.of(vfio.name());
+      }
+      if (self.get() instanceof VfioGpu vfio && vfio.sibling(other)) {
+        return Optional.of(other.name());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Called after each prepare and unprepare: the siblings to hide changed, slices follow. */
+  public void onChange(Runnable listener) {
+    changed.set(Objects.requireNonNull(listener, "listener"));
+  }
+
+  public void changed() {
+    changed.get().run();
+  }
+
+  /**
+   * Binds the GPU to vfio-pci, after checking that it can be passed through.
+   *
+   * @param claim {@code namespace/name}, for messages
+   * @throws PassthroughException naming what stands in the way
+   */
+  public void bind(String claim, VfioGpu gpu) {
+    String address = gpu.pci().address();
+    String what = "claim " + claim + ": GPU " + gpu.name() + " (" + address + ")";
+    if (!sysfs.iommuEnabled()) {
+      throw new PassthroughException(
+          what
+              + " cannot be passed through: the IOMMU is off (no IOMMU groups under "
+              + sysfs.root().resolve("kernel/iommu_groups")
+              + "; enable it on the kernel command line)");
+    }
+    if (gpu.pci().iommuGroup().isEmpty()) {
+      throw new PassthroughException(what + " has no IOMMU group");
+    }
+    if (gpu.pci().virtualFunctions() > 0) {
+      throw new PassthroughException(
+          what
+              + " has "
+              + gpu.pci().virtualFunctions()
+              + " SR-IOV VFs enabled: disable them first");
+    }
+    try {
+      drivers.bind(address, VFIO_PCI);
+    } catch (PciException e) {
+      throw new PassthroughException(what + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Gives the GPU back to the nvidia driver.
+   *
+   * @throws PassthroughException when the kernel does not bind it
+   */
+  public void unbind(String claim, VfioGpu gpu) {
+    try {
+      drivers.bind(gpu.pci().address(), NVIDIA);
+    } catch (PciException e) {
+      throw new PassthroughException(
+          "claim " + claim + ": GPU " + gpu.name() + " cannot go back to nvidia: " + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
+   * The device nodes of a bound GPU: its IOMMU group's {@code /dev/vfio/<group>} (legacy) or its
+   * {@code /dev/vfio/devices/vfioN} (iommufd), and the API device when asked for.
+   */
+  public ContainerEdits edits(VfioGpu gpu, SharingRecord record) {
+    List<DeviceNode> nodes = new ArrayList<>();
+    boolean iommuFd = "iommufd".equals(record.vfioBackend());
+    if (iommuFd) {
+      nodes.add(node("/dev/vfio/devices/" + vfioCdev(gpu)));
+    } else {
+      nodes.add(node("/dev/vfio/" + gpu.pci().iommuGroup().orElseThrow()));
+    }
+    if (Boolean.TRUE.equals(record.vfioApiDevice())) {
+      nodes.add(node(iommuFd ? "/dev/iommu" : "/dev/vfio/vfio"));
+    }
+    return ContainerEdits.ofNodes(nodes);
+  }
+
+  /** {@code vfioN}, the character device vfio-pci made for the device ({@code vfio-dev/}). */
+  private String vfioCdev(VfioGpu gpu) {
+    Path dir =
+        sysfs.root().resolve("bus/pci/devices").resolve(gpu.pci().address()).resolve("vfio-dev");
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.matches("vfio[0-9]+"))
+          .findFirst()
+          .orElseThrow(() -> new PassthroughException(dir + " names no vfio device"));
+    } catch (IOException e) {
+      throw new PassthroughException(
+          "GPU " + gpu.name() + ": no iommufd device under " + dir + ": " + e, e);
+    }
+  }
+
+  private static DeviceNode node(String path) {
+    return new DeviceNode(path, null, null, null, null, null);
+  }
+}
