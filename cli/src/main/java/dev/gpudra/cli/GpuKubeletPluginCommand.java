@@ -7,6 +7,7 @@ import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
+import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.kit.slices.PublisherSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
@@ -97,7 +98,8 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         blankToEmpty(o.simulatedGpus),
         health(o),
         blankToEmpty(o.imageName),
-        new PassthroughRoots(Path.of(o.sysfsRoot), Path.of(o.hostRoot)));
+        new PassthroughRoots(Path.of(o.sysfsRoot), Path.of(o.hostRoot)),
+        ConsumableShares.parse(o.consumableShares));
   }
 
   /** The health monitor's settings; a malformed XID list or a negative period is refused. */

@@ -108,6 +108,14 @@ final class PluginOptions {
   String imageName;
 
   @Option(
+      names = "--consumable-shares",
+      defaultValue = "${env:CONSUMABLE_SHARES:-disabled}",
+      description =
+          "Share GPUs through consumable capacity (ConsumableShares gate): disabled, memory,"
+              + " unlimited or a positive number of shares (CONSUMABLE_SHARES).")
+  String consumableShares;
+
+  @Option(
       names = "--sysfs-root",
       defaultValue = "${env:SYSFS_ROOT:-/sys}",
       description =

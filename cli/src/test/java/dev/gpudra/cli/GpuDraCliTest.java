@@ -51,6 +51,19 @@ class GpuDraCliTest {
             },
             "DeviceMetadata is not implemented by gpu-dra's GPU kubelet plugin"),
         Arguments.of(
+            "a consumable-shares mode without its gate (it would be ignored)",
+            new String[] {
+              "gpu-kubelet-plugin", "--node-name", "n1", "--consumable-shares", "memory"
+            },
+            "--consumable-shares (CONSUMABLE_SHARES) is memory, but the ConsumableShares feature"
+                + " gate is off"),
+        Arguments.of(
+            "the ConsumableShares gate without a mode (it would do nothing)",
+            new String[] {
+              "gpu-kubelet-plugin", "--node-name", "n1", "--feature-gates", "ConsumableShares=true"
+            },
+            "the ConsumableShares feature gate is on, but --consumable-shares"),
+        Arguments.of(
             "MPS without the image its control daemons run",
             new String[] {
               "gpu-kubelet-plugin", "--node-name", "n1", "--feature-gates", "MPSSupport=true"

@@ -135,10 +135,24 @@ record NodePods(KubernetesClient client, RealNode node, String namespace) {
         .atMost(TIMEOUT)
         .untilAsserted(() -> {
           Pod now = current(pod);
-          assertThat(log(now)).as("log of %s", name).contains(line);
+          assertThat(log(now)).as("log of %s (%s)", name, state(now)).contains(line);
           assertThat(now.getStatus().getPhase()).as("phase of %s", name).isEqualTo("Running");
         });
     return onTheNode(current(pod));
+  }
+
+  /** Why a pod is not running yet, for a timeout's message: its conditions and events. */
+  private String state(Pod pod) {
+    StringBuilder out = new StringBuilder();
+    if (pod.getStatus() != null && pod.getStatus().getConditions() != null) {
+      pod.getStatus().getConditions().stream()
+          .filter(c -> !"True".equals(c.getStatus()))
+          .forEach(c -> out.append(c.getType()).append(": ").append(c.getMessage()).append("; "));
+    }
+    client.v1().events().inNamespace(namespace).list().getItems().stream()
+        .filter(e -> pod.getMetadata().getName().equals(e.getInvolvedObject().getName()))
+        .forEach(e -> out.append(e.getReason()).append(": ").append(e.getMessage()).append("; "));
+    return out.toString();
   }
 
   Pod current(Pod pod) {

@@ -14,6 +14,11 @@ public enum FeatureGate {
   COMPUTE_DOMAIN_CLIQUES("ComputeDomainCliques", true, Stage.BETA),
   CRASH_ON_NVLINK_FABRIC_ERRORS("CrashOnNVLinkFabricErrors", true, Stage.BETA),
   DEVICE_METADATA("DeviceMetadata", false, Stage.ALPHA),
+  /**
+   * Publish GPUs with {@code allowMultipleAllocations} and consumable capacity (Kubernetes
+   * DRAConsumableCapacity), as NVIDIA's plugin after 0.5 with {@code --consumable-shares}.
+   */
+  CONSUMABLE_SHARES("ConsumableShares", false, Stage.ALPHA),
   /** Accepted for compatibility with the Kubernetes logging gates; always on. */
   CONTEXTUAL_LOGGING("ContextualLogging", true, Stage.BETA),
   LOGGING_ALPHA_OPTIONS("LoggingAlphaOptions", false, Stage.ALPHA),

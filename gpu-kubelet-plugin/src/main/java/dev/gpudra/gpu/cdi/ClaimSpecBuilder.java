@@ -61,7 +61,11 @@ public final class ClaimSpecBuilder {
       List<AllocatableDevice> devices,
       java.util.Map<String, ContainerEdits> extra) {
     List<CdiDevice> cdiDevices = new ArrayList<>();
+    java.util.Set<String> named = new java.util.HashSet<>();
     for (AllocatableDevice device : devices) {
+      if (!named.add(device.name())) {
+        continue; // two shares of one device: one CDI device serves both
+      }
       ContainerEdits edits = edits(device);
       ContainerEdits added = extra.get(device.name());
       cdiDevices.add(

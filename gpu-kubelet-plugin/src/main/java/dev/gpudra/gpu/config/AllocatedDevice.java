@@ -12,14 +12,27 @@ import java.util.Optional;
  * @param device the local device
  * @param adminAccess whether the result was allocated with admin access
  * @param shareId the result's share ID, if any
+ * @param consumedMemory the memory the result consumed of a shared device (consumable capacity), in
+ *     bytes, if any
  */
 public record AllocatedDevice(
     String request,
     String pool,
     AllocatableDevice device,
     boolean adminAccess,
-    Optional<String> shareId) {
+    Optional<String> shareId,
+    java.util.OptionalLong consumedMemory) {
+  public AllocatedDevice(
+      String request,
+      String pool,
+      AllocatableDevice device,
+      boolean adminAccess,
+      Optional<String> shareId) {
+    this(request, pool, device, adminAccess, shareId, java.util.OptionalLong.empty());
+  }
+
   public AllocatedDevice {
+    Objects.requireNonNull(consumedMemory, "consumedMemory");
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(pool, "pool");
     Objects.requireNonNull(device, "device");

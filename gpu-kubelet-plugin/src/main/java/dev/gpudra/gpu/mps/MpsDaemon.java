@@ -60,13 +60,29 @@ public record MpsDaemon(
     if (config.isEmpty() || devices.isEmpty()) {
       return Optional.empty();
     }
-    List<String> uuids = devices.stream().map(d -> d.device().uuid()).sorted().toList();
+    List<String> uuids = devices.stream().map(d -> d.device().uuid()).distinct().sorted().toList();
     return Optional.of(
         new MpsDaemon(
             claimUid + "-" + hash(uuids),
             uuids,
             Optional.ofNullable(config.get().defaultActiveThreadPercentage()),
-            config.get().pinnedLimitsMiB(uuids, "sharing.mpsConfig")));
+            withConsumedMemory(config.get().pinnedLimitsMiB(uuids, "sharing.mpsConfig"), devices)));
+  }
+
+  /**
+   * A device whose allocation consumed part of its memory (consumable capacity) gets that as its
+   * pinned memory limit, unless the config sets one: the claim uses what the scheduler counted.
+   */
+  private static Map<String, Long> withConsumedMemory(
+      Map<String, Long> configured, List<AllocatedDevice> devices) {
+    Map<String, Long> limits = new java.util.TreeMap<>(configured);
+    for (AllocatedDevice device : devices) {
+      long bytes = device.consumedMemory().orElse(0);
+      if (bytes > 0) {
+        limits.putIfAbsent(device.device().uuid(), Math.max(1, bytes >> 20));
+      }
+    }
+    return limits;
   }
 
   private static Optional<MpsConfig> mpsConfig(ConfigGroup group) {

@@ -141,7 +141,8 @@ public final class GpuKubeletPlugin implements AutoCloseable {
             inventory,
             parts.health(),
             ServerVersion.counters(client, inventory),
-            parts.state()::hiddenSiblings);
+            parts.state()::hiddenSiblings,
+            config.consumableShares());
     pool.publish(kit);
     parts.passthrough().ifPresent(p -> p.onChange(() -> pool.publish(kit)));
     Optional<HealthMonitor> health =

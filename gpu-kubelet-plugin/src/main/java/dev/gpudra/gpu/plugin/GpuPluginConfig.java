@@ -4,6 +4,7 @@ import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
+import dev.gpudra.gpu.slices.ConsumableShares;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -35,6 +36,8 @@ import java.util.Optional;
  *     required with MPSSupport
  * @param passthroughRoots where PassthroughSupport reads sysfs and the host (--sysfs-root,
  *     SYSFS_ROOT; --host-root, HOST_ROOT)
+ * @param consumableShares how GPUs are shared through consumable capacity (--consumable-shares,
+ *     CONSUMABLE_SHARES); anything but disabled needs the ConsumableShares gate, which needs it
  */
 public record GpuPluginConfig(
     String nodeName,
@@ -53,7 +56,8 @@ public record GpuPluginConfig(
     Optional<String> simulatedGpus,
     HealthSettings health,
     Optional<String> imageName,
-    PassthroughRoots passthroughRoots) {
+    PassthroughRoots passthroughRoots,
+    ConsumableShares consumableShares) {
 
   public static final String DRIVER_NAME = "gpu.nvidia.com";
 
@@ -90,7 +94,8 @@ public record GpuPluginConfig(
         simulatedGpus,
         HealthSettings.defaults(),
         Optional.empty(),
-        PassthroughRoots.DEFAULTS);
+        PassthroughRoots.DEFAULTS,
+        ConsumableShares.DISABLED);
   }
 
   public GpuPluginConfig {
@@ -121,6 +126,19 @@ public record GpuPluginConfig(
     }
     Objects.requireNonNull(imageName, "imageName");
     Objects.requireNonNull(passthroughRoots, "passthroughRoots");
+    Objects.requireNonNull(consumableShares, "consumableShares");
+    boolean sharesGate = featureGates.enabled(FeatureGate.CONSUMABLE_SHARES);
+    if (sharesGate != consumableShares.enabled()) {
+      throw new IllegalArgumentException(
+          sharesGate
+              ? "the ConsumableShares feature gate is on, but --consumable-shares"
+                  + " (CONSUMABLE_SHARES) is disabled: the gate would do nothing; set memory,"
+                  + " unlimited or a number of shares"
+              : "--consumable-shares (CONSUMABLE_SHARES) is "
+                  + consumableShares.mode()
+                  + ", but the ConsumableShares feature gate is off: it would be ignored; turn"
+                  + " the gate on");
+    }
     if (featureGates.enabled(FeatureGate.MPS_SUPPORT) && imageName.isEmpty()) {
       throw new IllegalArgumentException(
           "--image-name (IMAGE_NAME) is required with the MPSSupport feature gate: each MPS"
@@ -160,7 +178,8 @@ public record GpuPluginConfig(
         simulatedGpus,
         value,
         imageName,
-        passthroughRoots);
+        passthroughRoots,
+        consumableShares);
   }
 
   /** The same configuration with the image MPS control daemons run. */
@@ -182,7 +201,8 @@ public record GpuPluginConfig(
         simulatedGpus,
         health,
         Optional.of(value),
-        passthroughRoots);
+        passthroughRoots,
+        consumableShares);
   }
 
   /** The same configuration with other passthrough roots. */
@@ -204,6 +224,30 @@ public record GpuPluginConfig(
         simulatedGpus,
         health,
         imageName,
+        value,
+        consumableShares);
+  }
+
+  /** The same configuration with another consumable-shares mode. */
+  public GpuPluginConfig withConsumableShares(ConsumableShares value) {
+    return new GpuPluginConfig(
+        nodeName,
+        namespace,
+        kubeconfig,
+        cdiRoot,
+        registrarDir,
+        pluginsDir,
+        driverRoot,
+        hostDriverRoot,
+        cdiHookPath,
+        featureGates,
+        healthcheckPort,
+        httpEndpoint,
+        metricsPath,
+        simulatedGpus,
+        health,
+        imageName,
+        passthroughRoots,
         value);
   }
 

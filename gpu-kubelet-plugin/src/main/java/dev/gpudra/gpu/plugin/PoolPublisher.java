@@ -2,6 +2,7 @@ package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.gpu.slices.PoolLayout;
 import dev.gpudra.kit.KubeletPlugin;
@@ -21,6 +22,7 @@ final class PoolPublisher {
   private final Optional<NodeHealth> health;
   private final PoolLayout.Counters counters;
   private final Supplier<Set<String>> hidden;
+  private final ConsumableShares shares;
 
   /**
    * @param hidden devices not to publish now (PassthroughSupport: the other representation of a GPU
@@ -30,18 +32,20 @@ final class PoolPublisher {
       Inventory inventory,
       Optional<NodeHealth> health,
       PoolLayout.Counters counters,
-      Supplier<Set<String>> hidden) {
+      Supplier<Set<String>> hidden,
+      ConsumableShares shares) {
     this.inventory = inventory;
     this.health = health;
     this.counters = counters;
     this.hidden = hidden;
+    this.shares = shares;
   }
 
   synchronized void publish(KubeletPlugin kit) {
     Set<String> hide = hidden.get();
     List<AllocatableDevice> offered =
         inventory.devices().stream().filter(d -> !hide.contains(d.name())).toList();
-    DeviceModel model = new DeviceModel(inventory.system());
+    DeviceModel model = new DeviceModel(inventory.system(), shares);
     List<Device> devices =
         health
             .map(h -> model.devices(offered, h.book()::taints))

@@ -76,8 +76,8 @@ public final class ClaimSharing {
       String claim, String uid, List<CheckpointDevice> planned, CheckpointV1 checkpoint) {
     for (CheckpointDevice device : planned) {
       SharingRecord wanted = device.sharingOrNone();
-      if (wanted.isEmpty()) {
-        continue;
+      if (device.adminAccess()) {
+        continue; // watching a GPU shares nothing with its users
       }
       for (Map.Entry<String, PreparedClaim> other : checkpoint.claims().entrySet()) {
         Optional<SharingRecord> held = held(other, uid, device.uuid());
@@ -92,7 +92,11 @@ public final class ClaimSharing {
                   + " for claim "
                   + describe(other)
                   + " and this claim asks for "
-                  + (wanted.mps() ? "MPS" : "\"" + wanted.timeSlice() + "\"")
+                  + (wanted.mps()
+                      ? "MPS"
+                      : wanted.timeSlice() == null
+                          ? "it without MPS"
+                          : "\"" + wanted.timeSlice() + "\"")
                   + ": "
                   + (wanted.mps() || held.get().mps()
                       ? "an MPS server holds its GPU alone"
@@ -103,11 +107,17 @@ public final class ClaimSharing {
     }
   }
 
+  /**
+   * An MPS server holds its GPU alone (EXCLUSIVE_PROCESS): nothing else may join it, and it joins
+   * nothing; two time slices must agree. A claim without settings may join a time-sliced GPU.
+   */
   private static boolean conflict(SharingRecord wanted, SharingRecord held) {
     if (wanted.mps() || held.mps()) {
       return true;
     }
-    return held.timeSlice() != null && !held.timeSlice().equals(wanted.timeSlice());
+    return wanted.timeSlice() != null
+        && held.timeSlice() != null
+        && !held.timeSlice().equals(wanted.timeSlice());
   }
 
   private static String describe(SharingRecord record) {

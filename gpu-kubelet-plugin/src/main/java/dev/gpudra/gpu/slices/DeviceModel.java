@@ -31,14 +31,44 @@ public final class DeviceModel {
   public static final String PCIE_ROOT = "resource.kubernetes.io/pcieRoot";
 
   private final SystemInfo system;
+  private final ConsumableShares shares;
 
   public DeviceModel(SystemInfo system) {
+    this(system, ConsumableShares.DISABLED);
+  }
+
+  /**
+   * @param shares whether and how whole GPUs and MIG devices are shared through consumable capacity
+   */
+  public DeviceModel(SystemInfo system, ConsumableShares shares) {
     this.system = system;
+    this.shares = shares;
   }
 
   public List<Device> devices(List<AllocatableDevice> devices) {
     Map<String, List<MigProfile>> partitions = partitions(devices);
-    return devices.stream().map(d -> device(d, partitions)).toList();
+    return devices.stream().map(d -> shared(d, device(d, partitions))).toList();
+  }
+
+  /**
+   * With consumable shares, a whole GPU or existing MIG device may be allocated to several claims,
+   * each taking part of its memory (and of its shares); passthrough GPUs and devices that consume
+   * counters (DynamicMIG) are not shared.
+   */
+  private Device shared(AllocatableDevice source, Device device) {
+    boolean shareable =
+        (source instanceof FullGpu || source instanceof StaticMigDevice)
+            && (device.getConsumesCounters() == null || device.getConsumesCounters().isEmpty());
+    if (!shares.enabled() || !shareable) {
+      return device;
+    }
+    Map<String, DeviceCapacity> capacity = new LinkedHashMap<>(device.getCapacity());
+    long memory = Quantities.bytes(capacity.get("memory").getValue());
+    capacity.putAll(shares.capacity(memory));
+    return new DeviceBuilder(device)
+        .withAllowMultipleAllocations(true)
+        .withCapacity(capacity)
+        .build();
   }
 
   /** The devices, each with the taints {@code taints} gives its name (none when empty). */

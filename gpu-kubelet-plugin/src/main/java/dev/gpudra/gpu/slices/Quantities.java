@@ -21,6 +21,11 @@ public final class Quantities {
     return new Quantity(Long.toString(value), SUFFIXES[unit]);
   }
 
+  /** The bytes a quantity stands for (whole bytes; what {@link #binary} wrote, read back). */
+  public static long bytes(Quantity quantity) {
+    return Quantity.getAmountInBytes(quantity).longValueExact();
+  }
+
   public static Quantity count(long value) {
     return new Quantity(Long.toString(value));
   }

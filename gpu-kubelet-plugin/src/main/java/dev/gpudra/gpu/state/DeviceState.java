@@ -360,7 +360,19 @@ public final class DeviceState {
             .find(result.getDevice())
             .orElseThrow(() -> new UnknownDeviceException(describe(claim), result.getDevice())),
         Boolean.TRUE.equals(result.getAdminAccess()),
-        Optional.ofNullable(result.getShareID()));
+        Optional.ofNullable(result.getShareID()),
+        consumedMemory(result));
+  }
+
+  private static java.util.OptionalLong consumedMemory(DeviceRequestAllocationResult result) {
+    if (result.getConsumedCapacity() == null
+        || result.getConsumedCapacity().get("memory") == null) {
+      return java.util.OptionalLong.empty();
+    }
+    return java.util.OptionalLong.of(
+        io.fabric8.kubernetes.api.model.Quantity.getAmountInBytes(
+                result.getConsumedCapacity().get("memory"))
+            .longValue());
   }
 
   private void refuseBusyDevices(
@@ -374,12 +386,20 @@ public final class DeviceState {
         if (!other.getKey().equals(uid)
             && other.getValue().isCompleted()
             && other.getValue().devices().stream()
-                .anyMatch(d -> d.device().equals(result.getDevice()) && !d.adminAccess())) {
+                .anyMatch(d -> d.device().equals(result.getDevice()) && exclusive(d, result))) {
           throw new DeviceBusyException(describe(claim), result.getDevice(), other.getKey());
         }
       }
       refuseHeldSibling(checkpoint, claim, results, result.getDevice());
     }
+  }
+
+  /**
+   * Whether a prepared device keeps {@code result} off it: unless it was allocated with admin
+   * access, or both hold a share of it (consumable capacity: the scheduler counted their capacity).
+   */
+  private static boolean exclusive(CheckpointDevice held, DeviceRequestAllocationResult result) {
+    return !held.adminAccess() && (held.shareId() == null || result.getShareID() == null);
   }
 
   /**

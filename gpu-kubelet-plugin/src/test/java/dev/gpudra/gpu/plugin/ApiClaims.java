@@ -66,6 +66,21 @@ final class ApiClaims {
       return this;
     }
 
+    /** A share of a device (consumable capacity): its share ID and the memory it consumed. */
+    Claim share(String request, String device, String shareId, String memory) {
+      results.add(
+          new DeviceRequestAllocationResultBuilder()
+              .withRequest(request)
+              .withDriver(GpuPluginConfig.DRIVER_NAME)
+              .withPool(pool)
+              .withDevice(device)
+              .withShareID(shareId)
+              .withConsumedCapacity(
+                  java.util.Map.of("memory", new io.fabric8.kubernetes.api.model.Quantity(memory)))
+              .build());
+      return this;
+    }
+
     /** An allocation result exactly as given, for results the scheduler would never write. */
     Claim result(DeviceRequestAllocationResult result) {
       results.add(result);

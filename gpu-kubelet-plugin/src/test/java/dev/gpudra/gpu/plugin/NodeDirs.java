@@ -88,6 +88,16 @@ record NodeDirs(Path root) {
   /** The plugin's configuration for these directories, a simulated profile and no health port. */
   GpuPluginConfig config(
       String node, String profile, FeatureGates gates, Optional<InetSocketAddress> metrics) {
+    return config(node, profile, gates, metrics, dev.gpudra.gpu.slices.ConsumableShares.DISABLED);
+  }
+
+  /** With a consumable-shares mode (the ConsumableShares gate needs one, and the reverse). */
+  GpuPluginConfig config(
+      String node,
+      String profile,
+      FeatureGates gates,
+      Optional<InetSocketAddress> metrics,
+      dev.gpudra.gpu.slices.ConsumableShares shares) {
     return new GpuPluginConfig(
         node,
         "gpu-dra",
@@ -105,7 +115,8 @@ record NodeDirs(Path root) {
         Optional.of(profile),
         dev.gpudra.gpu.health.HealthSettings.defaults(),
         Optional.of(IMAGE),
-        dev.gpudra.gpu.passthrough.PassthroughRoots.DEFAULTS);
+        dev.gpudra.gpu.passthrough.PassthroughRoots.DEFAULTS,
+        shares);
   }
 
   /** The image MPS control daemons are given. */

@@ -6,6 +6,7 @@ import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
+import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
@@ -52,7 +53,8 @@ final class PluginNode implements AutoCloseable {
       Set<DraService> kubeletServices,
       Optional<InetSocketAddress> metrics,
       HealthSettings health,
-      PassthroughRoots passthroughRoots) {
+      PassthroughRoots passthroughRoots,
+      ConsumableShares shares) {
     static Setup defaults() {
       return new Setup(
           "dgx-h100",
@@ -60,27 +62,32 @@ final class PluginNode implements AutoCloseable {
           EnumSet.allOf(DraService.class),
           Optional.empty(),
           HealthSettings.defaults(),
-          PassthroughRoots.DEFAULTS);
+          PassthroughRoots.DEFAULTS,
+          ConsumableShares.DISABLED);
     }
 
     Setup withProfile(String value) {
-      return new Setup(value, gates, kubeletServices, metrics, health, passthroughRoots);
+      return new Setup(value, gates, kubeletServices, metrics, health, passthroughRoots, shares);
     }
 
     Setup withGates(FeatureGates value) {
-      return new Setup(profile, value, kubeletServices, metrics, health, passthroughRoots);
+      return new Setup(profile, value, kubeletServices, metrics, health, passthroughRoots, shares);
     }
 
     Setup withKubeletServices(Set<DraService> value) {
-      return new Setup(profile, gates, value, metrics, health, passthroughRoots);
+      return new Setup(profile, gates, value, metrics, health, passthroughRoots, shares);
     }
 
     Setup withHealth(HealthSettings value) {
-      return new Setup(profile, gates, kubeletServices, metrics, value, passthroughRoots);
+      return new Setup(profile, gates, kubeletServices, metrics, value, passthroughRoots, shares);
     }
 
     Setup withPassthroughRoots(PassthroughRoots value) {
-      return new Setup(profile, gates, kubeletServices, metrics, health, value);
+      return new Setup(profile, gates, kubeletServices, metrics, health, value, shares);
+    }
+
+    Setup withConsumableShares(ConsumableShares value) {
+      return new Setup(profile, gates, kubeletServices, metrics, health, passthroughRoots, value);
     }
 
     Setup withMetricsOnAnyPort() {
@@ -90,7 +97,8 @@ final class PluginNode implements AutoCloseable {
           kubeletServices,
           Optional.of(new InetSocketAddress("127.0.0.1", 0)),
           health,
-          passthroughRoots);
+          passthroughRoots,
+          shares);
     }
   }
 
@@ -124,7 +132,7 @@ final class PluginNode implements AutoCloseable {
         .create();
     plugin =
         GpuKubeletPlugin.start(
-            dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics())
+            dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics(), setup.shares())
                 .withHealth(setup.health())
                 .withPassthroughRoots(setup.passthroughRoots()),
             client,

@@ -142,6 +142,45 @@ class ClaimSharingTest {
 
   @Test
   @DisplayName(
+      "on a shared GPU (consumable capacity) the MPS limit is the memory the claim consumed,"
+          + " unless its config sets one")
+  void mpsLimitFromConsumedMemory() {
+    GpuConfig mps = new GpuConfig(new GpuSharing(SharingStrategy.MPS, null, MpsConfig.empty()));
+    AllocatedDevice share =
+        new AllocatedDevice(
+            "gpu", "n", gpu0, false, Optional.of("s"), java.util.OptionalLong.of(20L << 30));
+    AllocatedDevice other =
+        new AllocatedDevice(
+            "gpu", "n", gpu1, false, Optional.of("t"), java.util.OptionalLong.of(0));
+
+    dev.gpudra.gpu.mps.MpsDaemon daemon =
+        sharing.plan("uid", new ConfigGroup(mps, List.of(share, other))).daemon().orElseThrow();
+
+    assertThat(daemon.pinnedLimitsMiB())
+        .as("nothing consumed: no limit")
+        .containsExactly(Map.entry(gpu0.uuid(), 20480L));
+  }
+
+  @Test
+  @DisplayName(
+      "a claim without settings cannot join a GPU an MPS server holds (EXCLUSIVE_PROCESS); an"
+          + " admin-access watcher can")
+  void nothingJoinsAnMpsGpu() {
+    CheckpointV1 checkpoint =
+        holding("uid-b", record(gpu0, null).withSharing(SharingRecord.mps("uid-b-abcde")));
+
+    assertThatThrownBy(
+            () -> sharing.checkConflicts("ns/a", "uid-a", List.of(record(gpu0, null)), checkpoint))
+        .isInstanceOf(SharingConflictException.class)
+        .hasMessageContaining("asks for it without MPS");
+    CheckpointDevice watcher =
+        new CheckpointDevice(
+            gpu0.name(), "gpu", gpu0.uuid(), List.of("w"), "n", List.of(), true, null, null, null);
+    sharing.checkConflicts("ns/a", "uid-a", List.of(watcher), checkpoint);
+  }
+
+  @Test
+  @DisplayName(
       "a GPU one claim shares through MPS is refused to any other setting, and the reverse")
   void mpsConflictsWithAnySettingBesideIt() {
     CheckpointDevice mpsHeld = record(gpu0, null).withSharing(SharingRecord.mps("uid-b-abcde"));
