@@ -4,6 +4,7 @@ import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.health.XidRules;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
+import dev.gpudra.gpu.plugin.GateSettings;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
@@ -96,10 +97,11 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         GpuPluginConfig.parseEndpoint(o.httpEndpoint),
         o.metricsPath,
         blankToEmpty(o.simulatedGpus),
-        health(o),
-        blankToEmpty(o.imageName),
-        new PassthroughRoots(Path.of(o.sysfsRoot), Path.of(o.hostRoot)),
-        ConsumableShares.parse(o.consumableShares));
+        new GateSettings(
+            health(o),
+            blankToEmpty(o.imageName),
+            new PassthroughRoots(Path.of(o.sysfsRoot), Path.of(o.hostRoot)),
+            ConsumableShares.parse(o.consumableShares)));
   }
 
   /** The health monitor's settings; a malformed XID list or a negative period is refused. */

@@ -1,6 +1,5 @@
 package dev.gpudra.gpu.plugin;
 
-import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
@@ -30,14 +29,7 @@ import java.util.Optional;
  * @param httpEndpoint metrics address; empty disables it (HTTP_ENDPOINT)
  * @param metricsPath path of the metrics endpoint (METRICS_PATH)
  * @param simulatedGpus a built-in profile name or a profile file; replaces NVML (SIMULATED_GPUS)
- * @param health how NVMLDeviceHealthCheck judges XIDs (ADDITIONAL_XIDS_TO_IGNORE,
- *     HEALTH_FATAL_XIDS, HEALTH_RECOVERY_SECONDS)
- * @param imageName the driver's image, which MPS control daemons run (--image-name, IMAGE_NAME);
- *     required with MPSSupport
- * @param passthroughRoots where PassthroughSupport reads sysfs and the host (--sysfs-root,
- *     SYSFS_ROOT; --host-root, HOST_ROOT)
- * @param consumableShares how GPUs are shared through consumable capacity (--consumable-shares,
- *     CONSUMABLE_SHARES); anything but disabled needs the ConsumableShares gate, which needs it
+ * @param gated the settings that only feature gates give meaning to, checked against them
  */
 public record GpuPluginConfig(
     String nodeName,
@@ -54,10 +46,7 @@ public record GpuPluginConfig(
     Optional<InetSocketAddress> httpEndpoint,
     String metricsPath,
     Optional<String> simulatedGpus,
-    HealthSettings health,
-    Optional<String> imageName,
-    PassthroughRoots passthroughRoots,
-    ConsumableShares consumableShares) {
+    GateSettings gated) {
 
   public static final String DRIVER_NAME = "gpu.nvidia.com";
 
@@ -92,10 +81,7 @@ public record GpuPluginConfig(
         httpEndpoint,
         metricsPath,
         simulatedGpus,
-        HealthSettings.defaults(),
-        Optional.empty(),
-        PassthroughRoots.DEFAULTS,
-        ConsumableShares.DISABLED);
+        GateSettings.DEFAULTS);
   }
 
   public GpuPluginConfig {
@@ -115,35 +101,8 @@ public record GpuPluginConfig(
     ImplementedGates.require(featureGates);
     Objects.requireNonNull(httpEndpoint, "httpEndpoint");
     Objects.requireNonNull(simulatedGpus, "simulatedGpus");
-    Objects.requireNonNull(health, "health");
-    if (!featureGates.enabled(FeatureGate.NVML_DEVICE_HEALTH_CHECK)
-        && !health.equals(HealthSettings.defaults())) {
-      throw new IllegalArgumentException(
-          "--additional-xids-to-ignore, --health-fatal-xids and --health-recovery-seconds"
-              + " (ADDITIONAL_XIDS_TO_IGNORE, HEALTH_FATAL_XIDS, HEALTH_RECOVERY_SECONDS) judge"
-              + " the XIDs of the NVMLDeviceHealthCheck feature gate, which is off: they would be"
-              + " ignored; turn the gate on or leave them unset");
-    }
-    Objects.requireNonNull(imageName, "imageName");
-    Objects.requireNonNull(passthroughRoots, "passthroughRoots");
-    Objects.requireNonNull(consumableShares, "consumableShares");
-    boolean sharesGate = featureGates.enabled(FeatureGate.CONSUMABLE_SHARES);
-    if (sharesGate != consumableShares.enabled()) {
-      throw new IllegalArgumentException(
-          sharesGate
-              ? "the ConsumableShares feature gate is on, but --consumable-shares"
-                  + " (CONSUMABLE_SHARES) is disabled: the gate would do nothing; set memory,"
-                  + " unlimited or a number of shares"
-              : "--consumable-shares (CONSUMABLE_SHARES) is "
-                  + consumableShares.mode()
-                  + ", but the ConsumableShares feature gate is off: it would be ignored; turn"
-                  + " the gate on");
-    }
-    if (featureGates.enabled(FeatureGate.MPS_SUPPORT) && imageName.isEmpty()) {
-      throw new IllegalArgumentException(
-          "--image-name (IMAGE_NAME) is required with the MPSSupport feature gate: each MPS"
-              + " control daemon runs the driver's image (the chart sets it)");
-    }
+    Objects.requireNonNull(gated, "gated");
+    gated.check(featureGates);
     if (healthcheckPort > 65535) {
       throw new IllegalArgumentException(
           "--healthcheck-port (HEALTHCHECK_PORT) must be at most 65535: " + healthcheckPort);
@@ -159,8 +118,8 @@ public record GpuPluginConfig(
     }
   }
 
-  /** The same configuration with other health settings. */
-  public GpuPluginConfig withHealth(HealthSettings value) {
+  /** The same configuration with other gate settings. */
+  public GpuPluginConfig withGated(GateSettings value) {
     return new GpuPluginConfig(
         nodeName,
         namespace,
@@ -176,79 +135,39 @@ public record GpuPluginConfig(
         httpEndpoint,
         metricsPath,
         simulatedGpus,
-        value,
-        imageName,
-        passthroughRoots,
-        consumableShares);
-  }
-
-  /** The same configuration with the image MPS control daemons run. */
-  public GpuPluginConfig withImageName(String value) {
-    return new GpuPluginConfig(
-        nodeName,
-        namespace,
-        kubeconfig,
-        cdiRoot,
-        registrarDir,
-        pluginsDir,
-        driverRoot,
-        hostDriverRoot,
-        cdiHookPath,
-        featureGates,
-        healthcheckPort,
-        httpEndpoint,
-        metricsPath,
-        simulatedGpus,
-        health,
-        Optional.of(value),
-        passthroughRoots,
-        consumableShares);
-  }
-
-  /** The same configuration with other passthrough roots. */
-  public GpuPluginConfig withPassthroughRoots(PassthroughRoots value) {
-    return new GpuPluginConfig(
-        nodeName,
-        namespace,
-        kubeconfig,
-        cdiRoot,
-        registrarDir,
-        pluginsDir,
-        driverRoot,
-        hostDriverRoot,
-        cdiHookPath,
-        featureGates,
-        healthcheckPort,
-        httpEndpoint,
-        metricsPath,
-        simulatedGpus,
-        health,
-        imageName,
-        value,
-        consumableShares);
-  }
-
-  /** The same configuration with another consumable-shares mode. */
-  public GpuPluginConfig withConsumableShares(ConsumableShares value) {
-    return new GpuPluginConfig(
-        nodeName,
-        namespace,
-        kubeconfig,
-        cdiRoot,
-        registrarDir,
-        pluginsDir,
-        driverRoot,
-        hostDriverRoot,
-        cdiHookPath,
-        featureGates,
-        healthcheckPort,
-        httpEndpoint,
-        metricsPath,
-        simulatedGpus,
-        health,
-        imageName,
-        passthroughRoots,
         value);
+  }
+
+  public GpuPluginConfig withHealth(HealthSettings value) {
+    return withGated(gated.withHealth(value));
+  }
+
+  public GpuPluginConfig withImageName(String value) {
+    return withGated(gated.withImageName(value));
+  }
+
+  public GpuPluginConfig withPassthroughRoots(PassthroughRoots value) {
+    return withGated(gated.withPassthroughRoots(value));
+  }
+
+  public GpuPluginConfig withConsumableShares(ConsumableShares value) {
+    return withGated(gated.withConsumableShares(value));
+  }
+
+  public HealthSettings health() {
+    return gated.health();
+  }
+
+  public Optional<String> imageName() {
+    return gated.imageName();
+  }
+
+  public PassthroughRoots passthroughRoots() {
+    return gated.passthroughRoots();
+  }
+
+  public ConsumableShares consumableShares() {
+    return gated.consumableShares();
   }
 
   /** {@code <plugins>/gpu.nvidia.com}: sockets, checkpoint and locks live here. */

@@ -113,10 +113,7 @@ record NodeDirs(Path root) {
         metrics,
         "/metrics",
         Optional.of(profile),
-        dev.gpudra.gpu.health.HealthSettings.defaults(),
-        Optional.of(IMAGE),
-        dev.gpudra.gpu.passthrough.PassthroughRoots.DEFAULTS,
-        shares);
+        GateSettings.DEFAULTS.withImageName(IMAGE).withConsumableShares(shares));
   }
 
   /** The image MPS control daemons are given. */
