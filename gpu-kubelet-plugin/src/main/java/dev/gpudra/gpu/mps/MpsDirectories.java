@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  * tmpfs of half the node's memory (NVIDIA's size; 65536k when {@code /proc/meminfo} says nothing).
  */
 public final class MpsDirectories {
+  private static final org.slf4j.Logger log =
+      org.slf4j.LoggerFactory.getLogger(MpsDirectories.class);
   static final long FALLBACK_SHM_KIB = 65536;
 
   private final Path root;
@@ -109,6 +111,8 @@ public final class MpsDirectories {
           .findFirst()
           .orElse(FALLBACK_SHM_KIB);
     } catch (IOException | UncheckedIOException e) {
+      log.warn(
+          "cannot read {} ({}): MPS shm tmpfs of {}k, as NVIDIA's", meminfo, e, FALLBACK_SHM_KIB);
       return FALLBACK_SHM_KIB;
     }
   }

@@ -49,19 +49,34 @@ public final class DevicePlaceholders implements AutoCloseable {
   }
 
   /**
-   * Removes placeholders a killed run left in {@code devDir}: {@code nvidia*} character devices 1:3
-   * (a real NVIDIA device node never has /dev/null's numbers).
+   * Removes placeholders a killed run left in {@code devDir}: {@code nvidia*} and {@code vfio/*}
+   * character devices 1:3 (a real NVIDIA or VFIO device node never has /dev/null's numbers), and
+   * {@code vfio/} itself when that leaves it empty.
    */
   static void removeLeftOver(Path devDir) {
-    try (java.util.stream.Stream<Path> nodes = Files.list(devDir)) {
-      for (Path node :
-          nodes.filter(n -> n.getFileName().toString().startsWith("nvidia")).toList()) {
+    sweep(devDir, "nvidia");
+    Path vfio = devDir.resolve("vfio");
+    if (Files.isDirectory(vfio)) {
+      sweep(vfio, "");
+      try (java.util.stream.Stream<Path> left = Files.list(vfio)) {
+        if (left.findAny().isEmpty()) {
+          Files.delete(vfio);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot sweep " + vfio, e);
+      }
+    }
+  }
+
+  private static void sweep(Path dir, String prefix) {
+    try (java.util.stream.Stream<Path> nodes = Files.list(dir)) {
+      for (Path node : nodes.filter(n -> n.getFileName().toString().startsWith(prefix)).toList()) {
         if (isPlaceholder(node)) {
           Files.deleteIfExists(node);
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot sweep placeholders in " + devDir, e);
+      throw new UncheckedIOException("cannot sweep placeholders in " + dir, e);
     }
   }
 
