@@ -39,7 +39,14 @@ final class DeviceMatcher {
       return rejection.get();
     }
     if (!spec.admin() && allocatedElsewhere.contains(candidate.id())) {
-      return reject(candidate, CandidateOutcome.ALREADY_ALLOCATED, "allocated to another claim");
+      return reject(
+          candidate,
+          CandidateOutcome.ALREADY_ALLOCATED,
+          Boolean.TRUE.equals(candidate.device().getAllowMultipleAllocations())
+              ? "allocated to another claim (it allows multiple allocations: the scheduler may"
+                  + " give this claim a share of its consumable capacity, which this allocator"
+                  + " does not count yet)"
+              : "allocated to another claim");
     }
     return new CandidateExplanation(candidate.id(), CandidateOutcome.MATCHED, "");
   }
