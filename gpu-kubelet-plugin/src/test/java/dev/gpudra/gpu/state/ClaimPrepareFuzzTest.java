@@ -96,7 +96,8 @@ class ClaimPrepareFuzzTest {
     PrepareResult result = target.prepare(List.of(claim)).get(ref.uid());
 
     assertThat(result).isNotNull();
-    assertThat(result.error()).doesNotContain("internal error");
+    // the kind GpuDraDriver mapped, not the message: input (a device name) may say anything
+    assertThat(result.error()).doesNotStartWith("prepare failed: internal error");
     if (result.failed()) {
       assertThat(result.error()).contains(ref.namespace() + "/" + ref.name());
     }
