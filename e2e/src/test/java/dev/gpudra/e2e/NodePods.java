@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Pods and claims on the real node, in one namespace: busybox containers whose output is read from
@@ -40,6 +41,23 @@ record NodePods(KubernetesClient client, RealNode node, String namespace) {
       request = request.addNewSelector().withNewCel(selector).endSelector();
     }
     return request.endExactly().endRequest().build();
+  }
+
+  /** The claim with an opaque config of our driver for its request {@code dev}. */
+  static DeviceClaim configured(DeviceClaim claim, String kind, Map<String, Object> fields) {
+    Map<String, Object> parameters = new java.util.LinkedHashMap<>();
+    parameters.put("apiVersion", "resource.nvidia.com/v1beta1");
+    parameters.put("kind", kind);
+    parameters.putAll(fields);
+    return new DeviceClaimBuilder(claim)
+        .addNewConfig()
+        .withRequests("dev")
+        .withNewOpaque()
+        .withDriver("gpu.nvidia.com")
+        .withParameters(parameters)
+        .endOpaque()
+        .endConfig()
+        .build();
   }
 
   void template(String name, DeviceClaim devices) {

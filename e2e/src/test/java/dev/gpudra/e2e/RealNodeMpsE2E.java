@@ -7,7 +7,6 @@ import dev.gpudra.localcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,30 +51,20 @@ class RealNodeMpsE2E {
   }
 
   private static DeviceClaim mpsGpu() {
-    return new DeviceClaimBuilder(NodePods.oneDevice("gpu.nvidia.com", null))
-        .addNewConfig()
-        .withRequests("dev")
-        .withNewOpaque()
-        .withDriver("gpu.nvidia.com")
-        .withParameters(
+    return NodePods.configured(
+        NodePods.oneDevice("gpu.nvidia.com", null),
+        "GpuConfig",
+        Map.of(
+            "sharing",
             Map.of(
-                "apiVersion",
-                "resource.nvidia.com/v1beta1",
-                "kind",
-                "GpuConfig",
-                "sharing",
+                "strategy",
+                "MPS",
+                "mpsConfig",
                 Map.of(
-                    "strategy",
-                    "MPS",
-                    "mpsConfig",
-                    Map.of(
-                        "defaultActiveThreadPercentage",
-                        50,
-                        "defaultPinnedDeviceMemoryLimit",
-                        "10Gi"))))
-        .endOpaque()
-        .endConfig()
-        .build();
+                    "defaultActiveThreadPercentage",
+                    50,
+                    "defaultPinnedDeviceMemoryLimit",
+                    "10Gi"))));
   }
 
   private List<Deployment> daemons() {

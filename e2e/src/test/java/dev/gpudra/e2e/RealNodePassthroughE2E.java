@@ -10,7 +10,6 @@ import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -93,22 +92,10 @@ class RealNodePassthroughE2E {
   }
 
   private static DeviceClaim vfioGpu() {
-    return new DeviceClaimBuilder(NodePods.oneDevice("vfio.gpu.nvidia.com", null))
-        .addNewConfig()
-        .withRequests("dev")
-        .withNewOpaque()
-        .withDriver("gpu.nvidia.com")
-        .withParameters(
-            Map.of(
-                "apiVersion",
-                "resource.nvidia.com/v1beta1",
-                "kind",
-                "VfioDeviceConfig",
-                "iommu",
-                Map.of("backendPolicy", "LegacyOnly", "enableAPIDevice", true)))
-        .endOpaque()
-        .endConfig()
-        .build();
+    return NodePods.configured(
+        NodePods.oneDevice("vfio.gpu.nvidia.com", null),
+        "VfioDeviceConfig",
+        Map.of("iommu", Map.of("backendPolicy", "LegacyOnly", "enableAPIDevice", true)));
   }
 
   private List<String> published() {

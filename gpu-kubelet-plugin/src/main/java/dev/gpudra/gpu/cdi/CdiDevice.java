@@ -14,7 +14,6 @@ public record CdiDevice(String name, ContainerEdits containerEdits) {
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException("invalid CDI device name: " + name);
     }
-    containerEdits =
-        containerEdits == null ? new ContainerEdits(null, null, null, null) : containerEdits;
+    containerEdits = containerEdits == null ? ContainerEdits.none() : containerEdits;
   }
 }

@@ -26,8 +26,7 @@ public record CdiSpec(
     if (!KIND.matcher(kind).matches()) {
       throw new IllegalArgumentException("CDI kind must be vendor/class: " + kind);
     }
-    containerEdits =
-        containerEdits == null ? new ContainerEdits(null, null, null, null) : containerEdits;
+    containerEdits = containerEdits == null ? ContainerEdits.none() : containerEdits;
     devices = List.copyOf(devices);
     if (devices.isEmpty()) {
       throw new IllegalArgumentException("a CDI spec has at least one device");
@@ -43,8 +42,7 @@ public record CdiSpec(
 
   /** A spec with the lowest {@code cdiVersion} its content requires. */
   public static CdiSpec of(String kind, ContainerEdits containerEdits, List<CdiDevice> devices) {
-    ContainerEdits edits =
-        containerEdits == null ? new ContainerEdits(null, null, null, null) : containerEdits;
+    ContainerEdits edits = containerEdits == null ? ContainerEdits.none() : containerEdits;
     return new CdiSpec(CdiVersions.minimum(kind, edits, devices), kind, edits, devices);
   }
 }

@@ -75,14 +75,13 @@ public final class ClaimSpecBuilder {
     }
     // a claim of passthrough GPUs only hands them to a VM: no driver files, no control nodes
     boolean passthroughOnly = devices.stream().allMatch(d -> d instanceof VfioGpu);
-    return CdiSpec.of(
-        KIND, passthroughOnly ? new ContainerEdits(null, null, null, null) : common, cdiDevices);
+    return CdiSpec.of(KIND, passthroughOnly ? ContainerEdits.none() : common, cdiDevices);
   }
 
   /** A MIG device gets its parent GPU's edits plus its two capability nodes, as NVIDIA's. */
   private ContainerEdits edits(AllocatableDevice device) {
     if (device instanceof VfioGpu) {
-      return new ContainerEdits(null, null, null, null); // its VFIO nodes come with its settings
+      return ContainerEdits.none(); // its VFIO nodes come with its settings
     }
     ContainerEdits parent = gpus.of(device.gpu());
     return switch (device) {

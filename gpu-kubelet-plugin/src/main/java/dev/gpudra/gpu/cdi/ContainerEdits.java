@@ -22,6 +22,11 @@ public record ContainerEdits(
     }
   }
 
+  /** No edits. */
+  public static ContainerEdits none() {
+    return new ContainerEdits(null, null, null, null);
+  }
+
   public static ContainerEdits ofNodes(List<DeviceNode> nodes) {
     return new ContainerEdits(List.of(), nodes, List.of(), List.of());
   }

@@ -16,7 +16,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -31,14 +33,14 @@ public final class Passthrough {
 
   private final PciSysfs sysfs;
   private final PciDriverSwitch drivers;
-  private final List<AllocatableDevice> inventory;
+  private final Map<String, String> siblings;
   private final java.util.concurrent.atomic.AtomicReference<Runnable> changed =
       new java.util.concurrent.atomic.AtomicReference<>(() -> {});
 
   public Passthrough(PciSysfs sysfs, PciDriverSwitch drivers, List<AllocatableDevice> inventory) {
     this.sysfs = Objects.requireNonNull(sysfs, "sysfs");
     this.drivers = Objects.requireNonNull(drivers, "drivers");
-    this.inventory = List.copyOf(inventory);
+    this.siblings = siblings(inventory);
   }
 
   /**
@@ -61,20 +63,23 @@ public final class Passthrough {
    * and the reverse): one of the two is prepared at a time.
    */
   public Optional<String> sibling(String device) {
-    Optional<AllocatableDevice> self =
-        inventory.stream().filter(d -> d.name().equals(device)).findFirst();
-    if (self.isEmpty()) {
-      return Optional.empty();
-    }
-    for (AllocatableDevice other : inventory) {
-      if (other instanceof VfioGpu vfio && vfio.sibling(self.get())) {
-        return Optional.of(vfio.name());
+    return Optional.ofNullable(siblings.get(device));
+  }
+
+  /** Both directions of each passthrough device and the NVML device of the same GPU. */
+  private static Map<String, String> siblings(List<AllocatableDevice> inventory) {
+    Map<String, String> siblings = new HashMap<>();
+    for (AllocatableDevice vfio : inventory) {
+      if (vfio instanceof VfioGpu gpu) {
+        inventory.stream()
+            .filter(gpu::sibling)
+            .forEach(other -> {
+              siblings.put(gpu.name(), other.name());
+              siblings.put(other.name(), gpu.name());
+            });
       }
-      if (self.get() instanceof VfioGpu vfio && vfio.sibling(other)) {
-        return Optional.of(other.name());
-      }
     }
-    return Optional.empty();
+    return Map.copyOf(siblings);
   }
 
   /** Called after each prepare and unprepare: the siblings to hide changed, slices follow. */

@@ -157,7 +157,7 @@ public final class ClaimSharing {
   public ContainerEdits edits(CheckpointDevice device) {
     return device.sharingOrNone().mps()
         ? mps().daemons().edits(device.sharingOrNone().mpsControlDaemonId())
-        : new ContainerEdits(null, null, null, null);
+        : ContainerEdits.none();
   }
 
   /** As {@link #release(String, List, CheckpointV1, Set)}, keeping nothing. */

@@ -46,6 +46,7 @@ public final class DeviceState {
   private final AllocationCheck allocation;
   private final DeviceSetup setup;
   private final DeviceControls controls;
+  private final BusyDevices busy;
   private final ReentrantLock lock = new ReentrantLock();
 
   /**
@@ -86,6 +87,7 @@ public final class DeviceState {
     Objects.requireNonNull(controls, "controls");
     this.setup = new DeviceSetup(devices, controls);
     this.controls = controls;
+    this.busy = new BusyDevices(controls.passthrough());
     this.allocation = new AllocationCheck(ConfigResolver.DRIVER_NAME, pool);
     this.devices = Objects.requireNonNull(devices, "devices");
     this.configs = Objects.requireNonNull(configs, "configs");
@@ -120,7 +122,7 @@ public final class DeviceState {
         return DeviceRecords.toKit(existing.devices());
       }
       List<DeviceRequestAllocationResult> results = allocation.ours(claim);
-      refuseBusyDevices(checkpoint, claim, results);
+      busy.refuse(checkpoint, claim, results);
       List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
       Plan plan = plan(claim, allocated);
       List<CheckpointDevice> planned = plan.records();
@@ -375,76 +377,16 @@ public final class DeviceState {
             .longValue());
   }
 
-  private void refuseBusyDevices(
-      CheckpointV1 checkpoint, ResourceClaim claim, List<DeviceRequestAllocationResult> results) {
-    String uid = claim.getMetadata().getUid();
-    for (DeviceRequestAllocationResult result : results) {
-      if (Boolean.TRUE.equals(result.getAdminAccess())) {
-        continue;
-      }
-      for (Map.Entry<String, PreparedClaim> other : checkpoint.claims().entrySet()) {
-        if (!other.getKey().equals(uid)
-            && other.getValue().isCompleted()
-            && other.getValue().devices().stream()
-                .anyMatch(d -> d.device().equals(result.getDevice()) && exclusive(d, result))) {
-          throw new DeviceBusyException(describe(claim), result.getDevice(), other.getKey());
-        }
-      }
-      refuseHeldSibling(checkpoint, claim, results, result.getDevice());
-    }
-  }
-
-  /**
-   * Whether a prepared device keeps {@code result} off it: unless it was allocated with admin
-   * access, or both hold a share of it (consumable capacity: the scheduler counted their capacity).
-   */
-  private static boolean exclusive(CheckpointDevice held, DeviceRequestAllocationResult result) {
-    return !held.adminAccess() && (held.shareId() == null || result.getShareID() == null);
-  }
-
-  /**
-   * PassthroughSupport: a GPU is either {@code gpu-<minor>} or {@code gpu-vfio-<i>}; the scheduler
-   * may hand out both before the slices hide one, so a prepared (or half-prepared) sibling makes
-   * the other busy, in this claim too.
-   */
-  private void refuseHeldSibling(
-      CheckpointV1 checkpoint,
-      ResourceClaim claim,
-      List<DeviceRequestAllocationResult> results,
-      String device) {
-    Optional<String> sibling = controls.passthrough().flatMap(p -> p.sibling(device));
-    if (sibling.isEmpty()) {
-      return;
-    }
-    String uid = claim.getMetadata().getUid();
-    if (results.stream().anyMatch(r -> r.getDevice().equals(sibling.get()))) {
-      throw new DeviceBusyException(describe(claim), device, sibling.get(), uid);
-    }
-    for (Map.Entry<String, PreparedClaim> other : checkpoint.claims().entrySet()) {
-      if (!other.getKey().equals(uid)
-          && other.getValue().devices().stream().anyMatch(d -> d.device().equals(sibling.get()))) {
-        throw new DeviceBusyException(describe(claim), device, sibling.get(), other.getKey());
-      }
-    }
-  }
-
   /** The devices whose other representation a claim of the checkpoint holds: not published. */
   public java.util.Set<String> hiddenSiblings() {
     if (controls.passthrough().isEmpty()) {
-      return java.util.Set.of();
+      return java.util.Set.of(); // no checkpoint read for every other republish
     }
-    Passthrough passthrough = controls.passthrough().get();
-    CheckpointV1 checkpoint;
     try {
-      checkpoint = checkpoints.read();
+      return busy.hiddenSiblings(checkpoints.read());
     } catch (CheckpointUnreadableException e) {
       return java.util.Set.of(); // every prepare fails closed meanwhile, siblings included
     }
-    return checkpoint.claims().values().stream()
-        .flatMap(c -> c.devices().stream())
-        .map(d -> passthrough.sibling(d.device()))
-        .flatMap(Optional::stream)
-        .collect(java.util.stream.Collectors.toSet());
   }
 
   private static String describe(ResourceClaim claim) {
