@@ -51,6 +51,10 @@ class GpuDraCliTest {
             },
             "DeviceMetadata is not implemented by gpu-dra's GPU kubelet plugin"),
         Arguments.of(
+            "a sysfs root without PassthroughSupport (it would be ignored)",
+            new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--sysfs-root", "/tmp/sys"},
+            "--sysfs-root and --host-root (SYSFS_ROOT, HOST_ROOT) are where PassthroughSupport"),
+        Arguments.of(
             "a consumable-shares mode without its gate (it would be ignored)",
             new String[] {
               "gpu-kubelet-plugin", "--node-name", "n1", "--consumable-shares", "memory"

@@ -73,6 +73,13 @@ public record GateSettings(
           "--image-name (IMAGE_NAME) is required with the MPSSupport feature gate: each MPS"
               + " control daemon runs the driver's image (the chart sets it)");
     }
+    if (!gates.enabled(FeatureGate.PASSTHROUGH_SUPPORT)
+        && !passthroughRoots.equals(PassthroughRoots.DEFAULTS)) {
+      throw new IllegalArgumentException(
+          "--sysfs-root and --host-root (SYSFS_ROOT, HOST_ROOT) are where PassthroughSupport"
+              + " reads the node, and the gate is off: they would be ignored; turn the gate on or"
+              + " leave them unset");
+    }
     boolean sharesGate = gates.enabled(FeatureGate.CONSUMABLE_SHARES);
     if (sharesGate != consumableShares.enabled()) {
       throw new IllegalArgumentException(
