@@ -106,9 +106,7 @@ public final class MpsControlProgram {
     String shown = String.join(" ", command) + (input.isEmpty() ? "" : " <<< " + input.strip());
     try {
       Process process = builder.start();
-      try (OutputStream stdin = process.getOutputStream()) {
-        stdin.write(input.getBytes(StandardCharsets.UTF_8));
-      }
+      Optional<IOException> unsent = write(process, input);
       if (!process.waitFor(LIMIT.toSeconds(), TimeUnit.SECONDS)) {
         process.destroyForcibly();
         throw new MpsControlException(shown + ": no answer within " + LIMIT.toSeconds() + "s");
@@ -118,12 +116,29 @@ public final class MpsControlProgram {
         throw new MpsControlException(
             shown + ": exit code " + process.exitValue() + ": " + answer.strip());
       }
+      if (unsent.isPresent()) {
+        throw new MpsControlException(shown + ": " + unsent.get().getMessage(), unsent.get());
+      }
       return answer;
     } catch (IOException e) {
       throw new MpsControlException(shown + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MpsControlException(shown + ": interrupted", e);
+    }
+  }
+
+  /**
+   * Writes the command to the program's stdin. A program that exits before reading it (no daemon to
+   * talk to) breaks the pipe: that failure is kept, so its exit code and answer, which say why, are
+   * what the caller sees.
+   */
+  private static Optional<IOException> write(Process process, String input) {
+    try (OutputStream stdin = process.getOutputStream()) {
+      stdin.write(input.getBytes(StandardCharsets.UTF_8));
+      return Optional.empty();
+    } catch (IOException e) {
+      return Optional.of(e);
     }
   }
 

@@ -114,6 +114,19 @@ class ControlDaemonIT {
   }
 
   @Test
+  @DisplayName(
+      "a command the program exits without reading (no daemon) fails with the program's answer,"
+          + " not with the broken pipe its early exit causes")
+  void unreadCommandReportsTheAnswer() {
+    MpsControlProgram program = MpsControlProgram.find(settings(Optional.empty(), Map.of()));
+    String longerThanThePipeBuffer = "get_server_list " + "x".repeat(256 * 1024);
+
+    assertThatThrownBy(() -> program.send(longerThanThePipeBuffer))
+        .isInstanceOf(MpsControlException.class)
+        .hasMessageContaining("exit code 1: Cannot find MPS control daemon process");
+  }
+
+  @Test
   @DisplayName("a driver root without nvidia-cuda-mps-control is refused, naming where it looked")
   void missingProgram() {
     assertThatThrownBy(() ->
