@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -18,6 +20,7 @@ public final class Allocator {
 
   private final SelectorEvaluator selectors;
   private final long maxSteps;
+  private final Supplier<UUID> shareIds;
   // The pools of the last cluster seen, keyed by identity: explaining one claim on every node
   // reuses one ClusterState, and grouping its slices once per node would be quadratic.
   private volatile IndexedCluster lastCluster;
@@ -29,11 +32,20 @@ public final class Allocator {
   }
 
   public Allocator(SelectorEvaluator selectors, long maxSteps) {
+    this(selectors, maxSteps, UUID::randomUUID);
+  }
+
+  /**
+   * @param shareIds where the share ID of each result on a device that allows multiple allocations
+   *     comes from; the scheduler takes a random UUID
+   */
+  public Allocator(SelectorEvaluator selectors, long maxSteps, Supplier<UUID> shareIds) {
     this.selectors = Objects.requireNonNull(selectors, "selectors");
     if (maxSteps <= 0) {
       throw new IllegalArgumentException("maxSteps must be positive");
     }
     this.maxSteps = maxSteps;
+    this.shareIds = Objects.requireNonNull(shareIds, "shareIds");
   }
 
   private PoolReader pools(ClusterState cluster) {
@@ -50,24 +62,27 @@ public final class Allocator {
     List<Pool> pools = pools(cluster).poolsFor(node);
     DeviceClaim devices = RequestReader.devices(claim);
     List<ClaimRequest> requests;
-    List<MatchAttribute> constraints;
+    List<AttributeConstraint> constraints;
     try {
       requests = new RequestReader(cluster.deviceClasses()).read(claim);
-      constraints = MatchAttribute.read(devices);
+      constraints = AttributeConstraint.read(devices);
     } catch (UnsatisfiableException e) {
       return unsatisfiable(e, ExplanationAssembler.poolsOnly(node, pools));
     }
-    CounterLedger counters = CounterLedger.of(pools, cluster.allocatedDevices());
+    CounterLedger counters = CounterLedger.of(pools, cluster.inUse());
+    CapacityLedger capacity = new CapacityLedger(cluster.inUse());
     CandidateTable table =
         CandidateTable.build(
-            requests, pools, new DeviceMatcher(selectors, cluster.allocatedDevices(), counters));
-    Search search = new Search(requests, table, constraints, counters, maxSteps);
+            requests,
+            pools,
+            new DeviceMatcher(selectors, cluster.allocatedDevices(), counters, capacity));
+    Search search = new Search(requests, table, constraints, counters, capacity, maxSteps);
     try {
       Precheck.run(requests, pools, table);
       if (search.run()) {
         List<RequestSpec> used = usedSpecs(requests, search);
         return new Allocation(
-            ResultAssembler.build(devices, used, search.chosen()),
+            new ResultAssembler(capacity, shareIds).build(devices, used, search.chosen()),
             new ExplanationAssembler(table, search).assemble(node, pools, requests));
       }
       UnsatisfiableException failure = Precheck.diagnose(requests, table, constraints);

@@ -4,9 +4,9 @@ package dev.gpudra.deviceclasses.allocation;
  * What happened to one device for one request, the first reason that applied.
  *
  * <p>Static checks run in this order: {@link #POOL_INVALID}, {@link #UNSUPPORTED_FEATURE}, class
- * selectors, request selectors, {@link #ALREADY_ALLOCATED}. {@link #TAKEN_BY_CLAIM}, {@link
- * #COUNTERS_TAKEN_BY_CLAIM} and {@link #CONSTRAINT} come from the search and are kept only when the
- * device was not chosen in the end.
+ * selectors, request selectors, taints, counters, capacity, {@link #ALREADY_ALLOCATED}. {@link
+ * #TAKEN_BY_CLAIM}, {@link #COUNTERS_TAKEN_BY_CLAIM}, {@link #CAPACITY_TAKEN_BY_CLAIM} and {@link
+ * #CONSTRAINT} come from the search and are kept only when the device was not chosen in the end.
  */
 public enum CandidateOutcome {
   /** Allocated to this request. */
@@ -15,8 +15,10 @@ public enum CandidateOutcome {
   MATCHED(true),
   /** Chosen for another request of the same claim. */
   TAKEN_BY_CLAIM(true),
-  /** A {@code matchAttribute} constraint of the claim ruled it out. */
+  /** A {@code matchAttribute} or {@code distinctAttribute} constraint of the claim ruled it out. */
   CONSTRAINT(true),
+  /** Its shares chosen for other requests of this claim leave too little consumable capacity. */
+  CAPACITY_TAKEN_BY_CLAIM(true),
   /** A selector of the DeviceClass evaluated to false. */
   CLASS_SELECTOR(false),
   /** A selector of the request evaluated to false. */
@@ -29,6 +31,13 @@ public enum CandidateOutcome {
   COUNTERS_IN_USE(false),
   /** Has a NoSchedule or NoExecute taint the request does not tolerate. */
   TAINTED(false),
+  /**
+   * Cannot give the request the capacity it asks: a capacity it lacks, an amount its request policy
+   * does not allow, or more than it has.
+   */
+  CAPACITY(false),
+  /** Allows multiple allocations, but other claims' shares leave too little capacity. */
+  CAPACITY_IN_USE(false),
   /** Allocated to another claim, and the request has no admin access. */
   ALREADY_ALLOCATED(false),
   /** Uses a gated feature the scheduler ignores by default (shared counters, binding). */

@@ -19,7 +19,8 @@ final class CandidateTable {
    *
    * @param candidates ExactCount: usable devices, in order, up to the first invalid pool; All:
    *     every device the selectors match
-   * @param blocked All only: members allocated to another claim (the request cannot succeed)
+   * @param blocked All only: members allocated to another claim or short of capacity (the request
+   *     cannot succeed)
    * @param endsAtInvalidPool whether an invalid pool follows the candidates; running past the last
    *     one then fails the allocation, as in the scheduler
    * @param selectorError the first device whose selectors fail at run time, where the search meets
@@ -77,7 +78,7 @@ final class CandidateTable {
         if (error.isEmpty() && beforeInvalid && matcher.evaluatedByScheduler(spec, check)) {
           error = Optional.of(new SelectorFailure(candidates.size(), check));
         }
-        boolean taken = check.outcome() == CandidateOutcome.ALREADY_ALLOCATED;
+        boolean taken = heldOrShort(check.outcome());
         boolean member = check.outcome() == CandidateOutcome.MATCHED || (all && taken);
         if (member && beforeInvalid) {
           candidates.add(candidate);
@@ -91,6 +92,16 @@ final class CandidateTable {
     long needed = all ? Math.max(1, candidates.size()) : spec.count();
     Plan plan = new Plan(List.copyOf(candidates), Set.copyOf(blocked), !beforeInvalid, error);
     return new Row(List.copyOf(checks), plan, needed, matching);
+  }
+
+  /**
+   * An All request must get every device its selectors match: one held by another claim, or short
+   * of the capacity the request asks, makes it fail rather than be skipped.
+   */
+  private static boolean heldOrShort(CandidateOutcome outcome) {
+    return outcome == CandidateOutcome.ALREADY_ALLOCATED
+        || outcome == CandidateOutcome.CAPACITY
+        || outcome == CandidateOutcome.CAPACITY_IN_USE;
   }
 
   Candidate candidate(DeviceId id) {

@@ -12,16 +12,27 @@ import java.util.Set;
  *
  * @param deviceClasses DeviceClasses by {@code metadata.name}
  * @param slices every visible ResourceSlice, for all nodes; the allocator picks the node's own
- * @param allocatedDevices devices already allocated to other claims (without admin access)
+ * @param inUse what other claims hold: whole devices (without admin access) and shares
  */
 public record ClusterState(
-    Map<String, DeviceClass> deviceClasses,
-    List<ResourceSlice> slices,
-    Set<DeviceId> allocatedDevices) {
+    Map<String, DeviceClass> deviceClasses, List<ResourceSlice> slices, DevicesInUse inUse) {
 
   public ClusterState {
     deviceClasses = Map.copyOf(Objects.requireNonNull(deviceClasses, "deviceClasses"));
     slices = List.copyOf(Objects.requireNonNull(slices, "slices"));
-    allocatedDevices = Set.copyOf(Objects.requireNonNull(allocatedDevices, "allocatedDevices"));
+    Objects.requireNonNull(inUse, "inUse");
+  }
+
+  /** Other claims hold these devices whole and no shares. */
+  public ClusterState(
+      Map<String, DeviceClass> deviceClasses,
+      List<ResourceSlice> slices,
+      Set<DeviceId> allocatedDevices) {
+    this(deviceClasses, slices, DevicesInUse.of(allocatedDevices));
+  }
+
+  /** Devices other claims hold whole. */
+  public Set<DeviceId> allocatedDevices() {
+    return inUse.exclusive();
   }
 }

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceCounterConsumption;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.math.BigDecimal;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,12 +22,20 @@ import java.util.Set;
  */
 final class CounterLedger {
   private final Map<String, BigDecimal> available;
+  private final Set<DeviceId> consuming;
 
-  private CounterLedger(Map<String, BigDecimal> available) {
+  private CounterLedger(Map<String, BigDecimal> available, Set<DeviceId> consuming) {
     this.available = available;
+    this.consuming = consuming;
   }
 
-  static CounterLedger of(List<Pool> pools, Set<DeviceId> allocatedElsewhere) {
+  /**
+   * @param inUse what other claims hold: a device held whole or by shares consumes its counters
+   *     once
+   */
+  static CounterLedger of(List<Pool> pools, DevicesInUse inUse) {
+    Set<DeviceId> consuming = new HashSet<>(inUse.exclusive());
+    consuming.addAll(inUse.consumed().keySet());
     Map<String, BigDecimal> available = new HashMap<>();
     for (Pool pool : pools) {
       for (ResourceSlice slice : pool.slices()) {
@@ -40,10 +49,10 @@ final class CounterLedger {
         }
       }
     }
-    CounterLedger ledger = new CounterLedger(available);
+    CounterLedger ledger = new CounterLedger(available, Set.copyOf(consuming));
     for (Pool pool : pools) {
       for (Candidate candidate : pool.candidates()) {
-        if (allocatedElsewhere.contains(candidate.id())) {
+        if (consuming.contains(candidate.id())) {
           ledger.consume(candidate, available, BigDecimal.ONE.negate());
         }
       }
@@ -53,15 +62,22 @@ final class CounterLedger {
 
   /**
    * The first counter the candidate cannot have, with {@code chosen} (this claim's devices so far)
-   * taken; empty when it fits or consumes no counters.
+   * taken; empty when it fits or consumes no counters. A device that allows multiple allocations
+   * and already has a share consumes nothing more.
    */
-  Optional<String> shortage(Candidate candidate, List<MatchAttribute.Choice> chosen) {
+  Optional<String> shortage(Candidate candidate, List<AttributeConstraint.Choice> chosen) {
     List<DeviceCounterConsumption> wants = consumes(candidate.device());
-    if (wants.isEmpty()) {
+    Set<DeviceId> taken = new HashSet<>();
+    chosen.forEach(c -> taken.add(c.candidate().id()));
+    boolean hasShare = consuming.contains(candidate.id()) || taken.contains(candidate.id());
+    if (wants.isEmpty() || (CapacityLedger.shareable(candidate) && hasShare)) {
       return Optional.empty();
     }
     Map<String, BigDecimal> left = new HashMap<>(available);
-    chosen.forEach(c -> consume(c.candidate(), left, BigDecimal.ONE.negate()));
+    Set<DeviceId> counted = new HashSet<>();
+    chosen.stream()
+        .filter(c -> counted.add(c.candidate().id()))
+        .forEach(c -> consume(c.candidate(), left, BigDecimal.ONE.negate()));
     for (DeviceCounterConsumption consumption : wants) {
       for (Map.Entry<String, Counter> want : consumption.getCounters().entrySet()) {
         String key =

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * The checks on one device for one request that do not depend on other choices: the pool, gated
  * features, class selectors, request selectors, device taints the request does not tolerate, shared
- * counters other claims' devices have used up, then whether another claim holds it.
+ * counters other claims' devices have used up, consumable capacity (what the device has, what its
+ * policy allows, what other claims' shares left), then whether another claim holds it whole.
  *
  * <p>A selector error makes the device not match and is recorded, so that the explanation shows
  * every device; whether it also aborts the allocation, as in the scheduler, depends on whether the
@@ -19,12 +20,17 @@ final class DeviceMatcher {
   private final SelectorEvaluator evaluator;
   private final Set<DeviceId> allocatedElsewhere;
   private final CounterLedger counters;
+  private final CapacityLedger capacity;
 
   DeviceMatcher(
-      SelectorEvaluator evaluator, Set<DeviceId> allocatedElsewhere, CounterLedger counters) {
+      SelectorEvaluator evaluator,
+      Set<DeviceId> allocatedElsewhere,
+      CounterLedger counters,
+      CapacityLedger capacity) {
     this.evaluator = evaluator;
     this.allocatedElsewhere = allocatedElsewhere;
     this.counters = counters;
+    this.capacity = capacity;
   }
 
   CandidateExplanation check(RequestSpec spec, Candidate candidate, Pool pool) {
@@ -34,19 +40,13 @@ final class DeviceMatcher {
             .or(() -> classRejection(spec, candidate))
             .or(() -> requestRejection(spec, candidate))
             .or(() -> taintRejection(spec, candidate))
-            .or(() -> counterRejection(candidate));
+            .or(() -> counterRejection(candidate))
+            .or(() -> capacity.misfit(spec, candidate));
     if (rejection.isPresent()) {
       return rejection.get();
     }
     if (!spec.admin() && allocatedElsewhere.contains(candidate.id())) {
-      return reject(
-          candidate,
-          CandidateOutcome.ALREADY_ALLOCATED,
-          Boolean.TRUE.equals(candidate.device().getAllowMultipleAllocations())
-              ? "allocated to another claim (it allows multiple allocations: the scheduler may"
-                  + " give this claim a share of its consumable capacity, which this allocator"
-                  + " does not count yet)"
-              : "allocated to another claim");
+      return reject(candidate, CandidateOutcome.ALREADY_ALLOCATED, "allocated to another claim");
     }
     return new CandidateExplanation(candidate.id(), CandidateOutcome.MATCHED, "");
   }

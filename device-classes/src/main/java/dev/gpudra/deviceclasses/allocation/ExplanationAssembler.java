@@ -1,6 +1,6 @@
 package dev.gpudra.deviceclasses.allocation;
 
-import dev.gpudra.deviceclasses.allocation.MatchAttribute.Choice;
+import dev.gpudra.deviceclasses.allocation.AttributeConstraint.Choice;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

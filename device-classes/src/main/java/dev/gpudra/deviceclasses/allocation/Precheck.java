@@ -61,7 +61,7 @@ final class Precheck {
 
   /** After a failed search: the first request that cannot fit on its own, else the combination. */
   static UnsatisfiableException diagnose(
-      List<ClaimRequest> requests, CandidateTable table, List<MatchAttribute> constraints) {
+      List<ClaimRequest> requests, CandidateTable table, List<AttributeConstraint> constraints) {
     for (ClaimRequest request : requests) {
       if (request.alternatives().stream().noneMatch(table::enoughOnItsOwn)) {
         String why =
@@ -77,12 +77,13 @@ final class Precheck {
     }
     String because =
         constraints.isEmpty()
-            ? "the requests need more distinct devices together than the node has"
+            ? "the requests need more distinct devices (or shared capacity) together than the node"
+                + " has"
             : "no combination satisfies "
                 + constraints.stream()
-                    .map(c -> "matchAttribute " + c.attribute())
+                    .map(AttributeConstraint::describe)
                     .collect(Collectors.joining(", "))
-                + " while giving each request its own devices";
+                + " while giving each request its own devices (or shared capacity)";
     return new UnsatisfiableException(
         FailureReason.NO_COMBINATION,
         "",

@@ -1,5 +1,7 @@
 package dev.gpudra.deviceclasses.allocation;
 
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.resource.v1.CapacityRequirements;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
@@ -68,7 +70,8 @@ final class RequestReader {
       Long count,
       List<String> selectors,
       RequestSpec.Access access,
-      List<DeviceToleration> tolerations) {}
+      List<DeviceToleration> tolerations,
+      Map<String, Quantity> capacity) {}
 
   private static Shape exactly(String name, ExactDeviceRequest exactly) {
     return new Shape(
@@ -81,7 +84,8 @@ final class RequestReader {
         Boolean.TRUE.equals(exactly.getAdminAccess())
             ? RequestSpec.Access.ADMIN
             : RequestSpec.Access.EXCLUSIVE,
-        orEmpty(exactly.getTolerations()));
+        orEmpty(exactly.getTolerations()),
+        capacity(exactly.getCapacity()));
   }
 
   private static Shape subRequest(String request, DeviceSubRequest sub) {
@@ -94,7 +98,14 @@ final class RequestReader {
         sub.getCount(),
         selectors("request " + name, sub.getSelectors()),
         RequestSpec.Access.EXCLUSIVE,
-        orEmpty(sub.getTolerations()));
+        orEmpty(sub.getTolerations()),
+        capacity(sub.getCapacity()));
+  }
+
+  private static Map<String, Quantity> capacity(CapacityRequirements requirements) {
+    return requirements == null || requirements.getRequests() == null
+        ? Map.of()
+        : requirements.getRequests();
   }
 
   private RequestSpec spec(Shape shape) {
@@ -116,7 +127,8 @@ final class RequestReader {
         mode,
         exactCount,
         shape.access(),
-        shape.tolerations());
+        shape.tolerations(),
+        shape.capacity());
   }
 
   private static AllocationMode mode(Shape shape) {

@@ -1,8 +1,10 @@
 package dev.gpudra.deviceclasses.allocation;
 
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceToleration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -16,6 +18,7 @@ import java.util.Objects;
  * @param count devices for ExactCount; 0 for All
  * @param access admin access or not (subrequests never have it)
  * @param tolerations copied into each result
+ * @param capacity {@code capacity.requests} (DRAConsumableCapacity): amounts by capacity name
  */
 record RequestSpec(
     String name,
@@ -25,7 +28,8 @@ record RequestSpec(
     AllocationMode mode,
     long count,
     RequestSpec.Access access,
-    List<DeviceToleration> tolerations) {
+    List<DeviceToleration> tolerations,
+    Map<String, Quantity> capacity) {
 
   /** Admin access lets a request use devices allocated to other claims. */
   enum Access {
@@ -41,6 +45,7 @@ record RequestSpec(
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(access, "access");
     tolerations = List.copyOf(tolerations);
+    capacity = Map.copyOf(capacity);
   }
 
   String className() {

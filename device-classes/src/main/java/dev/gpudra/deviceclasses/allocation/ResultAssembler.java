@@ -1,11 +1,12 @@
 package dev.gpudra.deviceclasses.allocation;
 
-import dev.gpudra.deviceclasses.allocation.MatchAttribute.Choice;
+import dev.gpudra.deviceclasses.allocation.AttributeConstraint.Choice;
 import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.NodeSelectorBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResultBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
@@ -23,20 +24,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Builds {@code status.allocation} from the chosen devices, as the scheduler does: one result per
  * device in request order; each used class's configs once ({@code FromClass}, listing every request
  * that uses the class), then the claim's configs that apply ({@code FromClaim}); and the node
- * selector of the devices' slices.
+ * selector of the devices' slices. A result on a device that allows multiple allocations carries a
+ * share ID and the capacity the share consumes, every capacity of the device.
  */
 final class ResultAssembler {
+  private final CapacityLedger capacity;
+  private final Supplier<UUID> shareIds;
 
-  private ResultAssembler() {}
+  ResultAssembler(CapacityLedger capacity, Supplier<UUID> shareIds) {
+    this.capacity = capacity;
+    this.shareIds = shareIds;
+  }
 
-  static AllocationResult build(DeviceClaim claim, List<RequestSpec> used, List<Choice> chosen) {
-    List<DeviceRequestAllocationResult> results =
-        chosen.stream().map(ResultAssembler::result).toList();
+  AllocationResult build(DeviceClaim claim, List<RequestSpec> used, List<Choice> chosen) {
+    List<DeviceRequestAllocationResult> results = chosen.stream().map(this::result).toList();
     List<DeviceAllocationConfiguration> config = new ArrayList<>(classConfigs(used));
     config.addAll(claimConfigs(claim, used));
     return new AllocationResultBuilder()
@@ -48,16 +57,25 @@ final class ResultAssembler {
         .build();
   }
 
-  private static DeviceRequestAllocationResult result(Choice choice) {
+  /** A device that allows multiple allocations gets a share: a new ID and what it consumes. */
+  private DeviceRequestAllocationResult result(Choice choice) {
     DeviceId id = choice.candidate().id();
-    return new DeviceRequestAllocationResultBuilder()
-        .withRequest(choice.spec().name())
-        .withDriver(id.driver())
-        .withPool(id.pool())
-        .withDevice(id.device())
-        .withAdminAccess(choice.spec().admin() ? Boolean.TRUE : null)
-        .withTolerations(choice.spec().tolerations().isEmpty() ? null : choice.spec().tolerations())
-        .build();
+    DeviceRequestAllocationResultBuilder result =
+        new DeviceRequestAllocationResultBuilder()
+            .withRequest(choice.spec().name())
+            .withDriver(id.driver())
+            .withPool(id.pool())
+            .withDevice(id.device())
+            .withAdminAccess(choice.spec().admin() ? Boolean.TRUE : null)
+            .withTolerations(
+                choice.spec().tolerations().isEmpty() ? null : choice.spec().tolerations());
+    if (CapacityLedger.shareable(choice.candidate())) {
+      Map<String, Quantity> consumed = capacity.demand(choice.spec(), choice.candidate()).amounts();
+      result
+          .withShareID(shareIds.get().toString())
+          .withConsumedCapacity(consumed.isEmpty() ? null : new TreeMap<>(consumed));
+    }
+    return result.build();
   }
 
   private static List<DeviceAllocationConfiguration> classConfigs(List<RequestSpec> used) {

@@ -1,6 +1,6 @@
 package dev.gpudra.deviceclasses.allocation;
 
-import dev.gpudra.deviceclasses.allocation.MatchAttribute.Choice;
+import dev.gpudra.deviceclasses.allocation.AttributeConstraint.Choice;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,8 +25,9 @@ final class Search {
 
   private final List<ClaimRequest> requests;
   private final CandidateTable table;
-  private final List<MatchAttribute> constraints;
+  private final List<AttributeConstraint> constraints;
   private final CounterLedger counters;
+  private final CapacityLedger capacity;
   private final long maxSteps;
   private final List<Choice> chosen = new ArrayList<>();
   private final Map<String, Integer> selected = new HashMap<>();
@@ -37,13 +38,15 @@ final class Search {
   Search(
       List<ClaimRequest> requests,
       CandidateTable table,
-      List<MatchAttribute> constraints,
+      List<AttributeConstraint> constraints,
       CounterLedger counters,
+      CapacityLedger capacity,
       long maxSteps) {
     this.requests = requests;
     this.table = table;
     this.constraints = constraints;
     this.counters = counters;
+    this.capacity = capacity;
     this.maxSteps = maxSteps;
   }
 
@@ -191,13 +194,14 @@ final class Search {
 
   /**
    * Why {@code candidate} cannot join the devices chosen so far for {@code spec}, if it cannot:
-   * another request of the claim holds it, or a constraint rules it out. After a successful run
-   * this answers against the final allocation.
+   * another request of the claim holds it (unless it allows multiple allocations), its counters or
+   * shared capacity are used up, or a constraint rules it out. After a successful run this answers
+   * against the final allocation.
    */
   Optional<CandidateExplanation> rejectionNow(RequestSpec spec, Candidate candidate) {
     Optional<Choice> holder =
         chosen.stream().filter(c -> c.candidate().id().equals(candidate.id())).findFirst();
-    if (holder.isPresent()) {
+    if (holder.isPresent() && !CapacityLedger.shareable(candidate)) {
       return Optional.of(
           new CandidateExplanation(
               candidate.id(),
@@ -210,7 +214,13 @@ final class Search {
           new CandidateExplanation(
               candidate.id(), CandidateOutcome.COUNTERS_TAKEN_BY_CLAIM, shortage.get()));
     }
-    for (MatchAttribute constraint : constraints) {
+    Optional<String> shares = capacity.shortage(spec, candidate, chosen);
+    if (shares.isPresent()) {
+      return Optional.of(
+          new CandidateExplanation(
+              candidate.id(), CandidateOutcome.CAPACITY_TAKEN_BY_CLAIM, shares.get()));
+    }
+    for (AttributeConstraint constraint : constraints) {
       Optional<String> violation = constraint.violation(spec, candidate, chosen);
       if (violation.isPresent()) {
         return Optional.of(

@@ -13,9 +13,12 @@
  * deterministic (pools by driver and pool name, slices by name, devices as published, as Kubernetes
  * 1.36 sorts them); the first full solution of a first-fit backtracking search wins, as upstream.
  * Deliberate differences from upstream: a CEL error makes only that device not match (upstream
- * aborts the allocation), and a claim config listing two requests is copied once. Not modelled:
- * gated alpha features (per-device node selection, binding conditions, consumable capacity, {@code
- * distinctAttribute}; device taints against tolerations and shared counters are checked, as with
- * DRADeviceTaints and DRAPartitionableDevices on), several claims per pod at once, and scoring.
+ * aborts the allocation), and a claim config listing two requests is copied once. Checked as with
+ * their gates on: device taints against tolerations (DRADeviceTaints), shared counters
+ * (DRAPartitionableDevices), and consumable capacity with {@code distinctAttribute}
+ * (DRAConsumableCapacity: shares of devices that allow multiple allocations, request policies,
+ * other claims' consumption; share IDs come from a supplier, random like the scheduler's). Not
+ * modelled: per-device node selection, binding conditions, several claims per pod at once, and
+ * scoring.
  */
 package dev.gpudra.deviceclasses.allocation;

@@ -1,33 +1,24 @@
 package dev.gpudra.deviceclasses.cluster;
 
-import dev.gpudra.deviceclasses.allocation.DeviceId;
-import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
+import dev.gpudra.deviceclasses.allocation.DevicesInUse;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.Collection;
-import java.util.HashSet;
-import java.util.Set;
 
 /** The devices that claims hold, as kube-scheduler counts them. Pure. */
 public final class AllocatedDevices {
   private AllocatedDevices() {}
 
   /**
-   * Every device allocated to one of these claims; a result with admin access does not make its
-   * device unavailable to others.
+   * Every device allocated to one of these claims: whole, unless the result has admin access (the
+   * device stays available to others) or a share ID (the share consumes capacity instead).
    */
-  public static Set<DeviceId> of(Collection<ResourceClaim> claims) {
-    Set<DeviceId> ids = new HashSet<>();
+  public static DevicesInUse of(Collection<ResourceClaim> claims) {
+    DevicesInUse inUse = DevicesInUse.NONE;
     for (ResourceClaim claim : claims) {
-      AllocationResult result =
-          claim.getStatus() == null ? null : claim.getStatus().getAllocation();
-      if (result != null
-          && result.getDevices() != null
-          && result.getDevices().getResults() != null) {
-        result.getDevices().getResults().stream()
-            .filter(r -> !Boolean.TRUE.equals(r.getAdminAccess()))
-            .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
+      if (claim.getStatus() != null) {
+        inUse = inUse.with(claim.getStatus().getAllocation());
       }
     }
-    return ids;
+    return inUse;
   }
 }

@@ -81,7 +81,7 @@ class ExplanationTest {
             claim(exactly("a", 2), exactly("b", 2)),
             FailureReason.NO_COMBINATION,
             "each request has enough matching devices on its own, but the requests need more distinct"
-                + " devices together than the node has"),
+                + " devices (or shared capacity) together than the node has"),
         new Failure(
             "unknown DeviceClass",
             Set.of(),

@@ -39,6 +39,20 @@ public final class ClaimStatuses {
     return ids;
   }
 
+  /**
+   * The devices an allocation result holds with admin access: free for other claims, but, while the
+   * scheduler allocates one pod's claims, not for the pod's later claims.
+   */
+  public static Set<DeviceId> adminDevices(AllocationResult result) {
+    Set<DeviceId> ids = new HashSet<>();
+    if (result.getDevices() != null && result.getDevices().getResults() != null) {
+      result.getDevices().getResults().stream()
+          .filter(r -> Boolean.TRUE.equals(r.getAdminAccess()))
+          .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
+    }
+    return ids;
+  }
+
   /** True when the allocation's node selector (none: everywhere) admits the node. */
   public static boolean usableOn(AllocationResult result, CandidateNode node) {
     NodeSelector selector = result.getNodeSelector();

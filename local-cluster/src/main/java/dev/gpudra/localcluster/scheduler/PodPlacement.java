@@ -5,7 +5,7 @@ import dev.gpudra.deviceclasses.allocation.AllocationOutcome;
 import dev.gpudra.deviceclasses.allocation.Allocator;
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.allocation.ClusterState;
-import dev.gpudra.deviceclasses.allocation.DeviceId;
+import dev.gpudra.deviceclasses.allocation.DevicesInUse;
 import dev.gpudra.deviceclasses.allocation.FailureReason;
 import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
@@ -14,13 +14,11 @@ import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Decides where a pod goes: every node is tried, and the first in order that fits wins; on each,
@@ -66,7 +64,7 @@ public final class PodPlacement {
   }
 
   private NodeTry tryNode(List<ResourceClaim> claims, ClusterState cluster, CandidateNode node) {
-    Set<DeviceId> taken = new HashSet<>(cluster.allocatedDevices());
+    DevicesInUse taken = cluster.inUse();
     Map<String, AllocationResult> allocations = new LinkedHashMap<>();
     for (ResourceClaim claim : claims) {
       String name = claim.getMetadata().getName();
@@ -83,7 +81,7 @@ public final class PodPlacement {
       switch (outcome) {
         case Allocation a -> {
           allocations.put(name, a.result());
-          taken.addAll(ClaimStatuses.devices(a.result()));
+          taken = taken.with(a.result()).holding(ClaimStatuses.adminDevices(a.result()));
         }
         case Unsatisfiable u -> {
           return NodeTry.missed(new NodeMiss(node.name(), name, u.message(), Optional.of(u)));

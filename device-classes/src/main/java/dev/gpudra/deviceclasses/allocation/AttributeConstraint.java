@@ -10,13 +10,27 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A {@code matchAttribute} constraint: every device of the listed requests (all requests when the
- * list is empty) has the same value of one fully qualified attribute. A device without it fails.
- * Values compare by type and value; versions as strings (semver is minimal, so that is exact).
+ * A claim constraint on one fully qualified attribute over the devices of the listed requests (all
+ * requests when the list is empty): {@code matchAttribute}, every device has the same value, or
+ * {@code distinctAttribute} (DRAConsumableCapacity), no two devices share a value, so that shares
+ * land on different devices. A device without the attribute fails either. Values compare by type
+ * and value; versions as strings (semver is minimal, so that is exact).
  */
-record MatchAttribute(String attribute, Set<String> requests) {
+record AttributeConstraint(Kind kind, String attribute, Set<String> requests) {
 
-  MatchAttribute {
+  /** Which constraint. */
+  enum Kind {
+    MATCH("matchAttribute"),
+    DISTINCT("distinctAttribute");
+
+    private final String field;
+
+    Kind(String field) {
+      this.field = field;
+    }
+  }
+
+  AttributeConstraint {
     requests = Set.copyOf(requests);
   }
 
@@ -30,21 +44,34 @@ record MatchAttribute(String attribute, Set<String> requests) {
     }
   }
 
-  static List<MatchAttribute> read(DeviceClaim claim) {
-    List<MatchAttribute> constraints = new ArrayList<>();
+  /** {@code matchAttribute <name>} or {@code distinctAttribute <name>}. */
+  String describe() {
+    return kind.field + " " + attribute;
+  }
+
+  static List<AttributeConstraint> read(DeviceClaim claim) {
+    List<AttributeConstraint> constraints = new ArrayList<>();
     for (DeviceConstraint constraint : RequestReader.orEmpty(claim.getConstraints())) {
-      if (constraint.getMatchAttribute() == null || constraint.getMatchAttribute().isEmpty()) {
+      boolean match = present(constraint.getMatchAttribute());
+      if (match == present(constraint.getDistinctAttribute())) {
         throw new UnsatisfiableException(
             FailureReason.UNSUPPORTED_REQUEST,
             "",
-            "constraint #" + constraints.size() + ": only matchAttribute is supported");
+            "constraint #"
+                + constraints.size()
+                + ": exactly one of matchAttribute and distinctAttribute must be set");
       }
       constraints.add(
-          new MatchAttribute(
-              constraint.getMatchAttribute(),
+          new AttributeConstraint(
+              match ? Kind.MATCH : Kind.DISTINCT,
+              match ? constraint.getMatchAttribute() : constraint.getDistinctAttribute(),
               Set.copyOf(RequestReader.orEmpty(constraint.getRequests()))));
     }
     return constraints;
+  }
+
+  private static boolean present(String attribute) {
+    return attribute != null && !attribute.isEmpty();
   }
 
   boolean appliesTo(RequestSpec spec) {
@@ -60,22 +87,36 @@ record MatchAttribute(String attribute, Set<String> requests) {
     }
     Optional<Value> value = lookup(candidate);
     if (value.isEmpty()) {
-      return Optional.of(
-          "matchAttribute " + attribute + ": device has no comparable value of the attribute");
+      return Optional.of(describe() + ": device has no comparable value of the attribute");
     }
+    return kind == Kind.MATCH ? mismatch(value.get(), chosen) : duplicate(value.get(), chosen);
+  }
+
+  private Optional<String> mismatch(Value value, List<Choice> chosen) {
     Optional<Choice> first = chosen.stream().filter(c -> appliesTo(c.spec())).findFirst();
-    if (first.isEmpty() || lookup(first.get().candidate()).equals(value)) {
+    if (first.isEmpty() || lookup(first.get().candidate()).equals(Optional.of(value))) {
       return Optional.empty();
     }
-    Choice other = first.get();
-    return Optional.of(
-        "matchAttribute %s: device has %s, but %s chosen for %s has %s"
-            .formatted(
-                attribute,
-                value.get(),
-                other.candidate().id(),
-                other.spec().name(),
-                lookup(other.candidate()).map(Value::toString).orElse("none")));
+    return Optional.of(conflict(value, first.get()));
+  }
+
+  private Optional<String> duplicate(Value value, List<Choice> chosen) {
+    return chosen.stream()
+        .filter(c -> appliesTo(c.spec()) && lookup(c.candidate()).equals(Optional.of(value)))
+        .findFirst()
+        .map(c ->
+            "%s: device has %s, as does %s chosen for %s"
+                .formatted(describe(), value, c.candidate().id(), c.spec().name()));
+  }
+
+  private String conflict(Value value, Choice other) {
+    return "%s: device has %s, but %s chosen for %s has %s"
+        .formatted(
+            describe(),
+            value,
+            other.candidate().id(),
+            other.spec().name(),
+            lookup(other.candidate()).map(Value::toString).orElse("none"));
   }
 
   /** The attribute under its full name, or its short name when the domain is the driver's. */
@@ -91,7 +132,7 @@ record MatchAttribute(String attribute, Set<String> requests) {
         && attribute.substring(0, slash).equals(candidate.id().driver())) {
       found = attributes.get(attribute.substring(slash + 1));
     }
-    return Optional.ofNullable(found).flatMap(MatchAttribute::value);
+    return Optional.ofNullable(found).flatMap(AttributeConstraint::value);
   }
 
   private static Optional<Value> value(DeviceAttribute attribute) {
