@@ -61,11 +61,26 @@ final class ClaimSpecRules {
       DeviceConstraint c, FieldPath path, Set<String> known) {
     List<FieldError> errors =
         new ArrayList<>(requestRefs(c.getRequests(), path.child("requests"), known));
-    if (c.getMatchAttribute() == null || c.getMatchAttribute().isEmpty()) {
-      errors.add(FieldError.required(path.child("matchAttribute"), ""));
-    } else {
+    boolean match = c.getMatchAttribute() != null && !c.getMatchAttribute().isEmpty();
+    boolean distinct = c.getDistinctAttribute() != null && !c.getDistinctAttribute().isEmpty();
+    if (match && distinct) {
+      errors.add(
+          FieldError.invalid(
+              path,
+              null,
+              "exactly one of `matchAttribute` or `distinctAttribute` is required, but"
+                  + " multiple fields are set"));
+    } else if (match) {
       errors.addAll(
           AttributeRules.fullyQualifiedName(c.getMatchAttribute(), path.child("matchAttribute")));
+    } else if (distinct) {
+      errors.addAll(
+          AttributeRules.fullyQualifiedName(
+              c.getDistinctAttribute(), path.child("distinctAttribute")));
+    } else {
+      errors.add(
+          FieldError.required(
+              path, "exactly one of `matchAttribute` or `distinctAttribute` is required"));
     }
     return errors;
   }

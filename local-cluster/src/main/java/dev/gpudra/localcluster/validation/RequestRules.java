@@ -1,5 +1,6 @@
 package dev.gpudra.localcluster.validation;
 
+import io.fabric8.kubernetes.api.model.resource.v1.CapacityRequirements;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSubRequest;
@@ -48,7 +49,8 @@ final class RequestRules {
             r.getSelectors(),
             r.getAllocationMode(),
             r.getCount(),
-            r.getTolerations()),
+            r.getTolerations(),
+            r.getCapacity()),
         path);
   }
 
@@ -61,7 +63,8 @@ final class RequestRules {
                 r.getSelectors(),
                 r.getAllocationMode(),
                 r.getCount(),
-                r.getTolerations()),
+                r.getTolerations(),
+                r.getCapacity()),
             path));
     return errors;
   }
@@ -72,7 +75,8 @@ final class RequestRules {
       List<DeviceSelector> selectors,
       String allocationMode,
       Long count,
-      List<DeviceToleration> tolerations) {}
+      List<DeviceToleration> tolerations,
+      CapacityRequirements capacity) {}
 
   private static List<FieldError> common(Common r, FieldPath path) {
     List<FieldError> errors =
@@ -82,6 +86,28 @@ final class RequestRules {
     errors.addAll(
         ListRules.each(
             r.tolerations(), MAX_TOLERATIONS, path.child("tolerations"), (t, at) -> List.of()));
+    errors.addAll(capacity(r.capacity(), path.child("capacity").child("requests")));
+    return errors;
+  }
+
+  /** {@code capacity.requests} (DRAConsumableCapacity): capacity names and non-negative amounts. */
+  private static List<FieldError> capacity(CapacityRequirements capacity, FieldPath path) {
+    List<FieldError> errors = new ArrayList<>();
+    if (capacity == null || capacity.getRequests() == null) {
+      return errors;
+    }
+    capacity
+        .getRequests()
+        .forEach((name, amount) -> {
+          errors.addAll(AttributeRules.qualifiedName(name, path));
+          if (amount == null || amount.getNumericalAmount().signum() < 0) {
+            errors.add(
+                FieldError.invalid(
+                    path.key(name),
+                    amount == null ? null : amount.toString(),
+                    "must be greater than or equal to 0"));
+          }
+        });
     return errors;
   }
 

@@ -115,6 +115,43 @@ class ResourceClaimValidatorTest {
                 "spec.devices.constraints[0].requests[0]: Invalid value: \"nic\": must be the name of a request",
                 "spec.devices.constraints[0].matchAttribute: Required value: must include a domain")),
         new Case(
+            "constraint setting both matchAttribute and distinctAttribute",
+            b ->
+                b.editSpec()
+                    .editDevices()
+                    .addNewConstraint()
+                    .withMatchAttribute("gpu.nvidia.com/uuid")
+                    .withDistinctAttribute("gpu.nvidia.com/uuid")
+                    .endConstraint()
+                    .endDevices()
+                    .endSpec(),
+            List.of(
+                "spec.devices.constraints[0]: Invalid value: null: exactly one of `matchAttribute`"
+                    + " or `distinctAttribute` is required, but multiple fields are set")),
+        new Case(
+            "capacity request with a bad name and a negative amount",
+            b ->
+                b.editSpec()
+                    .editDevices()
+                    .editRequest(0)
+                    .editExactly()
+                    .withNewCapacity()
+                    .addToRequests("bad name", new io.fabric8.kubernetes.api.model.Quantity("1"))
+                    .addToRequests("memory", new io.fabric8.kubernetes.api.model.Quantity("-1Gi"))
+                    .endCapacity()
+                    .endExactly()
+                    .endRequest()
+                    .endDevices()
+                    .endSpec(),
+            List.of(
+                "spec.devices.requests[0].exactly.capacity.requests: Invalid value: \"bad name\":"
+                    + " a valid C identifier must start with alphabetic character or '_', followed"
+                    + " by a string of alphanumeric characters or '_' (e.g. 'my_name',  or"
+                    + " 'MY_NAME',  or 'MyName', regex used for validation is"
+                    + " '[A-Za-z_][A-Za-z0-9_]*')",
+                "spec.devices.requests[0].exactly.capacity.requests[memory]: Invalid value:"
+                    + " \"-1Gi\": must be greater than or equal to 0")),
+        new Case(
             "config parameters not an object",
             b ->
                 b.editSpec()
