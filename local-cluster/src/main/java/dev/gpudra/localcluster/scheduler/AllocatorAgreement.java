@@ -146,9 +146,7 @@ public final class AllocatorAgreement {
     }
     ClusterState only =
         new ClusterState(
-            before.state().deviceClasses(),
-            inChosenOrder(slices, chosen),
-            before.state().allocatedDevices());
+            before.state().deviceClasses(), inChosenOrder(slices, chosen), before.state().inUse());
     if (!(placement.place(asBefore, only, List.of(node)) instanceof Fits fits)) {
       return false;
     }
@@ -208,7 +206,8 @@ public final class AllocatorAgreement {
   /** {@code driver/pool/device} of a result rendered by {@link #result}. */
   private static String deviceOf(String result) {
     String device = result.substring(result.indexOf('=') + 1);
-    return device.endsWith("(admin)") ? device.substring(0, device.length() - 7) : device;
+    int marks = device.indexOf('(');
+    return marks < 0 ? device : device.substring(0, marks);
   }
 
   private static void sameDevices(Fits fits, List<ResourceClaim> now, List<String> differences) {
@@ -256,7 +255,25 @@ public final class AllocatorAgreement {
         + r.getPool()
         + "/"
         + r.getDevice()
-        + (Boolean.TRUE.equals(r.getAdminAccess()) ? "(admin)" : "");
+        + (Boolean.TRUE.equals(r.getAdminAccess()) ? "(admin)" : "")
+        + share(r);
+  }
+
+  /**
+   * A share (its ID is random, on both sides): what it consumes, compared by amount, as the two
+   * sides may write one amount differently.
+   */
+  private static String share(DeviceRequestAllocationResult r) {
+    if (r.getShareID() == null) {
+      return "";
+    }
+    Map<String, String> consumed = new java.util.TreeMap<>();
+    if (r.getConsumedCapacity() != null) {
+      r.getConsumedCapacity()
+          .forEach((name, q) ->
+              consumed.put(name, q.getNumericalAmount().stripTrailingZeros().toPlainString()));
+    }
+    return "(share " + consumed + ")";
   }
 
   /**

@@ -12,6 +12,7 @@ import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
 import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
@@ -132,6 +133,71 @@ class AllocatorAgreementTest {
         .singleElement()
         .asString()
         .contains("neither bound");
+  }
+
+  /** node-a's two GPUs shared by memory (40Gi, asked for by amount), node-b's as they are. */
+  private static ClusterSnapshot shareable() {
+    ClusterSnapshot one = before();
+    ResourceSlice a = one.slices().get(0);
+    ResourceSlice shared =
+        new ResourceSliceBuilder(a)
+            .editSpec()
+            .withDevices(
+                a.getSpec().getDevices().stream()
+                    .map(d ->
+                        new io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder(d)
+                            .withAllowMultipleAllocations(true)
+                            .addToCapacity(
+                                "memory",
+                                new io.fabric8.kubernetes.api.model.resource.v1
+                                        .DeviceCapacityBuilder()
+                                    .withValue(new Quantity("40Gi"))
+                                    .build())
+                            .build())
+                    .toList())
+            .endSpec()
+            .build();
+    return new ClusterSnapshot(
+        one.classes(), List.of(shared, one.slices().get(1)), List.of(), NODES);
+  }
+
+  /** A claim for a share of 10Gi, and the scheduler's result with its own share ID and amount. */
+  private static ResourceClaim sharedAllocation(String consumed) {
+    ResourceClaim claim = claim("share", 1, false);
+    claim
+        .getSpec()
+        .getDevices()
+        .getRequests()
+        .get(0)
+        .getExactly()
+        .setCapacity(
+            new io.fabric8.kubernetes.api.model.resource.v1.CapacityRequirementsBuilder()
+                .addToRequests("memory", new Quantity("10Gi"))
+                .build());
+    ResourceClaim done = allocated(claim, "node-a", 0);
+    var result = done.getStatus().getAllocation().getDevices().getResults().get(0);
+    result.setShareID("3f0c5a55-2b1e-4c1c-9a7e-0d6c2b1f7a10");
+    result.setConsumedCapacity(Map.of("memory", new Quantity(consumed)));
+    return done;
+  }
+
+  @Test
+  @DisplayName(
+      "a share agrees whatever its random share ID and however the amount is written; another"
+          + " amount is a difference")
+  void shares() {
+    assertThat(
+            agreement
+                .compare(shareable(), List.of(sharedAllocation("10737418240")), boundTo("node-a"))
+                .differences())
+        .isEmpty();
+    assertThat(
+            agreement
+                .compare(shareable(), List.of(sharedAllocation("20Gi")), boundTo("node-a"))
+                .differences())
+        .singleElement()
+        .asString()
+        .contains("(share {memory=21474836480})", "(share {memory=10737418240})");
   }
 
   /** node-b's four GPUs in two slices of one pool, as a plugin with per-GPU slices has them. */
