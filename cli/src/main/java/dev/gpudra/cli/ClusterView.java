@@ -2,11 +2,13 @@ package dev.gpudra.cli;
 
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.allocation.ClusterState;
+import dev.gpudra.deviceclasses.cluster.AllocatedDevices;
 import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
@@ -15,13 +17,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /** The cluster as explain sees it: classes, slices, allocated devices and nodes. */
 record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
 
-  /** Slices and classes from files; NVIDIA's DeviceClasses unless the files define their own. */
+  /**
+   * Slices and classes from files, NVIDIA's DeviceClasses unless the files define their own; the
+   * allocated ResourceClaims among them hold their devices and shares.
+   */
   static ClusterView fromFiles(List<HasMetadata> objects) {
     Map<String, DeviceClass> classes = new LinkedHashMap<>();
     new DeviceClassFactory()
@@ -41,8 +45,14 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
         .map(s -> s.getSpec().getNodeName())
         .filter(Objects::nonNull)
         .forEach(n -> nodes.put(n, new CandidateNode(n, Map.of())));
+    List<ResourceClaim> claims =
+        objects.stream()
+            .filter(ResourceClaim.class::isInstance)
+            .map(ResourceClaim.class::cast)
+            .toList();
     return new ClusterView(
-        new ClusterState(classes, slices, Set.of()), List.copyOf(nodes.values()));
+        new ClusterState(classes, slices, AllocatedDevices.of(claims)),
+        List.copyOf(nodes.values()));
   }
 
   /** Everything from a cluster: what its scheduler would see. */

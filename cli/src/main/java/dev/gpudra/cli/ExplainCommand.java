@@ -3,6 +3,7 @@ package dev.gpudra.cli;
 import dev.gpudra.deviceclasses.allocation.Allocator;
 import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
 import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
+import dev.gpudra.deviceclasses.cel.SelectorFeature;
 import dev.gpudra.deviceclasses.explain.ClaimExplainer;
 import dev.gpudra.deviceclasses.explain.ClaimReport;
 import dev.gpudra.deviceclasses.explain.ExplainInput;
@@ -63,6 +64,13 @@ final class ExplainCommand implements Callable<Integer> {
       description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
   Format output;
 
+  @Option(
+      names = "--consumable-capacity",
+      description =
+          "Selectors may read device.allowMultipleAllocations (gate DRAConsumableCapacity, as in"
+              + " the cluster).")
+  boolean consumableCapacity;
+
   @Override
   public Integer call() {
     ManifestFiles files = new ManifestFiles();
@@ -73,9 +81,11 @@ final class ExplainCommand implements Callable<Integer> {
     ExplainInput input =
         new ExplainInput(
             files.read(file), cluster.state(), cluster.nodes(Optional.ofNullable(node)));
-    Allocator allocator =
-        new Allocator(
-            new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults())));
+    SelectorEnvOptions options = SelectorEnvOptions.defaults();
+    if (consumableCapacity) {
+      options = options.with(SelectorFeature.CONSUMABLE_CAPACITY);
+    }
+    Allocator allocator = new Allocator(new CelSelectorEvaluator(new DeviceSelectorEnv(options)));
     List<ClaimReport> reports = new ClaimExplainer(allocator).explain(input);
     PrintWriter out = spec.commandLine().getOut();
     out.print(
