@@ -3,6 +3,7 @@ package dev.gpudra.demo;
 import dev.gpudra.deviceclasses.allocation.Allocator;
 import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
 import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
+import dev.gpudra.deviceclasses.cel.SelectorFeature;
 import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs the demo: start the cluster (a control plane, DeviceClasses, two GPU nodes), apply every
+ * Runs the demo: start the cluster (a control plane, DeviceClasses, four GPU nodes), apply every
  * {@code demo/specs} scenario, show how each pod ended and whether the scheduler decided as our
  * allocator predicted, delete the pods and check that every claim was unprepared.
  */
@@ -25,7 +26,9 @@ public final class Demo {
   /**
    * The demo's nodes, in order, with the plugin's feature gates the scenarios show (off by default
    * in the chart, as in NVIDIA's): the H100s' and A100s' health is watched; the GB200s make MIG
-   * devices on demand (DynamicMIG, which excludes the health monitor).
+   * devices on demand (DynamicMIG, which excludes the health monitor); the L40Ss are shared by
+   * memory through consumable capacity (ConsumableShares, {@code --consumable-shares=memory}): a
+   * claim that asks no amount takes a GPU's whole memory, so every scenario may land there.
    */
   public static final List<NodeSpec> NODES =
       List.of(
@@ -33,7 +36,9 @@ public final class Demo {
               "gpu-node-1", "dgx-h100", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
           new NodeSpec(
               "gpu-node-2", "dgx-a100-mig", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
-          new NodeSpec("gpu-node-3", "gb200-nvl", "TimeSlicingSettings=true,DynamicMIG=true"));
+          new NodeSpec("gpu-node-3", "gb200-nvl", "TimeSlicingSettings=true,DynamicMIG=true"),
+          new NodeSpec(
+              "gpu-node-4", "l40s", "TimeSlicingSettings=true,ConsumableShares=true", "memory"));
 
   private final PrintWriter out;
   private final Path workDir;
@@ -54,15 +59,28 @@ public final class Demo {
     this.backend = backend;
   }
 
-  /** Our allocator, as the scheduler stand-in and the agreement check use it. */
+  /**
+   * Our allocator, as the scheduler stand-in and the agreement check use it: selectors may read
+   * {@code device.allowMultipleAllocations}, as DRAConsumableCapacity is on in the demo's clusters.
+   */
   public static PodPlacement placement() {
     return new PodPlacement(
         new Allocator(
-            new CelSelectorEvaluator(new DeviceSelectorEnv(SelectorEnvOptions.defaults()))));
+            new CelSelectorEvaluator(
+                new DeviceSelectorEnv(
+                    SelectorEnvOptions.defaults().with(SelectorFeature.CONSUMABLE_CAPACITY)))));
   }
 
-  /** A simulated node: its name, GPU profile and the plugin's feature gates. */
-  public record NodeSpec(String name, String profile, String featureGates) {}
+  /**
+   * A simulated node: its name, GPU profile, the plugin's feature gates and its {@code
+   * --consumable-shares}.
+   */
+  public record NodeSpec(
+      String name, String profile, String featureGates, String consumableShares) {
+    public NodeSpec(String name, String profile, String featureGates) {
+      this(name, profile, featureGates, "disabled");
+    }
+  }
 
   /** What happens once every scenario ran. */
   public enum AfterRun {

@@ -1,9 +1,11 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.plugin.GateSettings;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
+import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
@@ -64,7 +66,9 @@ public final class DemoNode implements AutoCloseable {
             -1,
             Optional.empty(),
             "/metrics",
-            Optional.of(spec.profile()));
+            Optional.of(spec.profile()),
+            GateSettings.DEFAULTS.withConsumableShares(
+                ConsumableShares.parse(spec.consumableShares())));
     KubeletStandIn kubelet =
         new KubeletStandIn(
             StandInConfig.of(config.registrarDir(), name).withSelectors(selectors), client);

@@ -24,6 +24,21 @@ public final class ReportPrinter {
     out.flush();
   }
 
+  /** A share of a device that allows multiple allocations: its ID and what it consumes. */
+  private static String share(DeviceRequestAllocationResult d) {
+    if (d.getShareID() == null) {
+      return "";
+    }
+    String consumed =
+        d.getConsumedCapacity() == null
+            ? ""
+            : new java.util.TreeMap<>(d.getConsumedCapacity())
+                .entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue())
+                    .collect(java.util.stream.Collectors.joining(", ", ", consumes ", ""));
+    return "; share " + d.getShareID() + consumed;
+  }
+
   private void pod(PodReport pod) {
     out.printf(
         "  pod %s: %s%s%n", pod.name(), pod.phase(), pod.node().map(n -> " on " + n).orElse(""));
@@ -32,11 +47,12 @@ public final class ReportPrinter {
     for (DeviceRequestAllocationResult d : pod.devices()) {
       GpuSettings settings = pod.gpuSettings().get(PodReport.key(d));
       out.printf(
-          "    device  %s/%s/%s (request %s)%s%n",
+          "    device  %s/%s/%s (request %s)%s%s%n",
           d.getDriver(),
           d.getPool(),
           d.getDevice(),
           d.getRequest(),
+          share(d),
           settings == null || settings.equals(GpuSettings.BOOT)
               ? ""
               : "; GPU " + describe(settings));

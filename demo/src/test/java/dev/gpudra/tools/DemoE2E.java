@@ -23,7 +23,7 @@ class DemoE2E {
     String text = out.toString();
     assertThat(ok).as(text).isTrue();
     assertThat(text)
-        .contains("10 scenarios, 10 as expected, 0 not; every CDI spec removed, every GPU reset")
+        .contains("12 scenarios, 12 as expected, 0 not; every CDI spec removed, every GPU reset")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")
@@ -32,7 +32,11 @@ class DemoE2E {
         .contains("/dev/nvidia-caps/nvidia-cap")
         .contains("NVIDIA_VISIBLE_DEVICES=void")
         .contains("(request gpu/any-gpu)")
-        .contains("PodScheduled=False: 0/3 nodes are available")
+        .contains("gpu-node-4 publishes 4 devices")
+        .containsPattern(
+            "device  gpu\\.nvidia\\.com/gpu-node-4/gpu-0 \\(request gpu\\); share [0-9a-f-]{36},"
+                + " consumes memory 20Gi")
+        .contains("PodScheduled=False: 0/4 nodes are available")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
         .contains("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
   }
