@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs the demo: start the cluster (a control plane, DeviceClasses, four GPU nodes), apply every
+ * Runs the demo: start the cluster (a control plane, DeviceClasses, five GPU nodes), apply every
  * {@code demo/specs} scenario, show how each pod ended and whether the scheduler decided as our
  * allocator predicted, delete the pods and check that every claim was unprepared.
  */
@@ -28,7 +28,8 @@ public final class Demo {
    * in the chart, as in NVIDIA's): the H100s' and A100s' health is watched; the GB200s make MIG
    * devices on demand (DynamicMIG, which excludes the health monitor); the L40Ss are shared by
    * memory through consumable capacity (ConsumableShares, {@code --consumable-shares=memory}): a
-   * claim that asks no amount takes a GPU's whole memory, so every scenario may land there.
+   * claim that asks no amount takes a GPU's whole memory, so every scenario may land there; the T4s
+   * can be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in).
    */
   public static final List<NodeSpec> NODES =
       List.of(
@@ -38,7 +39,8 @@ public final class Demo {
               "gpu-node-2", "dgx-a100-mig", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
           new NodeSpec("gpu-node-3", "gb200-nvl", "TimeSlicingSettings=true,DynamicMIG=true"),
           new NodeSpec(
-              "gpu-node-4", "l40s", "TimeSlicingSettings=true,ConsumableShares=true", "memory"));
+              "gpu-node-4", "l40s", "TimeSlicingSettings=true,ConsumableShares=true", "memory"),
+          new NodeSpec("gpu-node-5", "t4", "TimeSlicingSettings=true,PassthroughSupport=true"));
 
   private final PrintWriter out;
   private final Path workDir;

@@ -1,6 +1,8 @@
 package dev.gpudra.demo;
 
+import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.plugin.GateSettings;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
@@ -11,6 +13,7 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.localcluster.node.SysfsStandIn;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -28,6 +31,7 @@ public final class DemoNode implements AutoCloseable {
   final GpuKubeletPlugin plugin;
   final KubeletStandIn kubelet;
   final PodSync pods;
+  private final Optional<SysfsStandIn> pci;
 
   private DemoNode(
       String name,
@@ -35,13 +39,15 @@ public final class DemoNode implements AutoCloseable {
       GpuPluginConfig config,
       GpuKubeletPlugin plugin,
       KubeletStandIn kubelet,
-      PodSync pods) {
+      PodSync pods,
+      Optional<SysfsStandIn> pci) {
     this.name = name;
     this.profile = profile;
     this.config = config;
     this.plugin = plugin;
     this.kubelet = kubelet;
     this.pods = pods;
+    this.pci = pci;
   }
 
   /**
@@ -51,6 +57,33 @@ public final class DemoNode implements AutoCloseable {
   static DemoNode start(
       KubernetesClient client, FieldSelectors selectors, Path dir, Demo.NodeSpec spec) {
     String name = spec.name();
+    FeatureGates gates = FeatureGates.parse(spec.featureGates());
+    Optional<SysfsStandIn> pci =
+        gates.enabled(FeatureGate.PASSTHROUGH_SUPPORT)
+            ? Optional.of(PciBus.start(dir.resolve("sys"), spec.profile()))
+            : Optional.empty();
+    try {
+      return start(client, selectors, dir, spec, gates, pci);
+    } catch (RuntimeException e) {
+      pci.ifPresent(SysfsStandIn::close);
+      throw e;
+    }
+  }
+
+  private static DemoNode start(
+      KubernetesClient client,
+      FieldSelectors selectors,
+      Path dir,
+      Demo.NodeSpec spec,
+      FeatureGates gates,
+      Optional<SysfsStandIn> pci) {
+    String name = spec.name();
+    GateSettings gated =
+        GateSettings.DEFAULTS.withConsumableShares(ConsumableShares.parse(spec.consumableShares()));
+    if (pci.isPresent()) {
+      gated =
+          gated.withPassthroughRoots(new PassthroughRoots(pci.get().root(), dir.resolve("host")));
+    }
     GpuPluginConfig config =
         new GpuPluginConfig(
             name,
@@ -62,13 +95,12 @@ public final class DemoNode implements AutoCloseable {
             Path.of("/"),
             Path.of("/"),
             "/usr/bin/nvidia-cdi-hook",
-            FeatureGates.parse(spec.featureGates()),
+            gates,
             -1,
             Optional.empty(),
             "/metrics",
             Optional.of(spec.profile()),
-            GateSettings.DEFAULTS.withConsumableShares(
-                ConsumableShares.parse(spec.consumableShares())));
+            gated);
     KubeletStandIn kubelet =
         new KubeletStandIn(
             StandInConfig.of(config.registrarDir(), name).withSelectors(selectors), client);
@@ -81,7 +113,7 @@ public final class DemoNode implements AutoCloseable {
             GpuDriverParts.Hooks.defaults().withBootIdFile(bootId(dir)));
     PodSync pods = new PodSync(name, client, kubelet);
     pods.start();
-    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods);
+    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods, pci);
   }
 
   /** The pod sync: which pods run here with which CDI devices. */
@@ -142,5 +174,6 @@ public final class DemoNode implements AutoCloseable {
     pods.close();
     kubelet.close();
     plugin.close();
+    pci.ifPresent(SysfsStandIn::close);
   }
 }

@@ -23,7 +23,7 @@ class DemoE2E {
     String text = out.toString();
     assertThat(ok).as(text).isTrue();
     assertThat(text)
-        .contains("12 scenarios, 12 as expected, 0 not; every CDI spec removed, every GPU reset")
+        .contains("13 scenarios, 13 as expected, 0 not; every CDI spec removed, every GPU reset")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")
@@ -36,7 +36,12 @@ class DemoE2E {
         .containsPattern(
             "device  gpu\\.nvidia\\.com/gpu-node-4/gpu-0 \\(request gpu\\); share [0-9a-f-]{36},"
                 + " consumes memory 20Gi")
-        .contains("PodScheduled=False: 0/4 nodes are available")
+        .contains(
+            "gpu-node-5 publishes 8 devices: gpu-0 gpu-1 gpu-2 gpu-3 gpu-vfio-0 gpu-vfio-1"
+                + " gpu-vfio-2 gpu-vfio-3")
+        .containsPattern("device  gpu\\.nvidia\\.com/gpu-node-5/gpu-vfio-\\d \\(request vm-gpu\\)")
+        .containsPattern("nodes /dev/vfio/1\\d\\n")
+        .contains("PodScheduled=False: 0/5 nodes are available")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
         .contains("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
   }

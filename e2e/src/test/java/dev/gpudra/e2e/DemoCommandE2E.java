@@ -30,10 +30,10 @@ class DemoCommandE2E {
         .contains("(Kubernetes v1.35.8, etcd embedded")
         .contains("kube-scheduler running (DynamicResources)")
         .contains("gpu-node-2 publishes 15 devices")
-        .contains("PodScheduled=False: 0/4 nodes are available: 4 cannot allocate all claims")
+        .contains("PodScheduled=False: 0/5 nodes are available: 5 cannot allocate all claims")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
-        .contains("15 scheduling decisions checked against our allocator's prediction")
-        .contains("12 scenarios, 12 as expected, 0 not; every CDI spec removed, every GPU reset")
+        .contains("16 scheduling decisions checked against our allocator's prediction")
+        .contains("13 scenarios, 13 as expected, 0 not; every CDI spec removed, every GPU reset")
         .doesNotContain("UNEXPECTED");
   }
 }

@@ -160,7 +160,10 @@ class DemoScenariosE2E {
                 .isEmpty());
   }
 
-  /** Every allocated device reaches the container: its CDI ID, and its device node. */
+  /**
+   * Every allocated device reaches the container: its CDI ID, and its device node (a passthrough
+   * device: its IOMMU group's).
+   */
   private void assertPrepared(PodReport pod) {
     assertThat(pod.devices()).isNotEmpty();
     List<String> cdi =
@@ -171,6 +174,10 @@ class DemoScenariosE2E {
       assertThat(device.getPool()).isEqualTo(pod.node().orElseThrow());
       String claimUid = pod.claimUid(device);
       assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
+      if (device.getDevice().startsWith("gpu-vfio-")) {
+        assertThat(nodes).anyMatch(n -> n.matches("/dev/vfio/\\d+")); // the IOMMU group
+        continue;
+      }
       String minor = device.getDevice().replaceAll("^gpu-(\\d+).*$", "$1");
       assertThat(nodes).contains("/dev/nvidia" + minor, "/dev/nvidiactl");
     }
