@@ -64,6 +64,16 @@ public interface Nvml extends AutoCloseable {
    */
   void setComputeMode(GpuInfo gpu, ComputeMode mode);
 
+  /** Whether persistence mode is on: the driver keeps the GPU initialised with no client. */
+  boolean persistenceMode(GpuInfo gpu);
+
+  /**
+   * Turns persistence mode on or off; it holds until changed or the driver reloads. Needs root.
+   *
+   * @throws NvmlNoPermissionException when the process may not change it
+   */
+  void setPersistenceMode(GpuInfo gpu, boolean enabled);
+
   /**
    * Starts watching the XID errors of {@code gpus} (critical XIDs; ECC events are registered where
    * supported and ignored). GPUs that refuse registration are listed by {@link

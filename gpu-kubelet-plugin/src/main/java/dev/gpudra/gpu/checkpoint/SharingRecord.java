@@ -16,14 +16,20 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     {@code /dev/vfio/<group>}) or {@code iommufd} ({@code /dev/vfio/devices/vfioN}); else null
  * @param vfioApiDevice whether its container also gets the API device ({@code /dev/vfio/vfio} or
  *     {@code /dev/iommu}); null unless passthrough
+ * @param vfioPersistenceMode whether the GPU's persistence mode was on when it left the nvidia
+ *     driver (turned off for the move, on again when it comes back); null unless bound
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SharingRecord(
-    String timeSlice, String mpsControlDaemonId, String vfioBackend, Boolean vfioApiDevice) {
-  public static final SharingRecord NONE = new SharingRecord(null, null, null, null);
+    String timeSlice,
+    String mpsControlDaemonId,
+    String vfioBackend,
+    Boolean vfioApiDevice,
+    Boolean vfioPersistenceMode) {
+  public static final SharingRecord NONE = new SharingRecord(null, null, null, null, null);
 
   public SharingRecord(String timeSlice, String mpsControlDaemonId) {
-    this(timeSlice, mpsControlDaemonId, null, null);
+    this(timeSlice, mpsControlDaemonId, null, null, null);
   }
 
   public SharingRecord {
@@ -48,7 +54,18 @@ public record SharingRecord(
   }
 
   public static SharingRecord passthrough(String backend, boolean apiDevice) {
-    return new SharingRecord(null, null, backend, apiDevice);
+    return new SharingRecord(null, null, backend, apiDevice, null);
+  }
+
+  /** This passthrough record, once the GPU was bound, with its persistence mode before. */
+  public SharingRecord withVfioPersistenceMode(boolean wasOn) {
+    return new SharingRecord(timeSlice, mpsControlDaemonId, vfioBackend, vfioApiDevice, wasOn);
+  }
+
+  /** Whether unprepare turns persistence mode on again. */
+  @JsonIgnore
+  public boolean restoresPersistenceMode() {
+    return Boolean.TRUE.equals(vfioPersistenceMode);
   }
 
   @JsonIgnore

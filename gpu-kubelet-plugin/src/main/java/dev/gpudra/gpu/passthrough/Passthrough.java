@@ -12,6 +12,8 @@ import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.gpu.pci.PciDriverSwitch;
 import dev.gpudra.gpu.pci.PciException;
 import dev.gpudra.gpu.pci.PciSysfs;
+import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.NvmlException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Binds passthrough GPUs to vfio-pci and back, and says what their containers get. */
 public final class Passthrough {
@@ -31,15 +35,23 @@ public final class Passthrough {
   /** How long the kernel may take to move a GPU between drivers, as NVIDIA's. */
   public static final java.time.Duration DRIVER_SWITCH = java.time.Duration.ofSeconds(15);
 
+  private static final Logger log = LoggerFactory.getLogger(Passthrough.class);
+
   private final PciSysfs sysfs;
   private final PciDriverSwitch drivers;
+  private final Nvml nvml;
   private final Map<String, String> siblings;
   private final java.util.concurrent.atomic.AtomicReference<Runnable> changed =
       new java.util.concurrent.atomic.AtomicReference<>(() -> {});
 
-  public Passthrough(PciSysfs sysfs, PciDriverSwitch drivers, List<AllocatableDevice> inventory) {
+  /**
+   * @param nvml the GPUs' persistence mode, off while a GPU moves to vfio-pci
+   */
+  public Passthrough(
+      PciSysfs sysfs, PciDriverSwitch drivers, Nvml nvml, List<AllocatableDevice> inventory) {
     this.sysfs = Objects.requireNonNull(sysfs, "sysfs");
     this.drivers = Objects.requireNonNull(drivers, "drivers");
+    this.nvml = Objects.requireNonNull(nvml, "nvml");
     this.siblings = siblings(inventory);
   }
 
@@ -92,12 +104,14 @@ public final class Passthrough {
   }
 
   /**
-   * Binds the GPU to vfio-pci, after checking that it can be passed through.
+   * Binds the GPU to vfio-pci, after checking that it can be passed through and turning its
+   * persistence mode off (NVIDIA's order: the driver lets go of a GPU only without it).
    *
    * @param claim {@code namespace/name}, for messages
+   * @return whether persistence mode was on, for {@link #unbind} to turn it on again
    * @throws PassthroughException naming what stands in the way
    */
-  public void bind(String claim, VfioGpu gpu) {
+  public boolean bind(String claim, VfioGpu gpu) {
     String address = gpu.pci().address();
     String what = "claim " + claim + ": GPU " + gpu.name() + " (" + address + ")";
     if (!sysfs.iommuEnabled()) {
@@ -117,25 +131,61 @@ public final class Passthrough {
               + gpu.pci().virtualFunctions()
               + " SR-IOV VFs enabled: disable them first");
     }
+    boolean persistent = persistenceOff(what, gpu);
     try {
       drivers.bind(address, VFIO_PCI);
     } catch (PciException e) {
+      if (persistent) {
+        persistenceOn(what, gpu);
+      }
       throw new PassthroughException(what + ": " + e.getMessage(), e);
+    }
+    return persistent;
+  }
+
+  /** Turns persistence mode off where NVML has it on; true when it did. */
+  private boolean persistenceOff(String what, VfioGpu gpu) {
+    if (gpu.parent().isEmpty()) {
+      return false; // not on the nvidia driver: NVML does not see it
+    }
+    try {
+      if (!nvml.persistenceMode(gpu.parent().get())) {
+        return false;
+      }
+      nvml.setPersistenceMode(gpu.parent().get(), false);
+      return true;
+    } catch (NvmlException e) {
+      throw new PassthroughException(
+          what + ": cannot turn persistence mode off: " + e.getMessage(), e);
     }
   }
 
   /**
-   * Gives the GPU back to the nvidia driver.
+   * Turns persistence mode on again. The GPU works without it, so a refusal is logged, not raised:
+   * failing the unprepare would keep the claim's pod from ever going.
+   */
+  private void persistenceOn(String what, VfioGpu gpu) {
+    try {
+      nvml.setPersistenceMode(gpu.parent().orElseThrow(), true);
+    } catch (NvmlException e) {
+      log.warn("{}: persistence mode stays off: {}", what, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Gives the GPU back to the nvidia driver, and its persistence mode when {@link #bind} took it.
    *
    * @throws PassthroughException when the kernel does not bind it
    */
-  public void unbind(String claim, VfioGpu gpu) {
+  public void unbind(String claim, VfioGpu gpu, boolean restorePersistence) {
+    String what = "claim " + claim + ": GPU " + gpu.name() + " (" + gpu.pci().address() + ")";
     try {
       drivers.bind(gpu.pci().address(), NVIDIA);
     } catch (PciException e) {
-      throw new PassthroughException(
-          "claim " + claim + ": GPU " + gpu.name() + " cannot go back to nvidia: " + e.getMessage(),
-          e);
+      throw new PassthroughException(what + " cannot go back to nvidia: " + e.getMessage(), e);
+    }
+    if (restorePersistence && gpu.parent().isPresent()) {
+      persistenceOn(what, gpu);
     }
   }
 

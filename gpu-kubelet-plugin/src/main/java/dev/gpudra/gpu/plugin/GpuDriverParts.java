@@ -138,7 +138,7 @@ public record GpuDriverParts(
         new ClaimCdiSpecs(
             specBuilder(config, inventory, caps), new CdiSpecWriter(config.cdiRoot()));
     DeviceLookup devices = DeviceLookup.of(inventory.byName());
-    Optional<Passthrough> passthrough = passthrough(config, inventory);
+    Optional<Passthrough> passthrough = passthrough(config, gpus, inventory);
     DeviceState state =
         new DeviceState(
             config.nodeName(),
@@ -185,14 +185,18 @@ public record GpuDriverParts(
   }
 
   /** What binds passthrough GPUs, with PassthroughSupport on. */
-  private static Optional<Passthrough> passthrough(GpuPluginConfig config, Inventory inventory) {
+  private static Optional<Passthrough> passthrough(
+      GpuPluginConfig config, NodeGpus gpus, Inventory inventory) {
     if (!config.featureGates().enabled(FeatureGate.PASSTHROUGH_SUPPORT)) {
       return Optional.empty();
     }
     PciSysfs sysfs = new PciSysfs(config.passthroughRoots().sysfs());
     return Optional.of(
         new Passthrough(
-            sysfs, new PciDriverSwitch(sysfs, Passthrough.DRIVER_SWITCH), inventory.devices()));
+            sysfs,
+            new PciDriverSwitch(sysfs, Passthrough.DRIVER_SWITCH),
+            gpus.nvml(),
+            inventory.devices()));
   }
 
   /** MPS control daemons, with MPSSupport on. */

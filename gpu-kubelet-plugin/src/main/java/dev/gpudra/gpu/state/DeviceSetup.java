@@ -86,7 +86,8 @@ final class DeviceSetup {
       } else if (device instanceof FullGpu gpu) {
         controls.partitions().ifPresent(p -> p.wholeGpu(gpu.gpu()));
       } else if (device instanceof VfioGpu vfio) {
-        passthrough().bind(claim, vfio);
+        boolean persistent = passthrough().bind(claim, vfio);
+        record = record.withSharing(record.sharingOrNone().withVfioPersistenceMode(persistent));
       }
       out.add(record);
       cdi.add(concrete(record));
@@ -193,7 +194,8 @@ final class DeviceSetup {
     controls.sharing().release(uid, records, checkpoint, kept);
     for (CheckpointDevice record : records) {
       if (devices.find(record.device()).orElse(null) instanceof VfioGpu vfio) {
-        passthrough().unbind(claim(uid, checkpoint), vfio);
+        passthrough()
+            .unbind(claim(uid, checkpoint), vfio, record.sharingOrNone().restoresPersistenceMode());
       }
     }
     if (controls.partitions().isEmpty()) {

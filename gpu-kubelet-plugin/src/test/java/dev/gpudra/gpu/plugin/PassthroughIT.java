@@ -171,6 +171,36 @@ class PassthroughIT {
 
   @Test
   @DisplayName(
+      "a GPU in persistence mode leaves it for the move to vfio-pci (recorded in the checkpoint)"
+          + " and gets it back with the nvidia driver; one without it is left as it is")
+  void persistenceModeOffForTheMove() {
+    start(Optional.of("nvidia"));
+    await().until(() -> deviceNames().size() == 16);
+    List<GpuInfo> live = node.gpus().gpus(); // the node's UUIDs, not those of node "n"
+    GpuInfo first = live.get(0);
+    node.gpus().setPersistenceMode(first, true);
+    ClaimRef vm = vfioClaim("vm", "gpu-vfio-0", Map.of());
+    ClaimRef plain = vfioClaim("plain", "gpu-vfio-1", Map.of());
+
+    assertThat(node.prepare(vm).get(vm.uid()).error()).isEmpty();
+    assertThat(node.prepare(plain).get(plain.uid()).error()).isEmpty();
+
+    assertThat(node.gpus().persistenceMode(first)).isFalse();
+    assertThat(node.entry(vm.uid()).orElseThrow().devices().getFirst().sharingOrNone())
+        .satisfies(r -> assertThat(r.restoresPersistenceMode()).isTrue());
+    assertThat(node.entry(plain.uid()).orElseThrow().devices().getFirst().sharingOrNone())
+        .satisfies(r -> assertThat(r.restoresPersistenceMode()).isFalse());
+
+    assertThat(node.unprepare(vm).get(vm.uid()).error()).isEmpty();
+    assertThat(node.unprepare(plain).get(plain.uid()).error()).isEmpty();
+
+    assertThat(kernel.driver(address(0))).contains("nvidia");
+    assertThat(node.gpus().persistenceMode(first)).isTrue();
+    assertThat(node.gpus().persistenceMode(live.get(1))).isFalse();
+  }
+
+  @Test
+  @DisplayName(
       "at start, a GPU left on vfio-pci that no claim holds goes back to nvidia before NVML is"
           + " read")
   void strandedGpusAreReclaimed() {

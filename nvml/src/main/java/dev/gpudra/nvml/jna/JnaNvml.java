@@ -27,6 +27,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * describing another GPU.
  */
 public final class JnaNvml implements Nvml {
+  private static final int FEATURE_DISABLED = 0;
+  private static final int FEATURE_ENABLED = 1;
+
   private final NvmlCalls calls;
   private final NvmlLibrary lib;
   private final GpuReader gpuReader;
@@ -139,6 +142,22 @@ public final class JnaNvml implements Nvml {
   public void setComputeMode(GpuInfo gpu, ComputeMode mode) {
     Pointer handle = calls.device(gpu.index(), gpu.uuid());
     calls.check("nvmlDeviceSetComputeMode", lib.nvmlDeviceSetComputeMode(handle, mode.nvmlValue()));
+  }
+
+  @Override
+  public boolean persistenceMode(GpuInfo gpu) {
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    return calls.intValue(
+            "nvmlDeviceGetPersistenceMode", out -> lib.nvmlDeviceGetPersistenceMode(handle, out))
+        == FEATURE_ENABLED;
+  }
+
+  @Override
+  public void setPersistenceMode(GpuInfo gpu, boolean enabled) {
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    calls.check(
+        "nvmlDeviceSetPersistenceMode",
+        lib.nvmlDeviceSetPersistenceMode(handle, enabled ? FEATURE_ENABLED : FEATURE_DISABLED));
   }
 
   @Override

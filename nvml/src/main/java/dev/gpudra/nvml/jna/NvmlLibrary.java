@@ -79,6 +79,11 @@ public interface NvmlLibrary extends Library {
 
   int nvmlDeviceSetComputeMode(Pointer device, int mode);
 
+  /** {@code NVML_FEATURE_DISABLED} (0) or {@code NVML_FEATURE_ENABLED} (1). */
+  int nvmlDeviceGetPersistenceMode(Pointer device, IntByReference mode);
+
+  int nvmlDeviceSetPersistenceMode(Pointer device, int mode);
+
   long EVENT_TYPE_SINGLE_BIT_ECC_ERROR = 0x1L;
 
   long EVENT_TYPE_DOUBLE_BIT_ECC_ERROR = 0x2L;

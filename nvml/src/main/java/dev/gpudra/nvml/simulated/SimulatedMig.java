@@ -41,6 +41,7 @@ final class SimulatedMig {
     return new SimulatedState.Gpu(
         settings.computeMode(),
         settings.timeSlice(),
+        settings.persistenceMode(),
         mode,
         devices.stream()
             .map(d ->

@@ -146,6 +146,22 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   }
 
   @Override
+  public boolean persistenceMode(GpuInfo gpu) {
+    reachable(gpu);
+    return settings(gpu).persistenceMode();
+  }
+
+  @Override
+  public void setPersistenceMode(GpuInfo gpu, boolean enabled) {
+    reachable(gpu);
+    settings.merge(
+        gpu.uuid(),
+        GpuSettings.BOOT.withPersistenceMode(enabled),
+        (old, x) -> old.withPersistenceMode(enabled));
+    save();
+  }
+
+  @Override
   public void setTimeSlice(GpuInfo gpu, TimeSlice slice) {
     reachable(gpu);
     settings.merge(
@@ -235,7 +251,8 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
           SimulatedMig mig = migs.get(uuid);
           if (mig != null) {
             mig.restore(gpu);
-            settings.put(uuid, new GpuSettings(gpu.computeMode(), gpu.timeSlice()));
+            settings.put(
+                uuid, new GpuSettings(gpu.computeMode(), gpu.timeSlice(), gpu.persistenceMode()));
           }
         });
   }

@@ -38,6 +38,7 @@ record SimulatedState(Map<String, Gpu> gpus) {
   record Gpu(
       ComputeMode computeMode,
       TimeSlice timeSlice,
+      boolean persistenceMode,
       MigMode migMode,
       List<Mig> migDevices,
       long created) {

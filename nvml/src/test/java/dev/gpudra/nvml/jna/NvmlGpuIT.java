@@ -35,6 +35,7 @@ class NvmlGpuIT {
         assertThat(gpu.name()).isNotBlank();
         assertThat(gpu.memoryBytes()).isPositive();
         assertThat(nvml.computeMode(gpu)).isNotNull(); // read only: the GPU is not ours to set
+        nvml.persistenceMode(gpu); // answers without an NVML error
         assertThat(gpu.pcieRoot()).matches("(pci[0-9a-f]{4}:[0-9a-f]{2})?");
         if (gpu.migMode() == MigMode.NOT_SUPPORTED) {
           assertThat(nvml.migProfiles(gpu)).isEmpty();

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -175,6 +176,29 @@ class SimulatedNvmlTest {
       assertThat(nvml.settings(second)).isEqualTo(GpuSettings.BOOT);
       assertThatThrownBy(() -> nvml.setComputeMode(first, ComputeMode.EXCLUSIVE_THREAD))
           .isInstanceOf(NvmlNotSupportedException.class);
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "persistence mode starts off, follows the calls beside the other settings, and is kept in the"
+          + " state file for the next process")
+  void persistenceMode(@TempDir Path dir) {
+    Path state = dir.resolve("gpus.json");
+    try (SimulatedNvml nvml = new SimulatedNvml(loader.load("dgx-h100"), "n", Optional.of(state))) {
+      GpuInfo first = nvml.gpus().get(0);
+      assertThat(nvml.persistenceMode(first)).isFalse();
+
+      nvml.setTimeSlice(first, TimeSlice.LONG);
+      nvml.setPersistenceMode(first, true);
+
+      assertThat(nvml.persistenceMode(first)).isTrue();
+      assertThat(nvml.settings(first))
+          .isEqualTo(new GpuSettings(ComputeMode.DEFAULT, TimeSlice.LONG, true));
+    }
+    try (SimulatedNvml again =
+        new SimulatedNvml(loader.load("dgx-h100"), "n", Optional.of(state))) {
+      assertThat(again.persistenceMode(again.gpus().get(0))).isTrue();
     }
   }
 
