@@ -12,7 +12,6 @@ import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.gpu.pci.PciDriverSwitch;
 import dev.gpudra.gpu.pci.PciException;
 import dev.gpudra.gpu.pci.PciSysfs;
-import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,19 +38,22 @@ public final class Passthrough {
 
   private final PciSysfs sysfs;
   private final PciDriverSwitch drivers;
-  private final Nvml nvml;
+  private final PersistenceModes persistence;
   private final Map<String, String> siblings;
   private final java.util.concurrent.atomic.AtomicReference<Runnable> changed =
       new java.util.concurrent.atomic.AtomicReference<>(() -> {});
 
   /**
-   * @param nvml the GPUs' persistence mode, off while a GPU moves to vfio-pci
+   * @param persistence the GPUs' persistence mode, off while a GPU moves to vfio-pci
    */
   public Passthrough(
-      PciSysfs sysfs, PciDriverSwitch drivers, Nvml nvml, List<AllocatableDevice> inventory) {
+      PciSysfs sysfs,
+      PciDriverSwitch drivers,
+      PersistenceModes persistence,
+      List<AllocatableDevice> inventory) {
     this.sysfs = Objects.requireNonNull(sysfs, "sysfs");
     this.drivers = Objects.requireNonNull(drivers, "drivers");
-    this.nvml = Objects.requireNonNull(nvml, "nvml");
+    this.persistence = Objects.requireNonNull(persistence, "persistence");
     this.siblings = siblings(inventory);
   }
 
@@ -149,10 +151,10 @@ public final class Passthrough {
       return false; // not on the nvidia driver: NVML does not see it
     }
     try {
-      if (!nvml.persistenceMode(gpu.parent().get())) {
+      if (!persistence.enabled(gpu.parent().get())) {
         return false;
       }
-      nvml.setPersistenceMode(gpu.parent().get(), false);
+      persistence.set(gpu.parent().get(), false);
       return true;
     } catch (NvmlException e) {
       throw new PassthroughException(
@@ -166,7 +168,7 @@ public final class Passthrough {
    */
   private void persistenceOn(String what, VfioGpu gpu) {
     try {
-      nvml.setPersistenceMode(gpu.parent().orElseThrow(), true);
+      persistence.set(gpu.parent().orElseThrow(), true);
     } catch (NvmlException e) {
       log.warn("{}: persistence mode stays off: {}", what, e.getMessage(), e);
     }

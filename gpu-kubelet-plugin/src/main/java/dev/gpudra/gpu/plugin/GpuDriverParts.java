@@ -195,7 +195,7 @@ public record GpuDriverParts(
         new Passthrough(
             sysfs,
             new PciDriverSwitch(sysfs, Passthrough.DRIVER_SWITCH),
-            gpus.nvml(),
+            new NvmlPersistenceModes(gpus.nvml()),
             inventory.devices()));
   }
 
