@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The acceptance suite: every scenario folder of {@code demo/specs} replayed on one local cluster
- * (API server, two GPU nodes with the real plugin, kubelet stand-ins, scheduler stand-in).
+ * (API server, the demo's GPU nodes with the real plugin, kubelet stand-ins, scheduler stand-in).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DemoSpecsE2E {
@@ -68,7 +68,10 @@ class DemoSpecsE2E {
     }
   }
 
-  /** Every allocated device reaches the container: its CDI ID, and its device node. */
+  /**
+   * Every allocated device reaches the container: its CDI ID, and its device node (a passthrough
+   * device: its IOMMU group's).
+   */
   private void assertRunning(PodReport pod) {
     assertThat(pod.devices()).isNotEmpty();
     assertThat(pod.devices())
@@ -80,6 +83,10 @@ class DemoSpecsE2E {
     for (DeviceRequestAllocationResult device : pod.devices()) {
       String claimUid = pod.claimUid(device);
       assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
+      if (device.getDevice().startsWith("gpu-vfio-")) {
+        assertThat(nodes).anyMatch(n -> n.matches("/dev/vfio/\\d+")); // the IOMMU group
+        continue;
+      }
       String minor = device.getDevice().replaceAll("^gpu-(\\d+).*$", "$1");
       assertThat(nodes).contains("/dev/nvidia" + minor, "/dev/nvidiactl");
       if (device.getDevice().contains("-mig-")) {
