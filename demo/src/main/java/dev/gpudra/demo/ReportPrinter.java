@@ -8,6 +8,8 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /** Prints how a scenario's pods ended: placement, devices, and what each container gets. */
 public final class ReportPrinter {
@@ -32,10 +34,10 @@ public final class ReportPrinter {
     String consumed =
         d.getConsumedCapacity() == null
             ? ""
-            : new java.util.TreeMap<>(d.getConsumedCapacity())
+            : new TreeMap<>(d.getConsumedCapacity())
                 .entrySet().stream()
                     .map(e -> e.getKey() + " " + e.getValue())
-                    .collect(java.util.stream.Collectors.joining(", ", ", consumes ", ""));
+                    .collect(Collectors.joining(", ", ", consumes ", ""));
     return "; share " + d.getShareID() + consumed;
   }
 

@@ -89,7 +89,7 @@ final class RealControlPlane {
   }
 
   /**
-   * Starts the control plane and the demo's two GPU nodes, or connects to the existing cluster;
+   * Starts the control plane and the demo's GPU nodes, or connects to the existing cluster;
    * progress goes to {@code out}.
    */
   static DemoCluster start(Path workDir, PrintWriter out) throws InterruptedException {

@@ -67,10 +67,7 @@ final class CounterLedger {
    */
   Optional<String> shortage(Candidate candidate, List<AttributeConstraint.Choice> chosen) {
     List<DeviceCounterConsumption> wants = consumes(candidate.device());
-    Set<DeviceId> taken = new HashSet<>();
-    chosen.forEach(c -> taken.add(c.candidate().id()));
-    boolean hasShare = consuming.contains(candidate.id()) || taken.contains(candidate.id());
-    if (wants.isEmpty() || (CapacityLedger.shareable(candidate) && hasShare)) {
+    if (wants.isEmpty() || (CapacityLedger.shareable(candidate) && hasShare(candidate, chosen))) {
       return Optional.empty();
     }
     Map<String, BigDecimal> left = new HashMap<>(available);
@@ -109,6 +106,12 @@ final class CounterLedger {
       }
     }
     return Optional.empty();
+  }
+
+  /** Other claims or this claim's earlier requests hold a share of the device already. */
+  private boolean hasShare(Candidate candidate, List<AttributeConstraint.Choice> chosen) {
+    return consuming.contains(candidate.id())
+        || chosen.stream().anyMatch(c -> c.candidate().id().equals(candidate.id()));
   }
 
   private void consume(Candidate candidate, Map<String, BigDecimal> into, BigDecimal sign) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -267,7 +268,7 @@ public final class AllocatorAgreement {
     if (r.getShareID() == null) {
       return "";
     }
-    Map<String, String> consumed = new java.util.TreeMap<>();
+    Map<String, String> consumed = new TreeMap<>();
     if (r.getConsumedCapacity() != null) {
       r.getConsumedCapacity()
           .forEach((name, q) ->

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReference;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReferenceBuilder;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** Reads and derives {@code ResourceClaim.status}: allocations, reservations, releases. Pure. */
 public final class ClaimStatuses {
@@ -29,14 +31,7 @@ public final class ClaimStatuses {
 
   /** The devices of an allocation result. */
   public static Set<DeviceId> devices(AllocationResult result) {
-    Set<DeviceId> ids = new HashSet<>();
-    if (result.getDevices() != null && result.getDevices().getResults() != null) {
-      result
-          .getDevices()
-          .getResults()
-          .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
-    }
-    return ids;
+    return devices(result, r -> true);
   }
 
   /**
@@ -44,10 +39,15 @@ public final class ClaimStatuses {
    * scheduler allocates one pod's claims, not for the pod's later claims.
    */
   public static Set<DeviceId> adminDevices(AllocationResult result) {
+    return devices(result, r -> Boolean.TRUE.equals(r.getAdminAccess()));
+  }
+
+  private static Set<DeviceId> devices(
+      AllocationResult result, Predicate<DeviceRequestAllocationResult> which) {
     Set<DeviceId> ids = new HashSet<>();
     if (result.getDevices() != null && result.getDevices().getResults() != null) {
       result.getDevices().getResults().stream()
-          .filter(r -> Boolean.TRUE.equals(r.getAdminAccess()))
+          .filter(which)
           .forEach(r -> ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice())));
     }
     return ids;
