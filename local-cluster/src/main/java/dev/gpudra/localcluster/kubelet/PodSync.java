@@ -4,10 +4,7 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.net.HttpURLConnection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +17,11 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -28,11 +29,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The kubelet's pod sync on one node, for DRA only: for a pod bound to the node it sends one
+ * The kubelet's pod sync on one node, for DRA: for a pod bound to the node it sends one
  * NodePrepareResources per driver with the pod's claims not yet prepared on the node, resolves each
- * container's CDI device IDs and marks the pod Running; when the pod is gone or being deleted it
- * unprepares each of its claims that no other running pod on the node uses, and finishes a graceful
- * deletion.
+ * container's CDI device IDs, has the {@link PodRuntime} start its containers and marks the pod
+ * Running (Ready once the runtime says so); when the pod is gone or being deleted it stops its
+ * containers, unprepares each of its claims that no other running pod on the node uses, and
+ * finishes a graceful deletion. As the kubelet's pod workers, each pod's start and stop run on a
+ * worker of their own: a prepare that waits for another pod (an MPS daemon) does not hold it up.
  */
 public final class PodSync implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PodSync.class);
@@ -47,29 +50,48 @@ public final class PodSync implements AutoCloseable {
   private final String nodeName;
   private final KubernetesClient client;
   private final KubeletStandIn kubelet;
+  private final PodRuntime runtime;
+  private final PodStatuses statuses;
+  private final ClaimLocks claimLocks = new ClaimLocks();
   private final Map<String, RunningPod> running = new ConcurrentHashMap<>();
   private final Map<String, PreparedClaim> prepared = new ConcurrentHashMap<>();
   private final Map<String, String> failures = new ConcurrentHashMap<>();
   private final Map<String, Instant> retryAt = new ConcurrentHashMap<>();
+  private final Set<String> busy = ConcurrentHashMap.newKeySet();
   private final Clock clock;
+  private final ExecutorService workers =
+      Executors.newThreadPerTaskExecutor(
+          Thread.ofPlatform().daemon().name("pod-worker-", 0).factory());
   private final ScheduledExecutorService poller =
       Executors.newSingleThreadScheduledExecutor(
           r -> Thread.ofPlatform().daemon().name("pod-sync").unstarted(r));
 
   public PodSync(String nodeName, KubernetesClient client, KubeletStandIn kubelet) {
-    this(nodeName, client, kubelet, Clock.systemUTC());
+    this(nodeName, client, kubelet, Clock.systemUTC(), PodRuntime.NONE);
   }
 
   /** With the clock that times the retries of failed prepares. */
   public PodSync(String nodeName, KubernetesClient client, KubeletStandIn kubelet, Clock clock) {
+    this(nodeName, client, kubelet, clock, PodRuntime.NONE);
+  }
+
+  /** With the runtime that runs the started pods' containers. */
+  public PodSync(
+      String nodeName,
+      KubernetesClient client,
+      KubeletStandIn kubelet,
+      Clock clock,
+      PodRuntime runtime) {
     this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
     this.client = Objects.requireNonNull(client, "client");
     this.kubelet = Objects.requireNonNull(kubelet, "kubelet");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.statuses = new PodStatuses(client, clock);
   }
 
   public void start() {
-    poller.scheduleWithFixedDelay(this::safeSync, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+    poller.scheduleWithFixedDelay(this::safePass, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   /** The running pod, by namespace and name. */
@@ -89,45 +111,93 @@ public final class PodSync implements AutoCloseable {
     return Set.copyOf(prepared.keySet());
   }
 
-  /** One sync over the node's pods; public so tests can drive it without the poller. */
-  public synchronized void sync() {
+  /**
+   * One sync over the node's pods, returning once the starts and stops it began are done; public so
+   * tests can drive it without the poller.
+   */
+  public void sync() throws InterruptedException {
+    for (Future<?> work : pass()) {
+      try {
+        work.get();
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("a pod worker failed", e.getCause());
+      }
+    }
+  }
+
+  /** One pass: hands each pod that needs a start or a stop to its worker, writes stale statuses. */
+  private synchronized List<Future<?>> pass() {
     List<Pod> pods =
         client.pods().inAnyNamespace().list().getItems().stream()
             .filter(p -> nodeName.equals(p.getSpec().getNodeName()))
             .toList();
-    // a pod being deleted (deletionTimestamp set: a real API server's graceful delete) is stopped
-    // like a pod that is gone, then its deletion is finished as the kubelet does
-    Set<String> present =
-        pods.stream()
-            .filter(p -> !deleting(p))
-            .map(p -> p.getMetadata().getUid())
-            .collect(Collectors.toSet());
-    retryAt.keySet().retainAll(present);
+    Set<String> listed =
+        pods.stream().map(p -> p.getMetadata().getUid()).collect(Collectors.toSet());
+    retryAt.keySet().retainAll(listed);
+    List<Future<?>> work = new ArrayList<>();
     for (RunningPod gone : running.values()) {
-      if (!present.contains(gone.uid())) {
-        stop(gone);
+      if (!listed.contains(gone.uid())) {
+        submit(gone.uid(), () -> stop(gone)).ifPresent(work::add);
       }
     }
-    pods.stream().filter(PodSync::deleting).forEach(this::finishDeletion);
-    pods.stream()
-        .filter(p -> !deleting(p))
-        .filter(p -> !running.containsKey(p.getMetadata().getUid()))
-        .forEach(this::tryStart);
-    // level-triggered, as the kubelet's status manager: a status write lost to a conflict (the
-    // scheduler wrote the pod meanwhile) is written again on the next pass
-    pods.stream()
-        .filter(p -> !deleting(p))
-        .filter(p -> running.containsKey(p.getMetadata().getUid()))
-        .filter(p -> p.getStatus() == null || !"Running".equals(p.getStatus().getPhase()))
-        .forEach(this::markRunning);
+    for (Pod pod : pods) {
+      String uid = pod.getMetadata().getUid();
+      if (deleting(pod)) {
+        // a real API server's graceful delete: stopped like a pod that is gone, then finished
+        submit(uid, () -> stopAndFinish(pod)).ifPresent(work::add);
+      } else if (!running.containsKey(uid)) {
+        submit(uid, () -> tryStart(pod)).ifPresent(work::add);
+      } else if (!busy.contains(uid)) {
+        RunningPod started = running.get(uid);
+        Map<String, Boolean> ready = readiness(pod, started);
+        if (PodStatuses.stale(pod, ready)) {
+          statuses.running(pod, ready);
+        }
+      }
+    }
+    return work;
+  }
+
+  /** Runs the task on a worker unless the pod has one already. */
+  private Optional<Future<?>> submit(String uid, Runnable task) {
+    if (!busy.add(uid)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(
+          workers.submit(() -> {
+            try {
+              task.run();
+            } catch (RuntimeException e) {
+              log.warn("pod worker on {} failed; the next pass tries again", nodeName, e);
+            } finally {
+              busy.remove(uid);
+            }
+          }));
+    } catch (RejectedExecutionException e) {
+      busy.remove(uid);
+      return Optional.empty(); // stopping
+    }
   }
 
   private static boolean deleting(Pod pod) {
     return pod.getMetadata().getDeletionTimestamp() != null;
   }
 
-  /** Its containers are stopped and its claims unprepared: remove the pod object for good. */
-  private void finishDeletion(Pod pod) {
+  private Map<String, Boolean> readiness(Pod pod, RunningPod started) {
+    Map<String, Boolean> ready = new LinkedHashMap<>();
+    pod.getSpec()
+        .getContainers()
+        .forEach(c -> ready.put(c.getName(), runtime.ready(started, c.getName())));
+    return ready;
+  }
+
+  /** Its containers stopped and claims unprepared: remove the pod object for good. */
+  private void stopAndFinish(Pod pod) {
+    RunningPod started = running.get(pod.getMetadata().getUid());
+    if (started != null) {
+      stop(started);
+    }
     failures.remove(pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName());
     retryAt.remove(pod.getMetadata().getUid());
     client
@@ -148,30 +218,60 @@ public final class PodSync implements AutoCloseable {
     if (claims.isEmpty()) {
       return;
     }
-    Optional<String> error = prepareMissing(claims.get().values());
+    Optional<String> error;
+    RunningPod started = null;
+    try (ClaimLocks.Held held = claimLocks.lock(uids(claims.get().values()))) {
+      error = prepareMissing(claims.get().values());
+      if (error.isEmpty()) {
+        Map<String, List<PreparedDevice>> devices = new LinkedHashMap<>();
+        claims
+            .get()
+            .forEach((podClaim, c) -> devices.put(podClaim, prepared.get(c.ref().uid()).devices()));
+        started =
+            new RunningPod(
+                pod.getMetadata().getNamespace(),
+                pod.getMetadata().getName(),
+                pod.getMetadata().getUid(),
+                claims.get().values().stream().map(PodClaims.Claim::ref).toList(),
+                ContainerDevices.resolve(pod, devices));
+        running.put(started.uid(), started);
+      }
+    }
+    if (error.isEmpty()) {
+      error = startContainers(pod, started);
+    }
     if (error.isPresent()) {
       retryAt.put(pod.getMetadata().getUid(), clock.instant().plus(RETRY_AFTER_FAILURE));
       if (!error.get().equals(failures.put(key, error.get()))) {
-        markFailed(pod, error.get());
+        statuses.failed(pod, error.get());
       }
       return;
     }
     retryAt.remove(pod.getMetadata().getUid());
     failures.remove(key);
-    Map<String, List<PreparedDevice>> devices = new LinkedHashMap<>();
-    claims
-        .get()
-        .forEach((podClaim, c) -> devices.put(podClaim, prepared.get(c.ref().uid()).devices()));
-    RunningPod started =
-        new RunningPod(
-            pod.getMetadata().getNamespace(),
-            pod.getMetadata().getName(),
-            pod.getMetadata().getUid(),
-            claims.get().values().stream().map(PodClaims.Claim::ref).toList(),
-            ContainerDevices.resolve(pod, devices));
-    running.put(started.uid(), started);
-    markRunning(pod);
+    statuses.running(pod, readiness(pod, started));
     log.info("pod {} running on {} with {}", key, nodeName, started.cdiDevices());
+  }
+
+  /** The runtime starts the containers; a failure stops the pod again and says why. */
+  private Optional<String> startContainers(Pod pod, RunningPod started) {
+    try {
+      runtime.start(pod, started);
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      stop(started);
+      return Optional.of(
+          "cannot start the containers of pod "
+              + started.namespace()
+              + "/"
+              + started.name()
+              + ": "
+              + e.getMessage());
+    }
+  }
+
+  private static List<String> uids(Collection<PodClaims.Claim> claims) {
+    return claims.stream().map(c -> c.ref().uid()).toList();
   }
 
   /** One NodePrepareResources per driver, with the claims no running pod has prepared yet. */
@@ -213,6 +313,15 @@ public final class PodSync implements AutoCloseable {
   }
 
   private void stop(RunningPod pod) {
+    runtime.stop(pod);
+    try (ClaimLocks.Held held =
+        claimLocks.lock(pod.claims().stream().map(ClaimRef::uid).toList())) {
+      unprepareUnused(pod);
+    }
+  }
+
+  /** Unprepares the pod's claims that no other running pod on the node uses. */
+  private void unprepareUnused(RunningPod pod) {
     running.remove(pod.uid());
     Set<String> stillUsed =
         running.values().stream()
@@ -249,54 +358,9 @@ public final class PodSync implements AutoCloseable {
         byDriver.values());
   }
 
-  private void markRunning(Pod pod) {
-    editStatus(
-        pod,
-        p ->
-            new PodBuilder(p)
-                .editOrNewStatus()
-                .withPhase("Running")
-                .withMessage(null)
-                .withReason(null)
-                .endStatus()
-                .build());
-  }
-
-  private void markFailed(Pod pod, String error) {
-    editStatus(
-        pod,
-        p ->
-            new PodBuilder(p)
-                .editOrNewStatus()
-                .withPhase("Pending")
-                .withReason("ContainerCreating")
-                .withMessage(error)
-                .endStatus()
-                .build());
-  }
-
-  private void editStatus(Pod pod, java.util.function.UnaryOperator<Pod> edit) {
+  private void safePass() {
     try {
-      client
-          .pods()
-          .inNamespace(pod.getMetadata().getNamespace())
-          .withName(pod.getMetadata().getName())
-          .editStatus(edit);
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
-        throw e;
-      }
-      // someone else wrote the pod meanwhile; the next pass writes the status again
-      log.debug(
-          "status of pod {}/{} not written: conflict",
-          pod.getMetadata().getNamespace(),
-          pod.getMetadata().getName());
-    }
-  }
-
-  private void safeSync() {
-    try {
-      sync();
+      pass();
     } catch (RuntimeException e) {
       if (poller.isShutdown() || Thread.currentThread().isInterrupted()) {
         return; // stopping: the pass was cut short on purpose
@@ -309,8 +373,10 @@ public final class PodSync implements AutoCloseable {
   @Override
   public void close() {
     poller.shutdownNow();
+    workers.shutdownNow();
     try {
       poller.awaitTermination(5, TimeUnit.SECONDS);
+      workers.awaitTermination(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -25,11 +25,15 @@ final class FakeGpuDriver implements DraDriver {
   final AtomicInteger maxInFlight = new AtomicInteger();
   final AtomicInteger prepareCalls = new AtomicInteger();
 
+  /** Runs inside each prepare, before the claims are prepared (a test waits there). */
+  volatile Runnable duringPrepare = () -> {};
+
   @Override
   public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
     prepareCalls.incrementAndGet();
     enter();
     try {
+      duringPrepare.run();
       Map<String, PrepareResult> out = new LinkedHashMap<>();
       for (ResourceClaim claim : claims) {
         String uid = claim.getMetadata().getUid();

@@ -14,7 +14,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +86,104 @@ class PodSyncIT {
                           .getStatus()
                           .getPhase()));
     }
+  }
+
+  /** Records what it is asked to run; a container is ready once the test says so. */
+  private static final class RecordingRuntime implements PodRuntime {
+    final List<String> events = new CopyOnWriteArrayList<>();
+    final Set<String> ready = ConcurrentHashMap.newKeySet();
+    final CountDownLatch daemonStarted = new CountDownLatch(1);
+
+    @Override
+    public void start(Pod pod, RunningPod started) {
+      events.add("start " + started.name());
+      if (started.name().equals("daemon")) {
+        daemonStarted.countDown();
+      }
+    }
+
+    @Override
+    public boolean ready(RunningPod pod, String container) {
+      return ready.contains(pod.name());
+    }
+
+    @Override
+    public void stop(RunningPod pod) {
+      events.add("stop " + pod.name());
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "a prepare that waits for another pod of the node does not hold it up: that pod starts on its"
+          + " own worker meanwhile; Ready follows the runtime; a deleted pod's containers stop"
+          + " before its claim is unprepared")
+  void podsStartOnTheirOwnWorkers(@TempDir Path dir) throws InterruptedException {
+    RecordingRuntime runtime = new RecordingRuntime();
+    try (LocalNode node = new LocalNode(dir).start(Set.of(DraService.V1));
+        PodSync sync =
+            new PodSync(LocalNode.NODE, node.client, node.kubelet, Clock.systemUTC(), runtime)) {
+      AtomicBoolean daemonSeen = new AtomicBoolean();
+      node.driver.duringPrepare =
+          () -> {
+            node.client.resource(plainPod("daemon")).create();
+            try {
+              daemonSeen.set(runtime.daemonStarted.await(10, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          };
+      boundPodWithClaim(node, "trainer", "gpu-0");
+      sync.start();
+
+      await()
+          .atMost(Duration.ofSeconds(15))
+          .until(() -> sync.running("default", "trainer").isPresent());
+      assertThat(daemonSeen).isTrue();
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> condition(node, "daemon", "Ready").equals("False"));
+
+      runtime.ready.add("daemon");
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> condition(node, "daemon", "Ready").equals("True"));
+
+      node.client.pods().inNamespace("default").withName("trainer").delete();
+      await().atMost(Duration.ofSeconds(10)).until(() -> !node.driver.unprepared.isEmpty());
+      assertThat(runtime.events).containsSubsequence("start trainer", "stop trainer");
+      assertThat(node.client.pods().inNamespace("default").withName("trainer").get()).isNull();
+    }
+  }
+
+  private static String condition(LocalNode node, String pod, String type) {
+    Pod current = node.client.pods().inNamespace("default").withName(pod).get();
+    if (current == null
+        || current.getStatus() == null
+        || current.getStatus().getConditions() == null) {
+      return "";
+    }
+    return current.getStatus().getConditions().stream()
+        .filter(c -> type.equals(c.getType()))
+        .map(c -> c.getStatus())
+        .findFirst()
+        .orElse("");
+  }
+
+  private static Pod plainPod(String name) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace("default")
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName(LocalNode.NODE)
+        .addNewContainer()
+        .withName("c")
+        .withImage("busybox")
+        .endContainer()
+        .endSpec()
+        .build();
   }
 
   /** A pod bound to the node, with an allocated claim reserved for it. */
