@@ -11,7 +11,8 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.util.function.Supplier;
 
 /**
- * fabric8's CRUD dispatcher with the API server's validation of resource.k8s.io/v1 objects.
+ * fabric8's CRUD dispatcher with the API server's validation of resource.k8s.io/v1 objects and its
+ * graceful deletion of bound pods ({@link GracefulPodDeletion}).
  *
  * <p>The hook is {@link #processEvent}, the one place where POST, PUT and every PATCH flavour hand
  * over the final object (after merging, defaulting metadata and copying status) just before it is
@@ -21,6 +22,10 @@ import java.util.function.Supplier;
 final class ValidatingCrudDispatcher extends KubernetesCrudDispatcher {
   private final DraValidation validation;
   private final KubernetesSerialization json = new KubernetesSerialization();
+  private final GracefulPodDeletion graceful = new GracefulPodDeletion();
+
+  /** The grace period of the DELETE this thread dispatches now (set only during one). */
+  private final ThreadLocal<java.util.OptionalLong> deleteGrace = new ThreadLocal<>();
 
   ValidatingCrudDispatcher(DraValidation validation) {
     this.validation = validation;
@@ -33,6 +38,24 @@ final class ValidatingCrudDispatcher extends KubernetesCrudDispatcher {
       AttributeSet oldAttributes,
       GenericKubernetesResource resource,
       String newState) {
+    if (newState == null && deleteGrace.get() != null && oldAttributes != null) {
+      // a delete (under the dispatcher's lock): a bound pod stays, terminating, for its kubelet
+      String stored = map.get(oldAttributes);
+      var terminating =
+          stored == null
+              ? java.util.Optional.<String>empty()
+              : graceful.terminating(stored, deleteGrace.get(), java.time.Instant.now());
+      if (terminating.isPresent()) {
+        String marked = withResourceVersion(terminating.get());
+        super.processEvent(
+            path,
+            pathAttributes,
+            oldAttributes,
+            json.unmarshal(marked, GenericKubernetesResource.class),
+            marked);
+        return;
+      }
+    }
     if (newState != null) {
       String old = oldAttributes == null ? null : map.get(oldAttributes);
       validation
@@ -48,8 +71,26 @@ final class ValidatingCrudDispatcher extends KubernetesCrudDispatcher {
    * {@code GET /version}: the Kubernetes version whose validation this server applies (drivers
    * choose their slice layout by it, as NVIDIA's DynamicMIG does).
    */
+  private String withResourceVersion(String object) {
+    GenericKubernetesResource resource = json.unmarshal(object, GenericKubernetesResource.class);
+    resource.getMetadata().setResourceVersion(String.valueOf(requestResourceVersion()));
+    return json.asJson(resource);
+  }
+
   @Override
   public MockResponse dispatch(RecordedRequest request) {
+    if ("DELETE".equals(request.getMethod())) {
+      deleteGrace.set(graceful.requested(request.getPath(), request.getUtf8Body()));
+      try {
+        return dispatchOther(request);
+      } finally {
+        deleteGrace.remove();
+      }
+    }
+    return dispatchOther(request);
+  }
+
+  private MockResponse dispatchOther(RecordedRequest request) {
     if ("GET".equals(request.getMethod()) && "/version".equals(request.getPath())) {
       return new MockResponse()
           .setResponseCode(200)
