@@ -47,6 +47,7 @@ import dev.gpudra.gpu.state.GpuDraDriver;
 import dev.gpudra.gpu.state.StepObserver;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.mount.LibcTmpfs;
+import dev.gpudra.kit.mount.Tmpfs;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,20 +75,23 @@ public record GpuDriverParts(
   private static final Path SYSFS = Path.of("/sys");
 
   /**
-   * @param bootIdFile where the node's boot ID is read (reboots invalidate prepared claims)
-   * @param procRoot where the MIG capability files are read, for real GPUs
-   */
-
-  /**
    * Where node facts are read, who watches the steps of each prepare (tests stop the process at a
    * chosen step), and how long a second instance waits for the running one to stop.
+   *
+   * @param bootIdFile where the node's boot ID is read (reboots invalidate prepared claims)
+   * @param procRoot where the MIG capability files and meminfo are read
+   * @param steps who watches the steps of each prepare
+   * @param ownerWait how long a second instance waits for the running one to stop
+   * @param mpsReadyWait how long a prepare waits for its MPS control daemon
+   * @param tmpfs what mounts the MPS daemons' shm tmpfs
    */
   public record Hooks(
       Path bootIdFile,
       Path procRoot,
       StepObserver steps,
       Duration ownerWait,
-      Duration mpsReadyWait) {
+      Duration mpsReadyWait,
+      Tmpfs tmpfs) {
     /** What a DaemonSet's pod gets: long enough for the previous pod's graceful stop. */
     public static final Duration OWNER_WAIT = Duration.ofSeconds(30);
 
@@ -97,24 +101,30 @@ public record GpuDriverParts(
           Path.of("/proc"),
           StepObserver.NONE,
           OWNER_WAIT,
-          MpsNode.READY_WAIT);
+          MpsNode.READY_WAIT,
+          new LibcTmpfs());
     }
 
     public Hooks withBootIdFile(Path file) {
-      return new Hooks(file, procRoot, steps, ownerWait, mpsReadyWait);
+      return new Hooks(file, procRoot, steps, ownerWait, mpsReadyWait, tmpfs);
     }
 
     public Hooks withSteps(StepObserver observer) {
-      return new Hooks(bootIdFile, procRoot, observer, ownerWait, mpsReadyWait);
+      return new Hooks(bootIdFile, procRoot, observer, ownerWait, mpsReadyWait, tmpfs);
     }
 
     public Hooks withOwnerWait(Duration value) {
-      return new Hooks(bootIdFile, procRoot, steps, value, mpsReadyWait);
+      return new Hooks(bootIdFile, procRoot, steps, value, mpsReadyWait, tmpfs);
     }
 
     /** How long a prepare waits for an MPS control daemon before its retryable error. */
     public Hooks withMpsReadyWait(Duration value) {
-      return new Hooks(bootIdFile, procRoot, steps, ownerWait, value);
+      return new Hooks(bootIdFile, procRoot, steps, ownerWait, value, tmpfs);
+    }
+
+    /** What mounts the MPS daemons' shm tmpfs (a stand-in on a simulated node). */
+    public Hooks withTmpfs(Tmpfs value) {
+      return new Hooks(bootIdFile, procRoot, steps, ownerWait, mpsReadyWait, value);
     }
   }
 
@@ -215,7 +225,7 @@ public record GpuDriverParts(
             MpsNode.STOP_WAIT);
     MpsDirectories dirs =
         new MpsDirectories(
-            config.dataDir().resolve("mps"), new LibcTmpfs(), hooks.procRoot().resolve("meminfo"));
+            config.dataDir().resolve("mps"), hooks.tmpfs(), hooks.procRoot().resolve("meminfo"));
     return Optional.of(
         new MpsControl(new MpsSharing(node, dirs, new MpsDaemons(client, node)), gpus.nvml()));
   }

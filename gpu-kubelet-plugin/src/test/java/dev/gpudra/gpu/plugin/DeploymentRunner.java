@@ -61,7 +61,7 @@ final class DeploymentRunner implements AutoCloseable {
     }
     for (String gone : Set.copyOf(started)) {
       if (!present.contains(gone)) {
-        client.pods().inNamespace(namespace).withLabel("app", gone).delete();
+        client.pods().inNamespace(namespace).withLabel("app", gone).withGracePeriod(0).delete();
         started.remove(gone);
       }
     }
