@@ -18,12 +18,18 @@ import java.util.stream.Stream;
  * What a CDI runtime gives a container for a list of CDI device IDs: it reads every spec file in
  * the CDI root (as containerd and CRI-O do), finds each device, and applies the spec-level and
  * device-level edits.
+ *
+ * @param deviceNodes the device nodes' paths
+ * @param env the environment entries
+ * @param deviceMounts the device-level mounts as {@code <container path> <- <host path>} (claim
+ *     edits such as an MPS daemon's pipe and shm; the driver's files, spec-level, are left out)
  */
-public record ContainerView(Set<String> deviceNodes, Set<String> env) {
+public record ContainerView(Set<String> deviceNodes, Set<String> env, Set<String> deviceMounts) {
 
   static ContainerView resolve(Path cdiRoot, List<String> cdiIds) {
     Set<String> nodes = new LinkedHashSet<>();
     Set<String> env = new LinkedHashSet<>();
+    Set<String> mounts = new LinkedHashSet<>();
     List<CdiSpec> specs = specs(cdiRoot);
     for (String id : cdiIds) {
       String kind = id.substring(0, id.indexOf('='));
@@ -34,9 +40,13 @@ public record ContainerView(Set<String> deviceNodes, Set<String> env) {
               .findFirst()
               .orElseThrow(() -> new IllegalStateException("no CDI spec defines " + id));
       apply(spec.containerEdits(), nodes, env);
-      apply(find(spec, name).containerEdits(), nodes, env);
+      ContainerEdits device = find(spec, name).containerEdits();
+      apply(device, nodes, env);
+      if (device != null) {
+        device.mounts().forEach(m -> mounts.add(m.containerPath() + " <- " + m.hostPath()));
+      }
     }
-    return new ContainerView(nodes, env);
+    return new ContainerView(nodes, env, mounts);
   }
 
   private static CdiDevice find(CdiSpec spec, String name) {

@@ -8,6 +8,7 @@ import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.scheduler.PodPlacement;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintWriter;
@@ -25,8 +26,9 @@ import java.util.Map;
 public final class Demo {
   /**
    * The demo's nodes, in order, with the plugin's feature gates the scenarios show (off by default
-   * in the chart, as in NVIDIA's): the H100s' and A100s' health is watched; the GB200s make MIG
-   * devices on demand (DynamicMIG, which excludes the health monitor); the L40Ss are shared by
+   * in the chart, as in NVIDIA's): the H100s' and A100s' health is watched, and the H100s may be
+   * shared through MPS (each claim's control daemon a Deployment the node runs); the GB200s make
+   * MIG devices on demand (DynamicMIG, which excludes the health monitor); the L40Ss are shared by
    * memory through consumable capacity (ConsumableShares, {@code --consumable-shares=memory}): a
    * claim that asks no amount takes a GPU's whole memory, so every scenario may land there; the T4s
    * can be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in).
@@ -34,13 +36,18 @@ public final class Demo {
   public static final List<NodeSpec> NODES =
       List.of(
           new NodeSpec(
-              "gpu-node-1", "dgx-h100", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
+              "gpu-node-1",
+              "dgx-h100",
+              "TimeSlicingSettings=true,MPSSupport=true,NVMLDeviceHealthCheck=true"),
           new NodeSpec(
               "gpu-node-2", "dgx-a100-mig", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
           new NodeSpec("gpu-node-3", "gb200-nvl", "TimeSlicingSettings=true,DynamicMIG=true"),
           new NodeSpec(
               "gpu-node-4", "l40s", "TimeSlicingSettings=true,ConsumableShares=true", "memory"),
           new NodeSpec("gpu-node-5", "t4", "TimeSlicingSettings=true,PassthroughSupport=true"));
+
+  /** The namespace the simulated nodes' plugins run in (the chart's default). */
+  static final String DRIVER_NAMESPACE = "gpu-dra";
 
   private final PrintWriter out;
   private final Path workDir;
@@ -142,6 +149,7 @@ public final class Demo {
     try {
       installDeviceClasses(plane.client());
       if (!plane.runsGpuNodes()) {
+        createDriverNamespace(plane.client());
         for (NodeSpec node : NODES) {
           progress("starting node " + node.name() + " (" + node.profile() + ")...");
           nodes.put(node.name(), cluster.startNode(workDir, node));
@@ -154,6 +162,21 @@ public final class Demo {
     } catch (RuntimeException | InterruptedException e) {
       cluster.close();
       throw e;
+    }
+  }
+
+  /** The plugin's namespace, where it makes its MPS daemons' Deployments. */
+  private static void createDriverNamespace(KubernetesClient client) {
+    if (client.namespaces().withName(DRIVER_NAMESPACE).get() == null) {
+      client
+          .namespaces()
+          .resource(
+              new NamespaceBuilder()
+                  .withNewMetadata()
+                  .withName(DRIVER_NAMESPACE)
+                  .endMetadata()
+                  .build())
+          .create();
     }
   }
 

@@ -2,6 +2,7 @@ package dev.gpudra.demo;
 
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.plugin.GateSettings;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
@@ -13,7 +14,9 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.localcluster.node.MpsControlStandIn;
 import dev.gpudra.localcluster.node.SysfsStandIn;
+import dev.gpudra.localcluster.node.TmpfsStandIn;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -21,16 +24,27 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
-/** One simulated node: its Node object, its plugin, its kubelet stand-in and its directories. */
+/**
+ * One simulated node: its Node object, its plugin, its kubelet stand-in (running the plugin's MPS
+ * daemons) and its directories, with a driver root holding the MPS control stand-in.
+ */
 public final class DemoNode implements AutoCloseable {
+  /**
+   * The driver image the plugin names in its MPS Deployments (never pulled: the node runs them).
+   */
+  static final String IMAGE = "gpu-dra:demo";
+
   final String name;
   final String profile;
   final GpuPluginConfig config;
   final GpuKubeletPlugin plugin;
   final KubeletStandIn kubelet;
   final PodSync pods;
+  private final MpsDaemonRuntime runtime;
   private final Optional<SysfsStandIn> pci;
 
   private DemoNode(
@@ -40,6 +54,7 @@ public final class DemoNode implements AutoCloseable {
       GpuKubeletPlugin plugin,
       KubeletStandIn kubelet,
       PodSync pods,
+      MpsDaemonRuntime runtime,
       Optional<SysfsStandIn> pci) {
     this.name = name;
     this.profile = profile;
@@ -47,6 +62,7 @@ public final class DemoNode implements AutoCloseable {
     this.plugin = plugin;
     this.kubelet = kubelet;
     this.pods = pods;
+    this.runtime = runtime;
     this.pci = pci;
   }
 
@@ -79,7 +95,11 @@ public final class DemoNode implements AutoCloseable {
       Optional<SysfsStandIn> pci) {
     String name = spec.name();
     GateSettings gated =
-        GateSettings.DEFAULTS.withConsumableShares(ConsumableShares.parse(spec.consumableShares()));
+        GateSettings.DEFAULTS
+            .withConsumableShares(ConsumableShares.parse(spec.consumableShares()))
+            .withImageName(IMAGE);
+    Path driverRoot = dir.resolve("driver-root");
+    MpsControlStandIn.install(driverRoot);
     if (pci.isPresent()) {
       gated =
           gated.withPassthroughRoots(new PassthroughRoots(pci.get().root(), dir.resolve("host")));
@@ -87,13 +107,13 @@ public final class DemoNode implements AutoCloseable {
     GpuPluginConfig config =
         new GpuPluginConfig(
             name,
-            "gpu-dra",
+            Demo.DRIVER_NAMESPACE,
             Optional.empty(),
             dir.resolve("cdi"),
             dir.resolve("plugins_registry"),
             dir.resolve("plugins"),
-            Path.of("/"),
-            Path.of("/"),
+            driverRoot,
+            driverRoot,
             "/usr/bin/nvidia-cdi-hook",
             gates,
             -1,
@@ -110,10 +130,21 @@ public final class DemoNode implements AutoCloseable {
             config,
             client,
             PublisherSettings.defaults().withSelectors(selectors),
-            GpuDriverParts.Hooks.defaults().withBootIdFile(bootId(dir)));
-    PodSync pods = new PodSync(name, client, kubelet);
+            GpuDriverParts.Hooks.defaults()
+                .withBootIdFile(bootId(dir))
+                .withTmpfs(new TmpfsStandIn()));
+    MpsDaemonRuntime runtime = new MpsDaemonRuntime();
+    PodSync pods = new PodSync(name, client, kubelet, Clock.systemUTC(), runtime);
     pods.start();
-    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods, pci);
+    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods, runtime, pci);
+  }
+
+  /**
+   * The MPS control daemons this node runs for a claim: pod, readiness and what it was told, one
+   * line each.
+   */
+  public List<String> mpsDaemons(String claimUid) {
+    return runtime.describe(MpsDaemon.NAME_PREFIX + claimUid + "-");
   }
 
   /** The pod sync: which pods run here with which CDI devices. */

@@ -31,6 +31,9 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
    *     not-enough-devices}
    * @param timeSlice the time slice every GPU of the pod must have been set to, e.g. {@code Long}
    *     (null: not checked)
+   * @param computeMode the compute mode every GPU of the pod must have been set to, e.g. {@code
+   *     EXCLUSIVE_PROCESS} (null: not checked)
+   * @param mpsDaemon true when its node must run a ready MPS control daemon for its claims
    */
   public record Pod(
       String name,
@@ -40,7 +43,9 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
       String sameAttribute,
       List<String> requests,
       String unschedulable,
-      String timeSlice) {
+      String timeSlice,
+      String computeMode,
+      boolean mpsDaemon) {
 
     public boolean running() {
       return "Running".equals(phase);

@@ -81,6 +81,33 @@ public final class ExpectationCheck {
     if (want.timeSlice() != null) {
       timeSlice(want, got, problems);
     }
+    if (want.computeMode() != null) {
+      computeMode(want, got, problems);
+    }
+    if (want.mpsDaemon() && got.mpsDaemons().stream().noneMatch(d -> d.contains(" ready"))) {
+      problems.add(pod + "no ready MPS control daemon for its claims: " + got.mpsDaemons());
+    }
+  }
+
+  /** Every GPU of the pod set to the expected compute mode, where the GPUs can be read. */
+  private static void computeMode(Expectation.Pod want, PodReport got, List<String> problems) {
+    if (got.gpuSettings().isEmpty()) {
+      problems.add(want.name() + ": its GPUs' compute modes cannot be read on this cluster");
+      return;
+    }
+    got.gpuSettings()
+        .forEach((device, settings) -> {
+          if (!settings.computeMode().name().equals(want.computeMode())) {
+            problems.add(
+                want.name()
+                    + ": "
+                    + device
+                    + " compute mode "
+                    + settings.computeMode()
+                    + ", expected "
+                    + want.computeMode());
+          }
+        });
   }
 
   /** Every GPU of the pod set to the expected time slice, where the GPUs can be read. */

@@ -25,6 +25,8 @@ import java.util.Optional;
  *     choice for a scheduler)
  * @param gpuSettings what the GPU behind each device has been set to, by {@code
  *     driver/pool/device}, where the node's GPUs can be read (simulated GPUs in this process)
+ * @param mpsDaemons the MPS control daemons its node runs for its claims, one line each (pod,
+ *     readiness, what it was told), where the node runs in this process
  */
 public record PodReport(
     String name,
@@ -39,9 +41,11 @@ public record PodReport(
     Optional<String> failure,
     List<String> disagreements,
     List<String> feasibleNodes,
-    Map<String, GpuSettings> gpuSettings) {
+    Map<String, GpuSettings> gpuSettings,
+    List<String> mpsDaemons) {
 
   public PodReport {
+    mpsDaemons = List.copyOf(mpsDaemons);
     gpuSettings = Map.copyOf(gpuSettings);
     claims = Map.copyOf(claims);
     devices = List.copyOf(devices);

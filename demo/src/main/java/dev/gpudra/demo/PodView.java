@@ -130,7 +130,14 @@ final class PodView {
           failure(),
           disagreements,
           feasible,
-          gpuSettings(devices));
+          gpuSettings(devices),
+          mpsDaemons(claimUids.values()));
+    }
+
+    private List<String> mpsDaemons(java.util.Collection<String> claimUids) {
+      return node.map(n ->
+              claimUids.stream().distinct().flatMap(uid -> n.mpsDaemons(uid).stream()).toList())
+          .orElse(List.of());
     }
 
     private Map<String, GpuSettings> gpuSettings(List<DeviceRequestAllocationResult> devices) {

@@ -65,7 +65,9 @@ public final class ReportPrinter {
           c.cdiDevices().forEach(id -> out.printf("      cdi   %s%n", id));
           out.printf("      nodes %s%n", String.join(" ", c.view().deviceNodes()));
           out.printf("      env   %s%n", String.join(" ", c.view().env()));
+          c.view().deviceMounts().forEach(m -> out.printf("      mount %s%n", m));
         });
+    pod.mpsDaemons().forEach(d -> out.printf("    mps     %s%n", d));
     pod.failure().ifPresent(f -> out.printf("    not started: %s%n", f));
     pod.schedulerMessage().ifPresent(m -> out.printf("    PodScheduled=False: %s%n", m));
     pod.unschedulable()

@@ -9,6 +9,7 @@ import java.nio.file.FileSystemAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -63,12 +64,17 @@ public final class SpecLibrary {
     return root.toUri().toString();
   }
 
-  /** Every scenario, in folder-name order. */
+  /**
+   * Every scenario, in folder-name order, those whose GPUs report events first: an event needs its
+   * GPU free of earlier scenarios' claims, and a real kube-scheduler places those at random among
+   * equal nodes.
+   */
   public List<DemoSpec> scenarios() {
     try (Stream<Path> dirs = Files.list(root)) {
       return dirs.filter(Files::isDirectory)
           .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
           .map(this::read)
+          .sorted(Comparator.comparing(spec -> spec.gpuEvents().xids().isEmpty()))
           .toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + root, e);

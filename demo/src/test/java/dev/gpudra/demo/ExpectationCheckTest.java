@@ -30,6 +30,15 @@ class ExpectationCheckTest {
       List<String> feasible,
       List<String> disagree,
       Map<String, GpuSettings> gpuSettings) {
+    return running(node, feasible, disagree, gpuSettings, List.of());
+  }
+
+  private static PodReport running(
+      String node,
+      List<String> feasible,
+      List<String> disagree,
+      Map<String, GpuSettings> gpuSettings,
+      List<String> mpsDaemons) {
     return new PodReport(
         "p",
         "Running",
@@ -43,7 +52,8 @@ class ExpectationCheckTest {
         Optional.empty(),
         disagree,
         feasible,
-        gpuSettings);
+        gpuSettings,
+        mpsDaemons);
   }
 
   private static List<String> problems(PodReport pod) {
@@ -101,5 +111,44 @@ class ExpectationCheckTest {
             ExpectationCheck.problems(
                 longSlices, Map.of("p", running("n", List.of("n"), List.of())), List.of()))
         .containsExactly("p: its GPUs' time slices cannot be read on this cluster");
+  }
+
+  @Test
+  @DisplayName(
+      "MPS: every GPU of the pod in the expected compute mode, and a ready control daemon for its"
+          + " claims")
+  void mps() {
+    Expectation mps =
+        Expectation.parse(
+            """
+            pods:
+            - name: p
+              phase: Running
+              computeMode: EXCLUSIVE_PROCESS
+              mpsDaemon: true
+            """);
+    Map<String, GpuSettings> exclusive =
+        Map.of(
+            "gpu.nvidia.com/n/gpu-0",
+            new GpuSettings(ComputeMode.EXCLUSIVE_PROCESS, TimeSlice.DEFAULT));
+    PodReport good =
+        running("n", List.of("n"), List.of(), exclusive, List.of("mps-control-daemon-x ready"));
+    PodReport starting =
+        running("n", List.of("n"), List.of(), exclusive, List.of("mps-control-daemon-x starting"));
+    PodReport shared =
+        running(
+            "n",
+            List.of("n"),
+            List.of(),
+            Map.of("gpu.nvidia.com/n/gpu-0", GpuSettings.BOOT),
+            List.of("mps-control-daemon-x ready"));
+
+    assertThat(ExpectationCheck.problems(mps, Map.of("p", good), List.of())).isEmpty();
+    assertThat(ExpectationCheck.problems(mps, Map.of("p", starting), List.of()))
+        .containsExactly(
+            "p: no ready MPS control daemon for its claims: [mps-control-daemon-x starting]");
+    assertThat(ExpectationCheck.problems(mps, Map.of("p", shared), List.of()))
+        .containsExactly(
+            "p: gpu.nvidia.com/n/gpu-0 compute mode DEFAULT, expected EXCLUSIVE_PROCESS");
   }
 }

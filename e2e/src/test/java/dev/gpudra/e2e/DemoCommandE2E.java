@@ -32,8 +32,11 @@ class DemoCommandE2E {
         .contains("gpu-node-2 publishes 15 devices")
         .contains("PodScheduled=False: 0/5 nodes are available: 5 cannot allocate all claims")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
-        .contains("16 scheduling decisions checked against our allocator's prediction")
-        .contains("13 scenarios, 13 as expected, 0 not; every CDI spec removed, every GPU reset")
+        .containsPattern(
+            "mps     mps-control-daemon-[0-9a-f-]{36}-[\\w-]+ ready; told:"
+                + " set_default_active_thread_percentage 50")
+        .contains("17 scheduling decisions checked against our allocator's prediction")
+        .contains("14 scenarios, 14 as expected, 0 not; every CDI spec removed, every GPU reset")
         .doesNotContain("UNEXPECTED");
   }
 }
