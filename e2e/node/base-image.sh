@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the base of gpu-dra's image for the e2e harness, without a registry: a Java 25 runtime
 # made with jlink from the local JDK, the C libraries it links against (taken from this machine),
-# and a static busybox as /bin/sh; written as a docker-archive tar for Jib's tar:// base.
+# and a static busybox as /bin/sh (and /bin/chroot: the plugin runs the host's modprobe with it);
+# written as a docker-archive tar for Jib's tar:// base.
 # Cached as e2e/node/bin/base-image-<key>.tar, the key hashing this script and the JDK's release
 # file. Prints the tar's path (last line). Exits 2 with one line when it cannot build here.
 #   JDK=<home of a JDK 25+> (default: bin/find-jdk's) BUSYBOX=<static busybox> (default /bin/busybox)
@@ -47,7 +48,7 @@ find "$fs/opt/java/openjdk" -type f \( -name '*.so' -o -path '*/bin/*' \) -print
     done
 cp /lib64/ld-linux-x86-64.so.2 "$fs/lib64/" 2>/dev/null || true
 cp "$busybox" "$fs/bin/busybox"
-for applet in sh ls cat env echo sleep; do ln -s busybox "$fs/bin/$applet"; done
+for applet in sh ls cat env echo sleep chroot; do ln -s busybox "$fs/bin/$applet"; done
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' > "$fs/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' > "$fs/etc/group"
 

@@ -16,6 +16,8 @@ import dev.gpudra.nvml.NvmlException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,28 +34,45 @@ public final class Passthrough {
   static final String NVIDIA = "nvidia";
 
   /** How long the kernel may take to move a GPU between drivers, as NVIDIA's. */
-  public static final java.time.Duration DRIVER_SWITCH = java.time.Duration.ofSeconds(15);
+  public static final Duration DRIVER_SWITCH = Duration.ofSeconds(15);
+
+  /**
+   * How long a prepare waits for the host's processes to let go of the GPU (checked every second,
+   * as NVIDIA's): NVIDIA's 60 s outlast the kubelet's 45 s NodePrepareResources deadline, so the
+   * error would never reach it; 30 s ends the call with a retryable error naming the processes.
+   */
+  public static final Duration FREE_WAIT = Duration.ofSeconds(30);
+
+  private static final Duration FREE_POLL = Duration.ofSeconds(1);
 
   private static final Logger log = LoggerFactory.getLogger(Passthrough.class);
 
   private final PciSysfs sysfs;
   private final PciDriverSwitch drivers;
   private final PersistenceModes persistence;
+  private final GpuUsers users;
+  private final Duration freeWait;
   private final Map<String, String> siblings;
   private final java.util.concurrent.atomic.AtomicReference<Runnable> changed =
       new java.util.concurrent.atomic.AtomicReference<>(() -> {});
 
   /**
    * @param persistence the GPUs' persistence mode, off while a GPU moves to vfio-pci
+   * @param users the host's processes holding a GPU, waited for before it moves
+   * @param freeWait how long a prepare waits for them ({@link #FREE_WAIT})
    */
   public Passthrough(
       PciSysfs sysfs,
       PciDriverSwitch drivers,
       PersistenceModes persistence,
+      GpuUsers users,
+      Duration freeWait,
       List<AllocatableDevice> inventory) {
     this.sysfs = Objects.requireNonNull(sysfs, "sysfs");
     this.drivers = Objects.requireNonNull(drivers, "drivers");
     this.persistence = Objects.requireNonNull(persistence, "persistence");
+    this.users = Objects.requireNonNull(users, "users");
+    this.freeWait = Objects.requireNonNull(freeWait, "freeWait");
     this.siblings = siblings(inventory);
   }
 
@@ -135,14 +154,82 @@ public final class Passthrough {
     }
     boolean persistent = persistenceOff(what, gpu);
     try {
+      awaitFree(what, gpu);
       drivers.bind(address, VFIO_PCI);
-    } catch (PciException e) {
+    } catch (PciException | PassthroughException e) {
       if (persistent) {
         persistenceOn(what, gpu);
       }
-      throw new PassthroughException(what + ": " + e.getMessage(), e);
+      throw e instanceof PassthroughException p
+          ? p
+          : new PassthroughException(what + ": " + e.getMessage(), e);
     }
     return persistent;
+  }
+
+  /**
+   * Waits until no process of the host holds the GPU's device node (a GPU already off nvidia has
+   * none).
+   *
+   * @throws PassthroughException naming the processes when they hold it past {@link #FREE_WAIT}
+   */
+  private void awaitFree(String what, VfioGpu gpu) {
+    if (gpu.parent().isEmpty()) {
+      return;
+    }
+    int minor = gpu.parent().get().minor();
+    Instant deadline = Instant.now().plus(freeWait);
+    List<String> holding = users.of(minor);
+    while (!holding.isEmpty()) {
+      if (Instant.now().isAfter(deadline)) {
+        throw new PassthroughException(
+            what
+                + " is still in use after "
+                + freeWait.toSeconds()
+                + " s: /dev/nvidia"
+                + minor
+                + " is held by "
+                + String.join(", ", holding)
+                + " (e.g. a monitoring agent such as dcgm-exporter); the kubelet retries the"
+                + " claim once they let go");
+      }
+      log.info("{}: waiting for {} to let go of /dev/nvidia{}", what, holding, minor);
+      sleep(FREE_POLL.compareTo(freeWait) < 0 ? FREE_POLL : freeWait);
+      holding = users.of(minor);
+    }
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PassthroughException("interrupted while waiting for a GPU to be free", e);
+    }
+  }
+
+  /**
+   * Whether the GPU has persistence mode on now (a GPU off nvidia: no), recorded before it moves so
+   * that a rollback or a restart after a crash can turn it on again.
+   *
+   * @throws PassthroughException when NVML cannot say
+   */
+  public boolean persistenceModeOn(String claim, VfioGpu gpu) {
+    if (gpu.parent().isEmpty()) {
+      return false;
+    }
+    try {
+      return persistence.enabled(gpu.parent().get());
+    } catch (NvmlException e) {
+      throw new PassthroughException(
+          "claim "
+              + claim
+              + ": GPU "
+              + gpu.name()
+              + ": cannot read its persistence mode: "
+              + e.getMessage(),
+          e);
+    }
   }
 
   /** Turns persistence mode off where NVML has it on; true when it did. */

@@ -33,7 +33,7 @@ public final class PciSysfs {
     return root.resolve("bus/pci/devices").resolve(address);
   }
 
-  Path drivers() {
+  public Path drivers() {
     return root.resolve("bus/pci/drivers");
   }
 

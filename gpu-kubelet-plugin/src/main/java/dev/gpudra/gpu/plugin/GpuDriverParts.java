@@ -33,6 +33,7 @@ import dev.gpudra.gpu.mps.MpsDaemons;
 import dev.gpudra.gpu.mps.MpsDirectories;
 import dev.gpudra.gpu.mps.MpsNode;
 import dev.gpudra.gpu.mps.MpsSharing;
+import dev.gpudra.gpu.passthrough.GpuUsers;
 import dev.gpudra.gpu.passthrough.Passthrough;
 import dev.gpudra.gpu.pci.PciDriverSwitch;
 import dev.gpudra.gpu.pci.PciSysfs;
@@ -84,6 +85,7 @@ public record GpuDriverParts(
    * @param ownerWait how long a second instance waits for the running one to stop
    * @param mpsReadyWait how long a prepare waits for its MPS control daemon
    * @param tmpfs what mounts the MPS daemons' shm tmpfs
+   * @param passthroughFreeWait how long a passthrough prepare waits for a GPU's other users
    */
   public record Hooks(
       Path bootIdFile,
@@ -91,7 +93,8 @@ public record GpuDriverParts(
       StepObserver steps,
       Duration ownerWait,
       Duration mpsReadyWait,
-      Tmpfs tmpfs) {
+      Tmpfs tmpfs,
+      Duration passthroughFreeWait) {
     /** What a DaemonSet's pod gets: long enough for the previous pod's graceful stop. */
     public static final Duration OWNER_WAIT = Duration.ofSeconds(30);
 
@@ -102,29 +105,38 @@ public record GpuDriverParts(
           StepObserver.NONE,
           OWNER_WAIT,
           MpsNode.READY_WAIT,
-          new LibcTmpfs());
+          new LibcTmpfs(),
+          Passthrough.FREE_WAIT);
     }
 
     public Hooks withBootIdFile(Path file) {
-      return new Hooks(file, procRoot, steps, ownerWait, mpsReadyWait, tmpfs);
+      return new Hooks(file, procRoot, steps, ownerWait, mpsReadyWait, tmpfs, passthroughFreeWait);
     }
 
     public Hooks withSteps(StepObserver observer) {
-      return new Hooks(bootIdFile, procRoot, observer, ownerWait, mpsReadyWait, tmpfs);
+      return new Hooks(
+          bootIdFile, procRoot, observer, ownerWait, mpsReadyWait, tmpfs, passthroughFreeWait);
     }
 
     public Hooks withOwnerWait(Duration value) {
-      return new Hooks(bootIdFile, procRoot, steps, value, mpsReadyWait, tmpfs);
+      return new Hooks(
+          bootIdFile, procRoot, steps, value, mpsReadyWait, tmpfs, passthroughFreeWait);
     }
 
     /** How long a prepare waits for an MPS control daemon before its retryable error. */
     public Hooks withMpsReadyWait(Duration value) {
-      return new Hooks(bootIdFile, procRoot, steps, ownerWait, value, tmpfs);
+      return new Hooks(bootIdFile, procRoot, steps, ownerWait, value, tmpfs, passthroughFreeWait);
+    }
+
+    /** How long a passthrough prepare waits for the host's processes to let go of a GPU. */
+    public Hooks withPassthroughFreeWait(Duration value) {
+      return new Hooks(bootIdFile, procRoot, steps, ownerWait, mpsReadyWait, tmpfs, value);
     }
 
     /** What mounts the MPS daemons' shm tmpfs (a stand-in on a simulated node). */
     public Hooks withTmpfs(Tmpfs value) {
-      return new Hooks(bootIdFile, procRoot, steps, ownerWait, mpsReadyWait, value);
+      return new Hooks(
+          bootIdFile, procRoot, steps, ownerWait, mpsReadyWait, value, passthroughFreeWait);
     }
   }
 
@@ -148,7 +160,7 @@ public record GpuDriverParts(
         new ClaimCdiSpecs(
             specBuilder(config, inventory, caps), new CdiSpecWriter(config.cdiRoot()));
     DeviceLookup devices = DeviceLookup.of(inventory.byName());
-    Optional<Passthrough> passthrough = passthrough(config, gpus, inventory);
+    Optional<Passthrough> passthrough = passthrough(config, gpus, inventory, hooks);
     DeviceState state =
         new DeviceState(
             config.nodeName(),
@@ -196,7 +208,7 @@ public record GpuDriverParts(
 
   /** What binds passthrough GPUs, with PassthroughSupport on. */
   private static Optional<Passthrough> passthrough(
-      GpuPluginConfig config, NodeGpus gpus, Inventory inventory) {
+      GpuPluginConfig config, NodeGpus gpus, Inventory inventory, Hooks hooks) {
     if (!config.featureGates().enabled(FeatureGate.PASSTHROUGH_SUPPORT)) {
       return Optional.empty();
     }
@@ -206,6 +218,8 @@ public record GpuDriverParts(
             sysfs,
             new PciDriverSwitch(sysfs, Passthrough.DRIVER_SWITCH),
             new NvmlPersistenceModes(gpus.nvml()),
+            new GpuUsers(config.passthroughRoots().host(), config.hostDriverRoot()),
+            hooks.passthroughFreeWait(),
             inventory.devices()));
   }
 

@@ -5,8 +5,10 @@ import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.gpu.discovery.VfioOffer;
 import dev.gpudra.gpu.passthrough.Passthrough;
+import dev.gpudra.gpu.passthrough.PassthroughException;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.passthrough.StrandedGpus;
+import dev.gpudra.gpu.passthrough.VfioPciModule;
 import dev.gpudra.gpu.pci.PciDriverSwitch;
 import dev.gpudra.gpu.pci.PciIds;
 import dev.gpudra.gpu.pci.PciSysfs;
@@ -19,17 +21,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * PassthroughSupport before NVML is opened: the IOMMU must be on (else the plugin refuses to start,
- * as NVIDIA's), stranded GPUs go back to nvidia, and the offer of {@code gpu-vfio-<i>} devices is
- * made.
+ * PassthroughSupport before NVML is opened: the IOMMU must be on and vfio-pci registered (its
+ * module loaded with the host's modprobe if need be), else the plugin refuses to start, as
+ * NVIDIA's; stranded GPUs go back to nvidia, and the offer of {@code gpu-vfio-<i>} devices is made.
  */
 final class PassthroughStart {
   private static final Logger log = LoggerFactory.getLogger(PassthroughStart.class);
 
+  /** The image's {@code chroot}, which runs the host's {@code modprobe} in the host's root. */
+  private static final String CHROOT = "chroot";
+
   private PassthroughStart() {}
 
   /**
-   * @throws IllegalStateException when the IOMMU is off
+   * @throws IllegalStateException when the IOMMU is off or vfio-pci cannot be loaded
    */
   static Optional<VfioOffer> offer(GpuPluginConfig config, Path bootIdFile) {
     if (!config.featureGates().enabled(FeatureGate.PASSTHROUGH_SUPPORT)) {
@@ -42,6 +47,11 @@ final class PassthroughStart {
           "PassthroughSupport is on, but the IOMMU is off: no IOMMU groups under "
               + roots.sysfs().resolve("kernel/iommu_groups")
               + " (enable it on the kernel command line, or turn the gate off on this node)");
+    }
+    try {
+      new VfioPciModule(sysfs, roots.host(), CHROOT).ensureLoaded();
+    } catch (PassthroughException e) {
+      throw new IllegalStateException("PassthroughSupport is on, but " + e.getMessage(), e);
     }
     Optional<Set<String>> held = heldPassthroughUuids(config, bootIdFile);
     if (held.isPresent()) {

@@ -87,12 +87,32 @@ final class DeviceSetup {
         controls.partitions().ifPresent(p -> p.wholeGpu(gpu.gpu()));
       } else if (device instanceof VfioGpu vfio) {
         boolean persistent = passthrough().bind(claim, vfio);
-        record = record.withSharing(record.sharingOrNone().withVfioPersistenceMode(persistent));
+        boolean restore = persistent || record.sharingOrNone().restoresPersistenceMode();
+        record = record.withSharing(record.sharingOrNone().withVfioPersistenceMode(restore));
       }
       out.add(record);
       cdi.add(concrete(record));
     }
     return new Result(cdi, out);
+  }
+
+  /**
+   * The planned records with each passthrough GPU's persistence mode as it is now, before the claim
+   * is marked started: a rollback of a partial prepare, or of one a crash cut short, turns it on
+   * again from the checkpoint.
+   */
+  List<CheckpointDevice> withPersistenceModes(
+      String claim, List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
+    List<CheckpointDevice> out = new ArrayList<>(planned.size());
+    for (int i = 0; i < planned.size(); i++) {
+      CheckpointDevice record = planned.get(i);
+      if (allocated.get(i).device() instanceof VfioGpu vfio) {
+        boolean on = passthrough().persistenceModeOn(claim, vfio);
+        record = record.withSharing(record.sharingOrNone().withVfioPersistenceMode(on));
+      }
+      out.add(record);
+    }
+    return out;
   }
 
   /**

@@ -132,6 +132,7 @@ public final class DeviceState {
         setup.release(describe(claim), uid, existing.devices(), checkpoint, plan.daemonIds());
         cdi.delete(uid);
       }
+      planned = setup.withPersistenceModes(describe(claim), planned, allocated);
       PreparedClaim started =
           PreparedClaim.started(
               claim.getMetadata().getNamespace(), claim.getMetadata().getName(), planned);

@@ -15,6 +15,7 @@ import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -167,6 +168,74 @@ class PassthroughIT {
     await().until(() -> deviceNames().contains(gpu));
     assertThat(node.prepare(sibling).get(sibling.uid()).error()).isEmpty();
     await().until(() -> !deviceNames().contains("gpu-vfio-0"));
+  }
+
+  /** A host process {@code pid} named {@code command} that holds {@code /dev/nvidia<minor>}. */
+  private Path holder(int pid, String command, int minor) throws IOException {
+    Path process = Files.createDirectories(root.resolve("host/proc/" + pid + "/fd"));
+    Files.writeString(process.getParent().resolve("comm"), command + "\n");
+    Files.createSymbolicLink(process.resolve("0"), Path.of("/dev/null"));
+    Files.createSymbolicLink(process.resolve("7"), Path.of("/dev/nvidia" + minor));
+    return process.resolve("7");
+  }
+
+  @Test
+  @DisplayName(
+      "a host process holding the GPU's /dev/nvidia<minor> is waited for; past the wait the"
+          + " prepare fails naming it (persistence mode back on, the GPU on nvidia) and the retry"
+          + " binds once it let go")
+  void waitsForTheGpusUsers() throws IOException {
+    start(Optional.of("nvidia"));
+    await().until(() -> deviceNames().size() == 16);
+    GpuInfo first = node.gpus().gpus().get(0);
+    node.gpus().setPersistenceMode(first, true);
+    Path held = holder(4242, "dcgm-exporter", first.minor());
+    holder(4243, "bash", first.minor() + 1);
+    ClaimRef vm = vfioClaim("vm", "gpu-vfio-0", Map.of());
+
+    assertThat(node.prepare(vm).get(vm.uid()).error())
+        .contains("is still in use after 2 s: /dev/nvidia" + first.minor())
+        .contains("held by 4242 (dcgm-exporter)")
+        .doesNotContain("4243")
+        .contains("the kubelet retries the claim");
+    assertThat(kernel.driver(address(0))).contains("nvidia");
+    assertThat(node.gpus().persistenceMode(first)).isTrue();
+
+    Files.delete(held);
+    assertThat(node.prepare(vm).get(vm.uid()).error()).isEmpty();
+
+    assertThat(kernel.driver(address(0))).contains("vfio-pci");
+    assertThat(node.gpus().persistenceMode(first)).isFalse();
+  }
+
+  @Test
+  @DisplayName(
+      "a prepare that fails after one GPU moved is rolled back with its persistence mode: the"
+          + " checkpoint knew it before the move")
+  void rollbackRestoresPersistenceMode() throws IOException {
+    start(Optional.of("nvidia"));
+    await().until(() -> deviceNames().size() == 16);
+    List<GpuInfo> live = node.gpus().gpus();
+    node.gpus().setPersistenceMode(live.get(0), true);
+    holder(4242, "nvtop", live.get(1).minor());
+    ClaimRef vms =
+        node.claims
+            .named("vms")
+            .device("vm0", "gpu-vfio-0")
+            .device("vm1", "gpu-vfio-1")
+            .config(List.of("vm0", "vm1"), params("VfioDeviceConfig", Map.of("iommu", Map.of())))
+            .create();
+
+    assertThat(node.prepare(vms).get(vms.uid()).error()).contains("held by 4242 (nvtop)");
+    assertThat(kernel.driver(address(0))).contains("vfio-pci");
+    assertThat(node.gpus().persistenceMode(live.get(0))).isFalse();
+    assertThat(node.entry(vms.uid()).orElseThrow().devices().getFirst().sharingOrNone())
+        .satisfies(r -> assertThat(r.restoresPersistenceMode()).isTrue());
+
+    assertThat(node.unprepare(vms).get(vms.uid()).error()).isEmpty();
+
+    assertThat(kernel.driver(address(0))).contains("nvidia");
+    assertThat(node.gpus().persistenceMode(live.get(0))).isTrue();
   }
 
   @Test

@@ -41,6 +41,9 @@ final class PluginNode implements AutoCloseable {
   /** How long a prepare waits for an MPS daemon here: tests make theirs ready at once. */
   static final Duration MPS_READY_WAIT = Duration.ofSeconds(2);
 
+  /** How long a passthrough prepare waits for a GPU's other users here (30 s on a node). */
+  static final Duration PASSTHROUGH_FREE_WAIT = Duration.ofSeconds(2);
+
   /**
    * @param profile the simulated GPUs
    * @param gates the plugin's feature gates
@@ -139,7 +142,8 @@ final class PluginNode implements AutoCloseable {
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
             GpuDriverParts.Hooks.defaults()
                 .withBootIdFile(dirs.bootIdFile())
-                .withMpsReadyWait(MPS_READY_WAIT));
+                .withMpsReadyWait(MPS_READY_WAIT)
+                .withPassthroughFreeWait(PASSTHROUGH_FREE_WAIT));
     kubelet =
         new KubeletStandIn(
             StandInConfig.of(dirs.registrar(), NAME).withServices(setup.kubeletServices()), client);
