@@ -90,6 +90,11 @@ class ChartE2E {
                         new DeviceClassOptions(
                             Set.of(DriverKind.GPU),
                             DeviceClassOptions.allDrivers().extendedResource()))));
+    assertThat(
+            client.apiextensions().v1().customResourceDefinitions().list().getItems().stream()
+                .map(c -> c.getMetadata().getName()))
+        .as("the chart's crds/, which helm installs first")
+        .contains("computedomains.resource.nvidia.com", "computedomaincliques.resource.nvidia.com");
     DaemonSet plugin =
         client.apps().daemonSets().inNamespace(NS).withName("gpu-dra-kubelet-plugin").get();
     var container = plugin.getSpec().getTemplate().getSpec().getContainers().getFirst();
