@@ -24,14 +24,32 @@ import java.util.stream.Collectors;
  * and unknown fields, duplicate keys and values of the wrong JSON type are errors. Thread-safe.
  */
 public final class ConfigDecoder {
-  private final ObjectMapper mapper;
-  private final Map<String, Class<? extends DeviceConfig>> kinds =
+  /** The kinds {@code gpu.nvidia.com} reads. */
+  public static final Map<String, Class<? extends DeviceConfig>> GPU_KINDS =
       Map.of(
           GpuConfig.KIND, GpuConfig.class,
           MigDeviceConfig.KIND, MigDeviceConfig.class,
           VfioDeviceConfig.KIND, VfioDeviceConfig.class);
 
+  /** The kinds {@code compute-domain.nvidia.com} reads. */
+  public static final Map<String, Class<? extends DeviceConfig>> COMPUTE_DOMAIN_KINDS =
+      Map.of(
+          ComputeDomainChannelConfig.KIND, ComputeDomainChannelConfig.class,
+          ComputeDomainDaemonConfig.KIND, ComputeDomainDaemonConfig.class);
+
+  private final ObjectMapper mapper;
+  private final Map<String, Class<? extends DeviceConfig>> kinds;
+
+  /** The GPU driver's decoder. */
   public ConfigDecoder() {
+    this(GPU_KINDS);
+  }
+
+  /**
+   * @param kinds the kinds this driver reads; any other is refused, naming these
+   */
+  public ConfigDecoder(Map<String, Class<? extends DeviceConfig>> kinds) {
+    this.kinds = Map.copyOf(kinds);
     this.mapper =
         JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -2,8 +2,16 @@ package dev.gpudra.api.v1beta1;
 
 import dev.gpudra.api.featuregates.FeatureGates;
 
-/** One opaque configuration object of the {@code gpu.nvidia.com} driver. */
-public sealed interface DeviceConfig permits GpuConfig, MigDeviceConfig, VfioDeviceConfig {
+/**
+ * One opaque configuration object of NVIDIA's drivers: {@code gpu.nvidia.com}'s GPU, MIG and VFIO
+ * configs, {@code compute-domain.nvidia.com}'s channel and daemon configs.
+ */
+public sealed interface DeviceConfig
+    permits GpuConfig,
+        MigDeviceConfig,
+        VfioDeviceConfig,
+        ComputeDomainChannelConfig,
+        ComputeDomainDaemonConfig {
 
   /** The group and version every config object carries in {@code apiVersion}. */
   String API_VERSION = "resource.nvidia.com/v1beta1";
