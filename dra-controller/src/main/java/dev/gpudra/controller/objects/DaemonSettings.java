@@ -1,0 +1,35 @@
+package dev.gpudra.controller.objects;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How the controller runs the domains' daemons.
+ *
+ * @param namespace the driver's namespace, where DaemonSets and daemon templates go
+ * @param image the driver's image (the controller's own, IMAGE_NAME)
+ * @param logVerbosity the daemons' LOG_VERBOSITY
+ * @param maxNodesPerImexDomain MAX_NODES_PER_IMEX_DOMAIN (18, the NVL72 limit)
+ * @param featureGates FEATURE_GATES, passed on as the controller got them
+ * @param imagePullSecrets CD_DAEMON_IMAGE_PULL_SECRET_NAMES
+ */
+public record DaemonSettings(
+    String namespace,
+    String image,
+    int logVerbosity,
+    int maxNodesPerImexDomain,
+    String featureGates,
+    List<String> imagePullSecrets) {
+  public static final int MAX_NODES_PER_IMEX_DOMAIN = 18;
+
+  public DaemonSettings {
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(image, "image");
+    Objects.requireNonNull(featureGates, "featureGates");
+    imagePullSecrets = List.copyOf(imagePullSecrets);
+    if (maxNodesPerImexDomain < 1) {
+      throw new IllegalArgumentException(
+          "MAX_NODES_PER_IMEX_DOMAIN must be at least 1, got " + maxNodesPerImexDomain);
+    }
+  }
+}
