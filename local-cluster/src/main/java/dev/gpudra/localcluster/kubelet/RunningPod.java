@@ -27,6 +27,6 @@ public record RunningPod(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(uid, "uid");
     claims = List.copyOf(claims);
-    cdiDevices = Map.copyOf(cdiDevices);
+    cdiDevices = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cdiDevices));
   }
 }
