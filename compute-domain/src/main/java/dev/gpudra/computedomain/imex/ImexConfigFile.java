@@ -56,15 +56,16 @@ public final class ImexConfigFile {
   }
 
   /**
+   * @param nodesFile where {@code nodes.cfg} is ({@code /imexd/nodes.cfg} in the daemon's pod)
    * @throws IllegalArgumentException when the template lacks a placeholder (it is not ours)
    */
-  public static String render(String template, String podIp) {
+  public static String render(String template, String podIp, java.nio.file.Path nodesFile) {
     for (String placeholder : List.of(POD_IP, NODES_FILE)) {
       if (!template.contains(placeholder)) {
         throw new IllegalArgumentException(
             DIR + "/" + TEMPLATE + " has no " + placeholder + ": not a template this plugin wrote");
       }
     }
-    return template.replace(POD_IP, podIp).replace(NODES_FILE, DIR + "/" + NODES);
+    return template.replace(POD_IP, podIp).replace(NODES_FILE, nodesFile.toString());
   }
 }

@@ -57,7 +57,9 @@ class ImexFilesTest {
       "imexd.cfg: NVIDIA's fixed settings, the command port bound to the pod's IP, the nodes file"
           + " in /imexd; a file that is not our template is refused")
   void imexConfig() {
-    String rendered = ImexConfigFile.render(ImexConfigFile.template(), "10.0.0.5");
+    String rendered =
+        ImexConfigFile.render(
+            ImexConfigFile.template(), "10.0.0.5", java.nio.file.Path.of("/imexd/nodes.cfg"));
 
     assertThat(rendered.lines())
         .contains(
@@ -70,7 +72,9 @@ class ImexFilesTest {
             "IMEX_CMD_BIND_INTERFACE_IP=10.0.0.5",
             "IMEX_NODE_CONFIG_FILE=/imexd/nodes.cfg");
     assertThat(rendered).doesNotContain("${");
-    assertThatThrownBy(() -> ImexConfigFile.render("LOG_LEVEL=4\n", "10.0.0.5"))
+    assertThatThrownBy(() ->
+            ImexConfigFile.render(
+                "LOG_LEVEL=4\n", "10.0.0.5", java.nio.file.Path.of("/imexd/nodes.cfg")))
         .hasMessageContaining("has no ${POD_IP}");
   }
 }

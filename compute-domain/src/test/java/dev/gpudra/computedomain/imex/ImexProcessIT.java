@@ -34,7 +34,8 @@ class ImexProcessIT {
     config = imexd.resolve(ImexConfigFile.CONFIG);
     Files.writeString(
         config,
-        ImexConfigFile.render(ImexConfigFile.template(), "10.0.0.5")
+        ImexConfigFile.render(
+                ImexConfigFile.template(), "10.0.0.5", java.nio.file.Path.of("/imexd/nodes.cfg"))
             .replace("/imexd/nodes.cfg", imexd.resolve("nodes.cfg").toString()));
     Files.writeString(imexd.resolve("nodes.cfg"), NodesConfig.dnsNames(2));
     process = new ImexProcess(imex, config, new Signals());
