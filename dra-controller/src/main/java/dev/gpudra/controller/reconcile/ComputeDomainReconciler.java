@@ -1,0 +1,186 @@
+package dev.gpudra.controller.reconcile;
+
+import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.api.computedomain.ComputeDomainClique;
+import dev.gpudra.api.computedomain.ComputeDomainLabels;
+import dev.gpudra.api.computedomain.ComputeDomainStatus;
+import dev.gpudra.controller.objects.DaemonSetFactory;
+import dev.gpudra.controller.objects.DaemonSettings;
+import dev.gpudra.controller.objects.DomainObjects;
+import dev.gpudra.controller.status.DomainStatusRules;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One ComputeDomain's objects and status, as NVIDIA's controller keeps them: its finalizer, the
+ * workload template in its namespace, the daemon template and DaemonSet in the driver's namespace,
+ * the status from its daemon pods and cliques every 2 s; on deletion the workload template, the
+ * DaemonSet and the daemon template go, the nodes lose the domain's label, and the domain's
+ * finalizer goes once they are gone.
+ */
+@ControllerConfiguration(name = "computedomain", finalizerName = ComputeDomainLabels.FINALIZER)
+public final class ComputeDomainReconciler
+    implements Reconciler<ComputeDomain>, Cleaner<ComputeDomain> {
+  private static final Logger log = LoggerFactory.getLogger(ComputeDomainReconciler.class);
+
+  /** On the DaemonSet: the hash of the spec the controller last wrote. */
+  static final String SPEC_HASH = "gpu-dra.dev/spec-hash";
+
+  /** NVIDIA's status sync interval. */
+  static final long STATUS_SECONDS = 2;
+
+  private final KubernetesClient client;
+  private final DaemonSettings settings;
+  private final DomainObjects objects;
+  private final DaemonSetFactory daemonSets;
+  private final DomainStatusRules rules;
+  private final Clock clock;
+
+  /**
+   * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
+   */
+  public ComputeDomainReconciler(
+      KubernetesClient client, DaemonSettings settings, boolean cliques, Clock clock) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.objects = new DomainObjects(settings);
+    this.daemonSets = new DaemonSetFactory(settings);
+    this.rules = new DomainStatusRules(cliques);
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  @Override
+  public UpdateControl<ComputeDomain> reconcile(
+      ComputeDomain domain, Context<ComputeDomain> context) {
+    createIfMissing(objects.workloadClaimTemplate(domain));
+    createIfMissing(objects.daemonClaimTemplate(domain));
+    apply(daemonSets.daemonSet(domain));
+    ComputeDomainStatus status =
+        rules.status(domain, daemonPods(domain), cliques(domain), clock.instant());
+    UpdateControl<ComputeDomain> control;
+    if (status.equals(domain.getStatus())) {
+      control = UpdateControl.noUpdate();
+    } else {
+      domain.setStatus(status);
+      control = UpdateControl.patchStatus(domain);
+    }
+    return control.rescheduleAfter(STATUS_SECONDS, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public DeleteControl cleanup(ComputeDomain domain, Context<ComputeDomain> context) {
+    String uid = domain.getMetadata().getUid();
+    List<Resource<? extends HasMetadata>> owned = owned(domain);
+    owned.forEach(Resource::delete);
+    removeNodeLabels(uid);
+    owned.forEach(this::dropFinalizer);
+    boolean gone = owned.stream().allMatch(r -> r.get() == null);
+    if (!gone) {
+      log.info("ComputeDomain {}: waiting for its objects to go", describe(domain));
+      return DeleteControl.noFinalizerRemoval().rescheduleAfter(1000);
+    }
+    log.info("ComputeDomain {}: its objects and node labels are gone", describe(domain));
+    return DeleteControl.defaultDelete();
+  }
+
+  private List<Resource<? extends HasMetadata>> owned(ComputeDomain domain) {
+    List<Resource<? extends HasMetadata>> owned = new ArrayList<>();
+    owned.add(client.resource(objects.workloadClaimTemplate(domain)));
+    owned.add(client.resource(daemonSets.daemonSet(domain)));
+    owned.add(client.resource(objects.daemonClaimTemplate(domain)));
+    return owned;
+  }
+
+  private void dropFinalizer(Resource<? extends HasMetadata> resource) {
+    HasMetadata current = resource.get();
+    if (current != null && current.removeFinalizer(ComputeDomainLabels.FINALIZER)) {
+      resource.edit(r -> {
+        r.removeFinalizer(ComputeDomainLabels.FINALIZER);
+        return r;
+      });
+    }
+  }
+
+  private void removeNodeLabels(String uid) {
+    for (Node node : client.nodes().withLabel(ComputeDomainLabels.DOMAIN, uid).list().getItems()) {
+      client
+          .nodes()
+          .withName(node.getMetadata().getName())
+          .edit(n -> {
+            n.getMetadata().getLabels().remove(ComputeDomainLabels.DOMAIN);
+            return n;
+          });
+      log.info(
+          "node {}: label {} removed", node.getMetadata().getName(), ComputeDomainLabels.DOMAIN);
+    }
+  }
+
+  /** Templates are immutable: made once; one there already (from an earlier pass) is kept. */
+  private void createIfMissing(ResourceClaimTemplate template) {
+    if (client.resource(template).get() == null) {
+      client.resource(template).create();
+    }
+  }
+
+  /**
+   * Creates the DaemonSet, or updates it when what we want differs from what we wrote last (an
+   * annotation holds its hash: the API server fills defaults into the stored spec, so comparing
+   * specs would write on every pass).
+   */
+  private void apply(DaemonSet daemonSet) {
+    String hash = Integer.toHexString(daemonSet.getSpec().hashCode());
+    daemonSet.getMetadata().setAnnotations(java.util.Map.of(SPEC_HASH, hash));
+    Optional<DaemonSet> current = Optional.ofNullable(client.resource(daemonSet).get());
+    if (current.isEmpty()) {
+      client.resource(daemonSet).create();
+      return;
+    }
+    java.util.Map<String, String> annotations = current.get().getMetadata().getAnnotations();
+    if (annotations == null || !hash.equals(annotations.get(SPEC_HASH))) {
+      daemonSet.getMetadata().setResourceVersion(current.get().getMetadata().getResourceVersion());
+      client.resource(daemonSet).update();
+      log.info("DaemonSet {}/{} updated", settings.namespace(), daemonSet.getMetadata().getName());
+    }
+  }
+
+  private List<Pod> daemonPods(ComputeDomain domain) {
+    return client
+        .pods()
+        .inNamespace(settings.namespace())
+        .withLabel(ComputeDomainLabels.DOMAIN, domain.getMetadata().getUid())
+        .list()
+        .getItems();
+  }
+
+  private List<ComputeDomainClique> cliques(ComputeDomain domain) {
+    return client
+        .resources(ComputeDomainClique.class)
+        .inNamespace(settings.namespace())
+        .withLabel(ComputeDomainLabels.DOMAIN, domain.getMetadata().getUid())
+        .list()
+        .getItems();
+  }
+
+  private static String describe(ComputeDomain domain) {
+    return domain.getMetadata().getNamespace() + "/" + domain.getMetadata().getName();
+  }
+}

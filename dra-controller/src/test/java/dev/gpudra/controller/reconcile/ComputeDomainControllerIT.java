@@ -1,0 +1,245 @@
+package dev.gpudra.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.api.computedomain.ComputeDomainClique;
+import dev.gpudra.api.computedomain.ComputeDomainCrds;
+import dev.gpudra.api.computedomain.ComputeDomainDaemon;
+import dev.gpudra.api.computedomain.ComputeDomainSpec;
+import dev.gpudra.api.computedomain.DomainStatus;
+import dev.gpudra.controller.objects.DaemonSettings;
+import dev.gpudra.localcluster.api.LocalApiServer;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The controller on java-operator-sdk against the in-process API server (with the API server's
+ * validation of resource.k8s.io objects and the CRDs installed): a domain gets its objects and a
+ * status, and its deletion takes them and the node labels away before the domain goes.
+ */
+class ComputeDomainControllerIT {
+  private static final String DRIVER_NS = "gpu-dra";
+  private static final String CLIQUE = "9c6f5af3-53bf-49b5-a436-b66766c413c3.4026";
+
+  private LocalApiServer api;
+  private KubernetesClient client;
+  private ComputeDomainController controller;
+
+  @BeforeEach
+  void start() {
+    api = new LocalApiServer().start();
+    client = api.client();
+    ComputeDomainCrds.all().forEach(crd -> client.resource(crd).create());
+    client
+        .resource(new NodeBuilder().withNewMetadata().withName("node-a").endMetadata().build())
+        .create();
+    controller =
+        ComputeDomainController.start(
+            client,
+            new DaemonSettings(DRIVER_NS, "gpu-dra:it", 4, 18, "", List.of()),
+            true,
+            Optional.empty());
+  }
+
+  @AfterEach
+  void stop() {
+    if (controller != null) {
+      controller.close();
+    }
+    api.close();
+  }
+
+  private ComputeDomain domain() {
+    return client.resources(ComputeDomain.class).inNamespace("team-a").withName("imex").get();
+  }
+
+  private ComputeDomain create() {
+    return client
+        .resource(
+            new ComputeDomain(
+                new ObjectMetaBuilder().withName("imex").withNamespace("team-a").build(),
+                new ComputeDomainSpec(
+                    0,
+                    new ComputeDomainSpec.Channel(
+                        new ComputeDomainSpec.ClaimTemplate("imex-channel"), null)),
+                null))
+        .create();
+  }
+
+  @Test
+  @DisplayName(
+      "a domain gets NVIDIA's finalizer, its two templates and its DaemonSet, and a status from"
+          + " its daemon pods and clique")
+  void objectsAndStatus() {
+    String uid = create().getMetadata().getUid();
+
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> {
+          assertThat(domain().getMetadata().getFinalizers())
+              .contains("resource.nvidia.com/computeDomain");
+          assertThat(
+                  client
+                      .resources(ResourceClaimTemplate.class)
+                      .inNamespace("team-a")
+                      .withName("imex-channel")
+                      .get())
+              .isNotNull();
+          assertThat(
+                  client
+                      .resources(ResourceClaimTemplate.class)
+                      .inNamespace(DRIVER_NS)
+                      .withName("computedomain-daemon-" + uid)
+                      .get())
+              .isNotNull();
+          assertThat(
+                  client
+                      .apps()
+                      .daemonSets()
+                      .inNamespace(DRIVER_NS)
+                      .withName("computedomain-daemon-" + uid)
+                      .get())
+              .isNotNull();
+          ComputeDomain now = domain();
+          assertThat(now.getStatus()).isNotNull();
+          assertThat(now.getStatus().status()).isEqualTo(DomainStatus.READY);
+        });
+
+    client
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("daemon-a")
+                .withNamespace(DRIVER_NS)
+                .withLabels(
+                    Map.of(
+                        "resource.nvidia.com/computeDomain",
+                        uid,
+                        "resource.nvidia.com/computeDomain.cliqueID",
+                        CLIQUE))
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName("node-a")
+                .addNewContainer()
+                .withName("compute-domain-daemon")
+                .withImage("gpu-dra:it")
+                .endContainer()
+                .endSpec()
+                .withNewStatus()
+                .withPhase("Running")
+                .endStatus()
+                .build())
+        .create();
+    client
+        .resource(
+            new ComputeDomainClique(
+                new ObjectMetaBuilder()
+                    .withName(uid + "." + CLIQUE)
+                    .withNamespace(DRIVER_NS)
+                    .withLabels(Map.of("resource.nvidia.com/computeDomain", uid))
+                    .build(),
+                List.of(
+                    new ComputeDomainDaemon(
+                        "node-a", "10.0.0.1", CLIQUE, 0, DomainStatus.NOT_READY))))
+        .create();
+
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> {
+          ComputeDomain now = domain();
+          assertThat(now.getStatus()).isNotNull();
+          assertThat(now.getStatus().status()).isEqualTo(DomainStatus.NOT_READY);
+          assertThat(now.getStatus().nodes()).extracting(n -> n.name()).containsExactly("node-a");
+          assertThat(now.getStatus().conditions())
+              .anySatisfy(c -> {
+                assertThat(c.getType()).isEqualTo("Ready");
+                assertThat(c.getMessage())
+                    .isEqualTo("IMEX is not ready on node-a (clique " + CLIQUE + ")");
+              });
+        });
+  }
+
+  @Test
+  @DisplayName(
+      "deleting a domain deletes its templates and DaemonSet, removes its label from the nodes,"
+          + " then lets the domain go")
+  void deletion() {
+    String uid = create().getMetadata().getUid();
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() ->
+            client
+                    .apps()
+                    .daemonSets()
+                    .inNamespace(DRIVER_NS)
+                    .withName("computedomain-daemon-" + uid)
+                    .get()
+                != null);
+    client
+        .nodes()
+        .withName("node-a")
+        .edit(n ->
+            new NodeBuilder(n)
+                .editMetadata()
+                .addToLabels("resource.nvidia.com/computeDomain", uid)
+                .endMetadata()
+                .build());
+
+    client.resources(ComputeDomain.class).inNamespace("team-a").withName("imex").delete();
+
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> {
+          assertThat(domain()).isNull();
+          assertThat(
+                  client.resources(ResourceClaimTemplate.class).inAnyNamespace().list().getItems())
+              .isEmpty();
+          assertThat(client.apps().daemonSets().inAnyNamespace().list().getItems()).isEmpty();
+          assertThat(client.nodes().withName("node-a").get().getMetadata().getLabels())
+              .doesNotContainKey("resource.nvidia.com/computeDomain");
+        });
+  }
+
+  @Test
+  @DisplayName("a steady domain is not written again: no status patch, no DaemonSet update")
+  void steadyState() throws InterruptedException {
+    String uid = create().getMetadata().getUid();
+    await().atMost(Duration.ofSeconds(20)).until(() -> domain().getStatus() != null);
+    String domainVersion = domain().getMetadata().getResourceVersion();
+    DaemonSet ds =
+        client
+            .apps()
+            .daemonSets()
+            .inNamespace(DRIVER_NS)
+            .withName("computedomain-daemon-" + uid)
+            .get();
+
+    Thread.sleep(5000); // two status passes
+
+    assertThat(domain().getMetadata().getResourceVersion()).isEqualTo(domainVersion);
+    assertThat(
+            client
+                .apps()
+                .daemonSets()
+                .inNamespace(DRIVER_NS)
+                .withName("computedomain-daemon-" + uid)
+                .get()
+                .getMetadata()
+                .getResourceVersion())
+        .isEqualTo(ds.getMetadata().getResourceVersion());
+  }
+}
