@@ -168,21 +168,10 @@ public final class ComputeDomainCrds {
         "index",
         SchemaParts.integer(
             "Its place in the clique, which names its IMEX daemon in DNS; -1 off fabric."));
-    node.put(
-        "status",
-        SchemaParts.oneOf(
-            "Whether its IMEX daemon is ready.",
-            DomainStatus.NOT_READY.value(),
-            DomainStatus.READY.value(),
-            DomainStatus.NOT_READY.value()));
+    node.put("status", readiness("Whether its IMEX daemon is ready."));
     Map<String, JSONSchemaProps> status = new LinkedHashMap<>();
     status.put(
-        "status",
-        SchemaParts.oneOf(
-            "Ready when every node that joined is, and at least numNodes did.",
-            DomainStatus.NOT_READY.value(),
-            DomainStatus.READY.value(),
-            DomainStatus.NOT_READY.value()));
+        "status", readiness("Ready when every node that joined is, and at least numNodes did."));
     status.put(
         "nodes",
         SchemaParts.listMap(
@@ -204,13 +193,7 @@ public final class ComputeDomainCrds {
     daemon.put("ipAddress", SchemaParts.string("Its pod's IP address."));
     daemon.put("cliqueID", SchemaParts.string("The clique."));
     daemon.put("index", SchemaParts.integer("Its place in the clique (its IMEX DNS name)."));
-    daemon.put(
-        "status",
-        SchemaParts.oneOf(
-            "Whether its IMEX daemon is ready.",
-            DomainStatus.NOT_READY.value(),
-            DomainStatus.READY.value(),
-            DomainStatus.NOT_READY.value()));
+    daemon.put("status", readiness("Whether its IMEX daemon is ready."));
     Map<String, JSONSchemaProps> top = envelope();
     top.put(
         "daemons",
@@ -221,6 +204,15 @@ public final class ComputeDomainCrds {
     return SchemaParts.object(
         "The daemons of one NVLink clique of a ComputeDomain, named <domain UID>.<clique ID>.",
         top);
+  }
+
+  /** {@code Ready} or {@code NotReady}, {@code NotReady} when absent. */
+  private static JSONSchemaProps readiness(String description) {
+    return SchemaParts.oneOf(
+        description,
+        DomainStatus.NOT_READY.value(),
+        DomainStatus.READY.value(),
+        DomainStatus.NOT_READY.value());
   }
 
   /** {@code apiVersion}, {@code kind} and {@code metadata}, as every object has them. */
