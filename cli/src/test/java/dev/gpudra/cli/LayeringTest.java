@@ -46,12 +46,15 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage("io.fabric8.kubernetes.client..", "io.grpc..")),
         rule(
-            "only the JNA bindings touch JNA: NVML's, and libc's flock(2) for the node locks and"
-                + " mount(2) for tmpfs",
+            "only the JNA bindings touch JNA: NVML's, and libc's flock(2) for the node locks,"
+                + " mount(2) for tmpfs and kill(2) for signals to supervised programs",
             noClasses()
                 .that()
                 .resideOutsideOfPackages(
-                    "dev.gpudra.nvml.jna..", "dev.gpudra.kit.flock..", "dev.gpudra.kit.mount..")
+                    "dev.gpudra.nvml.jna..",
+                    "dev.gpudra.kit.flock..",
+                    "dev.gpudra.kit.mount..",
+                    "dev.gpudra.kit.process..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("com.sun.jna..")),

@@ -1,6 +1,6 @@
 package dev.gpudra.controller.reconcile;
 
-import dev.gpudra.controller.objects.DaemonSettings;
+import dev.gpudra.controller.model.DaemonSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;

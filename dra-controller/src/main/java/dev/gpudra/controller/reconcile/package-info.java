@@ -5,7 +5,7 @@
  * dev.gpudra.controller.reconcile.ComputeDomainController}, which runs it.
  *
  * <p>Invariants: only this package talks to the API server; the objects and the status come from
- * the pure builders of {@code objects} and {@code status}; a status equal to the stored one is not
+ * the pure builders of {@code model} and {@code status}; a status equal to the stored one is not
  * written.
  */
 package dev.gpudra.controller.reconcile;

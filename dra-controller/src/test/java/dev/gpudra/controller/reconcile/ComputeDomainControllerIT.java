@@ -9,7 +9,7 @@ import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.api.computedomain.ComputeDomainDaemon;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
-import dev.gpudra.controller.objects.DaemonSettings;
+import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

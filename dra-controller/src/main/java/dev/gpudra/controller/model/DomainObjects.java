@@ -1,4 +1,4 @@
-package dev.gpudra.controller.objects;
+package dev.gpudra.controller.model;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;

@@ -1,4 +1,4 @@
-package dev.gpudra.controller.objects;
+package dev.gpudra.controller.model;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.gpudra.controller.objects;
+package dev.gpudra.controller.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
