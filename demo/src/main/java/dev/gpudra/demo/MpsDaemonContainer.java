@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The container of an MPS control daemon pod as the demo's node runs it: its {@code gpu-dra
@@ -20,6 +22,10 @@ import java.util.Optional;
  */
 final class MpsDaemonContainer {
   private static final String ARG = "--";
+
+  /** The single-valued arguments of {@code gpu-dra mps-control-daemon}. */
+  private static final Set<String> KNOWN =
+      Set.of("driver-root", "pipe-dir", "log-dir", "active-thread-percentage", "check-seconds");
 
   private MpsDaemonContainer() {}
 
@@ -67,21 +73,19 @@ final class MpsDaemonContainer {
         single.put(key, value);
       }
     }
-    Map<String, Path> mounts = mounts(pod, container);
-    ControlDaemonSettings settings =
-        new ControlDaemonSettings(
-            host(pod, mounts, single.getOrDefault("driver-root", MpsDeployment.DRIVER_ROOT)),
-            host(pod, mounts, single.getOrDefault("pipe-dir", MpsDeployment.PIPE_DIR)),
-            host(pod, mounts, single.getOrDefault("log-dir", MpsDeployment.LOG_DIR)),
-            Optional.ofNullable(single.remove("active-thread-percentage")).map(Integer::valueOf),
-            limits,
-            Duration.ofSeconds(Long.parseLong(single.getOrDefault("check-seconds", "10"))));
-    single.keySet().removeAll(List.of("driver-root", "pipe-dir", "log-dir", "check-seconds"));
-    if (!single.isEmpty()) {
-      throw new IllegalArgumentException(
-          "pod " + name(pod) + ": unknown arguments " + single.keySet());
+    Set<String> unknown = new TreeSet<>(single.keySet());
+    unknown.removeAll(KNOWN);
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("pod " + name(pod) + ": unknown arguments " + unknown);
     }
-    return settings;
+    Map<String, Path> mounts = mounts(pod, container);
+    return new ControlDaemonSettings(
+        host(pod, mounts, single.getOrDefault("driver-root", MpsDeployment.DRIVER_ROOT)),
+        host(pod, mounts, single.getOrDefault("pipe-dir", MpsDeployment.PIPE_DIR)),
+        host(pod, mounts, single.getOrDefault("log-dir", MpsDeployment.LOG_DIR)),
+        Optional.ofNullable(single.get("active-thread-percentage")).map(Integer::valueOf),
+        limits,
+        Duration.ofSeconds(Long.parseLong(single.getOrDefault("check-seconds", "10"))));
   }
 
   /** Container path to host path, per hostPath volume mount. */

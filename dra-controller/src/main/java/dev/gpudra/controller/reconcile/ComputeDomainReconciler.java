@@ -112,7 +112,7 @@ public final class ComputeDomainReconciler
 
   private void dropFinalizer(Resource<? extends HasMetadata> resource) {
     HasMetadata current = resource.get();
-    if (current != null && current.removeFinalizer(ComputeDomainLabels.FINALIZER)) {
+    if (current != null && current.hasFinalizer(ComputeDomainLabels.FINALIZER)) {
       resource.edit(r -> {
         r.removeFinalizer(ComputeDomainLabels.FINALIZER);
         return r;

@@ -2,6 +2,7 @@ package dev.gpudra.gpu.passthrough;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,18 +65,43 @@ public final class GpuUsers {
     }
   }
 
+  /**
+   * Whether one of the process's open files is the device node. A process or fd that goes while it
+   * is read holds nothing; a process whose fds cannot be read at all is an error, since the answer
+   * would otherwise be a wrong "free".
+   */
   private static boolean holds(Path process, Set<Path> targets) {
-    try (Stream<Path> fds = Files.list(process.resolve("fd"))) {
-      return fds.anyMatch(fd -> targets.contains(target(fd)));
-    } catch (IOException | java.io.UncheckedIOException e) {
-      return false; // exited meanwhile, or a kernel thread without fds
+    Path fds = process.resolve("fd");
+    try {
+      List<Path> entries;
+      try (Stream<Path> listed = Files.list(fds)) {
+        entries = listed.toList();
+      }
+      for (Path fd : entries) {
+        if (targets.contains(link(fd))) {
+          return true;
+        }
+      }
+      return false;
+    } catch (NoSuchFileException e) {
+      return false; // the process exited meanwhile
+    } catch (IOException e) {
+      throw new PassthroughException(
+          "cannot read "
+              + fds
+              + " ("
+              + e
+              + "): the plugin must run privileged to see who holds a"
+              + " GPU",
+          e);
     }
   }
 
-  private static Path target(Path fd) {
+  /** Where the fd points; a closed fd (gone meanwhile) points nowhere. */
+  private static Path link(Path fd) throws IOException {
     try {
       return Files.readSymbolicLink(fd);
-    } catch (IOException | UnsupportedOperationException e) {
+    } catch (NoSuchFileException e) {
       return Path.of("");
     }
   }
