@@ -1,6 +1,7 @@
 package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
@@ -69,6 +70,17 @@ class ChartE2E {
   void installsAndUninstalls() {
     KubernetesClient client = controlPlane.client();
     assertThat(helm.run("lint", chart.toString())).contains("0 chart(s) failed");
+    assertThatThrownBy(() ->
+            helm.run(
+                "template",
+                "gpu-dra",
+                chart.toString(),
+                "--kube-version",
+                "1.35.0",
+                "--set",
+                "resources.computeDomains.enabled=true"))
+        .as("a value the chart cannot honour yet is refused, not ignored")
+        .hasMessageContaining("resources.computeDomains.enabled: the compute-domain driver");
 
     helm.run(
         "install",
