@@ -1,6 +1,7 @@
 package dev.gpudra.gpu.passthrough;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,6 +18,8 @@ import java.util.stream.Stream;
  * waits for them, as NVIDIA's plugin does.
  */
 public final class GpuUsers {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GpuUsers.class);
+
   private final Path proc;
   private final Path hostDriverRoot;
 
@@ -67,8 +70,9 @@ public final class GpuUsers {
 
   /**
    * Whether one of the process's open files is the device node. A process or fd that goes while it
-   * is read holds nothing; a process whose fds cannot be read at all is an error, since the answer
-   * would otherwise be a wrong "free".
+   * is read holds nothing. A process whose fds the kernel will not show even to a privileged
+   * container (host PID 1 is one) is left out, as {@code fuser} leaves it out, and logged; any
+   * other read error fails the look.
    */
   private static boolean holds(Path process, Set<Path> targets) {
     Path fds = process.resolve("fd");
@@ -85,15 +89,11 @@ public final class GpuUsers {
       return false;
     } catch (NoSuchFileException e) {
       return false; // the process exited meanwhile
+    } catch (AccessDeniedException e) {
+      log.debug("{}: not readable ({}); left out, as fuser leaves it out", fds, e.getMessage());
+      return false;
     } catch (IOException e) {
-      throw new PassthroughException(
-          "cannot read "
-              + fds
-              + " ("
-              + e
-              + "): the plugin must run privileged to see who holds a"
-              + " GPU",
-          e);
+      throw new PassthroughException("cannot read " + fds + ": " + e, e);
     }
   }
 
