@@ -1,6 +1,6 @@
 package dev.gpudra.bench;
 
-import dev.gpudra.gpu.checkpoint.DurableFile;
+import dev.gpudra.kit.files.DurableFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,10 +1,11 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.gpu.cdi.CdiDevice;
-import dev.gpudra.gpu.cdi.CdiSpec;
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
-import dev.gpudra.gpu.cdi.ContainerEdits;
-import dev.gpudra.gpu.cdi.DeviceNode;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
+import dev.gpudra.kit.cdi.CdiDevice;
+import dev.gpudra.kit.cdi.CdiSpec;
+import dev.gpudra.kit.cdi.CdiSpecWriter;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -62,7 +63,7 @@ public record ContainerView(Set<String> deviceNodes, Set<String> env, Set<String
   }
 
   private static List<CdiSpec> specs(Path cdiRoot) {
-    CdiSpecWriter reader = new CdiSpecWriter(cdiRoot);
+    CdiSpecWriter reader = ClaimSpecBuilder.writer(cdiRoot);
     try (Stream<Path> files = Files.list(cdiRoot)) {
       return files
           .filter(f -> f.toString().endsWith(".yaml"))

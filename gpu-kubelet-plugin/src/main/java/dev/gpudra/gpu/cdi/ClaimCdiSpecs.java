@@ -1,6 +1,9 @@
 package dev.gpudra.gpu.cdi;
 
 import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.cdi.CdiSpecWriter;
+import dev.gpudra.kit.cdi.ContainerEdits;
 import java.util.List;
 import java.util.Objects;
 

@@ -5,6 +5,12 @@ import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
 import dev.gpudra.gpu.discovery.StaticMigDevice;
 import dev.gpudra.gpu.discovery.VfioGpu;
+import dev.gpudra.kit.cdi.CdiDevice;
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.cdi.CdiSpec;
+import dev.gpudra.kit.cdi.CdiSpecWriter;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,6 +24,11 @@ public final class ClaimSpecBuilder {
   public static final String VENDOR = "k8s.gpu.nvidia.com";
   public static final String CLASS = "claim";
   public static final String KIND = VENDOR + "/" + CLASS;
+
+  /** The writer of this driver's claim specs, {@code k8s.gpu.nvidia.com-claim_<uid>.yaml}. */
+  public static CdiSpecWriter writer(java.nio.file.Path cdiRoot) {
+    return new CdiSpecWriter(cdiRoot, VENDOR, CLASS);
+  }
 
   private final MigCapsResolver caps;
   private final ContainerEdits common;

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.cdi;
 
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.util.Optional;
 
 /** Finds the device node a container needs, e.g. {@code /dev/nvidiactl}; empty when absent. */

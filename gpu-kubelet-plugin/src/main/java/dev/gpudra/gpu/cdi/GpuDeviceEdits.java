@@ -1,5 +1,7 @@
 package dev.gpudra.gpu.cdi;
 
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.nvml.GpuInfo;
 
 /** The container edits a whole GPU brings (its device nodes, and hooks for them). */

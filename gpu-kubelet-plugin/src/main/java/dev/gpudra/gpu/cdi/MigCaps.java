@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.cdi;
 
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.util.List;
 
 /**

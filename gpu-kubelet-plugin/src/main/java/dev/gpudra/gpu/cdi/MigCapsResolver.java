@@ -1,5 +1,7 @@
 package dev.gpudra.gpu.cdi;
 
+import dev.gpudra.kit.cdi.CdiException;
+
 /** Finds the {@code nvidia-caps} device numbers of a MIG device. */
 public interface MigCapsResolver {
 

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.cdi;
 
+import dev.gpudra.kit.cdi.CdiException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.gpudra.gpu.cdi;
 
+import dev.gpudra.kit.cdi.CdiException;
+
 /**
  * Device numbers for simulated GPUs, laid out like the driver's {@code mig-minors} table: per GPU
  * 15 GPU instances, per GI one access minor followed by 8 compute-instance minors, starting at 3.

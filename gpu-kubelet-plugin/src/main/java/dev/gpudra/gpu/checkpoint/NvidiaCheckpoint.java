@@ -1,6 +1,8 @@
 package dev.gpudra.gpu.checkpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gpudra.kit.checkpoint.ClaimState;
+import dev.gpudra.kit.checkpoint.CorruptCheckpointException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.gpudra.gpu.checkpoint;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package dev.gpudra.gpu.driverroot;
 
-import dev.gpudra.gpu.cdi.ContainerEdits;
 import dev.gpudra.gpu.cdi.GpuDeviceEdits;
+import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.nvml.GpuInfo;
 import java.util.Map;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package dev.gpudra.gpu.driverroot;
 
-import dev.gpudra.gpu.cdi.Hook;
+import dev.gpudra.kit.cdi.Hook;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

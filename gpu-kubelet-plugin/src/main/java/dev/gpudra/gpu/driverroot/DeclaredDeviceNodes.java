@@ -1,7 +1,7 @@
 package dev.gpudra.gpu.driverroot;
 
-import dev.gpudra.gpu.cdi.DeviceNode;
 import dev.gpudra.gpu.cdi.DeviceNodeLocator;
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.util.Optional;
 
 /**

@@ -1,10 +1,10 @@
 package dev.gpudra.gpu.driverroot;
 
-import dev.gpudra.gpu.cdi.ContainerEdits;
-import dev.gpudra.gpu.cdi.DeviceNode;
 import dev.gpudra.gpu.cdi.DeviceNodeLocator;
-import dev.gpudra.gpu.cdi.Hook;
-import dev.gpudra.gpu.cdi.Mount;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
+import dev.gpudra.kit.cdi.Hook;
+import dev.gpudra.kit.cdi.Mount;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,11 +1,11 @@
 package dev.gpudra.gpu.driverroot;
 
-import dev.gpudra.gpu.cdi.CdiException;
-import dev.gpudra.gpu.cdi.ContainerEdits;
-import dev.gpudra.gpu.cdi.DeviceNode;
 import dev.gpudra.gpu.cdi.DeviceNodeLocator;
 import dev.gpudra.gpu.cdi.GpuDeviceEdits;
-import dev.gpudra.gpu.cdi.Hook;
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
+import dev.gpudra.kit.cdi.Hook;
 import dev.gpudra.nvml.GpuInfo;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.gpudra.gpu.mps;
 
-import dev.gpudra.gpu.cdi.ContainerEdits;
-import dev.gpudra.gpu.cdi.Mount;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.Mount;
 import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;

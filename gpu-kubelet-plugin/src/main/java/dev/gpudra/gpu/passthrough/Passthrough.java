@@ -2,8 +2,6 @@ package dev.gpudra.gpu.passthrough;
 
 import dev.gpudra.api.v1beta1.IommuBackendPolicy;
 import dev.gpudra.api.v1beta1.VfioDeviceConfig;
-import dev.gpudra.gpu.cdi.ContainerEdits;
-import dev.gpudra.gpu.cdi.DeviceNode;
 import dev.gpudra.gpu.checkpoint.SharingRecord;
 import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
@@ -12,6 +10,8 @@ import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.gpu.pci.PciDriverSwitch;
 import dev.gpudra.gpu.pci.PciException;
 import dev.gpudra.gpu.pci.PciSysfs;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
 import dev.gpudra.nvml.NvmlException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,16 +2,13 @@ package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
 import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
-import dev.gpudra.gpu.cdi.ContainerEdits;
 import dev.gpudra.gpu.cdi.DeviceNodeLocator;
 import dev.gpudra.gpu.cdi.MigCapsResolver;
 import dev.gpudra.gpu.cdi.ProcMigCapsResolver;
 import dev.gpudra.gpu.cdi.SimulatedMigCapsResolver;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
-import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.ConfigResolver;
@@ -47,6 +44,8 @@ import dev.gpudra.gpu.state.DeviceState;
 import dev.gpudra.gpu.state.GpuDraDriver;
 import dev.gpudra.gpu.state.StepObserver;
 import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.kit.mount.LibcTmpfs;
 import dev.gpudra.kit.mount.Tmpfs;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -158,7 +157,7 @@ public record GpuDriverParts(
             : new ProcMigCapsResolver(procRoot);
     ClaimCdiSpecs specs =
         new ClaimCdiSpecs(
-            specBuilder(config, inventory, caps), new CdiSpecWriter(config.cdiRoot()));
+            specBuilder(config, inventory, caps), ClaimSpecBuilder.writer(config.cdiRoot()));
     DeviceLookup devices = DeviceLookup.of(inventory.byName());
     Optional<Passthrough> passthrough = passthrough(config, gpus, inventory, hooks);
     DeviceState state =

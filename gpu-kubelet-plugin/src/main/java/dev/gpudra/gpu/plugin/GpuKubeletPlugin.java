@@ -1,9 +1,8 @@
 package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGate;
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
-import dev.gpudra.gpu.checkpoint.DurableFile;
 import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.discovery.VfioOffer;
@@ -16,6 +15,7 @@ import dev.gpudra.kit.KubeletPlugin;
 import dev.gpudra.kit.PluginConfig;
 import dev.gpudra.kit.PluginPaths;
 import dev.gpudra.kit.dra.NodeLock;
+import dev.gpudra.kit.files.DurableFile;
 import dev.gpudra.kit.owner.NodeOwner;
 import dev.gpudra.kit.slices.PublisherSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -166,7 +166,8 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     try {
       int removed =
           DurableFile.removeLeftovers(config.dataDir(), CheckpointStore.FILE_NAME)
-              + DurableFile.removeLeftovers(config.cdiRoot(), CdiSpecWriter.CLAIM_SPEC_PREFIX);
+              + DurableFile.removeLeftovers(
+                  config.cdiRoot(), ClaimSpecBuilder.writer(config.cdiRoot()).filePrefix());
       if (removed > 0) {
         log.info("removed {} temp files of writes interrupted by an earlier crash", removed);
       }

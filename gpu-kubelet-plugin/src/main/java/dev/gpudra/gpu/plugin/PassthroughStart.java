@@ -2,7 +2,6 @@ package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
-import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.gpu.discovery.VfioOffer;
 import dev.gpudra.gpu.passthrough.Passthrough;
 import dev.gpudra.gpu.passthrough.PassthroughException;
@@ -12,6 +11,7 @@ import dev.gpudra.gpu.passthrough.VfioPciModule;
 import dev.gpudra.gpu.pci.PciDriverSwitch;
 import dev.gpudra.gpu.pci.PciIds;
 import dev.gpudra.gpu.pci.PciSysfs;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,6 @@
 package dev.gpudra.gpu.sharing;
 
 import dev.gpudra.api.v1beta1.TimeSliceInterval;
-import dev.gpudra.gpu.cdi.ContainerEdits;
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
@@ -10,6 +9,7 @@ import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.gpu.mps.MpsSharing;
+import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.nvml.GpuInfo;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

@@ -1,6 +1,5 @@
 package dev.gpudra.gpu.state;
 
-import dev.gpudra.gpu.cdi.ContainerEdits;
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
@@ -13,6 +12,7 @@ import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.gpu.mig.MigPartitions;
 import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.gpu.passthrough.Passthrough;
+import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.NvmlException;
 import java.util.ArrayList;

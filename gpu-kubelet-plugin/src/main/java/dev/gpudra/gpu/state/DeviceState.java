@@ -1,12 +1,9 @@
 package dev.gpudra.gpu.state;
 
-import dev.gpudra.gpu.cdi.CdiException;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
-import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.gpu.checkpoint.CheckpointV1;
-import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.checkpoint.SharingRecord;
 import dev.gpudra.gpu.config.AllocatedDevice;
@@ -17,6 +14,9 @@ import dev.gpudra.gpu.passthrough.Passthrough;
 import dev.gpudra.gpu.sharing.GroupSharing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import dev.gpudra.nvml.GpuInfo;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;

@@ -1,14 +1,14 @@
 package dev.gpudra.gpu.state;
 
 import dev.gpudra.api.v1beta1.InvalidConfigException;
-import dev.gpudra.gpu.cdi.CdiException;
-import dev.gpudra.gpu.checkpoint.CheckpointException;
-import dev.gpudra.gpu.checkpoint.CheckpointLockTimeoutException;
 import dev.gpudra.gpu.sharing.SharingConflictException;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.checkpoint.CheckpointException;
+import dev.gpudra.kit.checkpoint.CheckpointLockTimeoutException;
 import dev.gpudra.kit.resourcehealth.HealthFeed;
 import dev.gpudra.nvml.NvmlException;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;

@@ -1,6 +1,6 @@
 package dev.gpudra.gpu.state;
 
-import dev.gpudra.gpu.cdi.CdiException;
+import dev.gpudra.kit.cdi.CdiException;
 import dev.gpudra.kit.dra.LockTimeoutException;
 import dev.gpudra.kit.dra.NodeLock;
 import java.util.Objects;

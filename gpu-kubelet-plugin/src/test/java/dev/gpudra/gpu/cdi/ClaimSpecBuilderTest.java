@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gpudra.gpu.config.TestDevices;
+import dev.gpudra.kit.cdi.CdiDevice;
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.cdi.CdiSpec;
+import dev.gpudra.kit.cdi.CdiSpecWriter;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
+import dev.gpudra.kit.cdi.Mount;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,7 +56,7 @@ class ClaimSpecBuilderTest {
   final ClaimSpecBuilder builder = TestSpecBuilders.simulated();
 
   /** Rendering and parsing touch no files. */
-  final CdiSpecWriter writer = new CdiSpecWriter(Path.of("/nonexistent"));
+  final CdiSpecWriter writer = ClaimSpecBuilder.writer(Path.of("/nonexistent"));
 
   @Test
   @DisplayName("a claim's spec renders to the golden YAML and parses back equal")
@@ -92,7 +99,7 @@ class ClaimSpecBuilderTest {
   @Test
   @DisplayName("the writer replaces the claim's file atomically and deletes it idempotently")
   void writesAndDeletes(@TempDir Path cdiRoot) throws Exception {
-    CdiSpecWriter fileWriter = new CdiSpecWriter(cdiRoot);
+    CdiSpecWriter fileWriter = ClaimSpecBuilder.writer(cdiRoot);
     CdiSpec spec = builder.build(UID, List.of(TestDevices.gpu(0)));
     Path file = fileWriter.write(UID, spec);
     assertThat(file).isEqualTo(cdiRoot.resolve("k8s.gpu.nvidia.com-claim_" + UID + ".yaml"));

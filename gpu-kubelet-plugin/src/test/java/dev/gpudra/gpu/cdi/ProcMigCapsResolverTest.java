@@ -3,6 +3,8 @@ package dev.gpudra.gpu.cdi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;

@@ -5,6 +5,7 @@ import dev.gpudra.gpu.driverroot.DriverEdits;
 import dev.gpudra.gpu.driverroot.DriverFiles;
 import dev.gpudra.gpu.driverroot.DriverRoot;
 import dev.gpudra.gpu.driverroot.GpuNodeEdits;
+import dev.gpudra.kit.cdi.ContainerEdits;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.gpudra.kit.checkpoint.CorruptCheckpointException;
 
 /**
  * The checkpoint decoder (ours, and NVIDIA's format it imports) on arbitrary bytes: it refuses with

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
+import dev.gpudra.kit.checkpoint.ClaimState;
+import dev.gpudra.kit.checkpoint.CorruptCheckpointException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +104,7 @@ class CheckpointStoreTest {
     ObjectNode data = (ObjectNode) envelope.get("data");
     data.put("futureTopLevel", "x");
     ((ObjectNode) data.get("claims").get("u1")).putObject("futureClaimField").put("k", 1);
-    envelope.put("checksum", CheckpointCodec.checksum(data));
+    envelope.put("checksum", dev.gpudra.kit.checkpoint.ChecksummedEnvelope.checksum(data));
     envelope.put("writtenBy", "v2.0");
     Files.writeString(checkpointFile(), mapper.writeValueAsString(envelope));
     assertThat(store.read().claims()).containsEntry("u1", completedClaim());

@@ -3,10 +3,10 @@ package dev.gpudra.gpu.driverroot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.gpu.cdi.CdiException;
-import dev.gpudra.gpu.cdi.ContainerEdits;
-import dev.gpudra.gpu.cdi.DeviceNode;
 import dev.gpudra.gpu.config.TestDevices;
+import dev.gpudra.kit.cdi.CdiException;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;

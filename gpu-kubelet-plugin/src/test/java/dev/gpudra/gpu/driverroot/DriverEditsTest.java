@@ -2,13 +2,14 @@ package dev.gpudra.gpu.driverroot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.gpu.cdi.CdiSpec;
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
-import dev.gpudra.gpu.cdi.ContainerEdits;
-import dev.gpudra.gpu.cdi.DeviceNode;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
 import dev.gpudra.gpu.cdi.DeviceNodeLocator;
-import dev.gpudra.gpu.cdi.Hook;
-import dev.gpudra.gpu.cdi.Mount;
+import dev.gpudra.kit.cdi.CdiSpec;
+import dev.gpudra.kit.cdi.CdiSpecWriter;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.cdi.DeviceNode;
+import dev.gpudra.kit.cdi.Hook;
+import dev.gpudra.kit.cdi.Mount;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -254,13 +255,13 @@ class DriverEditsTest {
   void renders() throws IOException {
     lib("usr/lib64", "libnvidia-ml");
     file("dev/nvidiactl");
-    CdiSpecWriter writer = new CdiSpecWriter(root.resolve("cdi"));
+    CdiSpecWriter writer = ClaimSpecBuilder.writer(root.resolve("cdi"));
     CdiSpec spec =
         CdiSpec.of(
             "k8s.gpu.nvidia.com/claim",
             edits(new DriverRoot(root, root)),
             List.of(
-                new dev.gpudra.gpu.cdi.CdiDevice(
+                new dev.gpudra.kit.cdi.CdiDevice(
                     "uid-gpu-0", ContainerEdits.ofNodes(List.of(DeviceNode.of("/dev/nvidia0"))))));
 
     String yaml = writer.render(spec);

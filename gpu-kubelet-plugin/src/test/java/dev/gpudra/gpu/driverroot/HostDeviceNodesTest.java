@@ -2,7 +2,7 @@ package dev.gpudra.gpu.driverroot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.gpu.cdi.DeviceNode;
+import dev.gpudra.kit.cdi.DeviceNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;

@@ -3,10 +3,10 @@ package dev.gpudra.gpu.plugin;
 import static dev.gpudra.gpu.plugin.ApiClaims.params;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
 import java.nio.file.Path;
 import java.util.List;

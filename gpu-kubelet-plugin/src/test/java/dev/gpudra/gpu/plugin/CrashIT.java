@@ -3,13 +3,13 @@ package dev.gpudra.gpu.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.state.StepObserver.Step;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import dev.gpudra.localcluster.kubelet.DraCallException;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import java.nio.file.Files;

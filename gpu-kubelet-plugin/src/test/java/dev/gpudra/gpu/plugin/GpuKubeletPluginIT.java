@@ -7,14 +7,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
 import dev.gpudra.gpu.cdi.TestSpecBuilders;
-import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import dev.gpudra.kit.registration.DraService;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
@@ -211,7 +211,7 @@ class GpuKubeletPluginIT {
     String held = "99999999-0000-4000-8000-000000000009";
     Files.createDirectories(dirs.dataDir());
     Files.writeString(dirs.dataDir().resolve("checkpoint.json"), "{damaged by a full disk");
-    new CdiSpecWriter(dirs.cdi())
+    ClaimSpecBuilder.writer(dirs.cdi())
         .write(held, TestSpecBuilders.simulated().build(held, List.of(gpu(3))));
 
     start(PluginNode.Setup.defaults().withMetricsOnAnyPort());

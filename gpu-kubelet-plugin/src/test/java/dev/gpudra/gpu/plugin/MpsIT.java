@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
-import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import dev.gpudra.kit.mount.LibcTmpfs;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.simulated.GpuSettings;

@@ -4,11 +4,11 @@ import static dev.gpudra.gpu.config.TestClaims.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.gpu.checkpoint.CheckpointUnreadableException;
-import dev.gpudra.gpu.checkpoint.ClaimState;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
 import dev.gpudra.gpu.cdi.TestSpecBuilders;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
@@ -58,7 +58,8 @@ class DynamicMigStateTest {
             "node-a",
             devices,
             new ConfigResolver(FeatureGates.parse("DynamicMIG=true"), new ConfigDecoder()),
-            new ClaimCdiSpecs(TestSpecBuilders.simulated(), new CdiSpecWriter(dir.resolve("cdi"))),
+            new ClaimCdiSpecs(
+                TestSpecBuilders.simulated(), ClaimSpecBuilder.writer(dir.resolve("cdi"))),
             checkpoints,
             StepObserver.NONE,
             new DeviceControls(ClaimSharing.NONE, Optional.of(new MigPartitions(nvml))));

@@ -6,8 +6,8 @@ import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
 import dev.gpudra.gpu.cdi.TestSpecBuilders;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.config.ConfigResolver;
@@ -61,7 +61,8 @@ class PartitionedClaimFuzzTest {
         devices,
         new ConfigResolver(
             FeatureGates.parse("TimeSlicingSettings=true,DynamicMIG=true"), new ConfigDecoder()),
-        new ClaimCdiSpecs(TestSpecBuilders.simulated(), new CdiSpecWriter(dir.resolve("cdi"))),
+        new ClaimCdiSpecs(
+            TestSpecBuilders.simulated(), ClaimSpecBuilder.writer(dir.resolve("cdi"))),
         partitionedCheckpoints,
         StepObserver.NONE,
         new DeviceControls(

@@ -2,12 +2,13 @@ package dev.gpudra.gpu.state;
 
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
-import dev.gpudra.gpu.cdi.CdiSpecWriter;
 import dev.gpudra.gpu.cdi.ClaimCdiSpecs;
+import dev.gpudra.gpu.cdi.ClaimSpecBuilder;
 import dev.gpudra.gpu.cdi.TestSpecBuilders;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.config.TestDevices;
+import dev.gpudra.kit.cdi.CdiSpecWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ final class TestNode {
     Files.writeString(bootId, "boot-1\n");
     cdiRoot = dir.resolve("cdi");
     checkpoints = new CheckpointStore(dir.resolve("plugin"), bootId);
-    specs = new CdiSpecWriter(cdiRoot);
+    specs = ClaimSpecBuilder.writer(cdiRoot);
     DeviceLookup devices =
         DeviceLookup.of(
             Map.of(

@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.checkpoint;
+package dev.gpudra.kit.files;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.checkpoint;
+package dev.gpudra.kit.checkpoint;
 
 /** {@code cp.lock} was not acquired in time: another process holds it. Transient. */
 public final class CheckpointLockTimeoutException extends CheckpointException {

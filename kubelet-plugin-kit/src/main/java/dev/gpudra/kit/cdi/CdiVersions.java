@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.cdi;
+package dev.gpudra.kit.cdi;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -8,12 +8,12 @@ import java.util.stream.Stream;
  * baseline, 0.4.0 for mount types, 0.5.0 for host paths and device names starting with a digit,
  * 0.6.0 for a dot in the class part of the kind.
  */
-final class CdiVersions {
-  static final String BASELINE = "0.3.0";
+public final class CdiVersions {
+  public static final String BASELINE = "0.3.0";
 
   private CdiVersions() {}
 
-  static String minimum(String kind, ContainerEdits specEdits, List<CdiDevice> devices) {
+  public static String minimum(String kind, ContainerEdits specEdits, List<CdiDevice> devices) {
     String version = BASELINE;
     List<ContainerEdits> edits =
         Stream.concat(Stream.of(specEdits), devices.stream().map(CdiDevice::containerEdits))
@@ -32,7 +32,7 @@ final class CdiVersions {
   }
 
   /** Compares {@code x.y.z} versions numerically; a leading {@code v} is ignored. */
-  static int compare(String a, String b) {
+  public static int compare(String a, String b) {
     int[] x = parse(a);
     int[] y = parse(b);
     for (int i = 0; i < 3; i++) {

@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.cdi;
+package dev.gpudra.kit.cdi;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Objects;

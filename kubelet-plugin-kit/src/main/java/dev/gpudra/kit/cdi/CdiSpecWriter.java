@@ -1,10 +1,10 @@
-package dev.gpudra.gpu.cdi;
+package dev.gpudra.kit.cdi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.gpudra.gpu.checkpoint.DurableFile;
+import dev.gpudra.kit.files.DurableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,26 +12,34 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Writes and deletes per-claim spec files {@code <cdiRoot>/k8s.gpu.nvidia.com-claim_<uid>.yaml}.
+ * Writes and deletes one driver's per-claim spec files {@code
+ * <cdiRoot>/<vendor>-<class>_<uid>.yaml}, e.g. {@code k8s.gpu.nvidia.com-claim_<uid>.yaml}.
  */
 public final class CdiSpecWriter {
-  /** How the file names of claims' specs begin: {@code k8s.gpu.nvidia.com-claim_<uid>.yaml}. */
-  public static final String CLAIM_SPEC_PREFIX =
-      ClaimSpecBuilder.VENDOR + "-" + ClaimSpecBuilder.CLASS + "_";
-
   private final Path cdiRoot;
+  private final String filePrefix;
   private final ObjectMapper yaml =
       YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
-  public CdiSpecWriter(Path cdiRoot) {
+  /**
+   * @param vendor the specs' vendor, e.g. {@code k8s.gpu.nvidia.com}
+   * @param specClass the claim specs' class, e.g. {@code claim}
+   */
+  public CdiSpecWriter(Path cdiRoot, String vendor, String specClass) {
     this.cdiRoot = Objects.requireNonNull(cdiRoot, "cdiRoot");
+    this.filePrefix =
+        Objects.requireNonNull(vendor, "vendor") + "-" + Objects.requireNonNull(specClass) + "_";
+  }
+
+  /** How the file names of claims' specs begin: {@code <vendor>-<class>_}. */
+  public String filePrefix() {
+    return filePrefix;
   }
 
   /** The spec file of a claim; {@code /} in the ID becomes {@code _} as CDI's helpers do. */
   public Path pathFor(String claimUid) {
     String id = claimUid.replace('/', '_');
-    return cdiRoot.resolve(
-        ClaimSpecBuilder.VENDOR + "-" + ClaimSpecBuilder.CLASS + "_" + id + ".yaml");
+    return cdiRoot.resolve(filePrefix + id + ".yaml");
   }
 
   /** Replaces the claim's spec file atomically; mode 0644, as nvcdi writes specs. */
@@ -53,7 +61,7 @@ public final class CdiSpecWriter {
    * @throws CdiException when the directory or a spec cannot be read
    */
   public java.util.Map<String, java.util.List<String>> claimDevices() {
-    String prefix = CLAIM_SPEC_PREFIX;
+    String prefix = filePrefix;
     java.util.Map<String, java.util.List<String>> claims = new java.util.TreeMap<>();
     if (!Files.isDirectory(cdiRoot)) {
       return claims;

@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.checkpoint;
+package dev.gpudra.kit.checkpoint;
 
 /** A checkpoint file that cannot be trusted: not JSON, a bad checksum, or an unknown version. */
 public class CorruptCheckpointException extends RuntimeException {

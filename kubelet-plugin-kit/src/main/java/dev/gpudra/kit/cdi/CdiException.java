@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.cdi;
+package dev.gpudra.kit.cdi;
 
 /** A CDI spec could not be built or written (device capability lookup, file I/O). */
 public class CdiException extends RuntimeException {

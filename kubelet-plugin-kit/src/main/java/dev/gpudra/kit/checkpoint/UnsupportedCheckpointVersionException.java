@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.checkpoint;
+package dev.gpudra.kit.checkpoint;
 
 /**
  * A checkpoint of a version this build cannot read (a newer gpu-dra wrote it): never overwritten,

@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.checkpoint;
+package dev.gpudra.kit.checkpoint;
 
 /**
  * The checkpoint file exists but cannot be read: the plugin cannot prove which devices are free, so

@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.checkpoint;
+package dev.gpudra.kit.checkpoint;
 
 /** The checkpoint could not be read or written (I/O). Transient: the caller may retry. */
 public class CheckpointException extends RuntimeException {

@@ -1,0 +1,226 @@
+package dev.gpudra.kit.checkpoint;
+
+import dev.gpudra.kit.files.DurableFile;
+import dev.gpudra.kit.flock.FlockFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A plugin's checkpoint file, {@code <dataDir>/checkpoint.json}, locked through {@code
+ * <dataDir>/cp.lock}. Every access holds an in-process lock and the file's {@code flock(2)}, as
+ * NVIDIA's plugins take it (which also keeps out a second plugin process during an upgrade, ours or
+ * NVIDIA's). A checkpoint written under another boot ID is discarded: the node rebooted and nothing
+ * prepared survived. Use one instance per data directory and process.
+ *
+ * @param <T> the driver's checkpoint record
+ */
+public final class CheckpointFile<T> {
+  public static final String FILE_NAME = "checkpoint.json";
+  public static final String LOCK_NAME = "cp.lock";
+
+  /** Where the kernel publishes the current boot's ID. */
+  public static final Path DEFAULT_BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
+
+  /** How long an access waits for {@code cp.lock}, as NVIDIA's plugins. */
+  public static final Duration LOCK_TIMEOUT = Duration.ofSeconds(10);
+
+  private static final Logger log = LoggerFactory.getLogger(CheckpointFile.class);
+
+  private final Path file;
+  private final FlockFile lockFile;
+  private final Duration lockTimeout;
+  private final Path bootIdFile;
+  private final CheckpointFormat<T> format;
+  private final ReentrantLock lock = new ReentrantLock();
+  // Guarded by lock. The boot ID cannot change while this process lives; the last checkpoint read
+  // or written is reused while the file is the same one (same inode, size and mtime): every
+  // write replaces the file through a rename, so another process's write always changes its inode.
+  private String bootId;
+  private Cached<T> cached;
+
+  private record Cached<T>(Object fileKey, long size, FileTime modified, T checkpoint) {
+    boolean matches(BasicFileAttributes a) {
+      return Objects.equals(fileKey, a.fileKey())
+          && size == a.size()
+          && modified.equals(a.lastModifiedTime());
+    }
+  }
+
+  public CheckpointFile(
+      Path dataDir, Path bootIdFile, Duration lockTimeout, CheckpointFormat<T> format) {
+    this.file = dataDir.resolve(FILE_NAME);
+    this.lockFile = new FlockFile(dataDir.resolve(LOCK_NAME));
+    this.bootIdFile = Objects.requireNonNull(bootIdFile, "bootIdFile");
+    this.lockTimeout = Objects.requireNonNull(lockTimeout, "lockTimeout");
+    this.format = Objects.requireNonNull(format, "format");
+  }
+
+  /** The file's path. */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * The current checkpoint (empty when there is none or the node rebooted).
+   *
+   * @throws CheckpointUnreadableException when the file exists but cannot be read
+   */
+  public T read() {
+    return locked(this::load);
+  }
+
+  /**
+   * Reads, applies {@code change} and writes the result atomically, all under the lock.
+   *
+   * @return the checkpoint as written
+   */
+  public T update(UnaryOperator<T> change) {
+    return locked(() -> {
+      T next = Objects.requireNonNull(change.apply(load()), "changed checkpoint");
+      write(next);
+      return next;
+    });
+  }
+
+  /**
+   * Replaces an unreadable checkpoint: moves it aside as {@code checkpoint.json.corrupt-<n>} and
+   * writes {@code rebuilt}.
+   *
+   * @return where the unreadable file went
+   */
+  public Path replaceUnreadable(T rebuilt) {
+    return locked(() -> {
+      Path aside = setAside();
+      write(rebuilt);
+      return aside;
+    });
+  }
+
+  /** Under the lock: replaces the file durably and caches what it now holds. */
+  private void write(T checkpoint) {
+    try {
+      DurableFile.replace(file, format.encode(checkpoint));
+      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+      cached = new Cached<>(a.fileKey(), a.size(), a.lastModifiedTime(), checkpoint);
+    } catch (IOException e) {
+      cached = null;
+      throw new CheckpointException("cannot write " + file, e);
+    }
+  }
+
+  private T load() {
+    String boot = bootId();
+    try {
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      if (cached == null || attributes.fileKey() == null || !cached.matches(attributes)) {
+        T stored = decodeOrRefuse(Files.readAllBytes(file));
+        cached =
+            new Cached<>(
+                attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), stored);
+      }
+      return forThisBoot(cached.checkpoint(), boot);
+    } catch (NoSuchFileException e) {
+      cached = null;
+      return format.empty(boot);
+    } catch (IOException e) {
+      throw new CheckpointException("cannot read " + file, e);
+    }
+  }
+
+  /** A checkpoint without a boot ID gets this boot's; one from an earlier boot is discarded. */
+  private T forThisBoot(T stored, String boot) {
+    String storedBoot = format.bootId(stored);
+    if (storedBoot.isEmpty()) {
+      return format.withBootId(stored, boot);
+    }
+    if (!boot.isEmpty() && !storedBoot.equals(boot)) {
+      log.info(
+          "node rebooted (boot ID {} -> {}): discarding {} checkpointed claims of {}",
+          storedBoot,
+          boot,
+          format.claims(stored),
+          file);
+      return format.empty(boot);
+    }
+    return stored;
+  }
+
+  /**
+   * Fails closed: a file that exists but cannot be read is left as it is, and every access fails
+   * until it is readable again or {@link #replaceUnreadable} is called.
+   */
+  private T decodeOrRefuse(byte[] bytes) {
+    try {
+      return format.decode(bytes);
+    } catch (CorruptCheckpointException e) {
+      cached = null;
+      throw new CheckpointUnreadableException(
+          "checkpoint "
+              + file
+              + " is unreadable ("
+              + e.getMessage()
+              + "); refusing to prepare or unprepare devices that cannot be proven free"
+              + (e instanceof UnsupportedCheckpointVersionException
+                  ? ": run the gpu-dra version that wrote it, or drain the node and delete the file"
+                  : ": " + format.recoveryHint()),
+          e);
+    }
+  }
+
+  private Path setAside() {
+    for (int n = 1; ; n++) {
+      Path aside = file.resolveSibling(FILE_NAME + ".corrupt-" + n);
+      if (!Files.exists(aside)) {
+        try {
+          Files.move(file, aside);
+          return aside;
+        } catch (IOException e) {
+          throw new CheckpointException("cannot move corrupt checkpoint aside to " + aside, e);
+        }
+      }
+    }
+  }
+
+  private String bootId() {
+    if (bootId == null) {
+      try {
+        bootId = Files.readString(bootIdFile).trim();
+      } catch (IOException e) {
+        log.warn("cannot read boot ID from {}: reboot detection is off", bootIdFile, e);
+        bootId = "";
+      }
+    }
+    return bootId;
+  }
+
+  private <R> R locked(Supplier<R> action) {
+    lock.lock();
+    try (FlockFile.Held held =
+        lockFile
+            .acquire(lockTimeout)
+            .orElseThrow(() ->
+                new CheckpointLockTimeoutException(
+                    "timed out after " + lockTimeout + " waiting for lock " + lockFile.file()))) {
+      return action.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CheckpointLockTimeoutException("interrupted while waiting for " + lockFile.file());
+    } catch (UncheckedIOException e) {
+      throw new CheckpointException("cannot lock " + lockFile.file(), e.getCause());
+    } finally {
+      lock.unlock();
+    }
+  }
+}
