@@ -13,6 +13,9 @@ import picocli.CommandLine.Command;
       GpusCommand.class,
       GpuKubeletPluginCommand.class,
       MpsControlDaemonCommand.class,
+      ComputeDomainKubeletPluginCommand.class,
+      ComputeDomainDaemonCommand.class,
+      ComputeDomainControllerCommand.class,
       SelectorCommand.class,
       ExplainCommand.class,
       CommandLine.HelpCommand.class

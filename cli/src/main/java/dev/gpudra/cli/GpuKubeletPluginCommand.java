@@ -122,7 +122,7 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
   }
 
   /** {@code --owner-wait-seconds}; a negative wait is a usage error. */
-  static Duration ownerWait(PluginOptions o) {
+  static Duration ownerWait(KubeletPluginOptions o) {
     if (o.ownerWaitSeconds < 0) {
       throw new IllegalArgumentException(
           "--owner-wait-seconds (OWNER_WAIT_SECONDS) must not be negative, got "

@@ -31,6 +31,54 @@ class GpuDraCliTest {
   static Stream<Arguments> badInvocations() {
     return Stream.of(
         Arguments.of(
+            "compute-domain plugin without a node name",
+            new String[] {"compute-domain-kubelet-plugin", "--node-name", ""},
+            "--node-name (NODE_NAME) is required"),
+        Arguments.of(
+            "compute-domain plugin with daemons in ComputeDomain status (not built)",
+            new String[] {
+              "compute-domain-kubelet-plugin",
+              "--node-name",
+              "n1",
+              "--feature-gates",
+              "ComputeDomainCliques=false"
+            },
+            "ComputeDomainCliques=false is not implemented by gpu-dra"),
+        Arguments.of(
+            "a daemon whose claim's CDI edits did not reach it",
+            new String[] {"compute-domain-daemon", "run", "--domain-uid", ""},
+            "CDI container edits did not apply -- is CDI enabled in your container runtime?"),
+        Arguments.of(
+            "a daemon without its pod's identity",
+            new String[] {"compute-domain-daemon", "run", "--domain-uid", "u", "--node-name", ""},
+            "NODE_NAME is required"),
+        Arguments.of(
+            "a controller without the daemons' image",
+            new String[] {"compute-domain-controller", "--image-name", ""},
+            "--image-name (IMAGE_NAME) is required"),
+        Arguments.of(
+            "a lease duration without a unit",
+            new String[] {
+              "compute-domain-controller",
+              "--image-name",
+              "gpu-dra:1",
+              "--leader-election",
+              "--leader-election-lease-duration",
+              "15"
+            },
+            "--leader-election-lease-duration must be a duration such as 15s"),
+        Arguments.of(
+            "a renew deadline longer than the lease",
+            new String[] {
+              "compute-domain-controller",
+              "--image-name",
+              "gpu-dra:1",
+              "--leader-election",
+              "--leader-election-renew-deadline",
+              "1m"
+            },
+            "renew deadline (PT1M) < lease duration (PT15S)"),
+        Arguments.of(
             "plugin without a node name",
             new String[] {"gpu-kubelet-plugin", "--node-name", ""},
             "--node-name (NODE_NAME) is required"),
@@ -128,6 +176,21 @@ class GpuDraCliTest {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip().lines()).hasSize(1);
     assertThat(run.err()).contains(mentioned);
+  }
+
+  @Test
+  @DisplayName("a daemon's check passes off the fabric, where no IMEX runs")
+  void checkWithoutClique() {
+    assertThat(run("compute-domain-daemon", "check", "--clique-id", "").exitCode()).isZero();
+    Run notReady =
+        run(
+            "compute-domain-daemon",
+            "check",
+            "--clique-id",
+            "c.1",
+            "--imex-ctl",
+            "/nonexistent/nvidia-imex-ctl");
+    assertThat(notReady.exitCode()).isNotZero();
   }
 
   @Test

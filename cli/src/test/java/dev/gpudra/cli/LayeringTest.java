@@ -60,7 +60,8 @@ class LayeringTest {
                 .resideInAPackage("com.sun.jna..")),
         rule(
             "only discovery, sharing (which sets GPUs), health (which watches their events), mig"
-                + " (which partitions them) and the wiring call the NVML port",
+                + " (which partitions them) and the wirings (the compute-domain plugin's reads the"
+                + " fabric once) call the NVML port",
             noClasses()
                 .that()
                 .resideOutsideOfPackages(
@@ -70,6 +71,7 @@ class LayeringTest {
                     "dev.gpudra.gpu.health..",
                     "dev.gpudra.gpu.mig..",
                     "dev.gpudra.gpu.plugin..",
+                    "dev.gpudra.computedomain.plugin..",
                     "dev.gpudra.cli..")
                 .should()
                 .dependOnClassesThat()

@@ -22,13 +22,13 @@ public final class ComputeDomainController implements AutoCloseable {
   }
 
   /**
-   * @param leaderElection the Lease's name, in the driver's namespace; empty: no election
+   * @param leaderElection the Lease and its timings; empty: no election
    */
   public static ComputeDomainController start(
       KubernetesClient client,
       DaemonSettings settings,
       boolean cliques,
-      Optional<String> leaderElection) {
+      Optional<LeaderElection> leaderElection) {
     Objects.requireNonNull(client, "client");
     Operator operator =
         new Operator(o -> {
@@ -36,9 +36,14 @@ public final class ComputeDomainController implements AutoCloseable {
               .withCloseClientOnStop(false)
               .withUseSSAToPatchPrimaryResource(false)
               .withSSABasedCreateUpdateMatchForDependentResources(false);
-          leaderElection.ifPresent(lease ->
+          leaderElection.ifPresent(e ->
               o.withLeaderElectionConfiguration(
-                  new LeaderElectionConfiguration(lease, settings.namespace())));
+                  new LeaderElectionConfiguration(
+                      e.leaseName(),
+                      e.leaseNamespace(),
+                      e.leaseDuration(),
+                      e.renewDeadline(),
+                      e.retryPeriod())));
         });
     operator.register(new ComputeDomainReconciler(client, settings, cliques, Clock.systemUTC()));
     operator.start();

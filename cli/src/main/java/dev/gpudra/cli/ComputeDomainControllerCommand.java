@@ -1,0 +1,177 @@
+package dev.gpudra.cli;
+
+import dev.gpudra.api.featuregates.FeatureGate;
+import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.controller.model.DaemonSettings;
+import dev.gpudra.controller.reconcile.ComputeDomainController;
+import dev.gpudra.controller.reconcile.LeaderElection;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gpu-dra compute-domain-controller}: the cluster side of ComputeDomains. */
+@Command(
+    name = "compute-domain-controller",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run the ComputeDomain controller until SIGTERM: per domain its daemon DaemonSet, its two"
+            + " ResourceClaimTemplates and its status.")
+final class ComputeDomainControllerCommand implements Callable<Integer> {
+  @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
+  String kubeconfig;
+
+  @Option(
+      names = "--namespace",
+      defaultValue = "${env:NAMESPACE:-default}",
+      description = "The driver's namespace: daemon DaemonSets, templates, cliques (NAMESPACE).")
+  String namespace;
+
+  @Option(
+      names = "--image-name",
+      defaultValue = "${env:IMAGE_NAME:-}",
+      description = "The image the domains' daemons run: the driver's own (IMAGE_NAME).")
+  String imageName;
+
+  @Option(
+      names = "--log-verbosity-cd-daemon",
+      defaultValue = "${env:LOG_VERBOSITY_CD_DAEMON:-4}",
+      description = "The daemons' LOG_VERBOSITY (LOG_VERBOSITY_CD_DAEMON).")
+  int daemonVerbosity;
+
+  @Option(
+      names = "--max-nodes-per-imex-domain",
+      defaultValue = "${env:MAX_NODES_PER_IMEX_DOMAIN:-18}",
+      description = "How many nodes a clique takes (MAX_NODES_PER_IMEX_DOMAIN).")
+  int maxNodes;
+
+  @Option(
+      names = "--feature-gates",
+      defaultValue = "${env:FEATURE_GATES:-}",
+      description = "Gate=true|false pairs, passed on to the daemons (FEATURE_GATES).")
+  String featureGates;
+
+  @Option(
+      names = "--cd-daemon-image-pull-secret-names",
+      defaultValue = "${env:CD_DAEMON_IMAGE_PULL_SECRET_NAMES:-}",
+      description =
+          "Comma-separated pull secrets of the daemons (CD_DAEMON_IMAGE_PULL_SECRET_NAMES).")
+  String pullSecrets;
+
+  @Option(
+      names = "--leader-election",
+      defaultValue = "${env:LEADER_ELECTION_ENABLED:-false}",
+      description = "Elect one active replica over a Lease (LEADER_ELECTION_ENABLED).")
+  boolean leaderElection;
+
+  @Option(
+      names = "--leader-election-lease-lock-name",
+      defaultValue = "${env:LEADER_ELECTION_LEASE_LOCK_NAME:-compute-domain-controller}",
+      description = "LEADER_ELECTION_LEASE_LOCK_NAME.")
+  String leaseName;
+
+  @Option(
+      names = "--leader-election-lease-lock-namespace",
+      defaultValue = "${env:LEADER_ELECTION_LEASE_LOCK_NAMESPACE:-}",
+      description = "LEADER_ELECTION_LEASE_LOCK_NAMESPACE; the driver's namespace when empty.")
+  String leaseNamespace;
+
+  @Option(
+      names = "--leader-election-lease-duration",
+      defaultValue = "${env:LEADER_ELECTION_LEASE_DURATION:-15s}",
+      description = "LEADER_ELECTION_LEASE_DURATION.")
+  String leaseDuration;
+
+  @Option(
+      names = "--leader-election-renew-deadline",
+      defaultValue = "${env:LEADER_ELECTION_RENEW_DEADLINE:-10s}",
+      description = "LEADER_ELECTION_RENEW_DEADLINE.")
+  String renewDeadline;
+
+  @Option(
+      names = "--leader-election-retry-period",
+      defaultValue = "${env:LEADER_ELECTION_RETRY_PERIOD:-2s}",
+      description = "LEADER_ELECTION_RETRY_PERIOD.")
+  String retryPeriod;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    DaemonSettings settings = settings();
+    FeatureGates gates = FeatureGates.parse(featureGates);
+    Optional<LeaderElection> election = election();
+    CountDownLatch stopped = new CountDownLatch(1);
+    try (KubernetesClient client =
+            Clients.connect(
+                Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of));
+        ComputeDomainController controller =
+            ComputeDomainController.start(
+                client, settings, gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES), election)) {
+      Runtime.getRuntime()
+          .addShutdownHook(
+              Thread.ofPlatform()
+                  .unstarted(() -> {
+                    controller.close();
+                    stopped.countDown();
+                  }));
+      stopped.await();
+    }
+    return 0;
+  }
+
+  DaemonSettings settings() {
+    if (imageName == null || imageName.isBlank()) {
+      throw new IllegalArgumentException(
+          "--image-name (IMAGE_NAME) is required: the domains' daemons run the driver's image");
+    }
+    List<String> secrets =
+        Arrays.stream(pullSecrets.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    return new DaemonSettings(
+        namespace, imageName, daemonVerbosity, maxNodes, featureGates, secrets);
+  }
+
+  Optional<LeaderElection> election() {
+    if (!leaderElection) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new LeaderElection(
+            leaseName,
+            leaseNamespace.isBlank() ? namespace : leaseNamespace,
+            duration("--leader-election-lease-duration", leaseDuration),
+            duration("--leader-election-renew-deadline", renewDeadline),
+            duration("--leader-election-retry-period", retryPeriod)));
+  }
+
+  /**
+   * Go's duration syntax for what NVIDIA's flags take: {@code 15s}, {@code 1m30s}, {@code 500ms}.
+   */
+  static Duration duration(String flag, String value) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(\\d+)(ms|s|m|h)").matcher(value.trim());
+    Duration total = Duration.ZERO;
+    int end = 0;
+    while (m.find() && m.start() == end) {
+      long n = Long.parseLong(m.group(1));
+      total =
+          total.plus(
+              switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+              });
+      end = m.end();
+    }
+    if (end == 0 || end != value.trim().length()) {
+      throw new IllegalArgumentException(
+          flag + " must be a duration such as 15s, 1m30s or 500ms, got \"" + value + "\"");
+    }
+    return total;
+  }
+}

@@ -1,0 +1,2 @@
+/** Facts of the node the compute-domain plugin runs on: its IMEX devices. */
+package dev.gpudra.computedomain.node;

@@ -1,0 +1,205 @@
+package dev.gpudra.computedomain.plugin;
+
+import dev.gpudra.api.featuregates.FeatureGate;
+import dev.gpudra.computedomain.checkpoint.DomainCheckpoint;
+import dev.gpudra.computedomain.checkpoint.DomainCheckpointCodec;
+import dev.gpudra.computedomain.node.ImexDevices;
+import dev.gpudra.computedomain.node.ProcImexDevices;
+import dev.gpudra.computedomain.node.SimulatedImexDevices;
+import dev.gpudra.computedomain.prepare.ChannelPrep;
+import dev.gpudra.computedomain.prepare.DaemonPrep;
+import dev.gpudra.computedomain.prepare.DomainApi;
+import dev.gpudra.computedomain.prepare.DomainDraDriver;
+import dev.gpudra.computedomain.prepare.DomainRequests;
+import dev.gpudra.computedomain.prepare.NodeLabel;
+import dev.gpudra.kit.KubeletPlugin;
+import dev.gpudra.kit.PluginConfig;
+import dev.gpudra.kit.PluginPaths;
+import dev.gpudra.kit.checkpoint.CheckpointFile;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
+import dev.gpudra.kit.dra.NodeLock;
+import dev.gpudra.kit.owner.NodeOwner;
+import dev.gpudra.kit.slices.PublisherSettings;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running {@code compute-domain.nvidia.com} kubelet plugin: reads the node's fabric once,
+ * writes the daemons' base CDI spec, serves claims through the kit, publishes {@code channel-0} and
+ * {@code daemon-0}, and cleans up stale claims and directories every 10 minutes.
+ */
+public final class ComputeDomainKubeletPlugin implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(ComputeDomainKubeletPlugin.class);
+  private static final Duration CLEANUP_PERIOD = Duration.ofMinutes(10);
+
+  private final NodeOwner owner;
+  private final KubeletPlugin kit;
+  private final ScheduledExecutorService cleanup;
+  private final NodeFabric fabric;
+
+  private ComputeDomainKubeletPlugin(
+      NodeOwner owner, KubeletPlugin kit, ScheduledExecutorService cleanup, NodeFabric fabric) {
+    this.owner = owner;
+    this.kit = kit;
+    this.cleanup = cleanup;
+    this.fabric = fabric;
+  }
+
+  /**
+   * Takes the node's plugin directory (waiting up to {@code ownerWait} for a running instance),
+   * then starts; a failure stops what was started and releases the directory.
+   *
+   * @throws IllegalArgumentException for a gate this plugin does not implement
+   * @throws IllegalStateException for a driver too old for IMEXDaemonsWithDNSNames
+   * @throws dev.gpudra.computedomain.clique.CliqueException when the fabric is not usable
+   */
+  public static ComputeDomainKubeletPlugin start(
+      DomainPluginConfig config,
+      KubernetesClient client,
+      PublisherSettings slices,
+      Duration ownerWait) {
+    refuseUnimplementedGates(config);
+    createDirectories(config);
+    NodeOwner owner = NodeOwner.acquire(config.dataDir(), ownerWait);
+    try {
+      return startOwned(config, client, slices, owner);
+    } catch (RuntimeException | Error e) {
+      owner.close();
+      throw e;
+    }
+  }
+
+  private static ComputeDomainKubeletPlugin startOwned(
+      DomainPluginConfig config,
+      KubernetesClient client,
+      PublisherSettings slices,
+      NodeOwner owner) {
+    NodeFabric fabric = NodeFabric.read(config);
+    log.info(
+        "node {}: NVIDIA driver {}, clique {}",
+        config.nodeName(),
+        fabric.driverVersion(),
+        fabric.cliqueId().isEmpty() ? "none (no multi-node NVLink)" : fabric.cliqueId());
+    BaseSpec.write(config, fabric.driverVersion());
+    CheckpointFile<DomainCheckpoint> checkpoints = checkpoints(config);
+    DomainApi api = new DomainApi(client, config.namespace());
+    NodeLabel label = new NodeLabel(client, config.nodeName());
+    ImexDevices devices =
+        config.simulated() ? new SimulatedImexDevices() : new ProcImexDevices(config.procRoot());
+    DomainDraDriver driver =
+        new DomainDraDriver(
+            new DomainRequests(DomainPluginConfig.DRIVER_NAME, config.featureGates()),
+            checkpoints,
+            DomainDraDriver.claimSpecs(config.cdiRoot()),
+            new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
+            new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId()),
+            label);
+    PluginPaths paths =
+        new PluginPaths(config.registrarDir(), config.pluginsDir(), DomainPluginConfig.DRIVER_NAME);
+    KubeletPlugin kit =
+        new KubeletPlugin(
+            PluginConfig.of(paths, config.nodeName(), config.healthcheckPort()).withSlices(slices),
+            client,
+            driver);
+    kit.start();
+    try {
+      kit.publishResources(DomainDevices.all());
+      DomainCleanup cleaner =
+          new DomainCleanup(
+              client,
+              api,
+              checkpoints,
+              driver,
+              new NodeLock(paths.lockFile(), PluginConfig.Timeouts.DEFAULTS.lock()),
+              config.domainsDir());
+      return new ComputeDomainKubeletPlugin(owner, kit, startCleanup(cleaner), fabric);
+    } catch (RuntimeException e) {
+      kit.close();
+      throw e;
+    }
+  }
+
+  /** The node's clique as read at start; empty off a multi-node NVLink fabric. */
+  public String cliqueId() {
+    return fabric.cliqueId();
+  }
+
+  /** The kit: registration outcome, health port. */
+  public KubeletPlugin kit() {
+    return kit;
+  }
+
+  @Override
+  public void close() {
+    cleanup.shutdownNow();
+    kit.close();
+    owner.close();
+  }
+
+  /** Only the clique path is built: with ComputeDomainCliques off daemons would use CD status. */
+  private static void refuseUnimplementedGates(DomainPluginConfig config) {
+    if (!config.featureGates().enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES)) {
+      throw new IllegalArgumentException(
+          "feature gate ComputeDomainCliques=false is not implemented by gpu-dra: daemons"
+              + " register in ComputeDomainClique objects only; remove it from --feature-gates"
+              + " (FEATURE_GATES)");
+    }
+  }
+
+  /** A checkpoint that cannot be read is set aside: nothing here can be proven prepared. */
+  private static CheckpointFile<DomainCheckpoint> checkpoints(DomainPluginConfig config) {
+    CheckpointFile<DomainCheckpoint> file =
+        new CheckpointFile<>(
+            config.dataDir(),
+            CheckpointFile.DEFAULT_BOOT_ID,
+            CheckpointFile.LOCK_TIMEOUT,
+            new DomainCheckpointCodec());
+    try {
+      file.read();
+    } catch (CheckpointUnreadableException e) {
+      Path aside = file.replaceUnreadable(DomainCheckpoint.empty(""));
+      log.warn("{}; moved it to {} and started with no claims", e.getMessage(), aside);
+    }
+    return file;
+  }
+
+  private static ScheduledExecutorService startCleanup(DomainCleanup cleaner) {
+    ScheduledExecutorService executor =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("compute-domain-cleanup").unstarted(r));
+    executor.scheduleWithFixedDelay(
+        () -> {
+          try {
+            int done = cleaner.run();
+            if (done > 0) {
+              log.info("cleanup: {} stale claims rolled back or directories removed", done);
+            }
+          } catch (RuntimeException e) {
+            log.warn("cleanup failed; retried in {}", CLEANUP_PERIOD, e);
+          }
+        },
+        0,
+        CLEANUP_PERIOD.toSeconds(),
+        TimeUnit.SECONDS);
+    return executor;
+  }
+
+  private static void createDirectories(DomainPluginConfig config) {
+    try {
+      Files.createDirectories(config.dataDir());
+      Files.createDirectories(config.domainsDir());
+      Files.createDirectories(config.cdiRoot());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the plugin's directories", e);
+    }
+  }
+}

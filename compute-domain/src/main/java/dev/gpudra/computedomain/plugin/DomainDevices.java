@@ -1,0 +1,32 @@
+package dev.gpudra.computedomain.plugin;
+
+import dev.gpudra.computedomain.prepare.DomainRequests;
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttributeBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The node's two {@code compute-domain.nvidia.com} devices, as NVIDIA's plugin publishes them:
+ * {@code channel-0} ({@code type=channel}, {@code id=0}) and {@code daemon-0} ({@code type=daemon},
+ * {@code id=0}); channels 1..2047 exist but are not advertised.
+ */
+final class DomainDevices {
+  private DomainDevices() {}
+
+  static List<Device> all() {
+    return List.of(
+        device(DomainRequests.CHANNEL_DEVICE, "channel"),
+        device(DomainRequests.DAEMON_DEVICE, "daemon"));
+  }
+
+  private static Device device(String name, String type) {
+    Map<String, DeviceAttribute> attributes = new LinkedHashMap<>();
+    attributes.put("type", new DeviceAttributeBuilder().withString(type).build());
+    attributes.put("id", new DeviceAttributeBuilder().withInt(0L).build());
+    return new DeviceBuilder().withName(name).withAttributes(attributes).build();
+  }
+}

@@ -1,0 +1,72 @@
+package dev.gpudra.computedomain.plugin;
+
+import dev.gpudra.api.featuregates.FeatureGates;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The {@code compute-domain.nvidia.com} kubelet plugin's settings, from the same flags and
+ * environment as NVIDIA's {@code compute-domain-kubelet-plugin}.
+ *
+ * @param nodeName this node
+ * @param namespace the driver's namespace (where cliques live)
+ * @param kubeconfig a kubeconfig file; in-cluster config when empty
+ * @param cdiRoot where CDI specs are written
+ * @param registrarDir the kubelet's plugin registration directory
+ * @param pluginsDir the kubelet's plugins directory (the same path on the host)
+ * @param driverRoot where this process sees the driver root
+ * @param hostDriverRoot the driver root on the host, for the specs' host paths
+ * @param cdiHookPath the host path of {@code nvidia-cdi-hook}
+ * @param procRoot where the kernel's {@code /proc} is read (IMEX device numbers)
+ * @param featureGates the gates
+ * @param healthcheckPort the gRPC health port; negative disables
+ * @param simulatedGpus a GPU profile replacing NVML
+ */
+public record DomainPluginConfig(
+    String nodeName,
+    String namespace,
+    Optional<Path> kubeconfig,
+    Path cdiRoot,
+    Path registrarDir,
+    Path pluginsDir,
+    Path driverRoot,
+    Path hostDriverRoot,
+    String cdiHookPath,
+    Path procRoot,
+    FeatureGates featureGates,
+    int healthcheckPort,
+    Optional<String> simulatedGpus) {
+  public static final String DRIVER_NAME = "compute-domain.nvidia.com";
+
+  public DomainPluginConfig {
+    if (nodeName == null || nodeName.isBlank()) {
+      throw new IllegalArgumentException("--node-name (NODE_NAME) is required");
+    }
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(kubeconfig, "kubeconfig");
+    Objects.requireNonNull(cdiRoot, "cdiRoot");
+    Objects.requireNonNull(registrarDir, "registrarDir");
+    Objects.requireNonNull(pluginsDir, "pluginsDir");
+    Objects.requireNonNull(driverRoot, "driverRoot");
+    Objects.requireNonNull(hostDriverRoot, "hostDriverRoot");
+    Objects.requireNonNull(cdiHookPath, "cdiHookPath");
+    Objects.requireNonNull(procRoot, "procRoot");
+    Objects.requireNonNull(featureGates, "featureGates");
+    Objects.requireNonNull(simulatedGpus, "simulatedGpus");
+  }
+
+  /** {@code <pluginsDir>/compute-domain.nvidia.com}: sockets, locks, checkpoint. */
+  public Path dataDir() {
+    return pluginsDir.resolve(DRIVER_NAME);
+  }
+
+  /** {@code <dataDir>/domains}: one directory per domain whose daemon runs here. */
+  public Path domainsDir() {
+    return dataDir().resolve("domains");
+  }
+
+  public boolean simulated() {
+    return simulatedGpus.filter(s -> !s.isBlank()).isPresent();
+  }
+}

@@ -1,0 +1,207 @@
+package dev.gpudra.computedomain.prepare;
+
+import dev.gpudra.computedomain.checkpoint.DomainCheckpoint;
+import dev.gpudra.computedomain.checkpoint.DomainClaim;
+import dev.gpudra.computedomain.checkpoint.DomainDevice;
+import dev.gpudra.computedomain.checkpoint.DomainTarget;
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.kit.PreparedDevice;
+import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.cdi.CdiDevice;
+import dev.gpudra.kit.cdi.CdiSpec;
+import dev.gpudra.kit.cdi.CdiSpecWriter;
+import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.kit.checkpoint.CheckpointFile;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code compute-domain.nvidia.com} driver: each claim is checkpointed PrepareStarted, prepared
+ * ({@link ChannelPrep}, {@link DaemonPrep}), its CDI spec written when it has edits, and
+ * checkpointed PrepareCompleted; a completed claim is answered from the checkpoint. Unprepare
+ * removes the node label a channel claim set, the spec and the entry. A failure fails that claim
+ * only, with a message naming it.
+ */
+public final class DomainDraDriver implements DraDriver {
+  /** The vendor of this driver's CDI specs. */
+  public static final String CDI_VENDOR = "k8s.compute-domain.nvidia.com";
+
+  /** The base spec's device every daemon gets: the driver's management files. */
+  public static final String BASE_DEVICE = CDI_VENDOR + "/device=all";
+
+  private static final Logger log = LoggerFactory.getLogger(DomainDraDriver.class);
+
+  private final DomainRequests requests;
+  private final CheckpointFile<DomainCheckpoint> checkpoints;
+  private final CdiSpecWriter specs;
+  private final ChannelPrep channels;
+  private final DaemonPrep daemons;
+  private final NodeLabel label;
+
+  public DomainDraDriver(
+      DomainRequests requests,
+      CheckpointFile<DomainCheckpoint> checkpoints,
+      CdiSpecWriter specs,
+      ChannelPrep channels,
+      DaemonPrep daemons,
+      NodeLabel label) {
+    this.requests = Objects.requireNonNull(requests, "requests");
+    this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+    this.specs = Objects.requireNonNull(specs, "specs");
+    this.channels = Objects.requireNonNull(channels, "channels");
+    this.daemons = Objects.requireNonNull(daemons, "daemons");
+    this.label = Objects.requireNonNull(label, "label");
+  }
+
+  /** The writer of this driver's claim specs, {@code k8s.compute-domain.nvidia.com-claim_<uid>}. */
+  public static CdiSpecWriter claimSpecs(java.nio.file.Path cdiRoot) {
+    return new CdiSpecWriter(cdiRoot, CDI_VENDOR, "claim");
+  }
+
+  @Override
+  public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
+    Map<String, PrepareResult> results = new LinkedHashMap<>();
+    for (ResourceClaim claim : claims) {
+      String uid = claim.getMetadata().getUid();
+      try {
+        results.put(uid, PrepareResult.of(prepareOne(claim)));
+      } catch (RuntimeException e) {
+        String message = message(e);
+        log.warn("prepare of claim {} ({}) failed: {}", name(claim), uid, message);
+        results.put(uid, PrepareResult.failed(message));
+      }
+    }
+    return results;
+  }
+
+  @Override
+  public Map<String, UnprepareResult> unprepare(List<ClaimRef> claims) {
+    Map<String, UnprepareResult> results = new LinkedHashMap<>();
+    for (ClaimRef claim : claims) {
+      try {
+        unprepareOne(claim.uid());
+        results.put(claim.uid(), UnprepareResult.ok());
+      } catch (RuntimeException e) {
+        String message = "claim " + claim + ": " + message(e);
+        log.warn("unprepare failed: {}", message);
+        results.put(claim.uid(), UnprepareResult.failed(message));
+      }
+    }
+    return results;
+  }
+
+  @Override
+  public boolean ready() {
+    try {
+      checkpoints.read();
+      return true;
+    } catch (CheckpointUnreadableException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public void handleError(Throwable error, String context) {
+    log.error("{}: {}", context, error.getMessage(), error);
+  }
+
+  /** Rolls back a claim: what unprepare does, for the stale-claim cleanup. */
+  public void rollBack(String uid) {
+    unprepareOne(uid);
+  }
+
+  private List<PreparedDevice> prepareOne(ResourceClaim claim) {
+    String uid = claim.getMetadata().getUid();
+    DomainClaim known = checkpoints.read().claims().get(uid);
+    if (known != null && known.isCompleted()) {
+      return answer(known.devices());
+    }
+    DomainRequest request = requests.read(claim);
+    if (request.target() == DomainTarget.CHANNEL) {
+      refuseSecondChannel(request);
+    }
+    DomainClaim started =
+        DomainClaim.started(
+            request.namespace(), request.name(), request.target(), request.domainId());
+    checkpoints.update(c -> c.withClaim(uid, started));
+    ContainerEdits edits =
+        request.target() == DomainTarget.CHANNEL
+            ? channels.prepare(request)
+            : daemons.prepare(request);
+    List<String> ids = new ArrayList<>();
+    if (request.target() == DomainTarget.DAEMON) {
+      ids.add(BASE_DEVICE);
+    }
+    if (!edits.isEmpty()) {
+      String device = uid + "-" + request.device();
+      specs.write(
+          uid, CdiSpec.of(CDI_VENDOR + "/claim", null, List.of(new CdiDevice(device, edits))));
+      ids.add(CDI_VENDOR + "/claim=" + device);
+    }
+    DomainDevice prepared =
+        new DomainDevice(request.device(), request.requestNames(), request.pool(), ids);
+    checkpoints.update(c -> c.withClaim(uid, started.completed(List.of(prepared))));
+    return answer(List.of(prepared));
+  }
+
+  /** Channel 0 of a node belongs to one completed claim at a time, as in NVIDIA's plugin. */
+  private void refuseSecondChannel(DomainRequest request) {
+    checkpoints.read().claims().entrySet().stream()
+        .filter(e -> !e.getKey().equals(request.uid()))
+        .filter(e -> e.getValue().isCompleted() && e.getValue().target() == DomainTarget.CHANNEL)
+        .findFirst()
+        .ifPresent(e -> {
+          throw new DomainClaimException(
+              "claim "
+                  + request.claim()
+                  + ": channel-0 of this node is held by claim "
+                  + e.getValue().namespace()
+                  + "/"
+                  + e.getValue().name()
+                  + " ("
+                  + e.getKey()
+                  + ") of ComputeDomain "
+                  + e.getValue().domainId()
+                  + "; a node serves one channel claim at a time");
+        });
+  }
+
+  private void unprepareOne(String uid) {
+    DomainClaim known = checkpoints.read().claims().get(uid);
+    if (known != null && known.target() == DomainTarget.CHANNEL && !known.domainId().isEmpty()) {
+      label.remove(known.domainId());
+    }
+    specs.delete(uid);
+    if (known != null) {
+      checkpoints.update(c -> c.withoutClaim(uid));
+    }
+  }
+
+  private static List<PreparedDevice> answer(List<DomainDevice> devices) {
+    return devices.stream()
+        .map(d ->
+            new PreparedDevice(
+                d.requestNames(), d.pool(), d.device(), d.cdiDeviceIds(), Optional.empty()))
+        .toList();
+  }
+
+  private static String name(ResourceClaim claim) {
+    return claim.getMetadata().getNamespace() + "/" + claim.getMetadata().getName();
+  }
+
+  private static String message(RuntimeException e) {
+    return e instanceof DomainClaimException
+        ? e.getMessage()
+        : e.getClass().getSimpleName() + ": " + e.getMessage();
+  }
+}

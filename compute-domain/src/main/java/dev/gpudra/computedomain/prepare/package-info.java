@@ -1,0 +1,5 @@
+/**
+ * Preparing compute-domain claims: workloads' IMEX channels and domain daemons, node labels,
+ * readiness.
+ */
+package dev.gpudra.computedomain.prepare;

@@ -1,0 +1,85 @@
+package dev.gpudra.computedomain.checkpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gpudra.kit.checkpoint.ClaimState;
+import dev.gpudra.kit.checkpoint.CorruptCheckpointException;
+import dev.gpudra.kit.checkpoint.UnsupportedCheckpointVersionException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class DomainCheckpointCodecTest {
+  private final DomainCheckpointCodec codec = new DomainCheckpointCodec();
+
+  @Test
+  @DisplayName("a written checkpoint reads back equal; an edit breaks its checksum")
+  void roundTrip() {
+    DomainClaim claim =
+        DomainClaim.started("team-a", "c", DomainTarget.CHANNEL, "cd-uid")
+            .completed(
+                List.of(
+                    new DomainDevice(
+                        "channel-0",
+                        List.of("channel"),
+                        "node-a",
+                        List.of("k8s.compute-domain.nvidia.com/claim=u-channel-0"))));
+    DomainCheckpoint checkpoint = DomainCheckpoint.empty("boot").withClaim("u", claim);
+
+    byte[] bytes = codec.encode(checkpoint);
+
+    assertThat(codec.decode(bytes)).isEqualTo(checkpoint);
+    String edited = new String(bytes, StandardCharsets.UTF_8).replace("team-a", "team-b");
+    assertThatThrownBy(() -> codec.decode(edited.getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(CorruptCheckpointException.class)
+        .hasMessageContaining("checksum mismatch");
+  }
+
+  @Test
+  @DisplayName("NVIDIA's v2 file is read: state, target and domain from the device and configState")
+  void readsNvidiaV2() {
+    String nvidia =
+        """
+        {"checksum": 1234, "v1": {"preparedClaims": {}},
+         "v2": {"checksum": 0, "nodeBootID": "boot-1", "preparedClaims": {
+           "uid-1": {"checkpointState": "PrepareCompleted", "name": "w", "namespace": "team-a",
+             "status": {}, "preparedDevices": [{"devices": [{"channel": {"info": {"id": 0},
+               "device": {"Requests": ["channel"], "PoolName": "node-a", "DeviceName": "channel-0",
+                 "CDIDeviceIDs": ["k8s.compute-domain.nvidia.com/claim=uid-1-channel-0"]}}}],
+               "configState": {"Type": "ComputeDomainChannel", "ComputeDomain": "cd-1"}}]},
+           "uid-2": {"checkpointState": "PrepareStarted", "name": "d", "namespace": "nvidia-dra",
+             "status": {}, "preparedDevices": null}}}}
+        """;
+
+    DomainCheckpoint read = codec.decode(nvidia.getBytes(StandardCharsets.UTF_8));
+
+    assertThat(read.nodeBootId()).isEqualTo("boot-1");
+    DomainClaim channel = read.claims().get("uid-1");
+    assertThat(channel.state()).isEqualTo(ClaimState.PREPARE_COMPLETED);
+    assertThat(channel.target()).isEqualTo(DomainTarget.CHANNEL);
+    assertThat(channel.domainId()).isEqualTo("cd-1");
+    assertThat(channel.devices()).extracting(DomainDevice::device).containsExactly("channel-0");
+    assertThat(read.claims().get("uid-2").state()).isEqualTo(ClaimState.PREPARE_STARTED);
+  }
+
+  @Test
+  @DisplayName("a newer version, the rc.2 list format and an unknown state are refused by name")
+  void refusesWhatItCannotRead() {
+    byte[] newer =
+        new dev.gpudra.kit.checkpoint.ChecksummedEnvelope()
+            .seal(2, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+    assertThatThrownBy(() -> codec.decode(newer))
+        .isInstanceOf(UnsupportedCheckpointVersionException.class)
+        .hasMessageContaining("version 2 was written by a newer gpu-dra");
+    assertThatThrownBy(() -> codec.decode("{\"v1\": {\"preparedClaims\": []}}".getBytes()))
+        .hasMessageContaining("rc.2 list format");
+    assertThatThrownBy(() ->
+            codec.decode(
+                "{\"v2\": {\"preparedClaims\": {\"u\": {\"checkpointState\": \"Half\"}}}}"
+                    .getBytes()))
+        .isInstanceOf(CorruptCheckpointException.class)
+        .hasMessageContaining("Half");
+  }
+}
