@@ -31,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Our Helm chart, installed with a real helm into a real API server, as a user installs it: every
  * object passes the API server's validation and admission, the DeviceClasses are exactly our
- * model's, the DaemonSet carries NVIDIA's environment variables, and uninstall removes them. (The
- * cluster has no node: no plugin pod runs here; the real-node suites run the plugin.)
+ * model's, the DaemonSet's two containers and the ComputeDomain controller carry NVIDIA's
+ * environment variables, and uninstall removes them. (The cluster has no node: no plugin pod runs
+ * here; the real-node suites run the plugin.)
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ChartE2E {
@@ -78,9 +79,9 @@ class ChartE2E {
                 "--kube-version",
                 "1.35.0",
                 "--set",
-                "resources.computeDomains.enabled=true"))
-        .as("a value the chart cannot honour yet is refused, not ignored")
-        .hasMessageContaining("resources.computeDomains.enabled: the compute-domain driver");
+                "controller.replicas=2"))
+        .as("a value the chart cannot honour is refused, not ignored")
+        .hasMessageContaining("controller.replicas > 1 needs controller.leaderElection.enabled");
 
     helm.run(
         "install",
@@ -100,7 +101,7 @@ class ChartE2E {
                 new DeviceClassFactory()
                     .deviceClasses(
                         new DeviceClassOptions(
-                            Set.of(DriverKind.GPU),
+                            Set.of(DriverKind.GPU, DriverKind.COMPUTE_DOMAIN),
                             DeviceClassOptions.allDrivers().extendedResource()))));
     assertThat(
             client.apiextensions().v1().customResourceDefinitions().list().getItems().stream()
@@ -122,6 +123,29 @@ class ChartE2E {
         .containsEntry("NVIDIA_DRIVER_ROOT", "/");
     assertThat(client.serviceAccounts().inNamespace(NS).withName("gpu-dra-kubelet-plugin").get())
         .isNotNull();
+    var domains = plugin.getSpec().getTemplate().getSpec().getContainers().get(1);
+    assertThat(domains.getName()).isEqualTo("compute-domains");
+    assertThat(domains.getArgs()).containsExactly("compute-domain-kubelet-plugin");
+    assertThat(env(domains.getEnv()))
+        .containsEntry("HEALTHCHECK_PORT", "51515")
+        .containsEntry("SIMULATED_GPUS", "dgx-h100");
+    var controller =
+        client.apps().deployments().inNamespace(NS).withName("gpu-dra-controller").get();
+    var controllerPod = controller.getSpec().getTemplate().getSpec();
+    assertThat(controllerPod.getServiceAccountName()).isEqualTo("gpu-dra-controller");
+    assertThat(controllerPod.getContainers().getFirst().getArgs())
+        .containsExactly("compute-domain-controller");
+    assertThat(env(controllerPod.getContainers().getFirst().getEnv()))
+        .containsEntry("IMAGE_NAME", "gpu-dra:e2e")
+        .containsEntry("LEADER_ELECTION_ENABLED", "false");
+    assertThat(
+            client
+                .serviceAccounts()
+                .inNamespace(NS)
+                .withName("compute-domain-daemon-service-account")
+                .get())
+        .as("the daemons' account, NVIDIA's fixed name, which the controller's DaemonSets use")
+        .isNotNull();
 
     helm.run("uninstall", "gpu-dra", "--namespace", NS);
 
@@ -129,6 +153,7 @@ class ChartE2E {
         .atMost(Duration.ofSeconds(30))
         .until(() -> client.resources(DeviceClass.class).list().getItems().isEmpty());
     assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty();
+    assertThat(client.apps().deployments().inNamespace(NS).list().getItems()).isEmpty();
   }
 
   private static Set<String> names(List<DeviceClass> classes) {

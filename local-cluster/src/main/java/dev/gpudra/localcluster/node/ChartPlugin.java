@@ -33,6 +33,7 @@ public final class ChartPlugin implements AutoCloseable {
   public static final String NAMESPACE = "gpu-dra";
 
   private static final String COMPONENT = "dra-driver-nvidia-gpu-component";
+  private static final String GPU_CONTAINER = "gpus";
 
   /**
    * The node label the DaemonSet selects (its {@code kubeletPlugin.nodeSelector}): taking it off
@@ -100,7 +101,9 @@ public final class ChartPlugin implements AutoCloseable {
             "kubeletPlugin.kubeletRegistrarDirectoryPath=" + layout.registrarDir(),
             "kubeletPlugin.kubeletPluginsDirectoryPath=" + layout.pluginsDir(),
             "kubeletPlugin.cdiRoot=" + layout.cdiDir(),
-            "kubeletPlugin.nodeSelector." + NODE_LABEL + "=on")) {
+            "kubeletPlugin.nodeSelector." + NODE_LABEL + "=on",
+            // the GPU suites run the GPU plugin alone; a ComputeDomain suite turns this on
+            "resources.computeDomains.enabled=false")) {
       args.addAll(List.of("--set", value));
     }
     moreValues.forEach(v -> args.addAll(List.of("--set", v)));
@@ -215,7 +218,7 @@ public final class ChartPlugin implements AutoCloseable {
     return text().split(NodePlugin.REGISTERED, -1).length - 1;
   }
 
-  /** Everything its pods logged so far, oldest pod first. */
+  /** Everything its pods' GPU containers logged so far, oldest pod first. */
   public synchronized String text() {
     for (Path file : logFiles()) {
       try {
@@ -233,6 +236,7 @@ public final class ChartPlugin implements AutoCloseable {
       return files
           .filter(f -> f.getFileName().toString().endsWith(".log"))
           .filter(f -> f.getParent().getParent().getFileName().toString().startsWith(prefix))
+          .filter(f -> f.getParent().getFileName().toString().equals(GPU_CONTAINER))
           .sorted((a, b) -> Long.compare(modified(a), modified(b)))
           .toList();
     } catch (IOException | UncheckedIOException e) {
