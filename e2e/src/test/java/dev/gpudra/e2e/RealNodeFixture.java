@@ -7,6 +7,7 @@ import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.ChartPlugin;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
 import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.localcluster.node.ImexStandIn;
 import dev.gpudra.localcluster.node.MpsControlStandIn;
 import dev.gpudra.localcluster.node.NodeLayout;
 import dev.gpudra.localcluster.node.NodeNetwork;
@@ -133,8 +134,8 @@ final class RealNodeFixture implements AutoCloseable {
   /**
    * A driver root as a host install lays it out, for the plugin's discovery: NVML's library with
    * its {@code .so.1} and {@code .so} links, {@code nvidia-smi} (a script here) and the MPS control
-   * stand-in. The links are not mounted into containers; only nvidia-cdi-hook's create-symlinks
-   * makes them there.
+   * stand-in, the {@code nvidia-imex} stand-ins. The links are not mounted into containers; only
+   * nvidia-cdi-hook's create-symlinks makes them there.
    */
   private static void layOutDriverRoot(Path root) throws IOException {
     Path lib = root.resolve("usr/lib64");
@@ -148,6 +149,7 @@ final class RealNodeFixture implements AutoCloseable {
     Files.writeString(smi, "#!/bin/sh\necho nvidia-smi from the test driver root\n");
     Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwxr-xr-x"));
     MpsControlStandIn.install(root);
+    ImexStandIn.install(root);
   }
 
   /** Our image's tar (Jib), which Failsafe passes as gpu-dra.image.tar. */

@@ -1,0 +1,156 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.api.computedomain.ComputeDomainClique;
+import dev.gpudra.api.computedomain.ComputeDomainLabels;
+import dev.gpudra.api.computedomain.ComputeDomainSpec;
+import dev.gpudra.api.computedomain.DomainStatus;
+import dev.gpudra.localcluster.node.ChartPlugin;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ComputeDomains under the real kubelet, NVIDIA's quickstart: our chart with the compute-domain
+ * driver on a simulated GB200 tray. A user's ComputeDomain and a pod claiming its channel template;
+ * the controller makes the daemon's DaemonSet, the plugin labels the node for it, the daemon runs
+ * in containerd (our image, {@code gpu-dra compute-domain-daemon run}, the {@code nvidia-imex}
+ * stand-in of the test driver root), joins its clique and goes Ready, and only then the workload
+ * gets its IMEX channel. Deleting the domain removes every object and the node's label.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RealNodeComputeDomainE2E {
+  private static final String NS = "default";
+
+  private RealNodeFixture fixture;
+  private NodePods pods;
+  private KubernetesClient client;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException, IOException {
+    fixture =
+        RealNodeFixture.start(dir, "gb200-nvl", List.of("resources.computeDomains.enabled=true"));
+    pods = fixture.pods();
+    client = fixture.controlPlane().client();
+  }
+
+  @AfterAll
+  void stop() {
+    if (fixture != null) {
+      pods.deleteAll();
+      fixture.close();
+    }
+  }
+
+  private ComputeDomain domain(String name) {
+    return client
+        .resource(
+            new ComputeDomain(
+                new ObjectMetaBuilder().withNamespace(NS).withName(name).build(),
+                new ComputeDomainSpec(
+                    1,
+                    new ComputeDomainSpec.Channel(
+                        new ComputeDomainSpec.ClaimTemplate(name + "-channel"), null)),
+                null))
+        .create();
+  }
+
+  private String nodeLabel() {
+    Map<String, String> labels =
+        client.nodes().withName(RealNodeFixture.NODE).get().getMetadata().getLabels();
+    return labels.get(ComputeDomainLabels.DOMAIN);
+  }
+
+  @Test
+  @DisplayName(
+      "a ComputeDomain's workload gets IMEX channel 0 once the real daemon pod is Ready in its"
+          + " clique; the domain goes Ready; deleting it removes DaemonSet, templates, clique and"
+          + " the node label")
+  void domainLifecycle() {
+    ComputeDomain domain = domain("nvl");
+    String uid = domain.getMetadata().getUid();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() ->
+            client
+                    .resources(ResourceClaimTemplate.class)
+                    .inNamespace(NS)
+                    .withName("nvl-channel")
+                    .get()
+                != null);
+
+    Pod workload =
+        pods.runUntilLogged(
+            pods.pod(
+                "imex-worker",
+                "ls /dev/nvidia-caps-imex-channels; echo channel-ok; sleep 600",
+                "nvl-channel",
+                null),
+            "channel-ok");
+
+    assertThat(pods.log(workload)).contains("channel0");
+    assertThat(nodeLabel()).isEqualTo(uid);
+    ComputeDomainClique clique =
+        client
+            .resources(ComputeDomainClique.class)
+            .inNamespace(ChartPlugin.NAMESPACE)
+            .withName(uid + ".4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766")
+            .get();
+    assertThat(clique.getDaemons())
+        .singleElement()
+        .satisfies(d -> {
+          assertThat(d.nodeName()).isEqualTo(RealNodeFixture.NODE);
+          assertThat(d.status()).isEqualTo(DomainStatus.READY);
+          assertThat(d.index()).isZero();
+        });
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> {
+          ComputeDomain current = client.resource(domain).get();
+          assertThat(current.getStatus().status()).isEqualTo(DomainStatus.READY);
+          assertThat(current.getStatus().nodes())
+              .singleElement()
+              .satisfies(n -> assertThat(n.name()).isEqualTo(RealNodeFixture.NODE));
+        });
+
+    pods.delete(workload);
+    client.resource(domain).delete();
+
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .untilAsserted(() -> {
+          assertThat(client.resource(domain).get()).isNull();
+          assertThat(
+                  client.apps().daemonSets().inNamespace(ChartPlugin.NAMESPACE).list().getItems())
+              .noneMatch(d -> d.getMetadata().getName().contains(uid));
+          assertThat(
+                  client.resources(ResourceClaimTemplate.class).inAnyNamespace().list().getItems())
+              .noneMatch(t ->
+                  t.getMetadata().getName().contains(uid)
+                      || t.getMetadata().getName().equals("nvl-channel"));
+          assertThat(nodeLabel()).isNull();
+          assertThat(
+                  client
+                      .resources(ComputeDomainClique.class)
+                      .inNamespace(ChartPlugin.NAMESPACE)
+                      .list()
+                      .getItems())
+              .isEmpty();
+        });
+  }
+}
