@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainClique;
+import dev.gpudra.api.computedomain.ComputeDomainDaemon;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
@@ -152,5 +153,128 @@ class RealNodeComputeDomainE2E {
                       .getItems())
               .isEmpty();
         });
+  }
+
+  @Test
+  @DisplayName(
+      "a channel claim on a node that serves another domain (its label) fails with an error naming"
+          + " that domain, as the kubelet reports it; it runs once the node is free")
+  void nodeOfAnotherDomain() {
+    ComputeDomain first = domain("first");
+    ComputeDomain second = domain("second");
+    String firstUid = first.getMetadata().getUid();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() ->
+            client
+                    .resources(ResourceClaimTemplate.class)
+                    .inNamespace(NS)
+                    .withName("second-channel")
+                    .get()
+                != null);
+    // the node serves the first domain, as a channel claim of it left it
+    setNodeLabel(firstUid);
+
+    client
+        .resource(pods.pod("second-worker", "echo got-it; sleep 600", "second-channel", null))
+        .create();
+
+    await()
+        .atMost(Duration.ofSeconds(90))
+        .untilAsserted(() ->
+            assertThat(
+                    client.v1().events().inNamespace(NS).list().getItems().stream()
+                        .filter(e -> "second-worker".equals(e.getInvolvedObject().getName()))
+                        .map(e -> e.getMessage()))
+                .anyMatch(m -> m.contains("is in ComputeDomain " + firstUid)));
+
+    setNodeLabel(null);
+    await()
+        .atMost(Duration.ofSeconds(150))
+        .until(() ->
+            pods.log(client.pods().inNamespace(NS).withName("second-worker").get())
+                .contains("got-it"));
+    assertThat(nodeLabel()).isEqualTo(second.getMetadata().getUid());
+    pods.delete(client.pods().inNamespace(NS).withName("second-worker").get());
+    client.resource(second).delete();
+    client.resource(first).delete();
+    await().atMost(Duration.ofSeconds(90)).until(() -> nodeLabel() == null);
+  }
+
+  private void setNodeLabel(String uid) {
+    client
+        .nodes()
+        .withName(RealNodeFixture.NODE)
+        .edit(n -> {
+          if (uid == null) {
+            n.getMetadata().getLabels().remove(ComputeDomainLabels.DOMAIN);
+          } else {
+            n.getMetadata().getLabels().put(ComputeDomainLabels.DOMAIN, uid);
+          }
+          return n;
+        });
+  }
+
+  @Test
+  @DisplayName(
+      "a 19th node is refused: its daemon cannot join the full clique, and the domain's"
+          + " DaemonsRunning condition says so")
+  void nineteenthNode() {
+    ComputeDomain domain = domain("full");
+    String uid = domain.getMetadata().getUid();
+    String clique = "4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766";
+    List<ComputeDomainDaemon> eighteen =
+        java.util.stream.IntStream.range(0, 18)
+            .mapToObj(i ->
+                new ComputeDomainDaemon(
+                    "gb200-" + i, "10.9.0." + (i + 1), clique, i, DomainStatus.READY))
+            .toList();
+    client
+        .resource(
+            new ComputeDomainClique(
+                new ObjectMetaBuilder()
+                    .withNamespace(ChartPlugin.NAMESPACE)
+                    .withName(uid + "." + clique)
+                    .withLabels(Map.of(ComputeDomainLabels.DOMAIN, uid))
+                    .build(),
+                eighteen))
+        .create();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() ->
+            client
+                    .resources(ResourceClaimTemplate.class)
+                    .inNamespace(NS)
+                    .withName("full-channel")
+                    .get()
+                != null);
+
+    client
+        .resource(pods.pod("full-worker", "echo never; sleep 600", "full-channel", null))
+        .create();
+
+    await()
+        .atMost(Duration.ofSeconds(120))
+        .untilAsserted(() -> {
+          ComputeDomain current = client.resource(domain).get();
+          assertThat(current.getStatus().conditions())
+              .anySatisfy(c -> {
+                assertThat(c.getType()).isEqualTo("DaemonsRunning");
+                assertThat(c.getStatus()).isEqualTo("False");
+                assertThat(c.getMessage())
+                    .contains(
+                        RealNodeFixture.NODE, "cannot add more nodes, already at maximum (18)");
+              });
+        });
+    assertThat(pods.log(client.pods().inNamespace(NS).withName("full-worker").get())).isEmpty();
+
+    client.pods().inNamespace(NS).withName("full-worker").withGracePeriod(1).delete();
+    client.resource(domain).delete();
+    await().atMost(Duration.ofSeconds(90)).until(() -> client.resource(domain).get() == null);
+    client
+        .resources(ComputeDomainClique.class)
+        .inNamespace(ChartPlugin.NAMESPACE)
+        .withName(uid + "." + clique)
+        .delete();
   }
 }

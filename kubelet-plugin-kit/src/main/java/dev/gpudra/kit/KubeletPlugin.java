@@ -63,7 +63,8 @@ public final class KubeletPlugin implements AutoCloseable {
         new DraHandler(
             driver,
             new ClaimResolver(new ApiClaimFetcher(client)),
-            new NodeLock(paths.lockFile(), config.timeouts().lock()));
+            new NodeLock(paths.lockFile(), config.timeouts().lock()),
+            config.timeouts().prepareRetry());
     this.resourceHealth =
         driver
             .healthFeed()

@@ -25,20 +25,29 @@ public record PluginConfig(
    * @param shutdown how long running calls get to finish on close
    * @param probe deadline of each liveness probe call
    * @param socketCheck how often the sockets' files are checked, and bound again when gone
+   * @param prepareRetry how long a call keeps trying claims the driver answered with {@link
+   *     PrepareResult#retryLater} (below the kubelet's 45 s deadline, as NVIDIA's 45 s work queue)
    */
-  public record Timeouts(Duration lock, Duration shutdown, Duration probe, Duration socketCheck) {
+  public record Timeouts(
+      Duration lock,
+      Duration shutdown,
+      Duration probe,
+      Duration socketCheck,
+      Duration prepareRetry) {
     public static final Timeouts DEFAULTS =
         new Timeouts(
             Duration.ofSeconds(10),
             Duration.ofSeconds(5),
             Duration.ofSeconds(2),
-            Duration.ofSeconds(1));
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(30));
 
     public Timeouts {
       Objects.requireNonNull(lock, "lock");
       Objects.requireNonNull(shutdown, "shutdown");
       Objects.requireNonNull(probe, "probe");
       Objects.requireNonNull(socketCheck, "socketCheck");
+      Objects.requireNonNull(prepareRetry, "prepareRetry");
       if (!socketCheck.isPositive()) {
         throw new IllegalArgumentException("socketCheck must be positive, got " + socketCheck);
       }
@@ -59,6 +68,10 @@ public record PluginConfig(
   public static PluginConfig of(PluginPaths paths, String nodeName, int healthPort) {
     return new PluginConfig(
         paths, nodeName, healthPort, Timeouts.DEFAULTS, PublisherSettings.defaults());
+  }
+
+  public PluginConfig withTimeouts(Timeouts value) {
+    return new PluginConfig(paths, nodeName, healthPort, value, slices);
   }
 
   public PluginConfig withSlices(PublisherSettings value) {

@@ -67,11 +67,24 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
       KubernetesClient client,
       PublisherSettings slices,
       Duration ownerWait) {
+    return start(config, client, slices, ownerWait, PluginConfig.Timeouts.DEFAULTS);
+  }
+
+  /**
+   * @param timeouts the kit's timeouts; {@code prepareRetry} is how long a channel claim waits for
+   *     its node's daemon within one kubelet call
+   */
+  public static ComputeDomainKubeletPlugin start(
+      DomainPluginConfig config,
+      KubernetesClient client,
+      PublisherSettings slices,
+      Duration ownerWait,
+      PluginConfig.Timeouts timeouts) {
     refuseUnimplementedGates(config);
     createDirectories(config);
     NodeOwner owner = NodeOwner.acquire(config.dataDir(), ownerWait);
     try {
-      return startOwned(config, client, slices, owner);
+      return startOwned(config, client, slices, owner, timeouts);
     } catch (RuntimeException | Error e) {
       owner.close();
       throw e;
@@ -82,7 +95,8 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
       DomainPluginConfig config,
       KubernetesClient client,
       PublisherSettings slices,
-      NodeOwner owner) {
+      NodeOwner owner,
+      PluginConfig.Timeouts timeouts) {
     NodeFabric fabric = NodeFabric.read(config);
     log.info(
         "node {}: NVIDIA driver {}, clique {}",
@@ -107,7 +121,9 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
         new PluginPaths(config.registrarDir(), config.pluginsDir(), DomainPluginConfig.DRIVER_NAME);
     KubeletPlugin kit =
         new KubeletPlugin(
-            PluginConfig.of(paths, config.nodeName(), config.healthcheckPort()).withSlices(slices),
+            PluginConfig.of(paths, config.nodeName(), config.healthcheckPort())
+                .withSlices(slices)
+                .withTimeouts(timeouts),
             client,
             driver);
     kit.start();

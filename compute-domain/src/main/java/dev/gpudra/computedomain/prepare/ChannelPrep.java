@@ -40,7 +40,7 @@ public final class ChannelPrep {
     ComputeDomain domain = domain(request);
     label.set(request.domainId());
     if (!api.nodeReady(domain, cliqueId, node)) {
-      throw new DomainClaimException(
+      throw DomainClaimException.retryable(
           "claim "
               + request.claim()
               + ": current node not ready in ComputeDomain "

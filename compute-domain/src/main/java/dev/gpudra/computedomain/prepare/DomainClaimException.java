@@ -7,11 +7,27 @@ package dev.gpudra.computedomain.prepare;
 public final class DomainClaimException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  private final boolean retryable;
+
   public DomainClaimException(String message) {
-    super(message);
+    this(message, null, false);
   }
 
   public DomainClaimException(String message, Throwable cause) {
+    this(message, cause, false);
+  }
+
+  private DomainClaimException(String message, Throwable cause, boolean retryable) {
     super(message, cause);
+    this.retryable = retryable;
+  }
+
+  /** A failure that passes by itself soon (a daemon becoming Ready): tried again. */
+  public static DomainClaimException retryable(String message) {
+    return new DomainClaimException(message, null, true);
+  }
+
+  public boolean retryable() {
+    return retryable;
   }
 }

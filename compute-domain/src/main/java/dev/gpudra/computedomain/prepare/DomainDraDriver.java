@@ -75,10 +75,14 @@ public final class DomainDraDriver implements DraDriver {
       String uid = claim.getMetadata().getUid();
       try {
         results.put(uid, PrepareResult.of(prepareOne(claim)));
+      } catch (DomainClaimException e) {
+        results.put(
+            uid,
+            e.retryable()
+                ? PrepareResult.retryLater(e.getMessage())
+                : failed(claim, e.getMessage()));
       } catch (RuntimeException e) {
-        String message = message(e);
-        log.warn("prepare of claim {} ({}) failed: {}", name(claim), uid, message);
-        results.put(uid, PrepareResult.failed(message));
+        results.put(uid, failed(claim, "claim " + name(claim) + ": " + message(e)));
       }
     }
     return results;
@@ -193,6 +197,12 @@ public final class DomainDraDriver implements DraDriver {
             new PreparedDevice(
                 d.requestNames(), d.pool(), d.device(), d.cdiDeviceIds(), Optional.empty()))
         .toList();
+  }
+
+  private static PrepareResult failed(ResourceClaim claim, String message) {
+    log.warn(
+        "prepare of claim {} ({}) failed: {}", name(claim), claim.getMetadata().getUid(), message);
+    return PrepareResult.failed(message);
   }
 
   private static String name(ResourceClaim claim) {

@@ -153,6 +153,26 @@ class ComputeDomainPluginIT {
   }
 
   @Test
+  @DisplayName(
+      "a daemon that goes Ready while the kubelet's call waits gets its channel in that call")
+  void readyDuringTheCall() {
+    node = DomainNode.start(root, "gb200-nvl");
+    ComputeDomain domain = node.domain("team-a", "nvl");
+    ClaimRef claim = node.claim("team-a", "w", "channel-0", channelConfig(domain, null));
+    var daemon =
+        java.util.concurrent.CompletableFuture.runAsync(
+            () -> node.daemonStatus(domain, DomainStatus.READY),
+            java.util.concurrent.CompletableFuture.delayedExecutor(
+                150, java.util.concurrent.TimeUnit.MILLISECONDS));
+
+    PrepareResult result = node.prepare(claim).get(claim.uid());
+
+    daemon.join();
+    assertThat(result.error()).isEmpty();
+    assertThat(result.devices()).hasSize(1);
+  }
+
+  @Test
   @DisplayName("allocationMode All injects all 2048 channels")
   void allChannels() throws Exception {
     node = DomainNode.start(root, "gb200-nvl");

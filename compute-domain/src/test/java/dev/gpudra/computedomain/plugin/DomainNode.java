@@ -10,6 +10,7 @@ import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.PluginConfig;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
 import dev.gpudra.kit.slices.FieldSelectors;
@@ -42,6 +43,15 @@ final class DomainNode implements AutoCloseable {
   static final String NODE = "gb200-node-a";
   static final String DRIVER = DomainPluginConfig.DRIVER_NAME;
   static final String DRIVER_NS = "gpu-dra";
+
+  /** How long a channel claim waits for its daemon within a call here (30 s on a node). */
+  static final PluginConfig.Timeouts RETRY =
+      new PluginConfig.Timeouts(
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(5),
+          Duration.ofSeconds(2),
+          Duration.ofSeconds(1),
+          Duration.ofMillis(600));
 
   final Path root;
   final LocalApiServer api = new LocalApiServer().start();
@@ -80,7 +90,8 @@ final class DomainNode implements AutoCloseable {
             config(profile),
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(5),
+            RETRY);
     kubelet = new KubeletStandIn(StandInConfig.of(root.resolve("registrar"), NODE), client);
     kubelet.start();
     await().atMost(Duration.ofSeconds(10)).until(() -> kubelet.isRegistered(DRIVER));

@@ -86,6 +86,9 @@ public final class DaemonSetFactory {
         .withName(CONTAINER)
         .withImage(settings.image())
         .withArgs("compute-domain-daemon", "run")
+        // why a daemon exits (its clique full, no CDI edits) reaches the domain's DaemonsRunning
+        // condition through the pod's last termination message
+        .withTerminationMessagePolicy("FallbackToLogsOnError")
         .withEnv(env())
         .withNewResources()
         .addNewClaim()

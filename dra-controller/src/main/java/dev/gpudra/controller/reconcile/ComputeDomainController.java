@@ -5,8 +5,14 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the ComputeDomain reconciler on java-operator-sdk: informers on ComputeDomains in every
@@ -15,10 +21,18 @@ import java.util.Optional;
  * the status (no server-side apply), the same against a real API server as in the tests.
  */
 public final class ComputeDomainController implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(ComputeDomainController.class);
+
   private final Operator operator;
 
-  private ComputeDomainController(Operator operator) {
+  /** How often objects of deleted domains are looked for, as NVIDIA's cleanup managers. */
+  public static final Duration CLEANUP_PERIOD = Duration.ofMinutes(10);
+
+  private final ScheduledExecutorService cleanup;
+
+  private ComputeDomainController(Operator operator, ScheduledExecutorService cleanup) {
     this.operator = operator;
+    this.cleanup = cleanup;
   }
 
   /**
@@ -47,11 +61,31 @@ public final class ComputeDomainController implements AutoCloseable {
         });
     operator.register(new ComputeDomainReconciler(client, settings, cliques, Clock.systemUTC()));
     operator.start();
-    return new ComputeDomainController(operator);
+    return new ComputeDomainController(
+        operator, startCleanup(new OrphanCleanup(client, settings.namespace())));
+  }
+
+  private static ScheduledExecutorService startCleanup(OrphanCleanup orphans) {
+    var executor =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("compute-domain-orphans").unstarted(r));
+    executor.scheduleWithFixedDelay(
+        () -> {
+          try {
+            orphans.run();
+          } catch (RuntimeException e) {
+            log.warn("orphan cleanup failed; retried in {}", CLEANUP_PERIOD, e);
+          }
+        },
+        0,
+        CLEANUP_PERIOD.toSeconds(),
+        TimeUnit.SECONDS);
+    return executor;
   }
 
   @Override
   public void close() {
+    cleanup.shutdownNow();
     operator.stop();
   }
 }

@@ -242,4 +242,99 @@ class ComputeDomainControllerIT {
                 .getResourceVersion())
         .isEqualTo(ds.getMetadata().getResourceVersion());
   }
+
+  @Test
+  @DisplayName(
+      "the orphan cleanup removes the DaemonSet, templates, clique and node label of a domain"
+          + " that no longer exists, finalizers and all, and keeps a live domain's")
+  void removesOrphans() {
+    String live = create().getMetadata().getUid();
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () -> client.apps().daemonSets().inNamespace(DRIVER_NS).list().getItems().size() == 1);
+    String gone = "0e0e0e0e-dead-4000-8000-000000000001";
+    java.util.Map<String, String> labels =
+        java.util.Map.of("resource.nvidia.com/computeDomain", gone);
+    client
+        .resource(
+            new io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder()
+                .withNewMetadata()
+                .withNamespace(DRIVER_NS)
+                .withName("computedomain-daemon-" + gone)
+                .withLabels(labels)
+                .withFinalizers("resource.nvidia.com/computeDomain")
+                .endMetadata()
+                .withNewSpec()
+                .withNewSelector()
+                .withMatchLabels(labels)
+                .endSelector()
+                .withNewTemplate()
+                .withNewMetadata()
+                .withLabels(labels)
+                .endMetadata()
+                .withNewSpec()
+                .addNewContainer()
+                .withName("c")
+                .withImage("x")
+                .endContainer()
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build())
+        .create();
+    client
+        .resource(
+            new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder()
+                .withNewMetadata()
+                .withNamespace("team-a")
+                .withName("old-channel")
+                .withLabels(labels)
+                .withFinalizers("resource.nvidia.com/computeDomain")
+                .endMetadata()
+                .withNewSpec()
+                .withNewSpec()
+                .withNewDevices()
+                .addNewRequest()
+                .withName("channel")
+                .withNewExactly()
+                .withDeviceClassName("compute-domain-default-channel.nvidia.com")
+                .endExactly()
+                .endRequest()
+                .endDevices()
+                .endSpec()
+                .endSpec()
+                .build())
+        .create();
+    client
+        .nodes()
+        .withName("node-a")
+        .edit(n -> {
+          n.getMetadata().setLabels(new java.util.HashMap<>(labels));
+          return n;
+        });
+
+    int removed = new OrphanCleanup(client, DRIVER_NS).run();
+
+    assertThat(removed).isEqualTo(3);
+    assertThat(client.apps().daemonSets().inNamespace(DRIVER_NS).list().getItems())
+        .extracting(d -> d.getMetadata().getName())
+        .containsExactly("computedomain-daemon-" + live);
+    assertThat(
+            client
+                .resources(ResourceClaimTemplate.class)
+                .inNamespace("team-a")
+                .withName("old-channel")
+                .get())
+        .isNull();
+    assertThat(
+            client
+                .resources(ResourceClaimTemplate.class)
+                .inNamespace("team-a")
+                .withName("imex-channel")
+                .get())
+        .isNotNull();
+    assertThat(client.nodes().withName("node-a").get().getMetadata().getLabels())
+        .doesNotContainKey("resource.nvidia.com/computeDomain");
+  }
 }

@@ -4,6 +4,7 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,10 +28,25 @@ public final class DraHandler {
   private final NodeLock lock;
   private final ClaimRefCheck check = new ClaimRefCheck();
 
+  private static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(3);
+
+  private final Duration retryWindow;
+
+  /** Retryable failures are answered at once (no retry within the call). */
   public DraHandler(DraDriver driver, ClaimResolver resolver, NodeLock lock) {
+    this(driver, resolver, lock, Duration.ZERO);
+  }
+
+  /**
+   * @param retryWindow how long claims answered with {@link PrepareResult#retryLater} are tried
+   *     again, with back-off from 250 ms to 3 s and the node lock released in between
+   */
+  public DraHandler(DraDriver driver, ClaimResolver resolver, NodeLock lock, Duration retryWindow) {
     this.driver = Objects.requireNonNull(driver, "driver");
     this.resolver = Objects.requireNonNull(resolver, "resolver");
     this.lock = Objects.requireNonNull(lock, "lock");
+    this.retryWindow = Objects.requireNonNull(retryWindow, "retryWindow");
   }
 
   /**
@@ -44,15 +60,44 @@ public final class DraHandler {
     try (DraDriver.Request request = driver.request(DraDriver.Operation.PREPARE)) {
       List<ClaimRef> valid =
           checked(DraDriver.Operation.PREPARE, refs, results, PrepareResult::failed);
-      underLock(
-          DraDriver.Operation.PREPARE,
-          valid,
-          results,
-          PrepareResult::failed,
-          () -> valid.forEach(ref -> results.put(ref.uid(), prepareOne(ref))));
+      prepareRetrying(valid, results);
     }
     refs.forEach(ref -> logOutcome("prepare", ref, results.get(ref.uid()).error()));
     return results;
+  }
+
+  /**
+   * Prepares {@code refs} under the lock; claims answered with a retryable failure are tried again
+   * after a back-off, the lock released meanwhile (what they wait for may need it), until they pass
+   * or the window closes; then the last answer stands.
+   */
+  private void prepareRetrying(List<ClaimRef> refs, Map<String, PrepareResult> results) {
+    long deadline = System.nanoTime() + retryWindow.toNanos();
+    Duration backoff = FIRST_BACKOFF;
+    List<ClaimRef> pending = refs;
+    while (true) {
+      List<ClaimRef> attempt = pending;
+      underLock(
+          DraDriver.Operation.PREPARE,
+          attempt,
+          results,
+          PrepareResult::failed,
+          () -> attempt.forEach(ref -> results.put(ref.uid(), prepareOne(ref))));
+      pending = attempt.stream().filter(ref -> results.get(ref.uid()).retryable()).toList();
+      if (pending.isEmpty() || System.nanoTime() + backoff.toNanos() > deadline) {
+        return;
+      }
+      try {
+        Thread.sleep(backoff);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      backoff =
+          backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0
+              ? MAX_BACKOFF
+              : backoff.multipliedBy(2);
+    }
   }
 
   /** Under the node lock: fetch the claim, then the driver's answer for it. */

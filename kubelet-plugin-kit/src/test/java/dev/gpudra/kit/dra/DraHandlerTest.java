@@ -32,6 +32,7 @@ class DraHandlerTest {
     final List<List<String>> prepared = new ArrayList<>();
     RuntimeException failure;
     String forgetUid = "";
+    int notYet;
     final List<String> events = new ArrayList<>();
     final List<String> failedBefore = new ArrayList<>();
 
@@ -50,6 +51,11 @@ class DraHandlerTest {
       Map<String, PrepareResult> out = new LinkedHashMap<>();
       for (ResourceClaim c : claims) {
         if (c.getMetadata().getUid().equals(forgetUid)) {
+          continue;
+        }
+        if (notYet > 0) {
+          notYet--;
+          out.put(c.getMetadata().getUid(), PrepareResult.retryLater("daemon not ready yet"));
           continue;
         }
         var r = c.getStatus().getAllocation().getDevices().getResults().get(0);
@@ -105,6 +111,50 @@ class DraHandlerTest {
     assertThat(driver.prepared).isEmpty();
     assertThat(driver.events).isEmpty();
     assertThat(driver.failedBefore).containsExactly("PREPARE LOCK_ACQUIRE 2");
+  }
+
+  @Test
+  @DisplayName(
+      "a retryable answer is tried again within the window with the node lock released in"
+          + " between; past the window the last answer stands")
+  void retriesWithinTheWindow() throws Exception {
+    api.put("ns/good", TestClaims.allocated("ns", "good", "uid-good", "gpu-0"));
+    NodeLock lock = new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(1));
+    DraHandler handler =
+        new DraHandler(
+            driver,
+            new ClaimResolver((ns, name) -> Optional.ofNullable(api.get(ns + "/" + name))),
+            lock,
+            Duration.ofSeconds(5));
+    driver.notYet = 2;
+
+    Map<String, PrepareResult> results = handler.prepare(List.of(GOOD));
+
+    assertThat(results.get(GOOD.uid()).failed()).isFalse();
+    assertThat(driver.prepared).hasSize(3);
+
+    driver.notYet = 100;
+    NodeLock other = new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(1));
+    var between =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> {
+              try (NodeLock.Held held = other.acquire()) {
+                return true; // another call got the lock while this one waited to retry
+              }
+            },
+            java.util.concurrent.CompletableFuture.delayedExecutor(
+                100, java.util.concurrent.TimeUnit.MILLISECONDS));
+    DraHandler shortWindow =
+        new DraHandler(
+            driver,
+            new ClaimResolver((ns, name) -> Optional.ofNullable(api.get(ns + "/" + name))),
+            lock,
+            Duration.ofMillis(900));
+    PrepareResult last = shortWindow.prepare(List.of(GOOD)).get(GOOD.uid());
+
+    assertThat(last.error()).isEqualTo("daemon not ready yet");
+    assertThat(last.retryable()).isTrue();
+    assertThat(between.get(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
   }
 
   @Test
