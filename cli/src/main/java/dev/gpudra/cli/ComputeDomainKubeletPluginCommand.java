@@ -3,6 +3,7 @@ package dev.gpudra.cli;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.computedomain.plugin.ComputeDomainKubeletPlugin;
 import dev.gpudra.computedomain.plugin.DomainPluginConfig;
+import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.kit.slices.PublisherSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
@@ -69,6 +70,8 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
         Path.of(procRoot),
         FeatureGates.parse(o.featureGates),
         o.healthcheckPort,
+        GpuPluginConfig.parseEndpoint(o.httpEndpoint),
+        o.metricsPath,
         blankToEmpty(o.simulatedGpus));
   }
 

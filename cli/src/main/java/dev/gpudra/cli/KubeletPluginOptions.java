@@ -81,6 +81,18 @@ class KubeletPluginOptions {
   int healthcheckPort;
 
   @Option(
+      names = "--http-endpoint",
+      defaultValue = "${env:HTTP_ENDPOINT:-}",
+      description = "[host]:port of the metrics HTTP server; empty disables (HTTP_ENDPOINT).")
+  String httpEndpoint;
+
+  @Option(
+      names = "--metrics-path",
+      defaultValue = "${env:METRICS_PATH:-/metrics}",
+      description = "HTTP path of the metrics (METRICS_PATH).")
+  String metricsPath;
+
+  @Option(
       names = "--simulated-gpus",
       defaultValue = "${env:SIMULATED_GPUS}",
       description =

@@ -8,18 +8,6 @@ import picocli.CommandLine.Option;
  */
 final class PluginOptions extends KubeletPluginOptions {
   @Option(
-      names = "--http-endpoint",
-      defaultValue = "${env:HTTP_ENDPOINT:-}",
-      description = "[host]:port of the metrics HTTP server; empty disables (HTTP_ENDPOINT).")
-  String httpEndpoint;
-
-  @Option(
-      names = "--metrics-path",
-      defaultValue = "${env:METRICS_PATH:-/metrics}",
-      description = "HTTP path of the metrics (METRICS_PATH).")
-  String metricsPath;
-
-  @Option(
       names = "--image-name",
       defaultValue = "${env:IMAGE_NAME:-}",
       description =

@@ -128,6 +128,7 @@ class ChartE2E {
     assertThat(domains.getArgs()).containsExactly("compute-domain-kubelet-plugin");
     assertThat(env(domains.getEnv()))
         .containsEntry("HEALTHCHECK_PORT", "51515")
+        .containsEntry("HTTP_ENDPOINT", ":8081")
         .containsEntry("SIMULATED_GPUS", "dgx-h100");
     var controller =
         client.apps().deployments().inNamespace(NS).withName("gpu-dra-controller").get();

@@ -3,6 +3,7 @@ package dev.gpudra.computedomain.plugin;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.computedomain.checkpoint.DomainCheckpoint;
 import dev.gpudra.computedomain.checkpoint.DomainCheckpointCodec;
+import dev.gpudra.computedomain.checkpoint.DomainClaim;
 import dev.gpudra.computedomain.node.ImexDevices;
 import dev.gpudra.computedomain.node.ProcImexDevices;
 import dev.gpudra.computedomain.node.SimulatedImexDevices;
@@ -12,6 +13,9 @@ import dev.gpudra.computedomain.prepare.DomainApi;
 import dev.gpudra.computedomain.prepare.DomainDraDriver;
 import dev.gpudra.computedomain.prepare.DomainRequests;
 import dev.gpudra.computedomain.prepare.NodeLabel;
+import dev.gpudra.gpu.metrics.DriverMetrics;
+import dev.gpudra.gpu.metrics.MeteredDriver;
+import dev.gpudra.gpu.metrics.MetricsServer;
 import dev.gpudra.kit.KubeletPlugin;
 import dev.gpudra.kit.PluginConfig;
 import dev.gpudra.kit.PluginPaths;
@@ -26,6 +30,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,13 +52,24 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   private final KubeletPlugin kit;
   private final ScheduledExecutorService cleanup;
   private final NodeFabric fabric;
+  private final Optional<MetricsServer> metrics;
 
   private ComputeDomainKubeletPlugin(
-      NodeOwner owner, KubeletPlugin kit, ScheduledExecutorService cleanup, NodeFabric fabric) {
+      NodeOwner owner,
+      KubeletPlugin kit,
+      ScheduledExecutorService cleanup,
+      NodeFabric fabric,
+      Optional<MetricsServer> metrics) {
     this.owner = owner;
     this.kit = kit;
     this.cleanup = cleanup;
     this.fabric = fabric;
+    this.metrics = metrics;
+  }
+
+  /** The metrics server's port, when serving. */
+  public Optional<Integer> metricsPort() {
+    return metrics.map(MetricsServer::port);
   }
 
   /**
@@ -106,17 +124,10 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
     BaseSpec.write(config, fabric.driverVersion());
     CheckpointFile<DomainCheckpoint> checkpoints = checkpoints(config);
     DomainApi api = new DomainApi(client, config.namespace());
-    NodeLabel label = new NodeLabel(client, config.nodeName());
-    ImexDevices devices =
-        config.simulated() ? new SimulatedImexDevices() : new ProcImexDevices(config.procRoot());
-    DomainDraDriver driver =
-        new DomainDraDriver(
-            new DomainRequests(DomainPluginConfig.DRIVER_NAME, config.featureGates()),
-            checkpoints,
-            DomainDraDriver.claimSpecs(config.cdiRoot()),
-            new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
-            new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId()),
-            label);
+    DomainDraDriver driver = driver(config, client, fabric, checkpoints, api);
+    DriverMetrics metrics =
+        new DriverMetrics(
+            DomainPluginConfig.DRIVER_NAME, config.nodeName(), () -> preparedCounts(checkpoints));
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), DomainPluginConfig.DRIVER_NAME);
     KubeletPlugin kit =
@@ -125,10 +136,13 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
                 .withSlices(slices)
                 .withTimeouts(timeouts),
             client,
-            driver);
+            new MeteredDriver(driver, metrics));
     kit.start();
+    Optional<MetricsServer> metricsServer = Optional.empty();
     try {
       kit.publishResources(DomainDevices.all());
+      metricsServer =
+          config.metrics().map(a -> new MetricsServer(a, config.metricsPath(), metrics.registry()));
       DomainCleanup cleaner =
           new DomainCleanup(
               client,
@@ -137,11 +151,44 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
               driver,
               new NodeLock(paths.lockFile(), PluginConfig.Timeouts.DEFAULTS.lock()),
               config.domainsDir());
-      return new ComputeDomainKubeletPlugin(owner, kit, startCleanup(cleaner), fabric);
+      return new ComputeDomainKubeletPlugin(
+          owner, kit, startCleanup(cleaner), fabric, metricsServer);
     } catch (RuntimeException e) {
+      metricsServer.ifPresent(MetricsServer::close);
       kit.close();
       throw e;
     }
+  }
+
+  private static DomainDraDriver driver(
+      DomainPluginConfig config,
+      KubernetesClient client,
+      NodeFabric fabric,
+      CheckpointFile<DomainCheckpoint> checkpoints,
+      DomainApi api) {
+    NodeLabel label = new NodeLabel(client, config.nodeName());
+    ImexDevices devices =
+        config.simulated() ? new SimulatedImexDevices() : new ProcImexDevices(config.procRoot());
+    return new DomainDraDriver(
+        new DomainRequests(DomainPluginConfig.DRIVER_NAME, config.featureGates()),
+        checkpoints,
+        DomainDraDriver.claimSpecs(config.cdiRoot()),
+        new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
+        new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId()),
+        label);
+  }
+
+  /** Completed claims by target ({@code channel}, {@code daemon}): {@code prepared_devices}. */
+  private static Map<String, Long> preparedCounts(CheckpointFile<DomainCheckpoint> checkpoints) {
+    Map<String, Long> counts = new TreeMap<>();
+    try {
+      checkpoints.read().claims().values().stream()
+          .filter(DomainClaim::isCompleted)
+          .forEach(c -> counts.merge(c.target().value(), 1L, Long::sum));
+    } catch (CheckpointUnreadableException e) {
+      // nothing provable; the readiness probe says why
+    }
+    return counts;
   }
 
   /** The node's clique as read at start; empty off a multi-node NVLink fabric. */
@@ -158,6 +205,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   public void close() {
     cleanup.shutdownNow();
     kit.close();
+    metrics.ifPresent(MetricsServer::close);
     owner.close();
   }
 

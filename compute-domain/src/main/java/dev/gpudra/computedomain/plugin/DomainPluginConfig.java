@@ -1,6 +1,7 @@
 package dev.gpudra.computedomain.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGates;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,6 +22,8 @@ import java.util.Optional;
  * @param procRoot where the kernel's {@code /proc} is read (IMEX device numbers)
  * @param featureGates the gates
  * @param healthcheckPort the gRPC health port; negative disables
+ * @param metrics where Prometheus metrics are served ({@code HTTP_ENDPOINT}); empty: not at all
+ * @param metricsPath their HTTP path ({@code METRICS_PATH})
  * @param simulatedGpus a GPU profile replacing NVML
  */
 public record DomainPluginConfig(
@@ -36,6 +39,8 @@ public record DomainPluginConfig(
     Path procRoot,
     FeatureGates featureGates,
     int healthcheckPort,
+    Optional<InetSocketAddress> metrics,
+    String metricsPath,
     Optional<String> simulatedGpus) {
   public static final String DRIVER_NAME = "compute-domain.nvidia.com";
 
@@ -53,6 +58,8 @@ public record DomainPluginConfig(
     Objects.requireNonNull(cdiHookPath, "cdiHookPath");
     Objects.requireNonNull(procRoot, "procRoot");
     Objects.requireNonNull(featureGates, "featureGates");
+    Objects.requireNonNull(metrics, "metrics");
+    Objects.requireNonNull(metricsPath, "metricsPath");
     Objects.requireNonNull(simulatedGpus, "simulatedGpus");
   }
 

@@ -104,6 +104,21 @@ class ComputeDomainPluginIT {
             "containerPath: \"/imexd\"",
             "path: \"/dev/nvidia-caps/nvidia-cap1\"");
     assertThat(node.nodeLabel()).as("a daemon claim labels nothing").isEmpty();
+    String metrics =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(
+                            "http://127.0.0.1:"
+                                + node.plugin().metricsPort().orElseThrow()
+                                + "/metrics"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString())
+            .body();
+    assertThat(metrics)
+        .contains(
+            "nvidia_dra_requests_total{driver=\"compute-domain.nvidia.com\",operation=\"NodePrepareResources\"} 1.0")
+        .containsPattern("nvidia_dra_prepared_devices\\{[^}]*device_type=\"daemon\"[^}]*\\} 1");
 
     assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();
     assertThat(node.cdi("k8s.compute-domain.nvidia.com-claim_" + claim.uid() + ".yaml"))

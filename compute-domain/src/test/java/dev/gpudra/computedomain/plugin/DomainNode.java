@@ -111,6 +111,8 @@ final class DomainNode implements AutoCloseable {
         root.resolve("proc"),
         FeatureGates.defaults(),
         -1,
+        Optional.of(new java.net.InetSocketAddress("127.0.0.1", 0)),
+        "/metrics",
         Optional.of(profile));
   }
 
