@@ -2,10 +2,14 @@ package dev.gpudra.cli;
 
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;
 import dev.gpudra.controller.reconcile.LeaderElection;
+import dev.gpudra.gpu.plugin.GpuPluginConfig;
+import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -100,9 +104,23 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
       description = "LEADER_ELECTION_RETRY_PERIOD.")
   String retryPeriod;
 
+  @Option(
+      names = "--http-endpoint",
+      defaultValue = "${env:HTTP_ENDPOINT:-}",
+      description = "[host]:port of the metrics HTTP server; empty disables (HTTP_ENDPOINT).")
+  String httpEndpoint;
+
+  @Option(
+      names = "--metrics-path",
+      defaultValue = "${env:METRICS_PATH:-/metrics}",
+      description = "HTTP path of the metrics (METRICS_PATH).")
+  String metricsPath;
+
   @Override
-  public Integer call() throws InterruptedException {
+  public Integer call() throws Exception {
     DaemonSettings settings = settings();
+    Optional<InetSocketAddress> endpoint = GpuPluginConfig.parseEndpoint(httpEndpoint);
+    DomainMetrics metrics = new DomainMetrics();
     FeatureGates gates = FeatureGates.parse(featureGates);
     Optional<LeaderElection> election = election();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -111,7 +129,12 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
                 Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of));
         ComputeDomainController controller =
             ComputeDomainController.start(
-                client, settings, gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES), election)) {
+                client,
+                settings,
+                gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES),
+                election,
+                metrics);
+        AutoCloseable server = serve(endpoint, metrics)) {
       Runtime.getRuntime()
           .addShutdownHook(
               Thread.ofPlatform()
@@ -122,6 +145,12 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
       stopped.await();
     }
     return 0;
+  }
+
+  private AutoCloseable serve(Optional<InetSocketAddress> endpoint, DomainMetrics metrics) {
+    return endpoint
+        .<AutoCloseable>map(a -> new MetricsServer(a, metricsPath, metrics.registry()))
+        .orElse(() -> {});
   }
 
   DaemonSettings settings() {

@@ -1,5 +1,6 @@
 package dev.gpudra.controller.reconcile;
 
+import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
@@ -43,6 +44,18 @@ public final class ComputeDomainController implements AutoCloseable {
       DaemonSettings settings,
       boolean cliques,
       Optional<LeaderElection> leaderElection) {
+    return start(client, settings, cliques, leaderElection, new DomainMetrics());
+  }
+
+  /**
+   * @param metrics what the reconciler counts (served by the caller)
+   */
+  public static ComputeDomainController start(
+      KubernetesClient client,
+      DaemonSettings settings,
+      boolean cliques,
+      Optional<LeaderElection> leaderElection,
+      DomainMetrics metrics) {
     Objects.requireNonNull(client, "client");
     Operator operator =
         new Operator(o -> {
@@ -59,7 +72,8 @@ public final class ComputeDomainController implements AutoCloseable {
                       e.renewDeadline(),
                       e.retryPeriod())));
         });
-    operator.register(new ComputeDomainReconciler(client, settings, cliques, Clock.systemUTC()));
+    operator.register(
+        new ComputeDomainReconciler(client, settings, cliques, Clock.systemUTC(), metrics));
     operator.start();
     return new ComputeDomainController(
         operator, startCleanup(new OrphanCleanup(client, settings.namespace())));

@@ -4,6 +4,7 @@ import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.ComputeDomainStatus;
+import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSetFactory;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.model.DomainObjects;
@@ -19,6 +20,7 @@ import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import java.time.Clock;
@@ -54,12 +56,26 @@ public final class ComputeDomainReconciler
   private final DaemonSetFactory daemonSets;
   private final DomainStatusRules rules;
   private final Clock clock;
+  private final DomainMetrics metrics;
 
   /**
    * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
    */
   public ComputeDomainReconciler(
       KubernetesClient client, DaemonSettings settings, boolean cliques, Clock clock) {
+    this(client, settings, cliques, clock, new DomainMetrics());
+  }
+
+  /**
+   * @param metrics where each domain's status and failed reconciliations are counted
+   */
+  public ComputeDomainReconciler(
+      KubernetesClient client,
+      DaemonSettings settings,
+      boolean cliques,
+      Clock clock,
+      DomainMetrics metrics) {
+    this.metrics = Objects.requireNonNull(metrics, "metrics");
     this.client = Objects.requireNonNull(client, "client");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.objects = new DomainObjects(settings);
@@ -76,6 +92,7 @@ public final class ComputeDomainReconciler
     apply(daemonSets.daemonSet(domain));
     ComputeDomainStatus status =
         rules.status(domain, daemonPods(domain), cliques(domain), clock.instant());
+    metrics.status(domain, status.status());
     UpdateControl<ComputeDomain> control;
     if (status.equals(domain.getStatus())) {
       control = UpdateControl.noUpdate();
@@ -99,7 +116,17 @@ public final class ComputeDomainReconciler
       return DeleteControl.noFinalizerRemoval().rescheduleAfter(1000);
     }
     log.info("ComputeDomain {}: its objects and node labels are gone", describe(domain));
+    metrics.removed(domain);
     return DeleteControl.defaultDelete();
+  }
+
+  /** A failed reconciliation is counted; JOSDK retries it with back-off. */
+  @Override
+  public ErrorStatusUpdateControl<ComputeDomain> updateErrorStatus(
+      ComputeDomain domain, Context<ComputeDomain> context, Exception e) {
+    metrics.failed();
+    log.warn("ComputeDomain {}: reconciliation failed: {}", describe(domain), e.getMessage());
+    return ErrorStatusUpdateControl.defaultErrorProcessing();
   }
 
   private List<Resource<? extends HasMetadata>> owned(ComputeDomain domain) {

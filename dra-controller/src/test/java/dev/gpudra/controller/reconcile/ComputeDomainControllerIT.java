@@ -9,6 +9,7 @@ import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.api.computedomain.ComputeDomainDaemon;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
+import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -52,7 +53,8 @@ class ComputeDomainControllerIT {
             client,
             new DaemonSettings(DRIVER_NS, "gpu-dra:it", 4, 18, "", List.of()),
             true,
-            Optional.empty());
+            Optional.empty(),
+            metrics);
   }
 
   @AfterEach
@@ -61,6 +63,16 @@ class ComputeDomainControllerIT {
       controller.close();
     }
     api.close();
+  }
+
+  private final DomainMetrics metrics = new DomainMetrics();
+
+  /** The metrics as Prometheus scrapes them. */
+  private String scrape() throws java.io.IOException {
+    var out = new java.io.ByteArrayOutputStream();
+    io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter.create()
+        .write(out, metrics.registry().scrape());
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private ComputeDomain domain() {
@@ -84,7 +96,7 @@ class ComputeDomainControllerIT {
   @DisplayName(
       "a domain gets NVIDIA's finalizer, its two templates and its DaemonSet, and a status from"
           + " its daemon pods and clique")
-  void objectsAndStatus() {
+  void objectsAndStatus() throws Exception {
     String uid = create().getMetadata().getUid();
 
     await()
@@ -118,6 +130,11 @@ class ComputeDomainControllerIT {
           assertThat(now.getStatus()).isNotNull();
           assertThat(now.getStatus().status()).isEqualTo(DomainStatus.READY);
         });
+    assertThat(scrape())
+        .contains(
+            "nvidia_dra_compute_domain_info{name=\"imex\",namespace=\"team-a\",status=\"Ready\",uid=\""
+                + uid
+                + "\"} 1.0");
 
     client
         .resource(

@@ -2,6 +2,7 @@ package dev.gpudra.gpu.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpudra.metrics.MetricsServer;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.metrics;
+package dev.gpudra.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -21,7 +21,7 @@ import java.util.concurrent.Executors;
  * them).
  */
 public final class MetricsServer implements AutoCloseable {
-  static final int STALL_SECONDS = 10;
+  public static final int STALL_SECONDS = 10;
   private static final int THREADS = 2;
 
   private final HttpServer server;

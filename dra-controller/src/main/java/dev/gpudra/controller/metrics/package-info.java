@@ -1,0 +1,2 @@
+/** The ComputeDomain controller's Prometheus metrics. */
+package dev.gpudra.controller.metrics;
