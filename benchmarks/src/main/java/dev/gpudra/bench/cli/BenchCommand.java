@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Benchmark gpu-dra against an embedded API server.",
-    subcommands = {BenchPrepareCommand.class})
+    subcommands = {BenchPrepareCommand.class, BenchComputeDomainsCommand.class})
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
 

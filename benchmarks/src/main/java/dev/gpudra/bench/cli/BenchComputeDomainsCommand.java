@@ -1,0 +1,68 @@
+package dev.gpudra.bench.cli;
+
+import dev.gpudra.bench.domains.DomainBench;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gpu-dra bench compute-domains}: the ComputeDomain controller at scale. */
+@Command(
+    name = "compute-domains",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run the ComputeDomain controller against an embedded API server, create many"
+          + " ComputeDomains at once (one simulated node and daemon each) and measure the time"
+          + " until all are Ready and the controller's API writes per domain, then and at rest."
+    })
+final class BenchComputeDomainsCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--domains",
+      defaultValue = "1000",
+      description = "ComputeDomains, each on its own node (default ${DEFAULT-VALUE}).")
+  int domains;
+
+  @Option(
+      names = "--timeout-seconds",
+      defaultValue = "120",
+      description = "Give up when not all are Ready by then (default ${DEFAULT-VALUE}).")
+  int timeoutSeconds;
+
+  @Option(
+      names = "--steady-seconds",
+      defaultValue = "10",
+      description = "Writes are counted this long once all are Ready (default ${DEFAULT-VALUE}).")
+  int steadySeconds;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (domains < 1 || timeoutSeconds < 1 || steadySeconds < 1) {
+      throw new IllegalArgumentException(
+          "--domains, --timeout-seconds and --steady-seconds must be at least 1");
+    }
+    DomainBench.Result r =
+        DomainBench.run(
+            domains, Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(steadySeconds));
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf("ComputeDomains                    %d (one node and daemon each)%n", r.domains());
+    out.printf(
+        "all Ready after                   %.2f s (target <= 10 s)%n",
+        r.toReady().toMillis() / 1000.0);
+    out.printf(
+        "controller writes until Ready     %.2f per domain (%d)%n",
+        r.writesToReady() / (double) r.domains(), r.writesToReady());
+    out.printf(
+        "controller reads until Ready      %.2f per domain (%d)%n",
+        r.readsToReady() / (double) r.domains(), r.readsToReady());
+    out.printf(
+        "controller writes at rest         %.2f per domain in %d s (%d; target <= 3)%n",
+        r.steadyWrites() / (double) r.domains(), r.steady().toSeconds(), r.steadyWrites());
+    out.flush();
+    return 0;
+  }
+}
