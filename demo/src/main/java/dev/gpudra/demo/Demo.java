@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs the demo: start the cluster (a control plane, DeviceClasses, five GPU nodes), apply every
@@ -44,7 +45,8 @@ public final class Demo {
           new NodeSpec("gpu-node-3", "gb200-nvl", "TimeSlicingSettings=true,DynamicMIG=true"),
           new NodeSpec(
               "gpu-node-4", "l40s", "TimeSlicingSettings=true,ConsumableShares=true", "memory"),
-          new NodeSpec("gpu-node-5", "t4", "TimeSlicingSettings=true,PassthroughSupport=true"));
+          new NodeSpec("gpu-node-5", "t4", "TimeSlicingSettings=true,PassthroughSupport=true"),
+          new NodeSpec("gpu-node-6", "gb200-nvl", "TimeSlicingSettings=true"));
 
   /** The namespace the simulated nodes' plugins run in (the chart's default). */
   static final String DRIVER_NAMESPACE = "gpu-dra";
@@ -53,6 +55,7 @@ public final class Demo {
   private final Path workDir;
   private final SpecLibrary specs;
   private final ClusterBackend.Starter backend;
+  private final List<NodeSpec> nodes;
   private final long started = System.nanoTime();
 
   /** The demo on the embedded API server and our scheduler stand-in. */
@@ -62,10 +65,51 @@ public final class Demo {
 
   /** The demo on a backend of the caller's choice (a real control plane). */
   public Demo(PrintWriter out, Path workDir, SpecLibrary specs, ClusterBackend.Starter backend) {
+    this(out, workDir, specs, backend, NODES);
+  }
+
+  /**
+   * @param nodes the simulated nodes ({@code --nodes}; {@link #NODES} by default)
+   */
+  public Demo(
+      PrintWriter out,
+      Path workDir,
+      SpecLibrary specs,
+      ClusterBackend.Starter backend,
+      List<NodeSpec> nodes) {
     this.out = out;
     this.workDir = workDir;
     this.specs = specs;
     this.backend = backend;
+    this.nodes = List.copyOf(nodes);
+  }
+
+  /**
+   * {@code --nodes}: {@code <profile>:<count>,...}, e.g. {@code gb200-nvl:4,dgx-h100:1}; named
+   * {@code gpu-node-1} on, each with TimeSlicingSettings (the other gates need the default nodes).
+   *
+   * @throws IllegalArgumentException naming the entry that is not {@code <profile>:<count>}
+   */
+  public static List<NodeSpec> parseNodes(String value) {
+    List<NodeSpec> parsed = new java.util.ArrayList<>();
+    for (String entry : value.split(",")) {
+      String[] parts = entry.strip().split(":");
+      int count;
+      try {
+        count = parts.length == 2 ? Integer.parseInt(parts[1]) : -1;
+      } catch (NumberFormatException e) {
+        count = -1;
+      }
+      if (parts.length != 2 || parts[0].isBlank() || count < 1 || count > 64) {
+        throw new IllegalArgumentException(
+            "--nodes: \"" + entry.strip() + "\" is not <profile>:<count> (count 1..64)");
+      }
+      for (int i = 0; i < count; i++) {
+        parsed.add(
+            new NodeSpec("gpu-node-" + (parsed.size() + 1), parts[0], "TimeSlicingSettings=true"));
+      }
+    }
+    return parsed;
   }
 
   /**
@@ -117,12 +161,19 @@ public final class Demo {
       ReportPrinter printer = new ReportPrinter(out);
       List<String> failed = new ArrayList<>();
       int decisions = 0;
+      List<String> skipped = new ArrayList<>();
       for (DemoSpec spec : scenarios) {
+        Optional<String> misfit = cluster.misfit(spec.gpuEvents());
+        if (misfit.isPresent()) {
+          out.printf("%n> %s: skipped: %s%n", spec.name(), misfit.get());
+          skipped.add(spec.name());
+          continue;
+        }
         Map<String, PodReport> pods = runner.run(spec);
         decisions += pods.size();
         List<String> problems =
             ExpectationCheck.problems(spec.expectation(), pods, cluster.slices());
-        printer.scenario(spec, pods, problems);
+        printer.scenario(spec, pods, cluster.domains(runner.namespace(spec)), problems);
         if (!problems.isEmpty()) {
           failed.add(spec.name());
         }
@@ -136,7 +187,7 @@ public final class Demo {
           cluster.deletePodsAndAwaitUnprepare(scenarios.stream().map(DemoSpec::name).toList());
       progress(cleanup);
       progress(decisions + " scheduling decisions checked against our allocator's prediction");
-      return summarize(scenarios.size(), failed, cleanup);
+      return summarize(scenarios.size(), failed, skipped, cleanup);
     }
   }
 
@@ -150,7 +201,8 @@ public final class Demo {
       installDeviceClasses(plane.client());
       if (!plane.runsGpuNodes()) {
         createDriverNamespace(plane.client());
-        for (NodeSpec node : NODES) {
+        cluster.startDomainController();
+        for (NodeSpec node : this.nodes) {
           progress("starting node " + node.name() + " (" + node.profile() + ")...");
           nodes.put(node.name(), cluster.startNode(workDir, node));
         }
@@ -206,15 +258,18 @@ public final class Demo {
     new java.util.concurrent.CountDownLatch(1).await();
   }
 
-  private boolean summarize(int total, List<String> failed, String cleanup) {
+  private boolean summarize(int total, List<String> failed, List<String> skipped, String cleanup) {
     boolean clean = cleanup.startsWith("all claims unprepared");
     out.printf(
-        "%n%d scenarios, %d as expected, %d not%s; %s (%.1f s)%n",
+        "%n%d scenarios, %d as expected, %d not%s%s; %s (%.1f s)%n",
         total,
-        total - failed.size(),
+        total - failed.size() - skipped.size(),
         failed.size(),
         failed.isEmpty() ? "" : " " + failed,
-        clean ? "every CDI spec removed, every GPU reset" : "CLEANUP FAILED",
+        skipped.isEmpty() ? "" : ", " + skipped.size() + " skipped " + skipped,
+        clean
+            ? "every CDI spec removed, every GPU reset, every ComputeDomain gone"
+            : "CLEANUP FAILED",
         (System.nanoTime() - started) / 1e9);
     out.flush();
     return failed.isEmpty() && clean;

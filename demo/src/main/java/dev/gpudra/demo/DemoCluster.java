@@ -1,5 +1,12 @@
 package dev.gpudra.demo;
 
+import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.api.computedomain.ComputeDomainCrds;
+import dev.gpudra.api.computedomain.ComputeDomainLabels;
+import dev.gpudra.computedomain.plugin.DomainPluginConfig;
+import dev.gpudra.controller.model.DaemonSetFactory;
+import dev.gpudra.controller.model.DaemonSettings;
+import dev.gpudra.controller.reconcile.ComputeDomainController;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -24,6 +31,7 @@ public final class DemoCluster implements AutoCloseable {
   private final ClusterBackend backend;
   private final Map<String, DemoNode> nodes;
   private final Consumer<String> progress;
+  private ComputeDomainController domainController;
 
   DemoCluster(ClusterBackend backend, Map<String, DemoNode> nodes, Consumer<String> progress) {
     this.backend = backend;
@@ -47,6 +55,49 @@ public final class DemoCluster implements AutoCloseable {
     return client().dynamicResourceAllocation().v1().resourcesSlices().list().getItems();
   }
 
+  /**
+   * The ComputeDomain CRDs and controller, as the chart installs them; its domains' daemon
+   * DaemonSets run the demo image on the nodes.
+   */
+  void startDomainController() {
+    for (var crd : ComputeDomainCrds.all()) {
+      if (client()
+              .apiextensions()
+              .v1()
+              .customResourceDefinitions()
+              .withName(crd.getMetadata().getName())
+              .get()
+          == null) {
+        client().resource(crd).create();
+      }
+    }
+    // the account the daemons' pods run as (the chart makes it; ServiceAccount admission wants it)
+    if (client()
+            .serviceAccounts()
+            .inNamespace(Demo.DRIVER_NAMESPACE)
+            .withName(DaemonSetFactory.SERVICE_ACCOUNT)
+            .get()
+        == null) {
+      client()
+          .serviceAccounts()
+          .inNamespace(Demo.DRIVER_NAMESPACE)
+          .resource(
+              new io.fabric8.kubernetes.api.model.ServiceAccountBuilder()
+                  .withNewMetadata()
+                  .withName(DaemonSetFactory.SERVICE_ACCOUNT)
+                  .endMetadata()
+                  .build())
+          .create();
+    }
+    domainController =
+        ComputeDomainController.start(
+            client(),
+            new DaemonSettings(Demo.DRIVER_NAMESPACE, DemoNode.IMAGE, 4, 18, "", List.of()),
+            true,
+            java.util.Optional.empty());
+    progress.accept("ComputeDomain controller running");
+  }
+
   DemoNode startNode(Path workDir, Demo.NodeSpec spec) throws InterruptedException {
     DemoNode node =
         DemoNode.start(client(), backend.selectors(), workDir.resolve(spec.name()), spec);
@@ -54,6 +105,10 @@ public final class DemoCluster implements AutoCloseable {
         () -> node.kubelet.isRegistered(DRIVER),
         READY_TIMEOUT,
         "the plugin on " + spec.name() + " to register");
+    await(
+        () -> node.kubelet.isRegistered(DomainPluginConfig.DRIVER_NAME),
+        READY_TIMEOUT,
+        "the compute-domain plugin on " + spec.name() + " to register");
     progress.accept(
         "node "
             + spec.name()
@@ -150,6 +205,29 @@ public final class DemoCluster implements AutoCloseable {
    *
    * @throws IllegalStateException an event names a node that is not a simulated node here
    */
+  /**
+   * Why the scenario's GPU events cannot be played on these nodes (a node or device they name is
+   * not here, e.g. with {@code --nodes}); empty when they can, or when the cluster's GPU nodes are
+   * its own.
+   */
+  public java.util.Optional<String> misfit(GpuEvents events) {
+    if (backend.runsGpuNodes()) {
+      return java.util.Optional.empty();
+    }
+    for (GpuEvents.Xid xid : events.xids()) {
+      DemoNode node = nodes.get(xid.node());
+      if (node == null || node.gpuSettings(xid.device()).isEmpty()) {
+        return java.util.Optional.of(
+            "its gpu-events.yaml names "
+                + xid.node()
+                + "/"
+                + xid.device()
+                + ", which these simulated nodes do not have");
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   public void report(GpuEvents events) throws InterruptedException {
     if (backend.runsGpuNodes()) {
       return; // a cluster with real GPU nodes: nothing here can make its GPUs report anything
@@ -180,9 +258,13 @@ public final class DemoCluster implements AutoCloseable {
   /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */
   public String deletePodsAndAwaitUnprepare(List<String> namespaces) throws InterruptedException {
     namespaces.forEach(ns -> client().pods().inNamespace(ns).delete());
+    if (domainController != null) {
+      namespaces.forEach(ns -> client().resources(ComputeDomain.class).inNamespace(ns).delete());
+    }
     try {
       await(this::clean, CLEANUP_TIMEOUT, "unprepare");
-      return "all claims unprepared, every CDI spec removed, every GPU back to its defaults";
+      return "all claims unprepared, every CDI spec removed, every GPU back to its defaults,"
+          + " every ComputeDomain's daemons and node labels gone";
     } catch (IllegalStateException e) {
       return "left behind: " + e.getMessage();
     }
@@ -190,19 +272,65 @@ public final class DemoCluster implements AutoCloseable {
 
   private boolean clean() {
     return nodes.values().stream()
-        .allMatch(n ->
-            n.pods.preparedClaims().isEmpty() && empty(n.config.cdiRoot()) && n.gpusAtDefaults());
+            .allMatch(n ->
+                n.pods.preparedClaims().isEmpty()
+                    && noClaimSpecs(n.config.cdiRoot())
+                    && n.gpusAtDefaults())
+        && client().nodes().withLabel(ComputeDomainLabels.DOMAIN).list().getItems().isEmpty()
+        && client()
+            .apps()
+            .daemonSets()
+            .inNamespace(Demo.DRIVER_NAMESPACE)
+            .list()
+            .getItems()
+            .isEmpty();
   }
 
-  private static boolean empty(Path dir) {
+  /** No claim's spec is left (the compute-domain plugin's base spec stays while it runs). */
+  private static boolean noClaimSpecs(Path dir) {
     if (!Files.isDirectory(dir)) {
       return true;
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.findAny().isEmpty();
+      return files.noneMatch(f -> f.getFileName().toString().contains("-claim_"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * A scenario namespace's ComputeDomains, one line each: status, and each node's clique, index and
+   * status.
+   */
+  public List<String> domains(String namespace) {
+    if (domainController == null) {
+      return List.of();
+    }
+    return client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems().stream()
+        .map(DemoCluster::describe)
+        .toList();
+  }
+
+  private static String describe(ComputeDomain d) {
+    var status = d.getStatus();
+    if (status == null) {
+      return d.getMetadata().getName() + ": no status yet";
+    }
+    String nodes =
+        status.nodes() == null
+            ? ""
+            : status.nodes().stream()
+                .map(n ->
+                    n.name()
+                        + " (clique "
+                        + n.cliqueID()
+                        + ", index "
+                        + n.index()
+                        + ", "
+                        + n.status().value()
+                        + ")")
+                .collect(java.util.stream.Collectors.joining(", ", "; nodes ", ""));
+    return d.getMetadata().getName() + ": " + status.status().value() + nodes;
   }
 
   private static void await(java.util.function.BooleanSupplier done, Duration timeout, String what)
@@ -223,6 +351,9 @@ public final class DemoCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    if (domainController != null) {
+      domainController.close();
+    }
     nodes.values().forEach(DemoNode::close);
     backend.close();
   }

@@ -2,6 +2,8 @@ package dev.gpudra.demo;
 
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.computedomain.plugin.ComputeDomainKubeletPlugin;
+import dev.gpudra.computedomain.plugin.DomainPluginConfig;
 import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.plugin.GateSettings;
@@ -14,6 +16,7 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.localcluster.node.ImexStandIn;
 import dev.gpudra.localcluster.node.MpsControlStandIn;
 import dev.gpudra.localcluster.node.SysfsStandIn;
 import dev.gpudra.localcluster.node.TmpfsStandIn;
@@ -25,6 +28,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,6 +48,7 @@ public final class DemoNode implements AutoCloseable {
   final GpuKubeletPlugin plugin;
   final KubeletStandIn kubelet;
   final PodSync pods;
+  final ComputeDomainKubeletPlugin domains;
   private final MpsDaemonRuntime runtime;
   private final Optional<SysfsStandIn> pci;
 
@@ -54,8 +59,10 @@ public final class DemoNode implements AutoCloseable {
       GpuKubeletPlugin plugin,
       KubeletStandIn kubelet,
       PodSync pods,
+      ComputeDomainKubeletPlugin domains,
       MpsDaemonRuntime runtime,
       Optional<SysfsStandIn> pci) {
+    this.domains = domains;
     this.name = name;
     this.profile = profile;
     this.config = config;
@@ -100,6 +107,7 @@ public final class DemoNode implements AutoCloseable {
             .withImageName(IMAGE);
     Path driverRoot = dir.resolve("driver-root");
     MpsControlStandIn.install(driverRoot);
+    ImexStandIn.install(driverRoot);
     if (pci.isPresent()) {
       gated =
           gated.withPassthroughRoots(new PassthroughRoots(pci.get().root(), dir.resolve("host")));
@@ -133,10 +141,70 @@ public final class DemoNode implements AutoCloseable {
             GpuDriverParts.Hooks.defaults()
                 .withBootIdFile(bootId(dir))
                 .withTmpfs(new TmpfsStandIn()));
+    ComputeDomainKubeletPlugin domains;
+    try {
+      domains =
+          ComputeDomainKubeletPlugin.start(
+              domainConfig(dir, spec, gates, driverRoot),
+              client,
+              PublisherSettings.defaults().withSelectors(selectors),
+              Duration.ofSeconds(5));
+    } catch (RuntimeException e) {
+      plugin.close();
+      kubelet.close();
+      throw e;
+    }
+    labelClique(client, name, domains.cliqueId());
     MpsDaemonRuntime runtime = new MpsDaemonRuntime();
-    PodSync pods = new PodSync(name, client, kubelet, Clock.systemUTC(), runtime);
+    ImexDaemonRuntime imex =
+        new ImexDaemonRuntime(
+            client, config.cdiRoot(), driverRoot, dir.resolve("imex-pods"), podIp(name));
+    PodSync pods =
+        new PodSync(
+            name, client, kubelet, Clock.systemUTC(), new NodeRuntime(List.of(runtime, imex)));
     pods.start();
-    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods, runtime, pci);
+    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods, domains, runtime, pci);
+  }
+
+  /** The compute-domain plugin beside the GPU one, as the chart's DaemonSet runs both. */
+  private static DomainPluginConfig domainConfig(
+      Path dir, Demo.NodeSpec spec, FeatureGates gates, Path driverRoot) {
+    return new DomainPluginConfig(
+        spec.name(),
+        Demo.DRIVER_NAMESPACE,
+        Optional.empty(),
+        dir.resolve("cdi"),
+        dir.resolve("plugins_registry"),
+        dir.resolve("plugins"),
+        driverRoot,
+        driverRoot,
+        "/usr/bin/nvidia-cdi-hook",
+        dir.resolve("proc"),
+        gates,
+        -1,
+        Optional.empty(),
+        "/metrics",
+        Optional.of(spec.profile()));
+  }
+
+  /** The node's NVLink clique as a label, as GPU Feature Discovery writes it on a GPU node. */
+  private static void labelClique(KubernetesClient client, String node, String clique) {
+    if (clique.isEmpty()) {
+      return;
+    }
+    client
+        .nodes()
+        .withName(node)
+        .edit(n -> {
+          n.getMetadata().getLabels().put("nvidia.com/gpu.clique", clique);
+          return n;
+        });
+  }
+
+  /** The address this node's daemon pods report: one per node, from its number. */
+  private static String podIp(String name) {
+    String digits = name.replaceAll("\\D", "");
+    return "10.244." + (digits.isEmpty() ? 0 : Integer.parseInt(digits) % 250) + ".10";
   }
 
   /**
@@ -204,6 +272,7 @@ public final class DemoNode implements AutoCloseable {
   public void close() {
     pods.close();
     kubelet.close();
+    domains.close();
     plugin.close();
     pci.ifPresent(SysfsStandIn::close);
   }

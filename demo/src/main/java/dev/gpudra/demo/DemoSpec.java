@@ -26,6 +26,11 @@ public record DemoSpec(
     Objects.requireNonNull(expectation, "expectation");
   }
 
+  /** Whether it makes ComputeDomains (it needs the compute-domain driver and its controller). */
+  public boolean needsComputeDomains() {
+    return manifests.lines().anyMatch(l -> l.strip().equals("kind: ComputeDomain"));
+  }
+
   @Override
   public String toString() {
     return name;

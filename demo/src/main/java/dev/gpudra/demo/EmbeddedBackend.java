@@ -4,33 +4,37 @@ import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.scheduler.PodPlacement;
 import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
+import dev.gpudra.localcluster.workloads.DaemonSetStandIn;
 import dev.gpudra.localcluster.workloads.DeploymentStandIn;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 
 /**
  * fabric8's mock API server with our validation, the scheduler stand-in on our allocator and the
- * Deployment stand-in.
+ * Deployment and DaemonSet stand-ins.
  */
 public final class EmbeddedBackend implements ClusterBackend {
   private final LocalApiServer api;
   private final PodPlacement placement;
   private final DeploymentStandIn deployments;
+  private final DaemonSetStandIn daemonSets;
   private SchedulerStandIn scheduler;
 
   private EmbeddedBackend(LocalApiServer api, PodPlacement placement) {
     this.api = api;
     this.placement = placement;
     this.deployments = new DeploymentStandIn(api.client());
+    this.daemonSets = new DaemonSetStandIn(api.client());
   }
 
   /**
-   * Starts the embedded API server and the Deployment stand-in (the GPU plugin's MPS daemons); the
-   * scheduler follows in {@link #nodesReady()}.
+   * Starts the embedded API server and the Deployment and DaemonSet stand-ins (the GPU plugin's MPS
+   * daemons, the ComputeDomains' IMEX daemons); the scheduler follows in {@link #nodesReady()}.
    */
   public static EmbeddedBackend start(PodPlacement placement) {
     EmbeddedBackend backend = new EmbeddedBackend(new LocalApiServer().start(), placement);
     backend.deployments.start();
+    backend.daemonSets.start();
     return backend;
   }
 
@@ -75,6 +79,7 @@ public final class EmbeddedBackend implements ClusterBackend {
     if (scheduler != null) {
       scheduler.close();
     }
+    daemonSets.close();
     deployments.close();
     api.close();
   }

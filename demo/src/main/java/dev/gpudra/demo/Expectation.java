@@ -34,6 +34,8 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
    * @param computeMode the compute mode every GPU of the pod must have been set to, e.g. {@code
    *     EXCLUSIVE_PROCESS} (null: not checked)
    * @param mpsDaemon true when its node must run a ready MPS control daemon for its claims
+   * @param imexChannel true when a container must get IMEX channel 0 (a ComputeDomain's channel on
+   *     a node in a clique)
    */
   public record Pod(
       String name,
@@ -45,7 +47,8 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
       String unschedulable,
       String timeSlice,
       String computeMode,
-      boolean mpsDaemon) {
+      boolean mpsDaemon,
+      boolean imexChannel) {
 
     public boolean running() {
       return "Running".equals(phase);

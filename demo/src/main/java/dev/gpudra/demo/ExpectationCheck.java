@@ -84,6 +84,12 @@ public final class ExpectationCheck {
     if (want.computeMode() != null) {
       computeMode(want, got, problems);
     }
+    if (want.imexChannel()
+        && got.containers().values().stream()
+            .noneMatch(
+                c -> c.view().deviceNodes().contains("/dev/nvidia-caps-imex-channels/channel0"))) {
+      problems.add(pod + "no container got IMEX channel 0");
+    }
     if (want.mpsDaemon() && got.mpsDaemons().stream().noneMatch(d -> d.contains(" ready"))) {
       problems.add(pod + "no ready MPS control daemon for its claims: " + got.mpsDaemons());
     }

@@ -20,7 +20,16 @@ public final class ReportPrinter {
   }
 
   public void scenario(DemoSpec spec, Map<String, PodReport> pods, List<String> problems) {
+    scenario(spec, pods, List.of(), problems);
+  }
+
+  /**
+   * @param domains the scenario's ComputeDomains, one line each
+   */
+  public void scenario(
+      DemoSpec spec, Map<String, PodReport> pods, List<String> domains, List<String> problems) {
     out.printf("%n> %s: %s%n", spec.name(), spec.readme());
+    domains.forEach(d -> out.printf("  domain %s%n", d));
     pods.values().forEach(this::pod);
     problems.forEach(p -> out.printf("  UNEXPECTED: %s%n", p));
     out.flush();

@@ -1,6 +1,7 @@
 package dev.gpudra.tools;
 
 import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.EmbeddedBackend;
 import dev.gpudra.demo.RealBackend;
 import dev.gpudra.demo.SpecLibrary;
 import dev.gpudra.demo.realnode.RealNodeDemo;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -63,6 +65,14 @@ final class DemoCommand implements Callable<Integer> {
           "With --real-node: the image's classpath for the plugin process (env"
               + " GPU_DRA_IMAGE_CLASSPATH; ./gpu-dra sets deployments/container/target/libs).")
   String imageClasspath;
+
+  @Option(
+      names = "--nodes",
+      description =
+          "The simulated nodes instead of the default six: <profile>:<count>,... (e.g."
+              + " gb200-nvl:4,dgx-h100:1); profiles as gpu-dra gpus --simulated-gpus takes them."
+              + " Scenarios written for the default nodes may then end otherwise.")
+  String nodes;
 
   @Option(
       names = {"-v", "--verbose"},
@@ -130,8 +140,9 @@ final class DemoCommand implements Callable<Integer> {
 
   private Demo demo(Path dir, SpecLibrary specs) throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
+    List<Demo.NodeSpec> simulated = nodes == null ? Demo.NODES : Demo.parseNodes(nodes);
     if (!realControlPlane) {
-      return new Demo(out, dir, specs);
+      return new Demo(out, dir, specs, d -> EmbeddedBackend.start(Demo.placement()), simulated);
     }
     Path binary =
         new ControlPlaneBinary(
@@ -139,7 +150,7 @@ final class DemoCommand implements Callable<Integer> {
                 Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
                 line -> out.println("  " + line))
             .locate();
-    return new Demo(out, dir, specs, work -> RealBackend.start(binary, work));
+    return new Demo(out, dir, specs, work -> RealBackend.start(binary, work), simulated);
   }
 
   private static void quietlyDelete(Path dir) {

@@ -49,7 +49,8 @@ class RealNodeDemoE2E {
         .contains("/dev/nvidia-caps/nvidia-cap")
         .contains("NVIDIA_VISIBLE_DEVICES=void")
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
-        .contains("14 scenarios on the real node gpu-node-real: every pod reported");
+        .contains("14 scenarios on the real node gpu-node-real: every pod reported")
+        .contains("compute-domain: not run on the real node");
     assertThat(Files.exists(Path.of("/dev/nvidiactl")))
         .as("placeholders removed after the demo, real device nodes kept")
         .isEqualTo(controlNodeBefore);

@@ -9,9 +9,10 @@ import dev.gpudra.kit.process.Signals;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -111,18 +112,22 @@ public final class DaemonRun {
     }
   }
 
+  /**
+   * A JSON merge patch of the label alone, without the pod's resourceVersion: the kubelet writes
+   * the pod's status meanwhile, which a compare-and-swap would conflict with.
+   */
   private void labelPod(DaemonIdentity me) {
+    String patch =
+        "{\"metadata\":{\"labels\":{\""
+            + ComputeDomainLabels.CLIQUE
+            + "\":\""
+            + me.cliqueId()
+            + "\"}}}";
     client
         .pods()
         .inNamespace(me.namespace())
         .withName(me.podName())
-        .edit(pod -> {
-          if (pod.getMetadata().getLabels() == null) {
-            pod.getMetadata().setLabels(new HashMap<>());
-          }
-          pod.getMetadata().getLabels().put(ComputeDomainLabels.CLIQUE, me.cliqueId());
-          return pod;
-        });
+        .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
   }
 
   private boolean podReady(DaemonIdentity me) {

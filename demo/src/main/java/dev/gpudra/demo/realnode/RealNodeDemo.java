@@ -39,7 +39,15 @@ public final class RealNodeDemo {
     NodeTools tools = NodeTools.locate(checkout, testcluster, line -> out.println("  " + line));
     try (RealNodeCluster cluster =
         RealNodeCluster.start(testcluster, tools, imageClasspath, workDir, out)) {
-      List<DemoSpec> scenarios = specs.scenarios();
+      List<DemoSpec> scenarios =
+          specs.scenarios().stream().filter(s -> !s.needsComputeDomains()).toList();
+      specs.scenarios().stream()
+          .filter(DemoSpec::needsComputeDomains)
+          .forEach(s ->
+              out.printf(
+                  "%s: not run on the real node, which runs the GPU plugin alone (ComputeDomains"
+                      + " on a real node: RealNodeComputeDomainE2E)%n",
+                  s.name()));
       boolean ok = new RealNodeScenarios(cluster.client(), cluster.node(), out).run(scenarios);
       out.printf(
           "%n%d scenarios on the real node %s: %s%n",

@@ -241,7 +241,9 @@ class NodeRobustnessIT {
         List.of(node.resolve("plugins_registry"), node.resolve("plugins/gpu.nvidia.com"))) {
       if (Files.isDirectory(dir)) {
         try (Stream<Path> files = Files.list(dir)) {
-          files.filter(f -> f.getFileName().toString().startsWith(".gpu-dra-")).forEach(found::add);
+          files
+              .filter(f -> f.getFileName().toString().matches("\\.[0-9a-f]+\\.s"))
+              .forEach(found::add);
         }
       }
     }

@@ -38,13 +38,11 @@ public final class UnixSocketServer implements AutoCloseable {
       List<ServerServiceDefinition> services,
       Duration grace) {
     this.socket = socket.toAbsolutePath();
+    // bound under a short random name and renamed into place: at most 9 characters longer than
+    // "dra.sock", so a socket path near the kernel's 107-byte limit still binds
     this.binding =
         this.socket.resolveSibling(
-            ".gpu-dra-"
-                + ProcessHandle.current().pid()
-                + "-"
-                + Integer.toHexString(ThreadLocalRandom.current().nextInt())
-                + ".sock");
+            "." + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + ".s");
     Objects.requireNonNull(factory, "factory");
     this.server =
         new GrpcServer(

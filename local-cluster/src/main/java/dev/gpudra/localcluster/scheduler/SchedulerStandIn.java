@@ -87,7 +87,7 @@ public final class SchedulerStandIn implements AutoCloseable {
     }
     ClusterState state =
         new ClusterState(cluster.classes(), cluster.slices(), AllocatedDevices.of(claims.values()));
-    switch (placement.place(mine, state, cluster.nodes())) {
+    switch (placement.place(mine, state, NodeEligibility.filter(pod, cluster.nodes()))) {
       case Fits fits -> {
         writer
             .reserveAndBind(pod, mine, fits)

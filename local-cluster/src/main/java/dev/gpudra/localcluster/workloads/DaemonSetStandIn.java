@@ -1,0 +1,233 @@
+package dev.gpudra.localcluster.workloads;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetStatus;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The DaemonSet controller's part the ComputeDomain controller relies on: each DaemonSet gets one
+ * pod per node its template's {@code nodeSelector} matches (named {@code <daemonset>-<node>}, owned
+ * by it, pinned by the required node affinity on {@code metadata.name} the real controller sets, so
+ * the scheduler places it there with its claims); a pod on a node that no longer matches, or of a
+ * deleted DaemonSet, is deleted gracefully; the status counts desired, scheduled and Ready pods.
+ * Polls every 100 ms.
+ */
+public final class DaemonSetStandIn implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(DaemonSetStandIn.class);
+  private static final String KIND = "DaemonSet";
+
+  private final KubernetesClient client;
+  private final ScheduledExecutorService poller =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> Thread.ofPlatform().daemon().name("daemonset-stand-in").unstarted(r));
+
+  public DaemonSetStandIn(KubernetesClient client) {
+    this.client = Objects.requireNonNull(client, "client");
+  }
+
+  public void start() {
+    poller.scheduleWithFixedDelay(this::safeStep, 0, 100, TimeUnit.MILLISECONDS);
+  }
+
+  /** One reconcile of every DaemonSet; public so tests can drive it without the poller. */
+  public synchronized void step() {
+    List<DaemonSet> sets = client.apps().daemonSets().inAnyNamespace().list().getItems();
+    List<Node> nodes = client.nodes().list().getItems();
+    Map<String, List<Pod>> owned =
+        client.pods().inAnyNamespace().list().getItems().stream()
+            .filter(p -> owner(p) != null)
+            .collect(Collectors.groupingBy(p -> owner(p).getUid()));
+    Set<String> live =
+        sets.stream()
+            .filter(d -> d.getMetadata().getDeletionTimestamp() == null)
+            .map(d -> d.getMetadata().getUid())
+            .collect(Collectors.toSet());
+    for (DaemonSet set : sets) {
+      if (live.contains(set.getMetadata().getUid())) {
+        reconcile(set, nodes, owned.getOrDefault(set.getMetadata().getUid(), List.of()));
+      }
+    }
+    owned.forEach((uid, orphans) -> {
+      if (!live.contains(uid)) {
+        orphans.stream().filter(p -> !deleting(p)).forEach(this::deleteGracefully);
+      }
+    });
+  }
+
+  private void reconcile(DaemonSet set, List<Node> nodes, List<Pod> pods) {
+    Set<String> wanted =
+        nodes.stream()
+            .filter(n -> selects(set, n))
+            .map(n -> n.getMetadata().getName())
+            .collect(Collectors.toSet());
+    Map<String, Pod> current =
+        pods.stream()
+            .filter(p -> !deleting(p))
+            .collect(Collectors.toMap(DaemonSetStandIn::pinnedNode, p -> p, (a, b) -> a));
+    wanted.stream().filter(n -> !current.containsKey(n)).forEach(n -> create(set, n));
+    current.forEach((node, pod) -> {
+      if (!wanted.contains(node)) {
+        deleteGracefully(pod);
+      }
+    });
+    long ready = current.values().stream().filter(DaemonSetStandIn::ready).count();
+    DaemonSetStatus status =
+        new DaemonSetStatusBuilder()
+            .withObservedGeneration(set.getMetadata().getGeneration())
+            .withDesiredNumberScheduled(wanted.size())
+            .withCurrentNumberScheduled(
+                (int) current.keySet().stream().filter(wanted::contains).count())
+            .withNumberReady((int) ready)
+            .withNumberAvailable((int) ready)
+            .withNumberMisscheduled(0)
+            .build();
+    if (!status.equals(set.getStatus())) {
+      set.setStatus(status);
+      client
+          .apps()
+          .daemonSets()
+          .inNamespace(set.getMetadata().getNamespace())
+          .resource(set)
+          .updateStatus();
+    }
+  }
+
+  private static boolean selects(DaemonSet set, Node node) {
+    Map<String, String> selector = set.getSpec().getTemplate().getSpec().getNodeSelector();
+    Map<String, String> labels =
+        node.getMetadata().getLabels() == null ? Map.of() : node.getMetadata().getLabels();
+    return selector == null
+        || selector.entrySet().stream().allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
+  }
+
+  private void create(DaemonSet set, String node) {
+    String name = set.getMetadata().getName() + "-" + node;
+    PodSpec spec =
+        new PodSpecBuilder(set.getSpec().getTemplate().getSpec())
+            .withNewAffinity()
+            .withNewNodeAffinity()
+            .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+            .addNewNodeSelectorTerm()
+            .addNewMatchField()
+            .withKey("metadata.name")
+            .withOperator("In")
+            .withValues(node)
+            .endMatchField()
+            .endNodeSelectorTerm()
+            .endRequiredDuringSchedulingIgnoredDuringExecution()
+            .endNodeAffinity()
+            .endAffinity()
+            .build();
+    Pod pod =
+        new PodBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(set.getMetadata().getNamespace())
+            .withLabels(set.getSpec().getTemplate().getMetadata().getLabels())
+            .withOwnerReferences(
+                new OwnerReferenceBuilder()
+                    .withApiVersion("apps/v1")
+                    .withKind(KIND)
+                    .withName(set.getMetadata().getName())
+                    .withUid(set.getMetadata().getUid())
+                    .withController(true)
+                    .withBlockOwnerDeletion(true)
+                    .build())
+            .endMetadata()
+            .withSpec(spec)
+            .build();
+    client.pods().inNamespace(set.getMetadata().getNamespace()).resource(pod).create();
+    log.info(
+        "DaemonSet {}/{}: created pod {} for node {}",
+        set.getMetadata().getNamespace(),
+        set.getMetadata().getName(),
+        pod.getMetadata().getName(),
+        node);
+  }
+
+  /** The node the pod is pinned to: bound, or named by its affinity before it is. */
+  private static String pinnedNode(Pod pod) {
+    if (pod.getSpec().getNodeName() != null) {
+      return pod.getSpec().getNodeName();
+    }
+    try {
+      return pod.getSpec()
+          .getAffinity()
+          .getNodeAffinity()
+          .getRequiredDuringSchedulingIgnoredDuringExecution()
+          .getNodeSelectorTerms()
+          .get(0)
+          .getMatchFields()
+          .get(0)
+          .getValues()
+          .get(0);
+    } catch (NullPointerException | IndexOutOfBoundsException e) {
+      return "";
+    }
+  }
+
+  private void deleteGracefully(Pod pod) {
+    client
+        .pods()
+        .inNamespace(pod.getMetadata().getNamespace())
+        .withName(pod.getMetadata().getName())
+        .delete();
+  }
+
+  private static OwnerReference owner(Pod pod) {
+    List<OwnerReference> refs = pod.getMetadata().getOwnerReferences();
+    return refs == null
+        ? null
+        : refs.stream().filter(r -> KIND.equals(r.getKind())).findFirst().orElse(null);
+  }
+
+  private static boolean deleting(Pod pod) {
+    return pod.getMetadata().getDeletionTimestamp() != null;
+  }
+
+  private static boolean ready(Pod pod) {
+    return pod.getStatus() != null
+        && pod.getStatus().getConditions() != null
+        && pod.getStatus().getConditions().stream()
+            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  private void safeStep() {
+    try {
+      step();
+    } catch (RuntimeException e) {
+      if (poller.isShutdown() || Thread.currentThread().isInterrupted()) {
+        return;
+      }
+      log.warn("DaemonSet stand-in pass failed; retried", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    poller.shutdownNow();
+    try {
+      poller.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
