@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 public final class DemoCluster implements AutoCloseable {
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration DOMAIN_STATUS_WAIT = Duration.ofSeconds(3);
   private static final String DRIVER = "gpu.nvidia.com";
 
   private final ClusterBackend backend;
@@ -302,9 +303,19 @@ public final class DemoCluster implements AutoCloseable {
    * A scenario namespace's ComputeDomains, one line each: status, and each node's clique, index and
    * status.
    */
-  public List<String> domains(String namespace) {
+  public List<String> domains(String namespace) throws InterruptedException {
     if (domainController == null) {
       return List.of();
+    }
+    // the controller writes a domain's status every 2 s: give a domain that is about to be Ready
+    // (its last daemon just joined) that long
+    long deadline = System.nanoTime() + DOMAIN_STATUS_WAIT.toNanos();
+    while (System.nanoTime() < deadline
+        && client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems().stream()
+            .anyMatch(d ->
+                d.getStatus() == null
+                    || d.getStatus().status() != dev.gpudra.api.computedomain.DomainStatus.READY)) {
+      Thread.sleep(100);
     }
     return client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems().stream()
         .map(DemoCluster::describe)

@@ -35,7 +35,7 @@ class DemoCommandE2E {
         .containsPattern(
             "mps     mps-control-daemon-[0-9a-f-]{36}-[\\w-]+ ready; told:"
                 + " set_default_active_thread_percentage 50")
-        .contains("17 scheduling decisions checked against our allocator's prediction")
+        .contains("19 scheduling decisions checked against our allocator's prediction")
         .contains(
             "15 scenarios, 15 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
         .doesNotContain("UNEXPECTED");

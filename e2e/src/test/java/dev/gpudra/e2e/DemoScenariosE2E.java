@@ -141,7 +141,9 @@ class DemoScenariosE2E {
   void cleansUp() throws InterruptedException {
     // on an existing cluster its own kubelets unprepare; what we see is the claims going away
     assertThat(cluster.deletePodsAndAwaitUnprepare(namespaces))
-        .isEqualTo("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
+        .isEqualTo(
+            "all claims unprepared, every CDI spec removed, every GPU back to its defaults,"
+                + " every ComputeDomain's daemons and node labels gone");
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(30))
         .untilAsserted(() ->
@@ -176,6 +178,13 @@ class DemoScenariosE2E {
     for (DeviceRequestAllocationResult device : pod.devices()) {
       assertThat(device.getPool()).isEqualTo(pod.node().orElseThrow());
       String claimUid = pod.claimUid(device);
+      if ("compute-domain.nvidia.com".equals(device.getDriver())) {
+        // an IMEX channel: its node is in a clique, so the claim's spec gives channel 0
+        assertThat(cdi)
+            .contains("k8s.compute-domain.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
+        assertThat(nodes).contains("/dev/nvidia-caps-imex-channels/channel0");
+        continue;
+      }
       assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
       if (device.getDevice().startsWith("gpu-vfio-")) {
         assertThat(nodes).anyMatch(n -> n.matches("/dev/vfio/\\d+")); // the IOMMU group

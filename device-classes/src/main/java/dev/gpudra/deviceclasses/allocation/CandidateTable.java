@@ -78,7 +78,11 @@ final class CandidateTable {
         if (error.isEmpty() && beforeInvalid && matcher.evaluatedByScheduler(spec, check)) {
           error = Optional.of(new SelectorFailure(candidates.size(), check));
         }
-        boolean taken = heldOrShort(check.outcome());
+        // All takes every device the selectors pick: one held, short, or tainted against the
+        // request fails it, as kube-scheduler's allocator (a device that matched is allocated, and
+        // its taint check fails there)
+        boolean taken =
+            heldOrShort(check.outcome()) || (all && check.outcome() == CandidateOutcome.TAINTED);
         boolean member = check.outcome() == CandidateOutcome.MATCHED || (all && taken);
         if (member && beforeInvalid) {
           candidates.add(candidate);

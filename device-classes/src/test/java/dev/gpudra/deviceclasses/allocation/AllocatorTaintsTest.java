@@ -91,4 +91,36 @@ class AllocatorTaintsTest {
         .asString()
         .startsWith("unsatisfiable");
   }
+
+  @Test
+  @DisplayName(
+      "allocationMode All: a tainted device the selectors pick fails the request (as"
+          + " kube-scheduler), unless tolerated")
+  void allModeAndTaints() {
+    Device sick = tainted("gpu-0", "79", "NoSchedule");
+    Device well = gpu("gpu-1", "pci0");
+    DeviceRequest all =
+        new DeviceRequestBuilder(exactly("gpu", 1))
+            .editExactly()
+            .withAllocationMode("All")
+            .withCount(null)
+            .endExactly()
+            .build();
+
+    assertThat(allocate(all, sick, well)).singleElement().asString().startsWith("unsatisfiable");
+    assertThat(
+            allocate(
+                new DeviceRequestBuilder(all)
+                    .editExactly()
+                    .withTolerations(
+                        new DeviceTolerationBuilder()
+                            .withKey("gpu.nvidia.com/xid")
+                            .withOperator("Exists")
+                            .build())
+                    .endExactly()
+                    .build(),
+                sick,
+                well))
+        .hasSize(2);
+  }
 }
