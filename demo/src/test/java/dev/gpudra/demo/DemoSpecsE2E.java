@@ -82,6 +82,13 @@ class DemoSpecsE2E {
         pod.containers().values().stream().flatMap(c -> c.view().deviceNodes().stream()).toList();
     for (DeviceRequestAllocationResult device : pod.devices()) {
       String claimUid = pod.claimUid(device);
+      if ("compute-domain.nvidia.com".equals(device.getDriver())) {
+        // an IMEX channel on a node of a clique: its claim's spec gives channel 0
+        assertThat(cdi)
+            .contains("k8s.compute-domain.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
+        assertThat(nodes).contains("/dev/nvidia-caps-imex-channels/channel0");
+        continue;
+      }
       assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
       if (device.getDevice().startsWith("gpu-vfio-")) {
         assertThat(nodes).anyMatch(n -> n.matches("/dev/vfio/\\d+")); // the IOMMU group

@@ -27,21 +27,30 @@ public final class DomainBench {
   static final String DRIVER_NS = "gpu-dra";
   static final String NS = "bench";
 
+  /** How often the bench lists the domains (each list is 1,000 objects the server serializes). */
+  static final Duration POLL = Duration.ofMillis(500);
+
   /**
    * @param domains how many
-   * @param toReady from the first create until every status was Ready
+   * @param created how long creating them took (the bench's own creates, one by one, before the
+   *     controller starts)
+   * @param toReady from the controller's start until every status was Ready
    * @param readsToReady the controller's GETs (lists, watches) until then
    * @param writesToReady the controller's writes until then
    * @param steady the steady window
    * @param steadyWrites the controller's writes during it
+   * @param refused the controller's writes the server refused until Ready, by method, code and path
+   *     (conflicts, timeouts)
    */
   public record Result(
       int domains,
+      Duration created,
       Duration toReady,
       long readsToReady,
       long writesToReady,
       Duration steady,
-      long steadyWrites) {}
+      long steadyWrites,
+      java.util.Map<String, Long> refused) {}
 
   private DomainBench() {}
 
@@ -65,29 +74,34 @@ public final class DomainBench {
                 new NodeBuilder().withNewMetadata().withName("node-" + i).endMetadata().build())
             .create();
       }
+      long creating = System.nanoTime();
+      for (int i = 0; i < domains; i++) {
+        setup.resource(domain("cd-" + i)).create();
+      }
+      Duration created = Duration.ofNanos(System.nanoTime() - creating);
       WriteCounter counter = new WriteCounter();
       try (KubernetesClient controllerClient =
               new KubernetesClientBuilder()
                   .withConfig(setup.getConfiguration())
                   .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("count", counter))
                   .build();
-          DaemonSimulator daemons = new DaemonSimulator(setup, DRIVER_NS);
-          ComputeDomainController controller =
-              ComputeDomainController.start(
-                  controllerClient,
-                  new DaemonSettings(DRIVER_NS, "gpu-dra:bench", 4, 18, "", List.of()),
-                  true,
-                  Optional.empty())) {
+          DaemonSimulator daemons = new DaemonSimulator(setup, DRIVER_NS)) {
         long start = System.nanoTime();
-        for (int i = 0; i < domains; i++) {
-          setup.resource(domain("cd-" + i)).create();
+        try (ComputeDomainController controller =
+            ComputeDomainController.start(
+                controllerClient,
+                new DaemonSettings(DRIVER_NS, "gpu-dra:bench", 4, 18, "", List.of()),
+                true,
+                Optional.empty())) {
+          awaitReady(setup, domains, start, timeout);
+          Duration toReady = Duration.ofNanos(System.nanoTime() - start);
+          long reads = counter.reads();
+          long writes = counter.writes();
+          var refused = counter.failures();
+          Thread.sleep(steady);
+          return new Result(
+              domains, created, toReady, reads, writes, steady, counter.writes() - writes, refused);
         }
-        awaitReady(setup, domains, start, timeout);
-        Duration toReady = Duration.ofNanos(System.nanoTime() - start);
-        long reads = counter.reads();
-        long writes = counter.writes();
-        Thread.sleep(steady);
-        return new Result(domains, toReady, reads, writes, steady, counter.writes() - writes);
       }
     }
   }
@@ -117,7 +131,7 @@ public final class DomainBench {
         throw new IllegalStateException(
             ready + " of " + domains + " ComputeDomains Ready after " + timeout.toSeconds() + " s");
       }
-      Thread.sleep(100);
+      Thread.sleep(POLL.toMillis());
     }
   }
 }

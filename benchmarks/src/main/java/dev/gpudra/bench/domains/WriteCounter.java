@@ -9,10 +9,40 @@ import java.util.concurrent.atomic.AtomicLong;
 final class WriteCounter implements Interceptor {
   private final AtomicLong writes = new AtomicLong();
   private final AtomicLong reads = new AtomicLong();
+  private final java.util.concurrent.ConcurrentHashMap<String, AtomicLong> failed =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   @Override
   public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
     (("GET".equals(request.method())) ? reads : writes).incrementAndGet();
+  }
+
+  @Override
+  public void after(
+      HttpRequest request,
+      io.fabric8.kubernetes.client.http.HttpResponse<?> response,
+      io.fabric8.kubernetes.client.http.AsyncBody.Consumer<java.util.List<java.nio.ByteBuffer>>
+          consumer) {
+    if (!"GET".equals(request.method()) && response.code() >= 300) {
+      String key =
+          request.method()
+              + " "
+              + response.code()
+              + " "
+              + request
+                  .uri()
+                  .getPath()
+                  .replaceAll("/[^/]*[0-9a-f]{8}-[^/]*", "/{id}")
+                  .replaceAll("cd-\\d+", "cd-N");
+      failed.computeIfAbsent(key, k -> new AtomicLong()).incrementAndGet();
+    }
+  }
+
+  /** The writes the server refused, by method, code and path shape. */
+  java.util.Map<String, Long> failures() {
+    java.util.Map<String, Long> out = new java.util.TreeMap<>();
+    failed.forEach((k, v) -> out.put(k, v.get()));
+    return out;
   }
 
   long writes() {

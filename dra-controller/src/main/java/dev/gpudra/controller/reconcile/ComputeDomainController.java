@@ -31,8 +31,12 @@ public final class ComputeDomainController implements AutoCloseable {
 
   private final ScheduledExecutorService cleanup;
 
-  private ComputeDomainController(Operator operator, ScheduledExecutorService cleanup) {
+  private final DomainCaches caches;
+
+  private ComputeDomainController(
+      Operator operator, DomainCaches caches, ScheduledExecutorService cleanup) {
     this.operator = operator;
+    this.caches = caches;
     this.cleanup = cleanup;
   }
 
@@ -72,11 +76,18 @@ public final class ComputeDomainController implements AutoCloseable {
                       e.renewDeadline(),
                       e.retryPeriod())));
         });
-    operator.register(
-        new ComputeDomainReconciler(client, settings, cliques, Clock.systemUTC(), metrics));
-    operator.start();
+    DomainCaches caches = DomainCaches.start(client, settings.namespace());
+    try {
+      operator.register(
+          new ComputeDomainReconciler(
+              client, settings, cliques, Clock.systemUTC(), metrics, Optional.of(caches)));
+      operator.start();
+    } catch (RuntimeException e) {
+      caches.close();
+      throw e;
+    }
     return new ComputeDomainController(
-        operator, startCleanup(new OrphanCleanup(client, settings.namespace())));
+        operator, caches, startCleanup(new OrphanCleanup(client, settings.namespace())));
   }
 
   private static ScheduledExecutorService startCleanup(OrphanCleanup orphans) {
@@ -101,5 +112,6 @@ public final class ComputeDomainController implements AutoCloseable {
   public void close() {
     cleanup.shutdownNow();
     operator.stop();
+    caches.close();
   }
 }

@@ -57,6 +57,7 @@ public final class ComputeDomainReconciler
   private final DomainStatusRules rules;
   private final Clock clock;
   private final DomainMetrics metrics;
+  private final Optional<DomainCaches> caches;
 
   /**
    * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
@@ -75,6 +76,21 @@ public final class ComputeDomainReconciler
       boolean cliques,
       Clock clock,
       DomainMetrics metrics) {
+    this(client, settings, cliques, clock, metrics, Optional.empty());
+  }
+
+  /**
+   * @param caches where the reconcile reads templates, DaemonSets, daemon pods and cliques; empty:
+   *     from the API server
+   */
+  ComputeDomainReconciler(
+      KubernetesClient client,
+      DaemonSettings settings,
+      boolean cliques,
+      Clock clock,
+      DomainMetrics metrics,
+      Optional<DomainCaches> caches) {
+    this.caches = Objects.requireNonNull(caches, "caches");
     this.metrics = Objects.requireNonNull(metrics, "metrics");
     this.client = Objects.requireNonNull(client, "client");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -163,8 +179,25 @@ public final class ComputeDomainReconciler
 
   /** Templates are immutable: made once; one there already (from an earlier pass) is kept. */
   private void createIfMissing(ResourceClaimTemplate template) {
-    if (client.resource(template).get() == null) {
-      client.resource(template).create();
+    String ns = template.getMetadata().getNamespace();
+    String name = template.getMetadata().getName();
+    boolean present =
+        caches.isPresent()
+            ? caches.get().template(ns, name).isPresent()
+            : client.resource(template).get() != null;
+    if (!present) {
+      createUnlessThere(template);
+    }
+  }
+
+  /** A create that finds the object there already (a cache a moment behind) is done. */
+  private void createUnlessThere(HasMetadata object) {
+    try {
+      client.resource(object).create();
+    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+      if (e.getCode() != java.net.HttpURLConnection.HTTP_CONFLICT) {
+        throw e;
+      }
     }
   }
 
@@ -176,9 +209,12 @@ public final class ComputeDomainReconciler
   private void apply(DaemonSet daemonSet) {
     String hash = Integer.toHexString(daemonSet.getSpec().hashCode());
     daemonSet.getMetadata().setAnnotations(java.util.Map.of(SPEC_HASH, hash));
-    Optional<DaemonSet> current = Optional.ofNullable(client.resource(daemonSet).get());
+    Optional<DaemonSet> current =
+        caches.isPresent()
+            ? caches.get().daemonSet(settings.namespace(), daemonSet.getMetadata().getName())
+            : Optional.ofNullable(client.resource(daemonSet).get());
     if (current.isEmpty()) {
-      client.resource(daemonSet).create();
+      createUnlessThere(daemonSet);
       return;
     }
     java.util.Map<String, String> annotations = current.get().getMetadata().getAnnotations();
@@ -190,6 +226,9 @@ public final class ComputeDomainReconciler
   }
 
   private List<Pod> daemonPods(ComputeDomain domain) {
+    if (caches.isPresent()) {
+      return caches.get().daemonPods(domain.getMetadata().getUid());
+    }
     return client
         .pods()
         .inNamespace(settings.namespace())
@@ -199,6 +238,9 @@ public final class ComputeDomainReconciler
   }
 
   private List<ComputeDomainClique> cliques(ComputeDomain domain) {
+    if (caches.isPresent()) {
+      return caches.get().cliques(domain.getMetadata().getUid());
+    }
     return client
         .resources(ComputeDomainClique.class)
         .inNamespace(settings.namespace())

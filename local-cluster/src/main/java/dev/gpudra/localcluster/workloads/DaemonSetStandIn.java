@@ -1,8 +1,6 @@
 package dev.gpudra.localcluster.workloads;
 
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -15,9 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,16 +30,15 @@ public final class DaemonSetStandIn implements AutoCloseable {
   private static final String KIND = "DaemonSet";
 
   private final KubernetesClient client;
-  private final ScheduledExecutorService poller =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> Thread.ofPlatform().daemon().name("daemonset-stand-in").unstarted(r));
+  private final StandInLoop loop;
 
   public DaemonSetStandIn(KubernetesClient client) {
     this.client = Objects.requireNonNull(client, "client");
+    this.loop = new StandInLoop("daemonset-stand-in", this::step, 100);
   }
 
   public void start() {
-    poller.scheduleWithFixedDelay(this::safeStep, 0, 100, TimeUnit.MILLISECONDS);
+    loop.start();
   }
 
   /** One reconcile of every DaemonSet; public so tests can drive it without the poller. */
@@ -52,9 +46,7 @@ public final class DaemonSetStandIn implements AutoCloseable {
     List<DaemonSet> sets = client.apps().daemonSets().inAnyNamespace().list().getItems();
     List<Node> nodes = client.nodes().list().getItems();
     Map<String, List<Pod>> owned =
-        client.pods().inAnyNamespace().list().getItems().stream()
-            .filter(p -> owner(p) != null)
-            .collect(Collectors.groupingBy(p -> owner(p).getUid()));
+        OwnedPods.byController(client.pods().inAnyNamespace().list().getItems(), KIND);
     Set<String> live =
         sets.stream()
             .filter(d -> d.getMetadata().getDeletionTimestamp() == null)
@@ -67,7 +59,9 @@ public final class DaemonSetStandIn implements AutoCloseable {
     }
     owned.forEach((uid, orphans) -> {
       if (!live.contains(uid)) {
-        orphans.stream().filter(p -> !deleting(p)).forEach(this::deleteGracefully);
+        orphans.stream()
+            .filter(p -> !OwnedPods.deleting(p))
+            .forEach(p -> OwnedPods.deleteGracefully(client, p));
       }
     });
   }
@@ -80,15 +74,15 @@ public final class DaemonSetStandIn implements AutoCloseable {
             .collect(Collectors.toSet());
     Map<String, Pod> current =
         pods.stream()
-            .filter(p -> !deleting(p))
+            .filter(p -> !OwnedPods.deleting(p))
             .collect(Collectors.toMap(DaemonSetStandIn::pinnedNode, p -> p, (a, b) -> a));
     wanted.stream().filter(n -> !current.containsKey(n)).forEach(n -> create(set, n));
     current.forEach((node, pod) -> {
       if (!wanted.contains(node)) {
-        deleteGracefully(pod);
+        OwnedPods.deleteGracefully(client, pod);
       }
     });
-    long ready = current.values().stream().filter(DaemonSetStandIn::ready).count();
+    long ready = current.values().stream().filter(OwnedPods::ready).count();
     DaemonSetStatus status =
         new DaemonSetStatusBuilder()
             .withObservedGeneration(set.getMetadata().getGeneration())
@@ -142,15 +136,7 @@ public final class DaemonSetStandIn implements AutoCloseable {
             .withName(name)
             .withNamespace(set.getMetadata().getNamespace())
             .withLabels(set.getSpec().getTemplate().getMetadata().getLabels())
-            .withOwnerReferences(
-                new OwnerReferenceBuilder()
-                    .withApiVersion("apps/v1")
-                    .withKind(KIND)
-                    .withName(set.getMetadata().getName())
-                    .withUid(set.getMetadata().getUid())
-                    .withController(true)
-                    .withBlockOwnerDeletion(true)
-                    .build())
+            .withOwnerReferences(OwnedPods.reference(KIND, set))
             .endMetadata()
             .withSpec(spec)
             .build();
@@ -184,50 +170,8 @@ public final class DaemonSetStandIn implements AutoCloseable {
     }
   }
 
-  private void deleteGracefully(Pod pod) {
-    client
-        .pods()
-        .inNamespace(pod.getMetadata().getNamespace())
-        .withName(pod.getMetadata().getName())
-        .delete();
-  }
-
-  private static OwnerReference owner(Pod pod) {
-    List<OwnerReference> refs = pod.getMetadata().getOwnerReferences();
-    return refs == null
-        ? null
-        : refs.stream().filter(r -> KIND.equals(r.getKind())).findFirst().orElse(null);
-  }
-
-  private static boolean deleting(Pod pod) {
-    return pod.getMetadata().getDeletionTimestamp() != null;
-  }
-
-  private static boolean ready(Pod pod) {
-    return pod.getStatus() != null
-        && pod.getStatus().getConditions() != null
-        && pod.getStatus().getConditions().stream()
-            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
-  }
-
-  private void safeStep() {
-    try {
-      step();
-    } catch (RuntimeException e) {
-      if (poller.isShutdown() || Thread.currentThread().isInterrupted()) {
-        return;
-      }
-      log.warn("DaemonSet stand-in pass failed; retried", e);
-    }
-  }
-
   @Override
   public void close() {
-    poller.shutdownNow();
-    try {
-      poller.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    loop.close();
   }
 }

@@ -1,7 +1,5 @@
 package dev.gpudra.localcluster.workloads;
 
-import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -13,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -37,26 +32,22 @@ public final class DeploymentStandIn implements AutoCloseable {
 
   private final KubernetesClient client;
   private final RandomGenerator random = new SecureRandom();
-  private final ScheduledExecutorService poller =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> Thread.ofPlatform().daemon().name("deployment-stand-in").unstarted(r));
+  private final StandInLoop loop;
 
   public DeploymentStandIn(KubernetesClient client) {
     this.client = Objects.requireNonNull(client, "client");
+    this.loop = new StandInLoop("deployment-stand-in", this::step, 100);
   }
 
   public void start() {
-    poller.scheduleWithFixedDelay(this::safeStep, 0, 100, TimeUnit.MILLISECONDS);
+    loop.start();
   }
 
   /** One reconcile of every Deployment; public so tests can drive it without the poller. */
   public synchronized void step() {
     List<Deployment> deployments = client.apps().deployments().inAnyNamespace().list().getItems();
     List<Pod> pods = client.pods().inAnyNamespace().list().getItems();
-    Map<String, List<Pod>> owned =
-        pods.stream()
-            .filter(p -> owner(p) != null)
-            .collect(Collectors.groupingBy(p -> owner(p).getUid()));
+    Map<String, List<Pod>> owned = OwnedPods.byController(pods, KIND);
     Set<String> live =
         deployments.stream()
             .filter(d -> d.getMetadata().getDeletionTimestamp() == null)
@@ -72,19 +63,21 @@ public final class DeploymentStandIn implements AutoCloseable {
     }
     owned.forEach((uid, orphans) -> {
       if (!live.contains(uid)) {
-        orphans.stream().filter(p -> !deleting(p)).forEach(this::deleteGracefully);
+        orphans.stream()
+            .filter(p -> !OwnedPods.deleting(p))
+            .forEach(p -> OwnedPods.deleteGracefully(client, p));
       }
     });
   }
 
   private void reconcile(Deployment d, List<Pod> pods) {
-    List<Pod> current = pods.stream().filter(p -> !deleting(p)).toList();
+    List<Pod> current = pods.stream().filter(p -> !OwnedPods.deleting(p)).toList();
     int replicas = d.getSpec().getReplicas() == null ? 1 : d.getSpec().getReplicas();
     for (int i = current.size(); i < replicas; i++) {
       create(d);
     }
-    current.stream().skip(replicas).forEach(this::deleteGracefully);
-    int ready = (int) current.stream().limit(replicas).filter(DeploymentStandIn::ready).count();
+    current.stream().skip(replicas).forEach(p -> OwnedPods.deleteGracefully(client, p));
+    int ready = (int) current.stream().limit(replicas).filter(OwnedPods::ready).count();
     DeploymentStatus status =
         new DeploymentStatusBuilder()
             .withObservedGeneration(d.getMetadata().getGeneration())
@@ -132,15 +125,7 @@ public final class DeploymentStandIn implements AutoCloseable {
             .withName(name)
             .withNamespace(d.getMetadata().getNamespace())
             .withLabels(d.getSpec().getTemplate().getMetadata().getLabels())
-            .withOwnerReferences(
-                new OwnerReferenceBuilder()
-                    .withApiVersion("apps/v1")
-                    .withKind(KIND)
-                    .withName(d.getMetadata().getName())
-                    .withUid(d.getMetadata().getUid())
-                    .withController(true)
-                    .withBlockOwnerDeletion(true)
-                    .build())
+            .withOwnerReferences(OwnedPods.reference(KIND, d))
             .endMetadata()
             .withSpec(d.getSpec().getTemplate().getSpec())
             .build();
@@ -152,15 +137,6 @@ public final class DeploymentStandIn implements AutoCloseable {
         name);
   }
 
-  /** Deleted as the garbage collector deletes it: gracefully, the node stops it first. */
-  private void deleteGracefully(Pod pod) {
-    client
-        .pods()
-        .inNamespace(pod.getMetadata().getNamespace())
-        .withName(pod.getMetadata().getName())
-        .delete();
-  }
-
   private String suffix() {
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < 5; i++) {
@@ -169,45 +145,8 @@ public final class DeploymentStandIn implements AutoCloseable {
     return s.toString();
   }
 
-  private static OwnerReference owner(Pod pod) {
-    List<OwnerReference> refs = pod.getMetadata().getOwnerReferences();
-    return refs == null
-        ? null
-        : refs.stream()
-            .filter(r -> KIND.equals(r.getKind()) && Boolean.TRUE.equals(r.getController()))
-            .findFirst()
-            .orElse(null);
-  }
-
-  private static boolean deleting(Pod pod) {
-    return pod.getMetadata().getDeletionTimestamp() != null;
-  }
-
-  private static boolean ready(Pod pod) {
-    return pod.getStatus() != null
-        && pod.getStatus().getConditions() != null
-        && pod.getStatus().getConditions().stream()
-            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
-  }
-
-  private void safeStep() {
-    try {
-      step();
-    } catch (RuntimeException e) {
-      if (poller.isShutdown()) {
-        return;
-      }
-      log.warn("Deployment stand-in pass failed; the next pass tries again", e);
-    }
-  }
-
   @Override
   public void close() {
-    poller.shutdownNow();
-    try {
-      poller.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    loop.close();
   }
 }
