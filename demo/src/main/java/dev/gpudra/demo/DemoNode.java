@@ -50,6 +50,7 @@ public final class DemoNode implements AutoCloseable {
   final PodSync pods;
   final ComputeDomainKubeletPlugin domains;
   private final MpsDaemonRuntime runtime;
+  private final ImexDaemonRuntime imex;
   private final Optional<SysfsStandIn> pci;
 
   private DemoNode(
@@ -61,7 +62,9 @@ public final class DemoNode implements AutoCloseable {
       PodSync pods,
       ComputeDomainKubeletPlugin domains,
       MpsDaemonRuntime runtime,
+      ImexDaemonRuntime imex,
       Optional<SysfsStandIn> pci) {
+    this.imex = imex;
     this.domains = domains;
     this.name = name;
     this.profile = profile;
@@ -163,7 +166,8 @@ public final class DemoNode implements AutoCloseable {
         new PodSync(
             name, client, kubelet, Clock.systemUTC(), new NodeRuntime(List.of(runtime, imex)));
     pods.start();
-    return new DemoNode(name, spec.profile(), config, plugin, kubelet, pods, domains, runtime, pci);
+    return new DemoNode(
+        name, spec.profile(), config, plugin, kubelet, pods, domains, runtime, imex, pci);
   }
 
   /** The compute-domain plugin beside the GPU one, as the chart's DaemonSet runs both. */
@@ -271,6 +275,8 @@ public final class DemoNode implements AutoCloseable {
   @Override
   public void close() {
     pods.close();
+    runtime.close();
+    imex.close();
     kubelet.close();
     domains.close();
     plugin.close();

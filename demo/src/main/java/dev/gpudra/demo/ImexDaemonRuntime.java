@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * node driver root's {@code nvidia-imex} stand-in as a child process. Ready as its probe decides:
  * off the fabric at once, else when {@code nvidia-imex-ctl -q} prints READY.
  */
-final class ImexDaemonRuntime implements PodRuntime {
+final class ImexDaemonRuntime implements PodRuntime, AutoCloseable {
   static final String CONTAINER = "compute-domain-daemon";
   private static final Logger log = LoggerFactory.getLogger(ImexDaemonRuntime.class);
   private static final long STOP_MILLIS = 10_000;
@@ -150,7 +150,11 @@ final class ImexDaemonRuntime implements PodRuntime {
 
   @Override
   public void stop(RunningPod pod) {
-    Running running = daemons.remove(pod.uid());
+    stopDaemon(pod.uid());
+  }
+
+  private void stopDaemon(String uid) {
+    Running running = daemons.remove(uid);
     if (running == null) {
       return;
     }
@@ -160,5 +164,11 @@ final class ImexDaemonRuntime implements PodRuntime {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** Stops every daemon still running (the node goes away): no child process outlives the node. */
+  @Override
+  public void close() {
+    List.copyOf(daemons.keySet()).forEach(uid -> stopDaemon(uid));
   }
 }

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * nvidia-cuda-mps-control} stand-in as a child process), ready once their startup probe's file is
  * there; every other pod's containers are its CDI devices only, ready at once.
  */
-final class MpsDaemonRuntime implements PodRuntime {
+final class MpsDaemonRuntime implements PodRuntime, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(MpsDaemonRuntime.class);
   private static final long STOP_MILLIS = 10_000;
 
@@ -63,7 +63,11 @@ final class MpsDaemonRuntime implements PodRuntime {
 
   @Override
   public void stop(RunningPod pod) {
-    Running running = daemons.remove(pod.uid());
+    stopDaemon(pod.uid());
+  }
+
+  private void stopDaemon(String uid) {
+    Running running = daemons.remove(uid);
     if (running == null) {
       return;
     }
@@ -103,5 +107,11 @@ final class MpsDaemonRuntime implements PodRuntime {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + controlLog, e);
     }
+  }
+
+  /** Stops every daemon still running (the node goes away): no child process outlives the node. */
+  @Override
+  public void close() {
+    List.copyOf(daemons.keySet()).forEach(uid -> stopDaemon(uid));
   }
 }
