@@ -6,7 +6,6 @@ import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;
 import dev.gpudra.controller.reconcile.LeaderElection;
-import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
@@ -119,7 +118,7 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     DaemonSettings settings = settings();
-    Optional<InetSocketAddress> endpoint = GpuPluginConfig.parseEndpoint(httpEndpoint);
+    Optional<InetSocketAddress> endpoint = MetricsServer.parseEndpoint(httpEndpoint);
     DomainMetrics metrics = new DomainMetrics();
     FeatureGates gates = FeatureGates.parse(featureGates);
     Optional<LeaderElection> election = election();

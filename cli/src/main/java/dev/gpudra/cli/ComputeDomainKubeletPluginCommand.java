@@ -3,8 +3,8 @@ package dev.gpudra.cli;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.computedomain.plugin.ComputeDomainKubeletPlugin;
 import dev.gpudra.computedomain.plugin.DomainPluginConfig;
-import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.kit.slices.PublisherSettings;
+import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,7 +70,7 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
         Path.of(procRoot),
         FeatureGates.parse(o.featureGates),
         o.healthcheckPort,
-        GpuPluginConfig.parseEndpoint(o.httpEndpoint),
+        MetricsServer.parseEndpoint(o.httpEndpoint),
         o.metricsPath,
         blankToEmpty(o.simulatedGpus));
   }

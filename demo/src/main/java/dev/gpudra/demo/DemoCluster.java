@@ -310,16 +310,18 @@ public final class DemoCluster implements AutoCloseable {
     // the controller writes a domain's status every 2 s: give a domain that is about to be Ready
     // (its last daemon just joined) that long
     long deadline = System.nanoTime() + DOMAIN_STATUS_WAIT.toNanos();
-    while (System.nanoTime() < deadline
-        && client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems().stream()
-            .anyMatch(d ->
-                d.getStatus() == null
-                    || d.getStatus().status() != dev.gpudra.api.computedomain.DomainStatus.READY)) {
+    List<ComputeDomain> domains =
+        client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems();
+    while (System.nanoTime() < deadline && domains.stream().anyMatch(d -> !ready(d))) {
       Thread.sleep(100);
+      domains = client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems();
     }
-    return client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems().stream()
-        .map(DemoCluster::describe)
-        .toList();
+    return domains.stream().map(DemoCluster::describe).toList();
+  }
+
+  private static boolean ready(ComputeDomain d) {
+    return d.getStatus() != null
+        && d.getStatus().status() == dev.gpudra.api.computedomain.DomainStatus.READY;
   }
 
   private static String describe(ComputeDomain d) {

@@ -55,6 +55,31 @@ public final class MetricsServer implements AutoCloseable {
   }
 
   /** The bound port (useful when started on port 0). */
+  /**
+   * {@code HTTP_ENDPOINT} as every process takes it: {@code [host]:port}; empty or blank: none.
+   *
+   * @throws IllegalArgumentException naming the flag when it is not {@code [host]:port}
+   */
+  public static java.util.Optional<InetSocketAddress> parseEndpoint(String value) {
+    if (value == null || value.isBlank()) {
+      return java.util.Optional.empty();
+    }
+    int colon = value.lastIndexOf(':');
+    if (colon < 0) {
+      throw new IllegalArgumentException(
+          "--http-endpoint (HTTP_ENDPOINT) must be [host]:port: " + value);
+    }
+    String host = value.substring(0, colon);
+    try {
+      int port = Integer.parseInt(value.substring(colon + 1));
+      return java.util.Optional.of(
+          host.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(host, port));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--http-endpoint (HTTP_ENDPOINT) must be [host]:port: " + value, e);
+    }
+  }
+
   public int port() {
     return server.getAddress().getPort();
   }

@@ -66,10 +66,9 @@ final class NvidiaDomainCheckpoint {
       }
     }
     if (target == null) {
-      target =
-          "Daemon".equalsIgnoreCase(claim.path("type").asText())
-              ? DomainTarget.DAEMON
-              : DomainTarget.CHANNEL;
+      // started, nothing prepared yet: no device says which; with no domain recorded either,
+      // rolling it back touches no label whichever it was
+      target = DomainTarget.CHANNEL;
     }
     return new DomainClaim(
         state,

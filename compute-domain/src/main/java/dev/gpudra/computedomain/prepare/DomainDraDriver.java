@@ -126,13 +126,14 @@ public final class DomainDraDriver implements DraDriver {
 
   private List<PreparedDevice> prepareOne(ResourceClaim claim) {
     String uid = claim.getMetadata().getUid();
-    DomainClaim known = checkpoints.read().claims().get(uid);
+    DomainCheckpoint checkpoint = checkpoints.read();
+    DomainClaim known = checkpoint.claims().get(uid);
     if (known != null && known.isCompleted()) {
       return answer(known.devices());
     }
     DomainRequest request = requests.read(claim);
     if (request.target() == DomainTarget.CHANNEL) {
-      refuseSecondChannel(request);
+      refuseSecondChannel(request, checkpoint);
     }
     DomainClaim started =
         DomainClaim.started(
@@ -159,8 +160,8 @@ public final class DomainDraDriver implements DraDriver {
   }
 
   /** Channel 0 of a node belongs to one completed claim at a time, as in NVIDIA's plugin. */
-  private void refuseSecondChannel(DomainRequest request) {
-    checkpoints.read().claims().entrySet().stream()
+  private static void refuseSecondChannel(DomainRequest request, DomainCheckpoint checkpoint) {
+    checkpoint.claims().entrySet().stream()
         .filter(e -> !e.getKey().equals(request.uid()))
         .filter(e -> e.getValue().isCompleted() && e.getValue().target() == DomainTarget.CHANNEL)
         .findFirst()

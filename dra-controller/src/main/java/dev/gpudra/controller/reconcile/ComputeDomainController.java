@@ -80,7 +80,7 @@ public final class ComputeDomainController implements AutoCloseable {
     try {
       operator.register(
           new ComputeDomainReconciler(
-              client, settings, cliques, Clock.systemUTC(), metrics, Optional.of(caches)));
+              client, settings, cliques, Clock.systemUTC(), metrics, caches));
       operator.start();
     } catch (RuntimeException e) {
       caches.close();

@@ -1,7 +1,6 @@
 package dev.gpudra.controller.reconcile;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
-import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.ComputeDomainStatus;
 import dev.gpudra.controller.metrics.DomainMetrics;
@@ -11,7 +10,6 @@ import dev.gpudra.controller.model.DomainObjects;
 import dev.gpudra.controller.status.DomainStatusRules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -57,31 +55,12 @@ public final class ComputeDomainReconciler
   private final DomainStatusRules rules;
   private final Clock clock;
   private final DomainMetrics metrics;
-  private final Optional<DomainCaches> caches;
+  private final DomainCaches caches;
 
   /**
    * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
-   */
-  public ComputeDomainReconciler(
-      KubernetesClient client, DaemonSettings settings, boolean cliques, Clock clock) {
-    this(client, settings, cliques, clock, new DomainMetrics());
-  }
-
-  /**
    * @param metrics where each domain's status and failed reconciliations are counted
-   */
-  public ComputeDomainReconciler(
-      KubernetesClient client,
-      DaemonSettings settings,
-      boolean cliques,
-      Clock clock,
-      DomainMetrics metrics) {
-    this(client, settings, cliques, clock, metrics, Optional.empty());
-  }
-
-  /**
-   * @param caches where the reconcile reads templates, DaemonSets, daemon pods and cliques; empty:
-   *     from the API server
+   * @param caches where the reconcile reads templates, DaemonSets, daemon pods and cliques
    */
   ComputeDomainReconciler(
       KubernetesClient client,
@@ -89,7 +68,7 @@ public final class ComputeDomainReconciler
       boolean cliques,
       Clock clock,
       DomainMetrics metrics,
-      Optional<DomainCaches> caches) {
+      DomainCaches caches) {
     this.caches = Objects.requireNonNull(caches, "caches");
     this.metrics = Objects.requireNonNull(metrics, "metrics");
     this.client = Objects.requireNonNull(client, "client");
@@ -107,7 +86,11 @@ public final class ComputeDomainReconciler
     createIfMissing(objects.daemonClaimTemplate(domain));
     apply(daemonSets.daemonSet(domain));
     ComputeDomainStatus status =
-        rules.status(domain, daemonPods(domain), cliques(domain), clock.instant());
+        rules.status(
+            domain,
+            caches.daemonPods(domain.getMetadata().getUid()),
+            caches.cliques(domain.getMetadata().getUid()),
+            clock.instant());
     metrics.status(domain, status.status());
     UpdateControl<ComputeDomain> control;
     if (status.equals(domain.getStatus())) {
@@ -181,11 +164,7 @@ public final class ComputeDomainReconciler
   private void createIfMissing(ResourceClaimTemplate template) {
     String ns = template.getMetadata().getNamespace();
     String name = template.getMetadata().getName();
-    boolean present =
-        caches.isPresent()
-            ? caches.get().template(ns, name).isPresent()
-            : client.resource(template).get() != null;
-    if (!present) {
+    if (caches.template(ns, name).isEmpty()) {
       createUnlessThere(template);
     }
   }
@@ -210,9 +189,7 @@ public final class ComputeDomainReconciler
     String hash = Integer.toHexString(daemonSet.getSpec().hashCode());
     daemonSet.getMetadata().setAnnotations(java.util.Map.of(SPEC_HASH, hash));
     Optional<DaemonSet> current =
-        caches.isPresent()
-            ? caches.get().daemonSet(settings.namespace(), daemonSet.getMetadata().getName())
-            : Optional.ofNullable(client.resource(daemonSet).get());
+        caches.daemonSet(settings.namespace(), daemonSet.getMetadata().getName());
     if (current.isEmpty()) {
       createUnlessThere(daemonSet);
       return;
@@ -223,30 +200,6 @@ public final class ComputeDomainReconciler
       client.resource(daemonSet).update();
       log.info("DaemonSet {}/{} updated", settings.namespace(), daemonSet.getMetadata().getName());
     }
-  }
-
-  private List<Pod> daemonPods(ComputeDomain domain) {
-    if (caches.isPresent()) {
-      return caches.get().daemonPods(domain.getMetadata().getUid());
-    }
-    return client
-        .pods()
-        .inNamespace(settings.namespace())
-        .withLabel(ComputeDomainLabels.DOMAIN, domain.getMetadata().getUid())
-        .list()
-        .getItems();
-  }
-
-  private List<ComputeDomainClique> cliques(ComputeDomain domain) {
-    if (caches.isPresent()) {
-      return caches.get().cliques(domain.getMetadata().getUid());
-    }
-    return client
-        .resources(ComputeDomainClique.class)
-        .inNamespace(settings.namespace())
-        .withLabel(ComputeDomainLabels.DOMAIN, domain.getMetadata().getUid())
-        .list()
-        .getItems();
   }
 
   private static String describe(ComputeDomain domain) {

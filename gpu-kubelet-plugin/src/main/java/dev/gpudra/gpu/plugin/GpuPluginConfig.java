@@ -4,6 +4,7 @@ import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.slices.ConsumableShares;
+import dev.gpudra.metrics.MetricsServer;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -181,22 +182,6 @@ public record GpuPluginConfig(
    * @throws IllegalArgumentException naming the variable when the value is malformed
    */
   public static Optional<InetSocketAddress> parseEndpoint(String value) {
-    if (value == null || value.isBlank()) {
-      return Optional.empty();
-    }
-    int colon = value.lastIndexOf(':');
-    if (colon < 0) {
-      throw new IllegalArgumentException(
-          "--http-endpoint (HTTP_ENDPOINT) must be [host]:port: " + value);
-    }
-    String host = value.substring(0, colon);
-    try {
-      int port = Integer.parseInt(value.substring(colon + 1));
-      return Optional.of(
-          host.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(host, port));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "--http-endpoint (HTTP_ENDPOINT) must be [host]:port: " + value, e);
-    }
+    return MetricsServer.parseEndpoint(value);
   }
 }
