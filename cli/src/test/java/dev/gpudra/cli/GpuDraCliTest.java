@@ -45,6 +45,18 @@ class GpuDraCliTest {
             },
             "ComputeDomainCliques=false is not implemented by gpu-dra"),
         Arguments.of(
+            "a proc root the simulated GPUs would ignore",
+            new String[] {
+              "compute-domain-kubelet-plugin",
+              "--node-name",
+              "n1",
+              "--simulated-gpus",
+              "gb200-nvl",
+              "--proc-root",
+              "/tmp/proc"
+            },
+            "--proc-root (PROC_ROOT) is where the IMEX devices' numbers are read"),
+        Arguments.of(
             "a daemon whose claim's CDI edits did not reach it",
             new String[] {"compute-domain-daemon", "run", "--domain-uid", ""},
             "CDI container edits did not apply -- is CDI enabled in your container runtime?"),

@@ -183,7 +183,7 @@ public final class DemoNode implements AutoCloseable {
         driverRoot,
         driverRoot,
         "/usr/bin/nvidia-cdi-hook",
-        dir.resolve("proc"),
+        DomainPluginConfig.PROC,
         gates,
         -1,
         Optional.empty(),

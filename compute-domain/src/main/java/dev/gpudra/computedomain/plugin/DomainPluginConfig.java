@@ -61,7 +61,17 @@ public record DomainPluginConfig(
     Objects.requireNonNull(metrics, "metrics");
     Objects.requireNonNull(metricsPath, "metricsPath");
     Objects.requireNonNull(simulatedGpus, "simulatedGpus");
+    if (simulatedGpus.filter(g -> !g.isBlank()).isPresent() && !procRoot.equals(PROC)) {
+      throw new IllegalArgumentException(
+          "--proc-root (PROC_ROOT) is where the IMEX devices' numbers are read; with simulated GPUs"
+              + " (SIMULATED_GPUS) they are simulated too, so "
+              + procRoot
+              + " would be ignored");
+    }
   }
+
+  /** Where the kernel's {@code /proc} is, by default. */
+  public static final Path PROC = Path.of("/proc");
 
   /** {@code <pluginsDir>/compute-domain.nvidia.com}: sockets, locks, checkpoint. */
   public Path dataDir() {

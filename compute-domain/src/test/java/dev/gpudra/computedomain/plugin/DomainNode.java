@@ -108,7 +108,7 @@ final class DomainNode implements AutoCloseable {
         root.resolve("driver-root"),
         root.resolve("driver-root"),
         "/usr/bin/nvidia-cdi-hook",
-        root.resolve("proc"),
+        DomainPluginConfig.PROC,
         FeatureGates.defaults(),
         -1,
         Optional.of(new java.net.InetSocketAddress("127.0.0.1", 0)),

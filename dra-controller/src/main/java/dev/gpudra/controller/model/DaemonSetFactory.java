@@ -112,7 +112,16 @@ public final class DaemonSetFactory {
         field("POD_NAME", "metadata.name"),
         field("POD_NAMESPACE", "metadata.namespace"),
         new EnvVar("NVIDIA_VISIBLE_DEVICES", "void", null),
-        new EnvVar("FEATURE_GATES", settings.featureGates(), null));
+        new EnvVar("FEATURE_GATES", settings.featureGates(), null),
+        new EnvVar("LOG_LEVEL", logLevel(settings.logVerbosity()), null));
+  }
+
+  /**
+   * What our daemon's logging reads ({@code LOG_LEVEL}) for NVIDIA's klog verbosity, which it has
+   * no use for otherwise: up to 4 (NVIDIA's default) INFO, 5 and 6 DEBUG, from 7 on TRACE.
+   */
+  static String logLevel(int verbosity) {
+    return verbosity >= 7 ? "TRACE" : verbosity >= 5 ? "DEBUG" : "INFO";
   }
 
   private static EnvVar field(String name, String path) {

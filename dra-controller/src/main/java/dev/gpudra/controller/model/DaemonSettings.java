@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * @param namespace the driver's namespace, where DaemonSets and daemon templates go
  * @param image the driver's image (the controller's own, IMAGE_NAME)
- * @param logVerbosity the daemons' LOG_VERBOSITY
+ * @param logVerbosity the daemons' LOG_VERBOSITY (klog's scale), also given to them as LOG_LEVEL
  * @param maxNodesPerImexDomain MAX_NODES_PER_IMEX_DOMAIN (18, the NVL72 limit)
  * @param featureGates FEATURE_GATES, passed on as the controller got them
  * @param imagePullSecrets CD_DAEMON_IMAGE_PULL_SECRET_NAMES
@@ -27,6 +27,10 @@ public record DaemonSettings(
     Objects.requireNonNull(image, "image");
     Objects.requireNonNull(featureGates, "featureGates");
     imagePullSecrets = List.copyOf(imagePullSecrets);
+    if (logVerbosity < 0) {
+      throw new IllegalArgumentException(
+          "LOG_VERBOSITY_CD_DAEMON must not be negative, got " + logVerbosity);
+    }
     if (maxNodesPerImexDomain < 1) {
       throw new IllegalArgumentException(
           "MAX_NODES_PER_IMEX_DOMAIN must be at least 1, got " + maxNodesPerImexDomain);

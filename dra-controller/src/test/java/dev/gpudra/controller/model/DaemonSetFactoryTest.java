@@ -74,10 +74,14 @@ class DaemonSetFactoryTest {
             "POD_NAME",
             "POD_NAMESPACE",
             "NVIDIA_VISIBLE_DEVICES",
-            "FEATURE_GATES");
+            "FEATURE_GATES",
+            "LOG_LEVEL");
     assertThat(env.get(3).getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP");
     assertThat(env.get(7).getValue()).isEqualTo("void");
     assertThat(env.get(8).getValue()).isEqualTo("IMEXDaemonsWithDNSNames=true");
+    assertThat(env.get(9).getValue()).as("LOG_VERBOSITY 4, NVIDIA's default").isEqualTo("INFO");
+    assertThat(List.of(0, 4, 5, 6, 7, 9).stream().map(DaemonSetFactory::logLevel))
+        .containsExactly("INFO", "INFO", "DEBUG", "DEBUG", "TRACE", "TRACE");
   }
 
   @Test
