@@ -51,7 +51,7 @@ public final class LocalApiServer implements AutoCloseable {
     KubernetesCrudDispatcher dispatcher =
         switch (validation) {
           case STRICT -> new ValidatingCrudDispatcher(new DraValidation());
-          case NONE -> new KubernetesCrudDispatcher();
+          case NONE -> new LocalCrudDispatcher();
         };
     this.server =
         new KubernetesMockServer(

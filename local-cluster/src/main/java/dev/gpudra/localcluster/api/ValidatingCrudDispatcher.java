@@ -3,7 +3,6 @@ package dev.gpudra.localcluster.api;
 import dev.gpudra.localcluster.validation.DraValidation;
 import dev.gpudra.localcluster.validation.Rejection;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.MockResponse;
@@ -11,15 +10,15 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.util.function.Supplier;
 
 /**
- * fabric8's CRUD dispatcher with the API server's validation of resource.k8s.io/v1 objects and its
- * graceful deletion of bound pods ({@link GracefulPodDeletion}).
+ * The indexed CRUD dispatcher with the API server's validation of resource.k8s.io/v1 objects and
+ * its graceful deletion of bound pods ({@link GracefulPodDeletion}).
  *
  * <p>The hook is {@link #processEvent}, the one place where POST, PUT and every PATCH flavour hand
  * over the final object (after merging, defaulting metadata and copying status) just before it is
  * stored and watchers are told. An invalid object is refused there, so nothing is stored and no
  * event is sent; the request handlers turn the refusal into a 422 Status response.
  */
-final class ValidatingCrudDispatcher extends KubernetesCrudDispatcher {
+final class ValidatingCrudDispatcher extends LocalCrudDispatcher {
   private final DraValidation validation;
   private final KubernetesSerialization json = new KubernetesSerialization();
   private final GracefulPodDeletion graceful = new GracefulPodDeletion();
