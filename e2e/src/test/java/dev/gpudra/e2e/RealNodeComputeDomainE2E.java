@@ -217,8 +217,8 @@ class RealNodeComputeDomainE2E {
 
   @Test
   @DisplayName(
-      "a 19th node is refused: its daemon cannot join the full clique, and the domain's"
-          + " DaemonsRunning condition says so")
+      "a 19th node is refused: its daemon cannot join the clique of 18 live daemons; the"
+          + " domain's DaemonsRunning condition says so, and ChannelsReady names the waiting claim")
   void nineteenthNode() {
     ComputeDomain domain = domain("full");
     String uid = domain.getMetadata().getUid();
@@ -229,6 +229,10 @@ class RealNodeComputeDomainE2E {
                 new ComputeDomainDaemon(
                     "gb200-" + i, "10.9.0." + (i + 1), clique, i, DomainStatus.READY))
             .toList();
+    // the 18 other trays' daemon pods (bound to nodes that do not exist, never running): without
+    // a daemon pod on its node, the controller removes an entry
+    var owner = placeholderOwner();
+    eighteen.forEach(d -> placeholderDaemon(d.nodeName(), uid, owner));
     client
         .resource(
             new ComputeDomainClique(
@@ -265,6 +269,16 @@ class RealNodeComputeDomainE2E {
                     .contains(
                         RealNodeFixture.NODE, "cannot add more nodes, already at maximum (18)");
               });
+          assertThat(current.getStatus().conditions())
+              .anySatisfy(c -> {
+                assertThat(c.getType()).isEqualTo("ChannelsReady");
+                assertThat(c.getStatus()).isEqualTo("False");
+                assertThat(c.getMessage())
+                    .contains(
+                        "(pod full-worker): waits on node "
+                            + RealNodeFixture.NODE
+                            + ": no IMEX daemon joined there yet");
+              });
         });
     assertThat(pods.log(client.pods().inNamespace(NS).withName("full-worker").get())).isEmpty();
 
@@ -276,5 +290,56 @@ class RealNodeComputeDomainE2E {
         .inNamespace(ChartPlugin.NAMESPACE)
         .withName(uid + "." + clique)
         .delete();
+    client
+        .pods()
+        .inNamespace(ChartPlugin.NAMESPACE)
+        .withLabel("gpu-dra.dev/placeholder")
+        .withGracePeriod(0)
+        .delete();
+    client.resource(owner).delete();
+  }
+
+  /**
+   * Owns the placeholder daemon pods, so that the domain's DaemonSet (whose selector they match)
+   * leaves them alone instead of adopting and replacing them.
+   */
+  private io.fabric8.kubernetes.api.model.ConfigMap placeholderOwner() {
+    return client
+        .resource(
+            new io.fabric8.kubernetes.api.model.ConfigMapBuilder()
+                .withNewMetadata()
+                .withNamespace(ChartPlugin.NAMESPACE)
+                .withName("placeholder-daemons")
+                .endMetadata()
+                .build())
+        .create();
+  }
+
+  private void placeholderDaemon(
+      String node, String uid, io.fabric8.kubernetes.api.model.ConfigMap owner) {
+    client
+        .resource(
+            new io.fabric8.kubernetes.api.model.PodBuilder()
+                .withNewMetadata()
+                .withNamespace(ChartPlugin.NAMESPACE)
+                .withName("placeholder-" + node)
+                .withLabels(Map.of(ComputeDomainLabels.DOMAIN, uid, "gpu-dra.dev/placeholder", ""))
+                .addNewOwnerReference()
+                .withApiVersion("v1")
+                .withKind("ConfigMap")
+                .withName(owner.getMetadata().getName())
+                .withUid(owner.getMetadata().getUid())
+                .withController(true)
+                .endOwnerReference()
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName(node)
+                .addNewContainer()
+                .withName("compute-domain-daemon")
+                .withImage("placeholder")
+                .endContainer()
+                .endSpec()
+                .build())
+        .create();
   }
 }

@@ -14,9 +14,12 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ComputeDomainStatus(
-    DomainStatus status, List<ComputeDomainNode> nodes, List<Condition> conditions) {
+    DomainStatus status,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ComputeDomainNode> nodes,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions) {
   public ComputeDomainStatus {
-    nodes = nodes == null ? null : List.copyOf(nodes);
-    conditions = conditions == null ? null : List.copyOf(conditions);
+    // none and an empty list are one (a list written empty may come back absent)
+    nodes = nodes == null ? List.of() : List.copyOf(nodes);
+    conditions = conditions == null ? List.of() : List.copyOf(conditions);
   }
 }

@@ -13,7 +13,11 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder;
 import java.util.Map;
 import java.util.Objects;
 
-/** Builds the objects of one ComputeDomain, as NVIDIA's controller names and labels them. */
+/**
+ * Builds the objects of one ComputeDomain, as NVIDIA's controller names and labels them. Beyond
+ * NVIDIA's, each template gives the claims made from it the same labels, so the controller can
+ * watch a domain's channel claims by label (its {@code ChannelsReady} condition).
+ */
 public final class DomainObjects {
   /** The compute-domain DRA driver. */
   public static final String DRIVER = "compute-domain.nvidia.com";
@@ -77,6 +81,9 @@ public final class DomainObjects {
     return new ResourceClaimTemplateBuilder()
         .withMetadata(meta)
         .withNewSpec()
+        .withNewMetadata()
+        .withLabels(meta.getLabels())
+        .endMetadata()
         .withNewSpec()
         .withNewDevices()
         .addNewRequest()

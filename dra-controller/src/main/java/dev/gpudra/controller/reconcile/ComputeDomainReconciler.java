@@ -1,6 +1,7 @@
 package dev.gpudra.controller.reconcile;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.ComputeDomainStatus;
 import dev.gpudra.controller.metrics.DomainMetrics;
@@ -10,8 +11,8 @@ import dev.gpudra.controller.model.DomainObjects;
 import dev.gpudra.controller.status.DomainStatusRules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
@@ -19,23 +20,29 @@ import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One ComputeDomain's objects and status, as NVIDIA's controller keeps them: its finalizer, the
  * workload template in its namespace, the daemon template and DaemonSet in the driver's namespace,
- * the status from its daemon pods and cliques every 2 s; on deletion the workload template, the
- * DaemonSet and the daemon template go, the nodes lose the domain's label, and the domain's
- * finalizer goes once they are gone.
+ * the status from its daemon pods and cliques whenever they change, stale clique entries removed;
+ * on deletion the workload template, the DaemonSet and the daemon template go, the nodes lose the
+ * domain's label, and the domain's finalizer goes once they are gone.
  */
 @ControllerConfiguration(name = "computedomain", finalizerName = ComputeDomainLabels.FINALIZER)
 public final class ComputeDomainReconciler
@@ -45,8 +52,12 @@ public final class ComputeDomainReconciler
   /** On the DaemonSet: the hash of the spec the controller last wrote. */
   static final String SPEC_HASH = "gpu-dra.dev/spec-hash";
 
-  /** NVIDIA's status sync interval. */
-  static final long STATUS_SECONDS = 2;
+  /**
+   * How often a domain is looked at with nothing changed. Changes to its daemon pods, DaemonSet,
+   * cliques and templates reconcile it at once ({@link DomainEvents}); NVIDIA's controller, which
+   * has no such events for its status, looks every 2 s.
+   */
+  static final Duration RESYNC = Duration.ofSeconds(30);
 
   private final KubernetesClient client;
   private final DaemonSettings settings;
@@ -56,6 +67,13 @@ public final class ComputeDomainReconciler
   private final Clock clock;
   private final DomainMetrics metrics;
   private final DomainCaches caches;
+  private final StaleEntries stale = new StaleEntries();
+  private final StatusPacing pacing = new StatusPacing();
+
+  /** Per domain UID: the spec hash of the DaemonSet it wants. */
+  private final Map<String, String> wantedHash = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private final CliqueWriter cliqueWriter;
 
   /**
    * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
@@ -77,29 +95,62 @@ public final class ComputeDomainReconciler
     this.daemonSets = new DaemonSetFactory(settings);
     this.rules = new DomainStatusRules(cliques);
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.cliqueWriter = new CliqueWriter(client);
   }
 
   @Override
   public UpdateControl<ComputeDomain> reconcile(
       ComputeDomain domain, Context<ComputeDomain> context) {
-    createIfMissing(objects.workloadClaimTemplate(domain));
-    createIfMissing(objects.daemonClaimTemplate(domain));
-    apply(daemonSets.daemonSet(domain));
-    ComputeDomainStatus status =
-        rules.status(
-            domain,
-            caches.daemonPods(domain.getMetadata().getUid()),
-            caches.cliques(domain.getMetadata().getUid()),
-            clock.instant());
-    metrics.status(domain, status.status());
-    UpdateControl<ComputeDomain> control;
-    if (status.equals(domain.getStatus())) {
-      control = UpdateControl.noUpdate();
-    } else {
-      domain.setStatus(status);
-      control = UpdateControl.patchStatus(domain);
+    String uid = domain.getMetadata().getUid();
+    String daemonName = DomainObjects.daemonName(domain);
+    if (caches
+        .template(
+            domain.getMetadata().getNamespace(),
+            domain.getSpec().channel().resourceClaimTemplate().name())
+        .isEmpty()) {
+      createUnlessThere(objects.workloadClaimTemplate(domain));
     }
-    return control.rescheduleAfter(STATUS_SECONDS, TimeUnit.SECONDS);
+    if (caches.template(settings.namespace(), daemonName).isEmpty()) {
+      createUnlessThere(objects.daemonClaimTemplate(domain));
+    }
+    if (!daemonSetAsWanted(uid, daemonName)) {
+      apply(uid, daemonSets.daemonSet(domain));
+    }
+    List<Pod> pods = caches.daemonPods(uid);
+    List<ComputeDomainClique> cliques = caches.cliques(uid);
+    StaleEntries.Verdict verdict = stale.check(uid, cliques, nodes(pods), clock.instant());
+    verdict.prunes().forEach(cliqueWriter::prune);
+    ComputeDomainStatus status =
+        rules.status(domain, pods, cliques, caches.channelClaims(uid), clock.instant());
+    metrics.status(domain, status.status());
+    Duration next = verdict.recheck().filter(r -> r.compareTo(RESYNC) < 0).orElse(RESYNC);
+    UpdateControl<ComputeDomain> control = UpdateControl.noUpdate();
+    if (!status.equals(domain.getStatus())) {
+      Optional<Duration> wait = pacing.wait(uid, domain.getStatus(), status, clock.instant());
+      if (wait.isPresent()) {
+        next = wait.get().compareTo(next) < 0 ? wait.get() : next;
+      } else {
+        pacing.written(uid, status, clock.instant());
+        log.debug(
+            "ComputeDomain {}: status {} -> {}", describe(domain), domain.getStatus(), status);
+        domain.setStatus(status);
+        control = UpdateControl.patchStatus(domain);
+      }
+    }
+    return control.rescheduleAfter(next.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private static Set<String> nodes(List<Pod> pods) {
+    return pods.stream()
+        .map(p -> p.getSpec() == null ? null : p.getSpec().getNodeName())
+        .filter(Objects::nonNull)
+        .collect(Collectors.toSet());
+  }
+
+  @Override
+  public List<EventSource<?, ComputeDomain>> prepareEventSources(
+      EventSourceContext<ComputeDomain> context) {
+    return List.of(new DomainEvents(context, caches));
   }
 
   @Override
@@ -114,6 +165,9 @@ public final class ComputeDomainReconciler
       log.info("ComputeDomain {}: waiting for its objects to go", describe(domain));
       return DeleteControl.noFinalizerRemoval().rescheduleAfter(1000);
     }
+    stale.forget(uid);
+    wantedHash.remove(uid);
+    pacing.forget(uid);
     log.info("ComputeDomain {}: its objects and node labels are gone", describe(domain));
     metrics.removed(domain);
     return DeleteControl.defaultDelete();
@@ -160,13 +214,19 @@ public final class ComputeDomainReconciler
     }
   }
 
-  /** Templates are immutable: made once; one there already (from an earlier pass) is kept. */
-  private void createIfMissing(ResourceClaimTemplate template) {
-    String ns = template.getMetadata().getNamespace();
-    String name = template.getMetadata().getName();
-    if (caches.template(ns, name).isEmpty()) {
-      createUnlessThere(template);
-    }
+  /**
+   * Whether the cached DaemonSet carries the hash of the one this controller wants (known once
+   * built: a domain's spec is immutable and the settings are the process's), so a pass with nothing
+   * to do builds nothing. Templates are immutable too: made once, one there already kept.
+   */
+  private boolean daemonSetAsWanted(String uid, String name) {
+    String wanted = wantedHash.get(uid);
+    return wanted != null
+        && caches
+            .daemonSet(settings.namespace(), name)
+            .map(d -> d.getMetadata().getAnnotations())
+            .map(a -> wanted.equals(a.get(SPEC_HASH)))
+            .orElse(false);
   }
 
   /** A create that finds the object there already (a cache a moment behind) is done. */
@@ -185,16 +245,17 @@ public final class ComputeDomainReconciler
    * annotation holds its hash: the API server fills defaults into the stored spec, so comparing
    * specs would write on every pass).
    */
-  private void apply(DaemonSet daemonSet) {
+  private void apply(String uid, DaemonSet daemonSet) {
     String hash = Integer.toHexString(daemonSet.getSpec().hashCode());
-    daemonSet.getMetadata().setAnnotations(java.util.Map.of(SPEC_HASH, hash));
+    wantedHash.put(uid, hash);
+    daemonSet.getMetadata().setAnnotations(Map.of(SPEC_HASH, hash));
     Optional<DaemonSet> current =
         caches.daemonSet(settings.namespace(), daemonSet.getMetadata().getName());
     if (current.isEmpty()) {
       createUnlessThere(daemonSet);
       return;
     }
-    java.util.Map<String, String> annotations = current.get().getMetadata().getAnnotations();
+    Map<String, String> annotations = current.get().getMetadata().getAnnotations();
     if (annotations == null || !hash.equals(annotations.get(SPEC_HASH))) {
       daemonSet.getMetadata().setResourceVersion(current.get().getMetadata().getResourceVersion());
       client.resource(daemonSet).update();

@@ -109,7 +109,7 @@ final class DomainConditions {
                 + (last.getMessage() == null ? "" : ": " + last.getMessage().strip()));
   }
 
-  private static Condition condition(
+  static Condition condition(
       String type,
       boolean status,
       String reason,

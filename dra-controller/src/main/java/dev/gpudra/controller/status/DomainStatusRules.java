@@ -9,6 +9,7 @@ import dev.gpudra.api.computedomain.ComputeDomainStatus;
 import dev.gpudra.api.computedomain.DomainStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,6 +42,19 @@ public final class DomainStatusRules {
    */
   public ComputeDomainStatus status(
       ComputeDomain domain, List<Pod> pods, List<ComputeDomainClique> domainCliques, Instant now) {
+    return status(domain, pods, domainCliques, List.of(), now);
+  }
+
+  /**
+   * @param channelClaims the claims made from the domain's workload template (their {@code
+   *     ChannelsReady} condition)
+   */
+  public ComputeDomainStatus status(
+      ComputeDomain domain,
+      List<Pod> pods,
+      List<ComputeDomainClique> domainCliques,
+      List<ResourceClaim> channelClaims,
+      Instant now) {
     List<Pod> live = pods.stream().filter(DomainStatusRules::live).toList();
     List<ComputeDomainNode> nodes = nodes(domain, live, domainCliques);
     int wanted = domain.getSpec().numNodes() == null ? 0 : domain.getSpec().numNodes();
@@ -53,7 +67,8 @@ public final class DomainStatusRules {
     List<Condition> conditions =
         List.of(
             DomainConditions.ready(ready, nodes, wanted, previous, now),
-            DomainConditions.daemonsRunning(live, previous, now));
+            DomainConditions.daemonsRunning(live, previous, now),
+            ChannelCondition.of(channelClaims, nodes, previous, now));
     return new ComputeDomainStatus(
         ready ? DomainStatus.READY : DomainStatus.NOT_READY, nodes, conditions);
   }

@@ -47,6 +47,10 @@ class DomainObjectsTest {
         .containsEntry("resource.nvidia.com/computeDomainTarget", "Workload");
     assertThat(template.getMetadata().getFinalizers())
         .containsExactly("resource.nvidia.com/computeDomain");
+    assertThat(template.getSpec().getMetadata().getLabels())
+        .as("the labels of the claims made from it, so the controller sees them")
+        .containsEntry("resource.nvidia.com/computeDomain", UID)
+        .containsEntry("resource.nvidia.com/computeDomainTarget", "Workload");
     var devices = template.getSpec().getSpec().getDevices();
     assertThat(devices.getRequests().getFirst().getName()).isEqualTo("channel");
     assertThat(devices.getRequests().getFirst().getExactly().getDeviceClassName())

@@ -136,42 +136,12 @@ class ComputeDomainControllerIT {
                 + uid
                 + "\"} 1.0");
 
+    client.resource(daemonPod(uid, "node-a")).create();
     client
         .resource(
-            new PodBuilder()
-                .withNewMetadata()
-                .withName("daemon-a")
-                .withNamespace(DRIVER_NS)
-                .withLabels(
-                    Map.of(
-                        "resource.nvidia.com/computeDomain",
-                        uid,
-                        "resource.nvidia.com/computeDomain.cliqueID",
-                        CLIQUE))
-                .endMetadata()
-                .withNewSpec()
-                .withNodeName("node-a")
-                .addNewContainer()
-                .withName("compute-domain-daemon")
-                .withImage("gpu-dra:it")
-                .endContainer()
-                .endSpec()
-                .withNewStatus()
-                .withPhase("Running")
-                .endStatus()
-                .build())
-        .create();
-    client
-        .resource(
-            new ComputeDomainClique(
-                new ObjectMetaBuilder()
-                    .withName(uid + "." + CLIQUE)
-                    .withNamespace(DRIVER_NS)
-                    .withLabels(Map.of("resource.nvidia.com/computeDomain", uid))
-                    .build(),
-                List.of(
-                    new ComputeDomainDaemon(
-                        "node-a", "10.0.0.1", CLIQUE, 0, DomainStatus.NOT_READY))))
+            clique(
+                uid,
+                new ComputeDomainDaemon("node-a", "10.0.0.1", CLIQUE, 0, DomainStatus.NOT_READY)))
         .create();
 
     await()
@@ -188,6 +158,74 @@ class ComputeDomainControllerIT {
                     .isEqualTo("IMEX is not ready on node-a (clique " + CLIQUE + ")");
               });
         });
+  }
+
+  private static io.fabric8.kubernetes.api.model.Pod daemonPod(String uid, String node) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("daemon-" + node)
+        .withNamespace(DRIVER_NS)
+        .withLabels(
+            Map.of(
+                "resource.nvidia.com/computeDomain",
+                uid,
+                "resource.nvidia.com/computeDomain.cliqueID",
+                CLIQUE))
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName(node)
+        .addNewContainer()
+        .withName("compute-domain-daemon")
+        .withImage("gpu-dra:it")
+        .endContainer()
+        .endSpec()
+        .withNewStatus()
+        .withPhase("Running")
+        .endStatus()
+        .build();
+  }
+
+  private static ComputeDomainClique clique(String uid, ComputeDomainDaemon... daemons) {
+    return new ComputeDomainClique(
+        new ObjectMetaBuilder()
+            .withName(uid + "." + CLIQUE)
+            .withNamespace(DRIVER_NS)
+            .withLabels(Map.of("resource.nvidia.com/computeDomain", uid))
+            .build(),
+        List.of(daemons));
+  }
+
+  @Test
+  @DisplayName(
+      "a daemon's entry reaches the status at once (not at the 30 s resync); an entry whose node"
+          + " runs no daemon pod is removed from the clique after the grace period")
+  void eventsAndStaleEntries() {
+    String uid = create().getMetadata().getUid();
+    await().atMost(Duration.ofSeconds(20)).until(() -> domain().getStatus() != null);
+
+    client.resource(daemonPod(uid, "node-a")).create();
+    client
+        .resource(
+            clique(
+                uid,
+                new ComputeDomainDaemon("node-a", "10.0.0.1", CLIQUE, 0, DomainStatus.READY),
+                new ComputeDomainDaemon("node-gone", "10.0.0.2", CLIQUE, 1, DomainStatus.READY)))
+        .create();
+
+    await()
+        .atMost(Duration.ofSeconds(3))
+        .untilAsserted(() ->
+            assertThat(domain().getStatus().nodes())
+                .extracting(n -> n.name() + "=" + n.status())
+                .containsExactly("node-a=" + DomainStatus.READY));
+    var cliques = client.resources(ComputeDomainClique.class).inNamespace(DRIVER_NS);
+    assertThat(cliques.withName(uid + "." + CLIQUE).get().getDaemons()).hasSize(2);
+    await()
+        .atMost(StaleEntries.GRACE.plusSeconds(5))
+        .untilAsserted(() ->
+            assertThat(cliques.withName(uid + "." + CLIQUE).get().getDaemons())
+                .extracting(ComputeDomainDaemon::nodeName)
+                .containsExactly("node-a"));
   }
 
   @Test

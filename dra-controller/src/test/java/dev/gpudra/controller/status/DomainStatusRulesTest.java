@@ -13,6 +13,8 @@ import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +73,75 @@ class DomainStatusRulesTest {
         .filter(c -> c.getType().equals(type))
         .findFirst()
         .orElseThrow();
+  }
+
+  private static ResourceClaim claim(String name, String node, String pod) {
+    var claim =
+        new ResourceClaimBuilder()
+            .withNewMetadata()
+            .withNamespace("ns")
+            .withName(name)
+            .endMetadata()
+            .withNewStatus();
+    if (node != null) {
+      claim =
+          claim
+              .withNewAllocation()
+              .withNewDevices()
+              .addNewResult()
+              .withDriver("compute-domain.nvidia.com")
+              .withPool(node)
+              .withDevice("channel-0")
+              .withRequest("channel")
+              .endResult()
+              .endDevices()
+              .endAllocation()
+              .addNewReservedFor()
+              .withResource("pods")
+              .withName(pod)
+              .endReservedFor();
+    }
+    return claim.endStatus().build();
+  }
+
+  @Test
+  @DisplayName(
+      "ChannelsReady names each channel claim that waits: not allocated, no daemon on its node,"
+          + " its node's daemon not ready; True once every claim's node is ready")
+  void channelClaims() {
+    var pods = List.of(pod("node-a", CLIQUE, true), pod("node-b", CLIQUE, false));
+    var cliques =
+        List.of(
+            clique(
+                daemon("node-a", 0, DomainStatus.READY),
+                daemon("node-b", 1, DomainStatus.NOT_READY)));
+    var claims =
+        List.of(
+            claim("w-a", "node-a", "worker-a"),
+            claim("w-b", "node-b", "worker-b"),
+            claim("w-c", "node-c", "worker-c"),
+            claim("w-d", null, null));
+
+    Condition waiting =
+        condition(rules.status(domain(2), pods, cliques, claims, NOW), "ChannelsReady");
+    assertThat(waiting.getStatus()).isEqualTo("False");
+    assertThat(waiting.getReason()).isEqualTo("ChannelClaimsWaiting");
+    assertThat(waiting.getMessage())
+        .isEqualTo(
+            "claim ns/w-b (pod worker-b): waits on node node-b: its IMEX daemon is not ready;"
+                + " claim ns/w-c (pod worker-c): waits on node node-c: no IMEX daemon joined"
+                + " there yet; claim ns/w-d: not allocated yet");
+
+    var allReady =
+        List.of(
+            clique(
+                daemon("node-a", 0, DomainStatus.READY), daemon("node-b", 1, DomainStatus.READY)));
+    Condition ready =
+        condition(
+            rules.status(domain(2), pods, allReady, claims.subList(0, 2), NOW), "ChannelsReady");
+    assertThat(ready.getStatus()).isEqualTo("True");
+    assertThat(ready.getMessage())
+        .isEqualTo("2 channel claims on nodes whose IMEX daemon is ready");
   }
 
   @Test
