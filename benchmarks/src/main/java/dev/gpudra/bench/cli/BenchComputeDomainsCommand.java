@@ -1,8 +1,11 @@
 package dev.gpudra.bench.cli;
 
 import dev.gpudra.bench.domains.DomainBench;
+import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,9 +17,9 @@ import picocli.CommandLine.Spec;
     name = "compute-domains",
     mixinStandardHelpOptions = true,
     description = {
-      "Create many ComputeDomains (one simulated node and daemon each) in an embedded API server,"
-          + " start the ComputeDomain controller and measure the time until all are Ready and the"
-          + " controller's API writes per domain, then and at rest."
+      "Create many ComputeDomains (one simulated node and daemon each) in the embedded API server"
+          + " (or a real one), start the ComputeDomain controller and measure the time until all"
+          + " are Ready and the controller's API writes per domain, then and at rest."
     })
 final class BenchComputeDomainsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -39,6 +42,15 @@ final class BenchComputeDomainsCommand implements Callable<Integer> {
       description = "Writes are counted this long once all are Ready (default ${DEFAULT-VALUE}).")
   int steadySeconds;
 
+  @Option(
+      names = "--real-control-plane",
+      description =
+          "Run against gpu-dra-testcluster's kube-apiserver and etcd instead of the embedded API"
+              + " server (built on first use, minutes; or $"
+              + ControlPlaneBinary.ENV
+              + ").")
+  boolean realControlPlane;
+
   @Override
   public Integer call() throws InterruptedException {
     if (domains < 1 || timeoutSeconds < 1 || steadySeconds < 1) {
@@ -47,8 +59,12 @@ final class BenchComputeDomainsCommand implements Callable<Integer> {
     }
     DomainBench.Result r =
         DomainBench.run(
-            domains, Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(steadySeconds));
+            domains,
+            Duration.ofSeconds(timeoutSeconds),
+            Duration.ofSeconds(steadySeconds),
+            realControlPlane ? Optional.of(controlPlane()) : Optional.empty());
     PrintWriter out = spec.commandLine().getOut();
+    out.printf("API server                        %s%n", r.server());
     out.printf("ComputeDomains                    %d (one node and daemon each)%n", r.domains());
     out.printf("created (the bench, one by one)   %.2f s%n", r.created().toMillis() / 1000.0);
     out.printf(
@@ -57,6 +73,7 @@ final class BenchComputeDomainsCommand implements Callable<Integer> {
     out.printf(
         "controller writes until Ready     %.2f per domain (%d)%n",
         r.writesToReady() / (double) r.domains(), r.writesToReady());
+    r.writesByKind().forEach((what, n) -> out.printf("  %s x %d%n", what, n));
     out.printf(
         "controller reads until Ready      %.2f per domain (%d)%n",
         r.readsToReady() / (double) r.domains(), r.readsToReady());
@@ -66,5 +83,14 @@ final class BenchComputeDomainsCommand implements Callable<Integer> {
     r.refused().forEach((what, n) -> out.printf("refused: %s x %d%n", what, n));
     out.flush();
     return 0;
+  }
+
+  private Path controlPlane() throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    return new ControlPlaneBinary(
+            Path.of("").toAbsolutePath(),
+            Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
+            line -> out.println("  " + line))
+        .locate();
   }
 }

@@ -1,27 +1,32 @@
 package dev.gpudra.bench.domains;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
+import dev.gpudra.controller.model.DaemonSetFactory;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;
-import dev.gpudra.localcluster.api.LocalApiServer;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.net.HttpURLConnection;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * {@code bench compute-domains}: the ComputeDomain controller in this JVM against the embedded API
- * server; {@code domains} ComputeDomains created at once over as many nodes; each node's daemon
- * simulated in the API ({@link DaemonSimulator}). Measured: the time until every domain's status is
- * Ready, the controller's API writes per domain until then, and its writes per domain in a steady
- * window afterwards (nothing changes: ideally none).
+ * server (or a real one, {@link BenchApi}); {@code domains} ComputeDomains created at once over as
+ * many nodes; each node's daemon simulated in the API ({@link DaemonSimulator}). Measured: the time
+ * until every domain's status is Ready, the controller's API writes per domain until then, and its
+ * writes per domain in a steady window afterwards (nothing changes: ideally none).
  */
 public final class DomainBench {
   static final String DRIVER_NS = "gpu-dra";
@@ -31,23 +36,27 @@ public final class DomainBench {
   static final Duration POLL = Duration.ofMillis(500);
 
   /**
+   * @param server the API server it ran against
    * @param domains how many
    * @param created how long creating them took (the bench's own creates, one by one, before the
    *     controller starts)
    * @param toReady from the controller's start until every status was Ready
    * @param readsToReady the controller's GETs (lists, watches) until then
    * @param writesToReady the controller's writes until then
+   * @param writesByKind those writes by method and path shape
    * @param steady the steady window
    * @param steadyWrites the controller's writes during it
    * @param refused the controller's writes the server refused until Ready, by method, code and path
    *     (conflicts, timeouts)
    */
   public record Result(
+      String server,
       int domains,
       Duration created,
       Duration toReady,
       long readsToReady,
       long writesToReady,
+      java.util.Map<String, Long> writesByKind,
       Duration steady,
       long steadyWrites,
       java.util.Map<String, Long> refused) {}
@@ -57,16 +66,29 @@ public final class DomainBench {
   /**
    * @throws IllegalStateException when not every domain is Ready within {@code timeout}
    */
-  public static Result run(int domains, Duration timeout, Duration steady)
+  public static Result run(
+      int domains, Duration timeout, Duration steady, Optional<Path> controlPlane)
       throws InterruptedException {
-    try (LocalApiServer api = new LocalApiServer().start()) {
+    try (BenchApi api =
+        controlPlane.isPresent() ? BenchApi.real(controlPlane.get()) : BenchApi.embedded()) {
       KubernetesClient setup = api.client();
       ComputeDomainCrds.all().forEach(crd -> setup.resource(crd).create());
+      awaitServed(setup);
       for (String ns : List.of(DRIVER_NS, NS)) {
         setup
             .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
             .create();
       }
+      // what the chart installs beside the controller: the daemons' service account
+      setup
+          .resource(
+              new ServiceAccountBuilder()
+                  .withNewMetadata()
+                  .withNamespace(DRIVER_NS)
+                  .withName(DaemonSetFactory.SERVICE_ACCOUNT)
+                  .endMetadata()
+                  .build())
+          .create();
       for (int i = 0; i < domains; i++) {
         setup
             .nodes()
@@ -85,7 +107,7 @@ public final class DomainBench {
                   .withConfig(setup.getConfiguration())
                   .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("count", counter))
                   .build();
-          DaemonSimulator daemons = new DaemonSimulator(setup, DRIVER_NS)) {
+          DaemonSimulator daemons = new DaemonSimulator(setup, DRIVER_NS, controlPlane.isEmpty())) {
         long start = System.nanoTime();
         try (ComputeDomainController controller =
             ComputeDomainController.start(
@@ -98,10 +120,37 @@ public final class DomainBench {
           long reads = counter.reads();
           long writes = counter.writes();
           var refused = counter.failures();
+          var shapes = counter.byShape();
           Thread.sleep(steady);
           return new Result(
-              domains, created, toReady, reads, writes, steady, counter.writes() - writes, refused);
+              api.description(),
+              domains,
+              created,
+              toReady,
+              reads,
+              writes,
+              shapes,
+              steady,
+              counter.writes() - writes,
+              refused);
         }
+      }
+    }
+  }
+
+  /** A CRD is served a moment after it is created (at once by the embedded server). */
+  private static void awaitServed(KubernetesClient client) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (true) {
+      try {
+        client.resources(ComputeDomain.class).inNamespace(NS).list();
+        client.resources(ComputeDomainClique.class).inNamespace(DRIVER_NS).list();
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(100);
       }
     }
   }
@@ -120,16 +169,25 @@ public final class DomainBench {
       throws InterruptedException {
     long deadline = start + timeout.toNanos();
     while (true) {
-      long ready =
+      List<ComputeDomain> notReady =
           client.resources(ComputeDomain.class).inNamespace(NS).list().getItems().stream()
-              .filter(d -> d.getStatus() != null && d.getStatus().status() == DomainStatus.READY)
-              .count();
-      if (ready == domains) {
+              .filter(d -> d.getStatus() == null || d.getStatus().status() != DomainStatus.READY)
+              .toList();
+      if (notReady.isEmpty()) {
         return;
       }
       if (System.nanoTime() > deadline) {
+        ComputeDomain first = notReady.getFirst();
         throw new IllegalStateException(
-            ready + " of " + domains + " ComputeDomains Ready after " + timeout.toSeconds() + " s");
+            (domains - notReady.size())
+                + " of "
+                + domains
+                + " ComputeDomains Ready after "
+                + timeout.toSeconds()
+                + " s; e.g. "
+                + first.getMetadata().getName()
+                + ": "
+                + first.getStatus());
       }
       Thread.sleep(POLL.toMillis());
     }

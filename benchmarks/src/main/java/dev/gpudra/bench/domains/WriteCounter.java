@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class WriteCounter implements Interceptor {
   private final AtomicLong writes = new AtomicLong();
   private final AtomicLong reads = new AtomicLong();
+  private final java.util.concurrent.ConcurrentHashMap<String, AtomicLong> done =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.concurrent.ConcurrentHashMap<String, AtomicLong> failed =
       new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -23,19 +25,26 @@ final class WriteCounter implements Interceptor {
       io.fabric8.kubernetes.client.http.HttpResponse<?> response,
       io.fabric8.kubernetes.client.http.AsyncBody.Consumer<java.util.List<java.nio.ByteBuffer>>
           consumer) {
-    if (!"GET".equals(request.method()) && response.code() >= 300) {
-      String key =
-          request.method()
-              + " "
-              + response.code()
-              + " "
-              + request
-                  .uri()
-                  .getPath()
-                  .replaceAll("/[^/]*[0-9a-f]{8}-[^/]*", "/{id}")
-                  .replaceAll("cd-\\d+", "cd-N");
+    if ("GET".equals(request.method())) {
+      return;
+    }
+    String shape = request.method() + " " + shape(request.uri().getPath());
+    done.computeIfAbsent(shape, k -> new AtomicLong()).incrementAndGet();
+    if (response.code() >= 300) {
+      String key = request.method() + " " + response.code() + " " + shape(request.uri().getPath());
       failed.computeIfAbsent(key, k -> new AtomicLong()).incrementAndGet();
     }
+  }
+
+  private static String shape(String path) {
+    return path.replaceAll("/[^/]*[0-9a-f]{8}-[^/]*", "/{id}").replaceAll("cd-\\d+", "cd-N");
+  }
+
+  /** Every write so far, by method and path shape. */
+  java.util.Map<String, Long> byShape() {
+    java.util.Map<String, Long> out = new java.util.TreeMap<>();
+    done.forEach((k, v) -> out.put(k, v.get()));
+    return out;
   }
 
   /** The writes the server refused, by method, code and path shape. */

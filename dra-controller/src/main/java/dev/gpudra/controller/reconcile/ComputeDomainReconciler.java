@@ -74,6 +74,7 @@ public final class ComputeDomainReconciler
   private final Map<String, String> wantedHash = new java.util.concurrent.ConcurrentHashMap<>();
 
   private final CliqueWriter cliqueWriter;
+  private final RecentCreates recentCreates;
 
   /**
    * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
@@ -96,6 +97,7 @@ public final class ComputeDomainReconciler
     this.rules = new DomainStatusRules(cliques);
     this.clock = Objects.requireNonNull(clock, "clock");
     this.cliqueWriter = new CliqueWriter(client);
+    this.recentCreates = new RecentCreates(clock);
   }
 
   @Override
@@ -108,10 +110,10 @@ public final class ComputeDomainReconciler
             domain.getMetadata().getNamespace(),
             domain.getSpec().channel().resourceClaimTemplate().name())
         .isEmpty()) {
-      createUnlessThere(objects.workloadClaimTemplate(domain));
+      createOnce(objects.workloadClaimTemplate(domain));
     }
     if (caches.template(settings.namespace(), daemonName).isEmpty()) {
-      createUnlessThere(objects.daemonClaimTemplate(domain));
+      createOnce(objects.daemonClaimTemplate(domain));
     }
     if (!daemonSetAsWanted(uid, daemonName)) {
       apply(uid, daemonSets.daemonSet(domain));
@@ -230,6 +232,14 @@ public final class ComputeDomainReconciler
   }
 
   /** A create that finds the object there already (a cache a moment behind) is done. */
+  /** Created unless the caches have it or this controller created it moments ago. */
+  private void createOnce(HasMetadata object) {
+    if (!recentCreates.recent(object)) {
+      createUnlessThere(object);
+      recentCreates.created(object);
+    }
+  }
+
   private void createUnlessThere(HasMetadata object) {
     try {
       client.resource(object).create();
@@ -252,7 +262,7 @@ public final class ComputeDomainReconciler
     Optional<DaemonSet> current =
         caches.daemonSet(settings.namespace(), daemonSet.getMetadata().getName());
     if (current.isEmpty()) {
-      createUnlessThere(daemonSet);
+      createOnce(daemonSet);
       return;
     }
     Map<String, String> annotations = current.get().getMetadata().getAnnotations();
