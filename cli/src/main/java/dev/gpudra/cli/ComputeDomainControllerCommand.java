@@ -6,6 +6,7 @@ import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;
 import dev.gpudra.controller.reconcile.LeaderElection;
+import dev.gpudra.kit.text.GoDuration;
 import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
@@ -176,30 +177,13 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
             duration("--leader-election-retry-period", retryPeriod)));
   }
 
-  /**
-   * Go's duration syntax for what NVIDIA's flags take: {@code 15s}, {@code 1m30s}, {@code 500ms}.
-   */
+  /** Go's duration syntax, as NVIDIA's flags take it: {@code 15s}, {@code 1m30s}, {@code 500ms}. */
   static Duration duration(String flag, String value) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(\\d+)(ms|s|m|h)").matcher(value.trim());
-    Duration total = Duration.ZERO;
-    int end = 0;
-    while (m.find() && m.start() == end) {
-      long n = Long.parseLong(m.group(1));
-      total =
-          total.plus(
-              switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-              });
-      end = m.end();
-    }
-    if (end == 0 || end != value.trim().length()) {
+    try {
+      return GoDuration.parse(value);
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          flag + " must be a duration such as 15s, 1m30s or 500ms, got \"" + value + "\"");
+          flag + " must be a duration such as 15s, 1m30s or 500ms, got \"" + value + "\"", e);
     }
-    return total;
   }
 }
