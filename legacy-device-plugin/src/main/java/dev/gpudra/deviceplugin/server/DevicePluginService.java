@@ -1,0 +1,106 @@
+package dev.gpudra.deviceplugin.server;
+
+import dev.gpudra.deviceplugin.config.Flags;
+import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
+import dev.gpudra.deviceplugin.devices.AdvertisedResource;
+import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
+import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
+import dev.gpudra.deviceplugin.proto.v1beta1.Device;
+import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
+import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginOptions;
+import dev.gpudra.deviceplugin.proto.v1beta1.Empty;
+import dev.gpudra.deviceplugin.proto.v1beta1.ListAndWatchResponse;
+import dev.gpudra.deviceplugin.proto.v1beta1.PreStartContainerRequest;
+import dev.gpudra.deviceplugin.proto.v1beta1.PreStartContainerResponse;
+import dev.gpudra.deviceplugin.proto.v1beta1.PreferredAllocationRequest;
+import dev.gpudra.deviceplugin.proto.v1beta1.PreferredAllocationResponse;
+import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One resource's DevicePlugin service. ListAndWatch sends the whole device list at once and keeps
+ * the stream open (the kubelet holds it for the plugin's life); GetPreferredAllocation is not
+ * advertised yet, so the kubelet does not call it.
+ */
+final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
+  private static final Logger log = LoggerFactory.getLogger(DevicePluginService.class);
+  static final String HEALTHY = "Healthy";
+
+  private final AdvertisedResource resource;
+  private final AllocateResponses responses;
+  private final Set<StreamObserver<ListAndWatchResponse>> watchers = ConcurrentHashMap.newKeySet();
+
+  DevicePluginService(AdvertisedResource resource, Flags flags) {
+    this.resource = resource;
+    this.responses = new AllocateResponses(resource, flags);
+  }
+
+  static DevicePluginOptions options() {
+    return DevicePluginOptions.newBuilder()
+        .setPreStartRequired(false)
+        .setGetPreferredAllocationAvailable(false)
+        .build();
+  }
+
+  @Override
+  public void getDevicePluginOptions(Empty request, StreamObserver<DevicePluginOptions> out) {
+    out.onNext(options());
+    out.onCompleted();
+  }
+
+  @Override
+  public void listAndWatch(Empty request, StreamObserver<ListAndWatchResponse> out) {
+    watchers.add(out);
+    if (out instanceof ServerCallStreamObserver<ListAndWatchResponse> call) {
+      call.setOnCancelHandler(() -> watchers.remove(out));
+    }
+    out.onNext(devices());
+    log.info("{}: ListAndWatch sent {} devices", resource.name(), resource.devices().size());
+  }
+
+  private ListAndWatchResponse devices() {
+    ListAndWatchResponse.Builder list = ListAndWatchResponse.newBuilder();
+    for (AdvertisedDevice device : resource.devices()) {
+      list.addDevices(Device.newBuilder().setID(device.id()).setHealth(HEALTHY));
+    }
+    return list.build();
+  }
+
+  @Override
+  public void allocate(AllocateRequest request, StreamObserver<AllocateResponse> out) {
+    try {
+      out.onNext(responses.allocate(request));
+      out.onCompleted();
+    } catch (AllocateRefusedException e) {
+      log.warn("{}: Allocate refused: {}", resource.name(), e.getMessage());
+      out.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException());
+    }
+  }
+
+  @Override
+  public void getPreferredAllocation(
+      PreferredAllocationRequest request, StreamObserver<PreferredAllocationResponse> out) {
+    out.onError(
+        Status.UNIMPLEMENTED
+            .withDescription("GetPreferredAllocation is not advertised by this plugin")
+            .asRuntimeException());
+  }
+
+  @Override
+  public void preStartContainer(
+      PreStartContainerRequest request, StreamObserver<PreStartContainerResponse> out) {
+    out.onNext(PreStartContainerResponse.getDefaultInstance());
+    out.onCompleted();
+  }
+
+  /** Ends every ListAndWatch stream (the plugin stops). */
+  void close() {
+    watchers.forEach(StreamObserver::onCompleted);
+    watchers.clear();
+  }
+}

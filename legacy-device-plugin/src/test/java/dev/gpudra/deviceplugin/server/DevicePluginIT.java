@@ -1,0 +1,168 @@
+package dev.gpudra.deviceplugin.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.deviceplugin.config.ConfigLoader;
+import dev.gpudra.deviceplugin.config.DevicePluginConfig;
+import dev.gpudra.deviceplugin.devices.UnsupportedSettingException;
+import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
+import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
+import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateRequest;
+import dev.gpudra.deviceplugin.proto.v1beta1.Device;
+import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
+import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.simulated.ProfileLoader;
+import dev.gpudra.nvml.simulated.SimulatedNvml;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DevicePluginIT {
+  @TempDir Path dir;
+
+  private UnixSocketTransport transport;
+  private DeviceManagerStandIn kubelet;
+  private SimulatedNvml nvml;
+
+  @BeforeEach
+  void start() {
+    transport = new UnixSocketTransport(2);
+    kubelet = new DeviceManagerStandIn(transport, dir);
+    nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "node-a");
+  }
+
+  @AfterEach
+  void stop() {
+    kubelet.close();
+    nvml.close();
+    transport.close();
+  }
+
+  private DevicePluginServers plugin(String yaml, Map<String, String> env) {
+    DevicePluginConfig config = new ConfigLoader().parse(yaml, "config.yaml", env, Map.of());
+    return DevicePluginServers.start(config, nvml, kubelet.socket(), transport, transport);
+  }
+
+  private AllocateResponse allocate(String resource, String... ids) {
+    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get(resource))
+        .allocate(
+            AllocateRequest.newBuilder()
+                .addContainerRequests(
+                    ContainerAllocateRequest.newBuilder().addAllDevicesIds(List.of(ids)))
+                .build());
+  }
+
+  @Test
+  @DisplayName(
+      "registers nvidia.com/gpu (v1beta1, nvidia-gpu.sock, 0600) after serving; ListAndWatch lists"
+          + " every GPU Healthy; Allocate gives NVIDIA_VISIBLE_DEVICES, by UUID or by index")
+  void wholeGpus() throws Exception {
+    List<GpuInfo> gpus = nvml.gpus();
+    try (DevicePluginServers servers = plugin("", Map.of())) {
+      assertThat(kubelet.registrations)
+          .singleElement()
+          .satisfies(r -> {
+            assertThat(r.getVersion()).isEqualTo("v1beta1");
+            assertThat(r.getEndpoint()).isEqualTo("nvidia-gpu.sock");
+            assertThat(r.getResourceName()).isEqualTo("nvidia.com/gpu");
+          });
+      assertThat(
+              PosixFilePermissions.toString(
+                  Files.getPosixFilePermissions(dir.resolve("nvidia-gpu.sock"))))
+          .isEqualTo("rw-------");
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> !kubelet.lists.get("nvidia.com/gpu").isEmpty());
+      assertThat(kubelet.lists.get("nvidia.com/gpu").getFirst().getDevicesList())
+          .extracting(Device::getID, Device::getHealth)
+          .containsExactlyElementsOf(
+              gpus.stream()
+                  .map(g -> org.assertj.core.groups.Tuple.tuple(g.uuid(), "Healthy"))
+                  .toList());
+
+      AllocateResponse response =
+          allocate("nvidia.com/gpu", gpus.get(3).uuid(), gpus.get(1).uuid());
+      assertThat(response.getContainerResponses(0).getEnvsMap())
+          .containsExactly(
+              Map.entry("NVIDIA_VISIBLE_DEVICES", gpus.get(3).uuid() + "," + gpus.get(1).uuid()));
+    }
+    try (DevicePluginServers servers =
+        plugin("", Map.of("DEVICE_ID_STRATEGY", "index", "GDS_ENABLED", "true"))) {
+      AllocateResponse response =
+          allocate("nvidia.com/gpu", gpus.get(3).uuid(), gpus.get(1).uuid());
+      assertThat(response.getContainerResponses(0).getEnvsMap())
+          .containsEntry("NVIDIA_VISIBLE_DEVICES", "3,1")
+          .containsEntry("NVIDIA_GDS", "enabled");
+    }
+    assertThat(kubelet.errors).as("ListAndWatch streams end only with the plugin").isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "time-slicing: each GPU as <UUID>::<k> replicas under nvidia.com/gpu.shared; two replicas of"
+          + " one GPU give it once; more than one replica refused when so configured")
+  void timeSlicing() {
+    GpuInfo gpu0 = nvml.gpus().getFirst();
+    String yaml =
+        """
+        sharing:
+          timeSlicing:
+            renameByDefault: true
+            resources:
+            - name: nvidia.com/gpu
+              replicas: 4
+        """;
+    try (DevicePluginServers servers = plugin(yaml, Map.of())) {
+      assertThat(kubelet.registrations.getFirst().getEndpoint())
+          .isEqualTo("nvidia-gpu.shared.sock");
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> !kubelet.lists.get("nvidia.com/gpu.shared").isEmpty());
+      List<Device> devices = kubelet.lists.get("nvidia.com/gpu.shared").getFirst().getDevicesList();
+      assertThat(devices).hasSize(4 * nvml.gpus().size());
+      assertThat(devices.getFirst().getID()).isEqualTo(gpu0.uuid() + "::0");
+
+      AllocateResponse response =
+          allocate("nvidia.com/gpu.shared", gpu0.uuid() + "::0", gpu0.uuid() + "::2");
+      assertThat(response.getContainerResponses(0).getEnvsMap())
+          .containsEntry("NVIDIA_VISIBLE_DEVICES", gpu0.uuid());
+    }
+    kubelet.registrations.clear();
+    String strict = yaml.replace("renameByDefault: true", "failRequestsGreaterThanOne: true");
+    try (DevicePluginServers servers = plugin(strict, Map.of())) {
+      assertThatThrownBy(() -> allocate("nvidia.com/gpu", gpu0.uuid() + "::0", gpu0.uuid() + "::1"))
+          .isInstanceOf(StatusRuntimeException.class)
+          .hasMessage(
+              "INVALID_ARGUMENT: request for 'nvidia.com/gpu': maximum request size for shared"
+                  + " resources is 1");
+      assertThatThrownBy(() -> allocate("nvidia.com/gpu", "GPU-nope::0"))
+          .hasMessage("INVALID_ARGUMENT: unknown device GPU-nope::0 for resource 'nvidia.com/gpu'");
+    }
+  }
+
+  @Test
+  @DisplayName("what is not built yet is refused at start, by its path, and nothing is left served")
+  void unbuiltRefused() {
+    assertThatThrownBy(() -> plugin("flags: {migStrategy: mixed}", Map.of()))
+        .isInstanceOf(UnsupportedSettingException.class)
+        .hasMessage("flags.migStrategy: mixed is not supported by gpu-dra's device plugin yet");
+    assertThatThrownBy(() -> plugin("", Map.of("DEVICE_LIST_STRATEGY", "cdi-cri")))
+        .hasMessage(
+            "flags.plugin.deviceListStrategy: cdi-cri is not supported by gpu-dra's device plugin"
+                + " yet");
+    assertThat(kubelet.registrations).isEmpty();
+    assertThat(dir.resolve("nvidia-gpu.sock")).doesNotExist();
+  }
+}
