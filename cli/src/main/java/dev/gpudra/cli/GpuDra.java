@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       ComputeDomainKubeletPluginCommand.class,
       ComputeDomainDaemonCommand.class,
       ComputeDomainControllerCommand.class,
+      DevicePluginCommand.class,
       SelectorCommand.class,
       ExplainCommand.class,
       CommandLine.HelpCommand.class

@@ -91,6 +91,22 @@ class GpuDraCliTest {
             },
             "renew deadline (PT1M) < lease duration (PT15S)"),
         Arguments.of(
+            "a device-plugin flag with an unknown value",
+            new String[] {"device-plugin", "--mig-strategy", "dual"},
+            "flag --mig-strategy: flags.migStrategy: unknown value \"dual\", want one of none,"
+                + " single, mixed"),
+        Arguments.of(
+            "a device-plugin config file that does not exist",
+            new String[] {"device-plugin", "--config-file", "/nonexistent/config.yaml"},
+            "cannot read the config file /nonexistent/config.yaml"),
+        Arguments.of(
+            "a device-plugin setting not built yet",
+            new String[] {
+              "device-plugin", "--simulated-gpus", "dgx-h100", "--device-list-strategy", "cdi-cri"
+            },
+            "flags.plugin.deviceListStrategy: cdi-cri is not supported by gpu-dra's device plugin"
+                + " yet"),
+        Arguments.of(
             "plugin without a node name",
             new String[] {"gpu-kubelet-plugin", "--node-name", ""},
             "--node-name (NODE_NAME) is required"),

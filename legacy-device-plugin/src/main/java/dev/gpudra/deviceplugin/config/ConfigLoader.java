@@ -1,7 +1,6 @@
 package dev.gpudra.deviceplugin.config;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,7 +38,8 @@ public final class ConfigLoader {
     try {
       return ConfigTree.parse(binding.yaml(), Files.readString(file), file.toString());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the config file " + file, e);
+      throw new InvalidPluginConfigException(
+          "cannot read the config file " + file + ": " + e.getClass().getSimpleName(), e);
     }
   }
 

@@ -44,7 +44,12 @@ public final class DeviceInventory {
         new AdvertisedResource(name, replicas, true, slicing.failRequestsGreaterThanOne()));
   }
 
-  private static void refuseUnbuilt(DevicePluginConfig config) {
+  /**
+   * Refuses, by path, a setting NVIDIA's plugin has and this one does not do yet.
+   *
+   * @throws UnsupportedSettingException naming the first such setting
+   */
+  public static void refuseUnbuilt(DevicePluginConfig config) {
     if (config.flags().migStrategy() != MigStrategy.NONE) {
       throw new UnsupportedSettingException(
           "flags.migStrategy",

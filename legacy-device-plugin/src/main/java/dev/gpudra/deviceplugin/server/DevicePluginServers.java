@@ -6,7 +6,7 @@ import dev.gpudra.deviceplugin.devices.DeviceInventory;
 import dev.gpudra.kit.grpc.SocketChannelFactory;
 import dev.gpudra.kit.grpc.SocketServerFactory;
 import dev.gpudra.kit.grpc.UnixSocketServer;
-import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.GpuInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,36 +16,42 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The plugin's servers, one per advertised resource, each serving on its socket beside the
- * kubelet's and then registered: {@link #start} returns once every resource is registered.
+ * kubelet's before it is registered. {@link #start} registers every resource when the kubelet is
+ * there, and from then on {@link KubeletRestarts} registers again after each kubelet restart (its
+ * sockets bound again first) and keeps trying while the kubelet is not up.
  */
 public final class DevicePluginServers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DevicePluginServers.class);
   private static final Duration GRACE = Duration.ofSeconds(5);
 
-  private final List<UnixSocketServer> servers;
-  private final List<DevicePluginService> services;
+  /** How often the kubelet's socket is looked at (NVIDIA's plugin watches it with inotify). */
+  public static final Duration KUBELET_CHECK = Duration.ofSeconds(1);
 
-  private DevicePluginServers(List<UnixSocketServer> servers, List<DevicePluginService> services) {
-    this.servers = servers;
-    this.services = services;
+  private final List<AdvertisedResource> resources = new ArrayList<>();
+  private final List<UnixSocketServer> servers = new ArrayList<>();
+  private final List<DevicePluginService> services = new ArrayList<>();
+  private final KubeletRegistration registration;
+  private KubeletRestarts restarts;
+
+  private DevicePluginServers(KubeletRegistration registration) {
+    this.registration = registration;
   }
 
   /**
+   * @param gpus the node's GPUs, as NVML lists them
    * @param kubeletSocket the kubelet's registration socket; the plugin's sockets go beside it
    */
   public static DevicePluginServers start(
       DevicePluginConfig config,
-      Nvml nvml,
+      List<GpuInfo> gpus,
       Path kubeletSocket,
       SocketServerFactory serverFactory,
       SocketChannelFactory channelFactory) {
-    List<AdvertisedResource> resources = DeviceInventory.resources(config, nvml.gpus());
-    List<UnixSocketServer> servers = new ArrayList<>();
-    List<DevicePluginService> services = new ArrayList<>();
-    DevicePluginServers started = new DevicePluginServers(servers, services);
-    KubeletRegistration registration = new KubeletRegistration(channelFactory, kubeletSocket);
+    List<AdvertisedResource> advertised = DeviceInventory.resources(config, gpus);
+    DevicePluginServers started =
+        new DevicePluginServers(new KubeletRegistration(channelFactory, kubeletSocket));
     try {
-      for (AdvertisedResource resource : resources) {
+      for (AdvertisedResource resource : advertised) {
         DevicePluginService service = new DevicePluginService(resource, config.flags());
         UnixSocketServer server =
             new UnixSocketServer(
@@ -54,15 +60,12 @@ public final class DevicePluginServers implements AutoCloseable {
                 List.of(service.bindService()),
                 GRACE);
         server.start();
-        servers.add(server);
-        services.add(service);
-        registration.register(resource.name(), resource.socketName());
-        log.info(
-            "{}: {} devices, registered with the kubelet as {}",
-            resource.name(),
-            resource.devices().size(),
-            resource.socketName());
+        started.resources.add(resource);
+        started.servers.add(server);
+        started.services.add(service);
       }
+      started.restarts = new KubeletRestarts(kubeletSocket, KUBELET_CHECK, started::registerAll);
+      started.restarts.check();
     } catch (RuntimeException e) {
       started.close();
       throw e;
@@ -70,8 +73,28 @@ public final class DevicePluginServers implements AutoCloseable {
     return started;
   }
 
+  /** Binds removed sockets again, then registers every resource. */
+  private void registerAll() {
+    for (int i = 0; i < resources.size(); i++) {
+      AdvertisedResource resource = resources.get(i);
+      UnixSocketServer server = servers.get(i);
+      if (!server.intact()) {
+        server.restart();
+      }
+      registration.register(resource.name(), resource.socketName());
+      log.info(
+          "{}: {} devices, registered with the kubelet as {}",
+          resource.name(),
+          resource.devices().size(),
+          resource.socketName());
+    }
+  }
+
   @Override
   public void close() {
+    if (restarts != null) {
+      restarts.close();
+    }
     services.forEach(DevicePluginService::close);
     servers.forEach(UnixSocketServer::close);
   }

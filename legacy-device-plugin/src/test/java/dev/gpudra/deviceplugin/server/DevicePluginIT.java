@@ -52,7 +52,7 @@ class DevicePluginIT {
 
   private DevicePluginServers plugin(String yaml, Map<String, String> env) {
     DevicePluginConfig config = new ConfigLoader().parse(yaml, "config.yaml", env, Map.of());
-    return DevicePluginServers.start(config, nvml, kubelet.socket(), transport, transport);
+    return DevicePluginServers.start(config, nvml.gpus(), kubelet.socket(), transport, transport);
   }
 
   private AllocateResponse allocate(String resource, String... ids) {
@@ -149,6 +149,45 @@ class DevicePluginIT {
                   + " resources is 1");
       assertThatThrownBy(() -> allocate("nvidia.com/gpu", "GPU-nope::0"))
           .hasMessage("INVALID_ARGUMENT: unknown device GPU-nope::0 for resource 'nvidia.com/gpu'");
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "a restarted kubelet (new kubelet.sock, plugin sockets removed) gets the plugin registered"
+          + " again, its socket bound again, and the device list")
+  void kubeletRestart() throws Exception {
+    try (DevicePluginServers servers = plugin("", Map.of())) {
+      assertThat(kubelet.registrations).hasSize(1);
+      kubelet.close();
+      Files.deleteIfExists(dir.resolve("nvidia-gpu.sock"));
+      kubelet = new DeviceManagerStandIn(transport, dir);
+
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(() -> assertThat(kubelet.registrations).hasSize(1));
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .untilAsserted(() ->
+              assertThat(kubelet.lists.get("nvidia.com/gpu"))
+                  .singleElement()
+                  .satisfies(l -> assertThat(l.getDevicesCount()).isEqualTo(nvml.gpus().size())));
+      Thread.sleep(DevicePluginServers.KUBELET_CHECK.multipliedBy(2).toMillis());
+      assertThat(kubelet.registrations).as("registered once per kubelet, not per look").hasSize(1);
+    }
+  }
+
+  @Test
+  @DisplayName("a kubelet not up yet when the plugin starts gets it registered once it is")
+  void kubeletLater() {
+    kubelet.close();
+    try (DevicePluginServers servers = plugin("", Map.of())) {
+      assertThat(dir.resolve("nvidia-gpu.sock")).exists();
+      kubelet = new DeviceManagerStandIn(transport, dir);
+
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(() -> assertThat(kubelet.registrations).hasSize(1));
     }
   }
 
