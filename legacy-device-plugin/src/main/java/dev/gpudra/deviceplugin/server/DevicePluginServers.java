@@ -81,7 +81,7 @@ public final class DevicePluginServers implements AutoCloseable {
       if (!server.intact()) {
         server.restart();
       }
-      registration.register(resource.name(), resource.socketName());
+      registration.register(resource);
       log.info(
           "{}: {} devices, registered with the kubelet as {}",
           resource.name(),

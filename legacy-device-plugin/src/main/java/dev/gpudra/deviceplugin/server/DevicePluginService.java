@@ -5,6 +5,8 @@ import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
 import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
+import dev.gpudra.deviceplugin.proto.v1beta1.ContainerPreferredAllocationRequest;
+import dev.gpudra.deviceplugin.proto.v1beta1.ContainerPreferredAllocationResponse;
 import dev.gpudra.deviceplugin.proto.v1beta1.Device;
 import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
 import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginOptions;
@@ -24,8 +26,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One resource's DevicePlugin service. ListAndWatch sends the whole device list at once and keeps
- * the stream open (the kubelet holds it for the plugin's life); GetPreferredAllocation is not
- * advertised yet, so the kubelet does not call it.
+ * the stream open (the kubelet holds it for the plugin's life); GetPreferredAllocation is
+ * advertised for replicas ({@link PreferredAllocation}), not yet for whole GPUs (NVIDIA's NVLink
+ * and PCIe scoring needs the GPUs' links, which our NVML port does not read yet).
  */
 final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   private static final Logger log = LoggerFactory.getLogger(DevicePluginService.class);
@@ -33,23 +36,27 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
 
   private final AdvertisedResource resource;
   private final AllocateResponses responses;
+  private final PreferredAllocation preferred;
   private final Set<StreamObserver<ListAndWatchResponse>> watchers = ConcurrentHashMap.newKeySet();
 
   DevicePluginService(AdvertisedResource resource, Flags flags) {
     this.resource = resource;
     this.responses = new AllocateResponses(resource, flags);
+    this.preferred =
+        new PreferredAllocation(resource, flags.plugin().sharedDevicesAllocationPolicy());
   }
 
-  static DevicePluginOptions options() {
+  /** GetPreferredAllocation is offered for replicas; for whole GPUs, once links are known. */
+  static DevicePluginOptions options(AdvertisedResource resource) {
     return DevicePluginOptions.newBuilder()
         .setPreStartRequired(false)
-        .setGetPreferredAllocationAvailable(false)
+        .setGetPreferredAllocationAvailable(resource.shared())
         .build();
   }
 
   @Override
   public void getDevicePluginOptions(Empty request, StreamObserver<DevicePluginOptions> out) {
-    out.onNext(options());
+    out.onNext(options(resource));
     out.onCompleted();
   }
 
@@ -85,10 +92,30 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   @Override
   public void getPreferredAllocation(
       PreferredAllocationRequest request, StreamObserver<PreferredAllocationResponse> out) {
-    out.onError(
-        Status.UNIMPLEMENTED
-            .withDescription("GetPreferredAllocation is not advertised by this plugin")
-            .asRuntimeException());
+    if (!resource.shared()) {
+      out.onError(
+          Status.UNIMPLEMENTED
+              .withDescription(
+                  "GetPreferredAllocation is not advertised for " + resource.name() + " yet")
+              .asRuntimeException());
+      return;
+    }
+    try {
+      PreferredAllocationResponse.Builder response = PreferredAllocationResponse.newBuilder();
+      for (ContainerPreferredAllocationRequest container : request.getContainerRequestsList()) {
+        response.addContainerResponses(
+            ContainerPreferredAllocationResponse.newBuilder()
+                .addAllDeviceIDs(
+                    preferred.choose(
+                        container.getAvailableDeviceIDsList(),
+                        container.getMustIncludeDeviceIDsList(),
+                        container.getAllocationSize())));
+      }
+      out.onNext(response.build());
+      out.onCompleted();
+    } catch (AllocateRefusedException e) {
+      out.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException());
+    }
   }
 
   @Override

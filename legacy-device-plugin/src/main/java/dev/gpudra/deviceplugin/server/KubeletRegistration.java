@@ -1,5 +1,6 @@
 package dev.gpudra.deviceplugin.server;
 
+import dev.gpudra.deviceplugin.devices.AdvertisedResource;
 import dev.gpudra.deviceplugin.proto.v1beta1.RegisterRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.RegistrationGrpc;
 import dev.gpudra.kit.grpc.SocketChannelFactory;
@@ -27,7 +28,7 @@ final class KubeletRegistration {
     this.kubeletSocket = kubeletSocket;
   }
 
-  void register(String resourceName, String endpoint) {
+  void register(AdvertisedResource resource) {
     ManagedChannel channel = channels.channelFor(kubeletSocket);
     try {
       RegistrationGrpc.newBlockingStub(channel)
@@ -35,9 +36,9 @@ final class KubeletRegistration {
           .register(
               RegisterRequest.newBuilder()
                   .setVersion(VERSION)
-                  .setEndpoint(endpoint)
-                  .setResourceName(resourceName)
-                  .setOptions(DevicePluginService.options())
+                  .setEndpoint(resource.socketName())
+                  .setResourceName(resource.name())
+                  .setOptions(DevicePluginService.options(resource))
                   .build());
     } finally {
       channel.shutdownNow();

@@ -77,6 +77,9 @@ class DevicePluginIT {
             assertThat(r.getVersion()).isEqualTo("v1beta1");
             assertThat(r.getEndpoint()).isEqualTo("nvidia-gpu.sock");
             assertThat(r.getResourceName()).isEqualTo("nvidia.com/gpu");
+            assertThat(r.getOptions().getGetPreferredAllocationAvailable())
+                .as("not for whole GPUs until the GPUs' links are read")
+                .isFalse();
           });
       assertThat(
               PosixFilePermissions.toString(
@@ -133,6 +136,23 @@ class DevicePluginIT {
       List<Device> devices = kubelet.lists.get("nvidia.com/gpu.shared").getFirst().getDevicesList();
       assertThat(devices).hasSize(4 * nvml.gpus().size());
       assertThat(devices.getFirst().getID()).isEqualTo(gpu0.uuid() + "::0");
+
+      assertThat(kubelet.options.get("nvidia.com/gpu.shared").getGetPreferredAllocationAvailable())
+          .isTrue();
+      var preferred =
+          DevicePluginGrpc.newBlockingStub(kubelet.channels.get("nvidia.com/gpu.shared"))
+              .getPreferredAllocation(
+                  dev.gpudra.deviceplugin.proto.v1beta1.PreferredAllocationRequest.newBuilder()
+                      .addContainerRequests(
+                          dev.gpudra.deviceplugin.proto.v1beta1.ContainerPreferredAllocationRequest
+                              .newBuilder()
+                              .addAllAvailableDeviceIDs(
+                                  devices.stream().map(Device::getID).toList())
+                              .setAllocationSize(2))
+                      .build());
+      assertThat(preferred.getContainerResponses(0).getDeviceIDsList())
+          .as("distributed: one replica on each of two GPUs")
+          .containsExactly(gpu0.uuid() + "::0", nvml.gpus().get(1).uuid() + "::0");
 
       AllocateResponse response =
           allocate("nvidia.com/gpu.shared", gpu0.uuid() + "::0", gpu0.uuid() + "::2");
