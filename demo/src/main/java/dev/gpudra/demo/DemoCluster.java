@@ -330,19 +330,17 @@ public final class DemoCluster implements AutoCloseable {
       return d.getMetadata().getName() + ": no status yet";
     }
     String nodes =
-        status.nodes() == null
-            ? ""
-            : status.nodes().stream()
-                .map(n ->
-                    n.name()
-                        + " (clique "
-                        + n.cliqueID()
-                        + ", index "
-                        + n.index()
-                        + ", "
-                        + n.status().value()
-                        + ")")
-                .collect(java.util.stream.Collectors.joining(", ", "; nodes ", ""));
+        status.nodes().stream()
+            .map(n ->
+                n.name()
+                    + " (clique "
+                    + n.cliqueID()
+                    + ", index "
+                    + n.index()
+                    + ", "
+                    + n.status().value()
+                    + ")")
+            .collect(java.util.stream.Collectors.joining(", ", "; nodes ", ""));
     return d.getMetadata().getName() + ": " + status.status().value() + nodes;
   }
 

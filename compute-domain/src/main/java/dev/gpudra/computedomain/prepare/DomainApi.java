@@ -46,9 +46,7 @@ public final class DomainApi {
   public boolean nodeReady(ComputeDomain domain, String cliqueId, String node) {
     if (cliqueId.isEmpty()) {
       List<ComputeDomainNode> nodes =
-          domain.getStatus() == null || domain.getStatus().nodes() == null
-              ? List.of()
-              : domain.getStatus().nodes();
+          domain.getStatus() == null ? List.of() : domain.getStatus().nodes();
       return nodes.stream()
           .anyMatch(n -> node.equals(n.name()) && n.status() == DomainStatus.READY);
     }

@@ -61,9 +61,7 @@ public final class DomainStatusRules {
     boolean ready =
         nodes.size() >= wanted && nodes.stream().allMatch(n -> n.status() == DomainStatus.READY);
     List<Condition> previous =
-        domain.getStatus() == null || domain.getStatus().conditions() == null
-            ? List.of()
-            : domain.getStatus().conditions();
+        domain.getStatus() == null ? List.of() : domain.getStatus().conditions();
     List<Condition> conditions =
         List.of(
             DomainConditions.ready(ready, nodes, wanted, previous, now),
@@ -96,7 +94,7 @@ public final class DomainStatusRules {
   private List<ComputeDomainNode> fabricNodes(
       ComputeDomain domain, List<ComputeDomainClique> domainCliques) {
     if (!cliques) {
-      return domain.getStatus() == null || domain.getStatus().nodes() == null
+      return domain.getStatus() == null
           ? List.of()
           : domain.getStatus().nodes().stream().filter(n -> !n.cliqueID().isEmpty()).toList();
     }

@@ -2,6 +2,7 @@ package dev.gpudra.deviceplugin.devices;
 
 import dev.gpudra.deviceplugin.config.DeviceListStrategy;
 import dev.gpudra.deviceplugin.config.DevicePluginConfig;
+import dev.gpudra.deviceplugin.config.DiscoveryStrategy;
 import dev.gpudra.deviceplugin.config.MigStrategy;
 import dev.gpudra.deviceplugin.config.ReplicatedResource;
 import dev.gpudra.deviceplugin.config.ReplicatedResources;
@@ -61,6 +62,9 @@ public final class DeviceInventory {
             "flags.plugin.deviceListStrategy",
             strategy.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
       }
+    }
+    if (config.flags().deviceDiscoveryStrategy() == DiscoveryStrategy.TEGRA) {
+      throw new UnsupportedSettingException("flags.deviceDiscoveryStrategy", "tegra");
     }
     if (config.flags().plugin().passDeviceSpecs()) {
       throw new UnsupportedSettingException("flags.plugin.passDeviceSpecs", "true");
