@@ -6,6 +6,7 @@ import dev.gpudra.deviceplugin.config.InvalidPluginConfigException;
 import dev.gpudra.deviceplugin.config.Setting;
 import dev.gpudra.deviceplugin.devices.DeviceInventory;
 import dev.gpudra.deviceplugin.devices.UnsupportedSettingException;
+import dev.gpudra.deviceplugin.node.PluginNode;
 import dev.gpudra.deviceplugin.server.DevicePluginServers;
 import dev.gpudra.gpu.plugin.NvmlFactory;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
@@ -57,6 +58,14 @@ final class DevicePluginCommand implements Callable<Integer> {
           "The kubelet's device-plugin registration socket; the plugin's sockets go beside it"
               + " (KUBELET_SOCKET, default ${DEFAULT-VALUE}).")
   Path kubeletSocket;
+
+  @Option(
+      names = "--cdi-root",
+      defaultValue = "${env:CDI_ROOT:-/var/run/cdi}",
+      description =
+          "Where the CDI spec for the cdi-annotations and cdi-cri strategies is written (CDI_ROOT,"
+              + " default ${DEFAULT-VALUE}).")
+  Path cdiRoot;
 
   @Option(
       names = "--simulated-gpus",
@@ -132,7 +141,13 @@ final class DevicePluginCommand implements Callable<Integer> {
 
   private DevicePluginServers start(
       DevicePluginConfig config, Nvml nvml, UnixSocketTransport transport) {
-    return DevicePluginServers.start(config, nvml.gpus(), kubeletSocket, transport, transport);
+    PluginNode node =
+        PluginNode.open(
+            config,
+            nvml,
+            PluginNode.Setup.of(simulatedGpus != null && !simulatedGpus.isBlank(), cdiRoot));
+    return DevicePluginServers.start(
+        config, node.resources(), node.devices(), kubeletSocket, transport, transport);
   }
 
   /** The kubelet's default node name: the host's name. */

@@ -61,7 +61,7 @@ class LayeringTest {
         rule(
             "only discovery, sharing (which sets GPUs), health (which watches their events), mig"
                 + " (which partitions them) and the wirings (the compute-domain plugin's reads the"
-                + " fabric once) call the NVML port",
+                + " fabric once, the device plugin's its GPUs) call the NVML port",
             noClasses()
                 .that()
                 .resideOutsideOfPackages(
@@ -72,6 +72,7 @@ class LayeringTest {
                     "dev.gpudra.gpu.mig..",
                     "dev.gpudra.gpu.plugin..",
                     "dev.gpudra.computedomain.plugin..",
+                    "dev.gpudra.deviceplugin.node..",
                     "dev.gpudra.cli..")
                 .should()
                 .dependOnClassesThat()

@@ -17,7 +17,7 @@ public enum DeviceListStrategy {
   @JsonProperty("cdi-cri")
   CDI_CRI;
 
-  boolean cdi() {
+  public boolean cdi() {
     return this == CDI_ANNOTATIONS || this == CDI_CRI;
   }
 }

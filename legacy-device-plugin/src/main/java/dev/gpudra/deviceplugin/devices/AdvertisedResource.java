@@ -19,6 +19,14 @@ public record AdvertisedResource(
     devices = List.copyOf(devices);
   }
 
+  /**
+   * Whether GetPreferredAllocation is offered: for replicas and MIG devices (NVIDIA's greedy
+   * policies); whole GPUs need the NVLink/PCIe links our NVML port does not read yet.
+   */
+  public boolean preferredAllocation() {
+    return shared || devices.stream().anyMatch(d -> d.mig().isPresent());
+  }
+
   /** NVIDIA's socket file name: {@code nvidia-<name after nvidia.com/>.sock}. */
   public String socketName() {
     return "nvidia-" + name.substring(name.indexOf('/') + 1) + ".sock";

@@ -1,6 +1,6 @@
 package dev.gpudra.deviceplugin.server;
 
-import dev.gpudra.deviceplugin.config.DeviceIdStrategy;
+import dev.gpudra.deviceplugin.config.DeviceListStrategy;
 import dev.gpudra.deviceplugin.config.Flags;
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
@@ -8,16 +8,20 @@ import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
 import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateResponse;
-import dev.gpudra.nvml.GpuInfo;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Allocate's answer with the {@code envvar} strategy: per container, {@code NVIDIA_VISIBLE_DEVICES}
- * with its GPUs' UUIDs (or indices), each GPU once however many of its replicas were given; {@code
- * NVIDIA_GDRCOPY}, {@code NVIDIA_GDS}, {@code NVIDIA_MOFED} when enabled.
+ * Allocate's answer, per container, as NVIDIA's plugin gives it: the container's devices once each
+ * however many of their replicas were given, named by the device ID strategy (UUID or index); then
+ * for each device list strategy: CDI names in a {@code cdi.k8s.io/} annotation and/or the CRI's
+ * {@code CDIDevices}; unless every strategy is a CDI one, {@code NVIDIA_VISIBLE_DEVICES} (envvar),
+ * one {@code /dev/null} mount per device (volume-mounts), device specs ({@code passDeviceSpecs})
+ * and {@code NVIDIA_GDRCOPY}/{@code NVIDIA_GDS}/{@code NVIDIA_MOFED} when enabled.
  */
 final class AllocateResponses {
   static final String VISIBLE_DEVICES = "NVIDIA_VISIBLE_DEVICES";
@@ -25,13 +29,15 @@ final class AllocateResponses {
   private final AdvertisedResource resource;
   private final Flags flags;
   private final Map<String, AdvertisedDevice> byId;
+  private final ContainerEditsForIds edits;
 
-  AllocateResponses(AdvertisedResource resource, Flags flags) {
+  AllocateResponses(AdvertisedResource resource, Flags flags, NodeDevices node) {
     this.resource = resource;
     this.flags = flags;
     this.byId =
         resource.devices().stream()
             .collect(Collectors.toMap(AdvertisedDevice::id, Function.identity()));
+    this.edits = new ContainerEditsForIds(flags, node);
   }
 
   /**
@@ -52,33 +58,44 @@ final class AllocateResponses {
       throw new AllocateRefusedException(
           "request for '" + resource.name() + "': maximum request size for shared resources is 1");
     }
-    Map<String, GpuInfo> gpus = new LinkedHashMap<>();
-    for (String id : request.getDevicesIdsList()) {
+    List<AdvertisedDevice> devices = devices(request.getDevicesIdsList());
+    List<String> ids = devices.stream().map(this::runtimeId).toList();
+    ContainerAllocateResponse.Builder container = ContainerAllocateResponse.newBuilder();
+    List<DeviceListStrategy> strategies = flags.plugin().deviceListStrategy();
+    if (strategies.stream().anyMatch(DeviceListStrategy::cdi)) {
+      edits.cdi(container, ids, strategies);
+    }
+    if (strategies.stream().allMatch(DeviceListStrategy::cdi)) {
+      return container.build();
+    }
+    if (strategies.contains(DeviceListStrategy.ENVVAR)) {
+      container.putEnvs(VISIBLE_DEVICES, String.join(",", ids));
+    }
+    if (strategies.contains(DeviceListStrategy.VOLUME_MOUNTS)) {
+      edits.volumeMounts(container, ids);
+    }
+    if (flags.plugin().passDeviceSpecs()) {
+      edits.deviceSpecs(container, devices);
+    }
+    edits.extras(container);
+    return container.build();
+  }
+
+  /** The devices behind the requested IDs, each once however many replicas, in request order. */
+  private List<AdvertisedDevice> devices(List<String> requested) {
+    Map<String, AdvertisedDevice> devices = new LinkedHashMap<>();
+    for (String id : requested) {
       AdvertisedDevice device = byId.get(id);
       if (device == null) {
         throw new AllocateRefusedException(
             "unknown device " + id + " for resource '" + resource.name() + "'");
       }
-      gpus.putIfAbsent(device.gpu().uuid(), device.gpu());
+      devices.putIfAbsent(runtimeId(device), device);
     }
-    String visible =
-        gpus.values().stream()
-            .map(g ->
-                flags.plugin().deviceIdStrategy() == DeviceIdStrategy.INDEX
-                    ? String.valueOf(g.index())
-                    : g.uuid())
-            .collect(Collectors.joining(","));
-    ContainerAllocateResponse.Builder container =
-        ContainerAllocateResponse.newBuilder().putEnvs(VISIBLE_DEVICES, visible);
-    if (flags.gdrcopyEnabled()) {
-      container.putEnvs("NVIDIA_GDRCOPY", "enabled");
-    }
-    if (flags.gdsEnabled()) {
-      container.putEnvs("NVIDIA_GDS", "enabled");
-    }
-    if (flags.mofedEnabled()) {
-      container.putEnvs("NVIDIA_MOFED", "enabled");
-    }
-    return container.build();
+    return new ArrayList<>(devices.values());
+  }
+
+  private String runtimeId(AdvertisedDevice device) {
+    return device.runtimeId(flags.plugin().deviceIdStrategy());
   }
 }

@@ -6,7 +6,6 @@ import dev.gpudra.deviceplugin.devices.DeviceInventory;
 import dev.gpudra.kit.grpc.SocketChannelFactory;
 import dev.gpudra.kit.grpc.SocketServerFactory;
 import dev.gpudra.kit.grpc.UnixSocketServer;
-import dev.gpudra.nvml.GpuInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,21 +37,22 @@ public final class DevicePluginServers implements AutoCloseable {
   }
 
   /**
-   * @param gpus the node's GPUs, as NVML lists them
+   * @param advertised the resources to serve ({@link DeviceInventory#resources})
+   * @param node what Allocate reads from the node
    * @param kubeletSocket the kubelet's registration socket; the plugin's sockets go beside it
    */
   public static DevicePluginServers start(
       DevicePluginConfig config,
-      List<GpuInfo> gpus,
+      List<AdvertisedResource> advertised,
+      NodeDevices node,
       Path kubeletSocket,
       SocketServerFactory serverFactory,
       SocketChannelFactory channelFactory) {
-    List<AdvertisedResource> advertised = DeviceInventory.resources(config, gpus);
     DevicePluginServers started =
         new DevicePluginServers(new KubeletRegistration(channelFactory, kubeletSocket));
     try {
       for (AdvertisedResource resource : advertised) {
-        DevicePluginService service = new DevicePluginService(resource, config.flags());
+        DevicePluginService service = new DevicePluginService(resource, config.flags(), node);
         UnixSocketServer server =
             new UnixSocketServer(
                 kubeletSocket.resolveSibling(resource.socketName()),

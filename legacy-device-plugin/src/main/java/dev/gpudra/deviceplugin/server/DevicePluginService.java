@@ -12,10 +12,12 @@ import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
 import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginOptions;
 import dev.gpudra.deviceplugin.proto.v1beta1.Empty;
 import dev.gpudra.deviceplugin.proto.v1beta1.ListAndWatchResponse;
+import dev.gpudra.deviceplugin.proto.v1beta1.NUMANode;
 import dev.gpudra.deviceplugin.proto.v1beta1.PreStartContainerRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.PreStartContainerResponse;
 import dev.gpudra.deviceplugin.proto.v1beta1.PreferredAllocationRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.PreferredAllocationResponse;
+import dev.gpudra.deviceplugin.proto.v1beta1.TopologyInfo;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
@@ -39,9 +41,9 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   private final PreferredAllocation preferred;
   private final Set<StreamObserver<ListAndWatchResponse>> watchers = ConcurrentHashMap.newKeySet();
 
-  DevicePluginService(AdvertisedResource resource, Flags flags) {
+  DevicePluginService(AdvertisedResource resource, Flags flags, NodeDevices node) {
     this.resource = resource;
-    this.responses = new AllocateResponses(resource, flags);
+    this.responses = new AllocateResponses(resource, flags, node);
     this.preferred =
         new PreferredAllocation(resource, flags.plugin().sharedDevicesAllocationPolicy());
   }
@@ -50,7 +52,7 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   static DevicePluginOptions options(AdvertisedResource resource) {
     return DevicePluginOptions.newBuilder()
         .setPreStartRequired(false)
-        .setGetPreferredAllocationAvailable(resource.shared())
+        .setGetPreferredAllocationAvailable(resource.preferredAllocation())
         .build();
   }
 
@@ -73,9 +75,17 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   private ListAndWatchResponse devices() {
     ListAndWatchResponse.Builder list = ListAndWatchResponse.newBuilder();
     for (AdvertisedDevice device : resource.devices()) {
-      list.addDevices(Device.newBuilder().setID(device.id()).setHealth(HEALTHY));
+      Device.Builder entry = Device.newBuilder().setID(device.id()).setHealth(HEALTHY);
+      device
+          .numaNode()
+          .ifPresent(n -> entry.setTopology(TopologyInfo.newBuilder().addNodes(numa(n))));
+      list.addDevices(entry);
     }
     return list.build();
+  }
+
+  private static NUMANode numa(int id) {
+    return NUMANode.newBuilder().setID(id).build();
   }
 
   @Override
@@ -92,7 +102,7 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   @Override
   public void getPreferredAllocation(
       PreferredAllocationRequest request, StreamObserver<PreferredAllocationResponse> out) {
-    if (!resource.shared()) {
+    if (!resource.preferredAllocation()) {
       out.onError(
           Status.UNIMPLEMENTED
               .withDescription(

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.deviceplugin.config.ConfigLoader;
 import dev.gpudra.deviceplugin.config.DevicePluginConfig;
 import dev.gpudra.deviceplugin.devices.UnsupportedSettingException;
+import dev.gpudra.deviceplugin.node.PluginNode;
 import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
 import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateRequest;
@@ -52,7 +53,14 @@ class DevicePluginIT {
 
   private DevicePluginServers plugin(String yaml, Map<String, String> env) {
     DevicePluginConfig config = new ConfigLoader().parse(yaml, "config.yaml", env, Map.of());
-    return DevicePluginServers.start(config, nvml.gpus(), kubelet.socket(), transport, transport);
+    PluginNode node =
+        PluginNode.open(
+            config,
+            nvml,
+            new PluginNode.Setup(
+                true, dir.resolve("cdi"), dir.resolve("sys"), dir.resolve("proc")));
+    return DevicePluginServers.start(
+        config, node.resources(), node.devices(), kubelet.socket(), transport, transport);
   }
 
   private AllocateResponse allocate(String resource, String... ids) {
@@ -174,6 +182,83 @@ class DevicePluginIT {
 
   @Test
   @DisplayName(
+      "cdi-annotations,cdi-cri: the GPU spec is written before serving (one device per GPU, named"
+          + " by UUID or index); Allocate names the GPUs in a cdi.k8s.io/ annotation and in"
+          + " CDIDevices, and nothing else")
+  void cdiStrategies() throws Exception {
+    List<GpuInfo> gpus = nvml.gpus();
+    Map<String, String> env = Map.of("DEVICE_LIST_STRATEGY", "cdi-annotations,cdi-cri");
+    try (DevicePluginServers servers = plugin("", env)) {
+      Path spec = dir.resolve("cdi/k8s.device-plugin.nvidia.com-gpu.json");
+      var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(spec.toFile());
+      assertThat(json.path("kind").asText()).isEqualTo("k8s.device-plugin.nvidia.com/gpu");
+      assertThat(json.path("devices").findValuesAsText("name"))
+          .containsExactlyElementsOf(gpus.stream().map(GpuInfo::uuid).toList());
+      assertThat(json.path("devices").get(1).path("containerEdits").path("deviceNodes").toString())
+          .contains("/dev/nvidia" + gpus.get(1).minor());
+      assertThat(json.path("containerEdits").toString())
+          .contains("/dev/nvidiactl", "NVIDIA_VISIBLE_DEVICES=void");
+
+      var container = allocate("nvidia.com/gpu", gpus.get(2).uuid()).getContainerResponses(0);
+      String name = "k8s.device-plugin.nvidia.com/gpu=" + gpus.get(2).uuid();
+      assertThat(container.getCdiDevicesList())
+          .extracting(dev.gpudra.deviceplugin.proto.v1beta1.CDIDevice::getName)
+          .containsExactly(name);
+      assertThat(container.getAnnotationsMap().entrySet())
+          .singleElement()
+          .satisfies(a -> {
+            assertThat(a.getKey()).matches("cdi\\.k8s\\.io/nvidia-device-plugin_[0-9a-f-]{36}");
+            assertThat(a.getValue()).isEqualTo(name);
+          });
+      assertThat(container.getEnvsMap()).as("all strategies CDI: no env").isEmpty();
+    }
+    try (DevicePluginServers servers =
+        plugin("", Map.of("DEVICE_LIST_STRATEGY", "cdi-cri", "DEVICE_ID_STRATEGY", "index"))) {
+      var container = allocate("nvidia.com/gpu", gpus.get(5).uuid()).getContainerResponses(0);
+      assertThat(container.getCdiDevices(0).getName())
+          .isEqualTo("k8s.device-plugin.nvidia.com/gpu=5");
+      assertThat(Files.readString(dir.resolve("cdi/k8s.device-plugin.nvidia.com-gpu.json")))
+          .contains("\"name\":\"5\"");
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "volume-mounts with passDeviceSpecs: NVIDIA_VISIBLE_DEVICES names the mount directory, one"
+          + " /dev/null mount per GPU, the control nodes and the GPUs' nodes under the dev root")
+  void volumeMountsAndDeviceSpecs() {
+    GpuInfo gpu = nvml.gpus().get(4);
+    Map<String, String> env =
+        Map.of(
+            "DEVICE_LIST_STRATEGY", "volume-mounts",
+            "PASS_DEVICE_SPECS", "true",
+            "NVIDIA_DEV_ROOT", "/run/nvidia/driver");
+    try (DevicePluginServers servers = plugin("", env)) {
+      var container = allocate("nvidia.com/gpu", gpu.uuid()).getContainerResponses(0);
+      assertThat(container.getEnvsMap())
+          .containsExactly(
+              Map.entry("NVIDIA_VISIBLE_DEVICES", "/var/run/nvidia-container-devices"));
+      assertThat(container.getMountsList())
+          .singleElement()
+          .satisfies(m -> {
+            assertThat(m.getHostPath()).isEqualTo("/dev/null");
+            assertThat(m.getContainerPath())
+                .isEqualTo("/var/run/nvidia-container-devices/" + gpu.uuid());
+          });
+      assertThat(container.getDevicesList())
+          .extracting(d -> d.getContainerPath() + " " + d.getHostPath() + " " + d.getPermissions())
+          .containsExactly(
+              "/dev/nvidiactl /run/nvidia/driver/dev/nvidiactl rw",
+              "/dev/nvidia-uvm /run/nvidia/driver/dev/nvidia-uvm rw",
+              "/dev/nvidia-uvm-tools /run/nvidia/driver/dev/nvidia-uvm-tools rw",
+              "/dev/nvidia-modeset /run/nvidia/driver/dev/nvidia-modeset rw",
+              "/dev/nvidia" + gpu.minor() + " /run/nvidia/driver/dev/nvidia" + gpu.minor() + " rw");
+      assertThat(dir.resolve("cdi")).as("no CDI strategy, no spec").doesNotExist();
+    }
+  }
+
+  @Test
+  @DisplayName(
       "a restarted kubelet (new kubelet.sock, plugin sockets removed) gets the plugin registered"
           + " again, its socket bound again, and the device list")
   void kubeletRestart() throws Exception {
@@ -214,12 +299,16 @@ class DevicePluginIT {
   @Test
   @DisplayName("what is not built yet is refused at start, by its path, and nothing is left served")
   void unbuiltRefused() {
-    assertThatThrownBy(() -> plugin("flags: {migStrategy: mixed}", Map.of()))
+    String mps =
+        "flags: {mpsRoot: /run/nvidia/mps}\n"
+            + "sharing: {mps: {resources: [{name: nvidia.com/gpu, replicas: 2}]}}";
+    assertThatThrownBy(() -> plugin(mps, Map.of()))
         .isInstanceOf(UnsupportedSettingException.class)
-        .hasMessage("flags.migStrategy: mixed is not supported by gpu-dra's device plugin yet");
-    assertThatThrownBy(() -> plugin("", Map.of("DEVICE_LIST_STRATEGY", "cdi-cri")))
+        .hasMessage("sharing.mps: MPS sharing is not supported by gpu-dra's device plugin yet");
+    assertThatThrownBy(
+            () -> plugin("", Map.of("DEVICE_LIST_STRATEGY", "cdi-cri", "GDS_ENABLED", "true")))
         .hasMessage(
-            "flags.plugin.deviceListStrategy: cdi-cri is not supported by gpu-dra's device plugin"
+            "flags.gdsEnabled: true with a CDI strategy is not supported by gpu-dra's device plugin"
                 + " yet");
     assertThat(kubelet.registrations).isEmpty();
     assertThat(dir.resolve("nvidia-gpu.sock")).doesNotExist();

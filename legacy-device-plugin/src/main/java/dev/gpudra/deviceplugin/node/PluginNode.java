@@ -1,0 +1,132 @@
+package dev.gpudra.deviceplugin.node;
+
+import dev.gpudra.deviceplugin.config.DeviceListStrategy;
+import dev.gpudra.deviceplugin.config.DevicePluginConfig;
+import dev.gpudra.deviceplugin.config.MigStrategy;
+import dev.gpudra.deviceplugin.devices.AdvertisedResource;
+import dev.gpudra.deviceplugin.devices.DeviceInventory;
+import dev.gpudra.deviceplugin.devices.NodeGpus;
+import dev.gpudra.deviceplugin.server.NodeDevices;
+import dev.gpudra.gpu.cdi.DeviceNodeLocator;
+import dev.gpudra.gpu.cdi.MigCapsResolver;
+import dev.gpudra.gpu.cdi.ProcMigCapsResolver;
+import dev.gpudra.gpu.cdi.SimulatedMigCapsResolver;
+import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
+import dev.gpudra.gpu.driverroot.DriverRoot;
+import dev.gpudra.gpu.driverroot.HostDeviceNodes;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.MigDevice;
+import dev.gpudra.nvml.MigMode;
+import dev.gpudra.nvml.Nvml;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the plugin serves on this node: the resources its GPUs make under the config, what Allocate
+ * reads from the node, and the CDI spec, written before the servers start when a CDI strategy is
+ * on.
+ *
+ * @param resources the advertised resources
+ * @param devices what Allocate reads from the node
+ * @param cdiSpec the CDI spec file written, if any
+ */
+public record PluginNode(
+    List<AdvertisedResource> resources, NodeDevices devices, Optional<Path> cdiSpec) {
+  private static final Logger log = LoggerFactory.getLogger(PluginNode.class);
+
+  /**
+   * Where the node's facts are.
+   *
+   * @param simulated simulated GPUs: device nodes are declared, not looked up, and no NUMA
+   * @param cdiRoot where the CDI spec goes ({@code --cdi-root}, {@code /var/run/cdi})
+   * @param sysRoot sysfs ({@code /sys})
+   * @param procRoot procfs ({@code /proc}: the MIG capability minors)
+   */
+  public record Setup(boolean simulated, Path cdiRoot, Path sysRoot, Path procRoot) {
+    public Setup {
+      Objects.requireNonNull(cdiRoot, "cdiRoot");
+      Objects.requireNonNull(sysRoot, "sysRoot");
+      Objects.requireNonNull(procRoot, "procRoot");
+    }
+
+    /** The host's {@code /sys} and {@code /proc}. */
+    public static Setup of(boolean simulated, Path cdiRoot) {
+      return new Setup(simulated, cdiRoot, Path.of("/sys"), Path.of("/proc"));
+    }
+  }
+
+  /**
+   * Reads the GPUs, builds the resources and writes the CDI spec if a strategy needs it.
+   *
+   * @throws dev.gpudra.deviceplugin.devices.UnsupportedSettingException for settings not built
+   * @throws dev.gpudra.kit.cdi.CdiException when the spec cannot be built or written
+   */
+  public static PluginNode open(DevicePluginConfig config, Nvml nvml, Setup setup) {
+    NodeGpus gpus = gpus(config, nvml);
+    Function<GpuInfo, OptionalInt> numa =
+        setup.simulated() ? g -> OptionalInt.empty() : new SysfsNuma(setup.sysRoot())::of;
+    List<AdvertisedResource> resources = DeviceInventory.resources(config, gpus, numa);
+    DriverRoot root = driverRoot(config);
+    DeviceNodeLocator nodes =
+        setup.simulated() ? new DeclaredDeviceNodes() : new HostDeviceNodes(root);
+    MigCapsResolver caps =
+        setup.simulated()
+            ? new SimulatedMigCapsResolver()
+            : new ProcMigCapsResolver(setup.procRoot());
+    DevicePaths paths = new DevicePaths(caps);
+    Optional<Path> spec = Optional.empty();
+    if (config.flags().plugin().deviceListStrategy().stream().anyMatch(DeviceListStrategy::cdi)) {
+      spec =
+          Optional.of(
+              new GpuSpecSource(config, root, nodes, setup, caps)
+                  .write(resources, nvml.system().driverVersion()));
+    }
+    NodeDevices devices =
+        new NodeDevices(
+            path -> nodes.locate(path).isPresent(), paths::of, () -> UUID.randomUUID().toString());
+    return new PluginNode(resources, devices, spec);
+  }
+
+  /** The GPUs, with the MIG devices of MIG-enabled ones where a MIG strategy looks at them. */
+  private static NodeGpus gpus(DevicePluginConfig config, Nvml nvml) {
+    List<GpuInfo> gpus = nvml.gpus();
+    if (config.flags().migStrategy() == MigStrategy.NONE) {
+      return NodeGpus.whole(gpus);
+    }
+    Map<String, List<MigDevice>> migs = new HashMap<>();
+    for (GpuInfo gpu : gpus) {
+      if (nvml.migMode(gpu) == MigMode.ENABLED) {
+        migs.put(gpu.uuid(), nvml.migDevices(gpu));
+      }
+    }
+    return new NodeGpus(gpus, migs);
+  }
+
+  /**
+   * The driver root as the plugin sees it ({@code containerDriverRoot} in NVIDIA's pod) and as the
+   * host does ({@code nvidiaDriverRoot}); a plugin run on the host itself, where the container's
+   * path does not exist, reads the host's root directly.
+   */
+  static DriverRoot driverRoot(DevicePluginConfig config) {
+    Path host = Path.of(config.flags().nvidiaDriverRoot());
+    Path container = Path.of(config.flags().plugin().containerDriverRoot());
+    if (!Files.isDirectory(container)) {
+      log.info(
+          "no driver root at {} (flags.plugin.containerDriverRoot): reading the host's, {}",
+          container,
+          host);
+      container = host;
+    }
+    return new DriverRoot(container, host);
+  }
+}
