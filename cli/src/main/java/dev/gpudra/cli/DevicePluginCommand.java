@@ -7,11 +7,16 @@ import dev.gpudra.deviceplugin.config.Setting;
 import dev.gpudra.deviceplugin.devices.DeviceInventory;
 import dev.gpudra.deviceplugin.devices.UnsupportedSettingException;
 import dev.gpudra.deviceplugin.node.PluginNode;
+import dev.gpudra.deviceplugin.pernode.InvalidNamedConfigException;
+import dev.gpudra.deviceplugin.pernode.NamedConfigs;
+import dev.gpudra.deviceplugin.pernode.NodeLabelWatch;
+import dev.gpudra.deviceplugin.pernode.ReconfiguringPlugin;
 import dev.gpudra.deviceplugin.server.DevicePluginServers;
 import dev.gpudra.gpu.plugin.NvmlFactory;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlException;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +25,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -80,6 +86,8 @@ final class DevicePluginCommand implements Callable<Integer> {
       description = "NODE_NAME (simulated GPUs only; default: the host's name).")
   String nodeName;
 
+  @Mixin PerNodeConfigOptions perNode = new PerNodeConfigOptions();
+
   /** Adds one option per config field that NVIDIA's plugin also takes as a flag. */
   static final class SettingFlags implements IModelTransformer {
     @Override
@@ -103,49 +111,140 @@ final class DevicePluginCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    DevicePluginConfig config = config();
-    try {
-      DeviceInventory.refuseUnbuilt(config);
-    } catch (UnsupportedSettingException e) {
-      throw new InvalidArgumentsException(e.getMessage());
+    Optional<NamedConfigs> named = perNode.configs();
+    if (named.isPresent() && !configFile.isBlank()) {
+      throw new InvalidArgumentsException(
+          "--config-file (CONFIG_FILE) and --config-dir (CONFIG_FILE_SRCDIR) exclude each other:"
+              + " one file, or named files chosen by the node's label");
     }
+    String node = nodeName.isBlank() ? hostName() : nodeName;
+    Optional<KubernetesClient> client = named.map(n -> Clients.connect(perNode.kubeconfig()));
+    Optional<String> label =
+        client.map(c -> NodeLabelWatch.current(c, node, NamedConfigs.NODE_LABEL));
+    Optional<Path> file =
+        named.isPresent()
+            ? chosen(named.get(), label)
+            : Optional.of(configFile).filter(f -> !f.isBlank()).map(Path::of);
+    DevicePluginConfig config = config(file);
     CountDownLatch stopped = new CountDownLatch(1);
-    Nvml nvml;
+    CountDownLatch closed = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(Thread.ofPlatform().unstarted(() -> stopThenWait(stopped, closed)));
     try {
-      nvml =
-          NvmlFactory.open(
-              Optional.ofNullable(simulatedGpus).filter(s -> !s.isBlank()),
-              Path.of(config.flags().nvidiaDriverRoot()),
-              nodeName.isBlank() ? hostName() : nodeName);
-    } catch (NvmlException e) {
-      if (config.flags().failOnInitError()) {
-        throw e;
-      }
-      // NVIDIA's failOnInitError=false: a node without GPUs keeps the pod running, idle
-      log.error(
-          "NVML could not start ({}); failOnInitError is false: idle until SIGTERM",
-          e.getMessage());
-      Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(stopped::countDown));
+      return serve(named, label, client, node, config, stopped);
+    } finally {
+      closed.countDown();
+    }
+  }
+
+  /** SIGTERM: the main thread stops the servers; the JVM waits for that (10 s at most). */
+  private static void stopThenWait(CountDownLatch stopped, CountDownLatch closed) {
+    stopped.countDown();
+    try {
+      closed.await(10, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private int serve(
+      Optional<NamedConfigs> named,
+      Optional<String> label,
+      Optional<KubernetesClient> client,
+      String node,
+      DevicePluginConfig config,
+      CountDownLatch stopped)
+      throws InterruptedException {
+    Optional<Nvml> nvml = openNvml(config, node);
+    if (nvml.isEmpty()) {
       stopped.await();
       return 0;
     }
-    try (nvml;
+    try (Nvml gpus = nvml.get();
         UnixSocketTransport transport = new UnixSocketTransport(2);
-        DevicePluginServers servers = start(config, nvml, transport)) {
-      Runtime.getRuntime()
-          .addShutdownHook(Thread.ofPlatform().unstarted(() -> stop(servers, stopped)));
+        AutoCloseable plugin = run(named, label, client, node, config, gpus, transport)) {
       stopped.await();
+    } catch (InterruptedException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("stopping the device plugin: " + e.getMessage(), e);
+    } finally {
+      client.ifPresent(KubernetesClient::close);
     }
     return 0;
   }
 
+  private static Optional<Path> chosen(NamedConfigs named, Optional<String> label) {
+    try {
+      return named.choose(label).file();
+    } catch (InvalidNamedConfigException e) {
+      throw new InvalidArgumentsException(e.getMessage());
+    }
+  }
+
+  /** NVML, or empty when it cannot start and failOnInitError is false (NVIDIA's: idle). */
+  private Optional<Nvml> openNvml(DevicePluginConfig config, String node) {
+    try {
+      return Optional.of(
+          NvmlFactory.open(
+              Optional.ofNullable(simulatedGpus).filter(s -> !s.isBlank()),
+              Path.of(config.flags().nvidiaDriverRoot()),
+              node));
+    } catch (NvmlException e) {
+      if (config.flags().failOnInitError()) {
+        throw e;
+      }
+      log.error(
+          "NVML could not start ({}); failOnInitError is false: idle until SIGTERM",
+          e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /** The servers under one config, or under the config the node's label chooses. */
+  private AutoCloseable run(
+      Optional<NamedConfigs> named,
+      Optional<String> label,
+      Optional<KubernetesClient> client,
+      String node,
+      DevicePluginConfig config,
+      Nvml nvml,
+      UnixSocketTransport transport) {
+    if (named.isEmpty()) {
+      return start(config, nvml, transport);
+    }
+    ReconfiguringPlugin plugin =
+        ReconfiguringPlugin.start(
+            named.get(),
+            label,
+            file -> {
+              DevicePluginConfig next = config(file);
+              PluginNode prepared = open(next, nvml);
+              return () -> servers(next, prepared, transport);
+            });
+    NodeLabelWatch watch =
+        new NodeLabelWatch(
+            client.orElseThrow(), node, NamedConfigs.NODE_LABEL, label, plugin::labelChanged);
+    return () -> {
+      watch.close();
+      plugin.close();
+    };
+  }
+
   private DevicePluginServers start(
       DevicePluginConfig config, Nvml nvml, UnixSocketTransport transport) {
-    PluginNode node =
-        PluginNode.open(
-            config,
-            nvml,
-            PluginNode.Setup.of(simulatedGpus != null && !simulatedGpus.isBlank(), cdiRoot));
+    return servers(config, open(config, nvml), transport);
+  }
+
+  private PluginNode open(DevicePluginConfig config, Nvml nvml) {
+    return PluginNode.open(
+        config,
+        nvml,
+        PluginNode.Setup.of(simulatedGpus != null && !simulatedGpus.isBlank(), cdiRoot));
+  }
+
+  private DevicePluginServers servers(
+      DevicePluginConfig config, PluginNode node, UnixSocketTransport transport) {
     return DevicePluginServers.start(
         config, node.resources(), node.devices(), kubeletSocket, transport, transport);
   }
@@ -160,19 +259,17 @@ final class DevicePluginCommand implements Callable<Integer> {
     }
   }
 
-  private static void stop(DevicePluginServers servers, CountDownLatch stopped) {
-    servers.close();
-    stopped.countDown();
-  }
-
-  DevicePluginConfig config() {
+  /**
+   * The config from the file, env and flags.
+   *
+   * @throws InvalidArgumentsException naming the field, or a setting not built yet
+   */
+  DevicePluginConfig config(Optional<Path> file) {
     try {
-      return new ConfigLoader()
-          .load(
-              Optional.of(configFile).filter(f -> !f.isBlank()).map(Path::of),
-              System.getenv(),
-              givenFlags());
-    } catch (InvalidPluginConfigException e) {
+      DevicePluginConfig config = new ConfigLoader().load(file, System.getenv(), givenFlags());
+      DeviceInventory.refuseUnbuilt(config);
+      return config;
+    } catch (InvalidPluginConfigException | UnsupportedSettingException e) {
       throw new InvalidArgumentsException(e.getMessage());
     }
   }
