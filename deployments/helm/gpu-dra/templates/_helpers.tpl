@@ -15,3 +15,9 @@ app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 {{- end -}}
 {{- join "," $gates -}}
 {{- end -}}
+
+{{- /* The device plugin's ConfigMap of named configs, "" for none. */}}
+{{- define "gpu-dra.devicePluginConfigMap" -}}
+{{- $c := .Values.devicePlugin.config -}}
+{{- if $c.map -}}{{ include "gpu-dra.fullname" . }}-device-plugin-configs{{- else -}}{{ $c.name }}{{- end -}}
+{{- end -}}

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -155,6 +156,62 @@ class ChartE2E {
         .until(() -> client.resources(DeviceClass.class).list().getItems().isEmpty());
     assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty();
     assertThat(client.apps().deployments().inNamespace(NS).list().getItems()).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "devicePlugin: NVIDIA's device-plugin values render the DaemonSet's env (unset ones left to"
+          + " the plugin's defaults), named configs mounted for the node label to choose; values"
+          + " it cannot honour fail the install with their key")
+  void devicePluginValues() {
+    String rendered =
+        helm.run(
+            "template",
+            "gpu-dra",
+            chart.toString(),
+            "--namespace",
+            NS,
+            "--show-only",
+            "templates/deviceplugin.yaml",
+            "--set",
+            "devicePlugin.enabled=true",
+            "--set",
+            "resources.gpus.enabled=false",
+            "--set",
+            "devicePlugin.failOnInitError=false",
+            "--set",
+            "devicePlugin.deviceListStrategy={cdi-annotations,cdi-cri}",
+            "--set",
+            "devicePlugin.compatWithCPUManager=true",
+            "--set",
+            "devicePlugin.config.map.only=version: v1");
+    DaemonSet ds = Serialization.unmarshal(rendered, DaemonSet.class);
+    var container = ds.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(container.getArgs()).containsExactly("device-plugin");
+    assertThat(env(container.getEnv()))
+        .containsEntry("FAIL_ON_INIT_ERROR", "false")
+        .containsEntry("DEVICE_LIST_STRATEGY", "cdi-annotations,cdi-cri")
+        .containsEntry("PASS_DEVICE_SPECS", "true")
+        .containsEntry("CONFIG_FILE_SRCDIR", "/available-configs")
+        .containsEntry("FALLBACK_STRATEGIES", "named,single")
+        .containsEntry("KUBELET_SOCKET", "/var/lib/kubelet/device-plugins/kubelet.sock")
+        .doesNotContainKeys("MIG_STRATEGY", "DEVICE_ID_STRATEGY", "GDS_ENABLED");
+
+    assertThatThrownBy(() ->
+            helm.run("template", "gpu-dra", chart.toString(), "--set", "devicePlugin.enabled=true"))
+        .hasMessageContaining(
+            "devicePlugin.enabled with resources.gpus.enabled: both plugins would advertise the"
+                + " same GPUs");
+    assertThatThrownBy(() ->
+            helm.run(
+                "template",
+                "gpu-dra",
+                chart.toString(),
+                "--set",
+                "devicePlugin.enabled=true,resources.gpus.enabled=false",
+                "--set",
+                "devicePlugin.config.map.a=x,devicePlugin.config.default=b"))
+        .hasMessageContaining("devicePlugin.config.default \"b\" is not a key of");
   }
 
   private static Set<String> names(List<DeviceClass> classes) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.node.ChartDevicePlugin;
 import dev.gpudra.localcluster.node.ChartPlugin;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
 import dev.gpudra.localcluster.node.Helm;
@@ -21,6 +22,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
@@ -44,6 +46,8 @@ final class RealNodeFixture implements AutoCloseable {
   private RealNode node;
   private DevicePlaceholders devices;
   private ChartPlugin plugin;
+  private ChartDevicePlugin devicePlugin;
+  private NodeTools tools;
   private NodePods pods;
 
   private RealNodeFixture() {}
@@ -58,6 +62,19 @@ final class RealNodeFixture implements AutoCloseable {
    * @param values the chart's further values (feature gates)
    */
   static RealNodeFixture start(Path dir, String profile, List<String> values)
+      throws InterruptedException, IOException {
+    return start(dir, Optional.of(profile), values);
+  }
+
+  /**
+   * Everything but the GPU kubelet plugin: for suites that install the device plugin instead
+   * ({@link #installDevicePlugin}).
+   */
+  static RealNodeFixture startWithoutPlugin(Path dir) throws InterruptedException, IOException {
+    return start(dir, Optional.empty(), List.of());
+  }
+
+  private static RealNodeFixture start(Path dir, Optional<String> profile, List<String> values)
       throws InterruptedException, IOException {
     Path binary = RealControlPlane.binaryOrSkip();
     NodeTools tools;
@@ -78,8 +95,10 @@ final class RealNodeFixture implements AutoCloseable {
     }
   }
 
-  private void startAll(Path binary, NodeTools tools, Path dir, String profile, List<String> values)
+  private void startAll(
+      Path binary, NodeTools tools, Path dir, Optional<String> profile, List<String> values)
       throws InterruptedException, IOException {
+    this.tools = tools;
     network = NodeNetwork.up();
     List<String> flags = new ArrayList<>(network.apiServerFlags());
     flags.add("--feature-gates=DRAExtendedResource=true,ResourceHealthStatus=true");
@@ -90,15 +109,36 @@ final class RealNodeFixture implements AutoCloseable {
     node = RealNode.start(tools, layout, network, NODE, controlPlane.kubeconfig(), client);
     node.importImage(imageTar());
     devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
-    plugin =
-        new ChartPlugin(
-            new Helm(tools.helm(), controlPlane.kubeconfig()),
-            RealControlPlane.checkout().resolve("deployments/helm/gpu-dra"),
-            node,
-            client);
     layOutDriverRoot(layout.driverRoot());
-    plugin.install(IMAGE, profile, tools.cdiHook(), values);
     pods = new NodePods(client, node, "default");
+    if (profile.isPresent()) {
+      plugin = new ChartPlugin(helm(), chart(), node, client);
+      plugin.install(IMAGE, profile.get(), tools.cdiHook(), values);
+    }
+  }
+
+  private Helm helm() {
+    return new Helm(tools.helm(), controlPlane.kubeconfig());
+  }
+
+  private static Path chart() {
+    return RealControlPlane.checkout().resolve("deployments/helm/gpu-dra");
+  }
+
+  /** Installs our chart with the device plugin alone ({@link ChartDevicePlugin#install}). */
+  ChartDevicePlugin installDevicePlugin(String profile, List<String> values)
+      throws InterruptedException {
+    devicePlugin = new ChartDevicePlugin(helm(), chart(), node, controlPlane.client());
+    devicePlugin.install(IMAGE, profile, tools.cdiHook(), values);
+    return devicePlugin;
+  }
+
+  /** Uninstalls the device plugin's release, if one was installed. */
+  void uninstallDevicePlugin() {
+    if (devicePlugin != null) {
+      devicePlugin.close();
+      devicePlugin = null;
+    }
   }
 
   ControlPlaneProcess controlPlane() {
@@ -171,6 +211,7 @@ final class RealNodeFixture implements AutoCloseable {
     if (plugin != null) {
       plugin.close();
     }
+    uninstallDevicePlugin();
     if (node != null) {
       node.close();
     }

@@ -1,0 +1,188 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.localcluster.node.ChartDevicePlugin;
+import dev.gpudra.localcluster.node.RealNode;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The classic device plugin under the real kubelet's device manager, with real containers: our
+ * chart's device-plugin DaemonSet (the DRA plugin off) on the real node, simulated {@code dgx-h100}
+ * GPUs over placeholder device nodes. The kubelet dials our sockets, the node's allocatable shows
+ * the GPUs, pods asking for {@code nvidia.com/gpu} run with what Allocate gave them (CDI devices
+ * that containerd resolves from our spec, or the env), across kubelet and plugin restarts.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class RealNodeDevicePluginE2E {
+  private static final String PROFILE = "dgx-h100";
+  private static final String GPU = "nvidia.com/gpu";
+  private static final List<String> CONTROL =
+      List.of("nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
+  private static final String LIST_DEV =
+      "ls /dev; echo \"visible=$NVIDIA_VISIBLE_DEVICES\"; echo listed; sleep 600";
+
+  private RealNodeFixture fixture;
+  private RealNode node;
+  private NodePods pods;
+  private ChartDevicePlugin plugin;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException, IOException {
+    fixture = RealNodeFixture.startWithoutPlugin(dir);
+    node = fixture.node();
+    pods = fixture.pods();
+    plugin =
+        fixture.installDevicePlugin(PROFILE, List.of("devicePlugin.deviceListStrategy=cdi-cri"));
+  }
+
+  @AfterEach
+  void deletePods() {
+    if (pods != null) {
+      pods.deleteAll();
+    }
+  }
+
+  @AfterAll
+  void stop() {
+    if (fixture != null) {
+      fixture.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  @DisplayName(
+      "cdi-cri: the kubelet's device manager registers the plugin, the node's allocatable shows 8"
+          + " nvidia.com/gpu, and a pod asking for one sees exactly one GPU's device node and the"
+          + " control nodes, from our CDI spec")
+  void oneGpuThroughCdi() throws InterruptedException, IOException {
+    plugin.awaitAllocatable(GPU, 8);
+    Path spec = node.layout().cdiDir().resolve("k8s.device-plugin.nvidia.com-gpu.json");
+    assertThat(isJson(spec)).as("NVIDIA's plugin writes its spec as JSON").isTrue();
+
+    Pod pod = pods.runUntilLogged(gpuPod("one-gpu", GPU, 1), "listed");
+
+    assertOneGpu(pod);
+    assertThat(pods.log(pod)).contains("visible=void");
+  }
+
+  @Test
+  @Order(2)
+  @DisplayName("a kubelet restart: the plugin registers again and the next pod gets its GPU")
+  void kubeletRestart() throws InterruptedException {
+    plugin.awaitAllocatable(GPU, 8);
+    node.restartKubelet();
+    plugin.awaitAllocatable(GPU, 8);
+
+    Pod pod = pods.runUntilLogged(gpuPod("after-kubelet", GPU, 2), "listed");
+
+    assertThat(gpuNodes(pod)).hasSize(2);
+  }
+
+  @Test
+  @Order(3)
+  @DisplayName("a plugin restart (its pod deleted): the new pod registers and serves Allocate")
+  void pluginRestart() throws InterruptedException {
+    plugin.deletePod();
+    plugin.awaitAllocatable(GPU, 8);
+
+    Pod pod = pods.runUntilLogged(gpuPod("after-plugin", GPU, 1), "listed");
+
+    assertOneGpu(pod);
+  }
+
+  @Test
+  @Order(4)
+  @DisplayName(
+      "per-node config: named configs from the chart's map; the node's"
+          + " nvidia.com/device-plugin.config label switches the running plugin to NVIDIA's"
+          + " time-slicing config (renameByDefault, 4 replicas): 32 nvidia.com/gpu.shared, and a"
+          + " pod's container gets NVIDIA_VISIBLE_DEVICES with one GPU's UUID (envvar)")
+  void perNodeTimeSlicing() throws InterruptedException {
+    fixture.uninstallDevicePlugin();
+    String shared =
+        "version: v1\n"
+            + "sharing:\n"
+            + "  timeSlicing:\n"
+            + "    renameByDefault: true\n"
+            + "    resources:\n"
+            + "    - name: nvidia.com/gpu\n"
+            + "      replicas: 4\n";
+    plugin =
+        fixture.installDevicePlugin(
+            PROFILE,
+            List.of(
+                "devicePlugin.config.map.default=version: v1",
+                "devicePlugin.config.map.shared=" + shared));
+    plugin.awaitAllocatable(GPU, 8);
+
+    label("shared");
+    plugin.awaitAllocatable(GPU + ".shared", 32);
+
+    Pod pod = pods.runUntilLogged(gpuPod("shared", GPU + ".shared", 1), "listed");
+
+    assertThat(pods.log(pod)).anyMatch(l -> l.matches("visible=GPU-[0-9a-f-]{36}"));
+  }
+
+  private void label(String config) {
+    fixture
+        .controlPlane()
+        .client()
+        .nodes()
+        .withName(node.nodeName())
+        .edit(n -> {
+          n.getMetadata().getLabels().put("nvidia.com/device-plugin.config", config);
+          return n;
+        });
+  }
+
+  private Pod gpuPod(String name, String resource, int count) {
+    return new PodBuilder(pods.pod(name, LIST_DEV, null, null))
+        .editSpec()
+        .editFirstContainer()
+        .withNewResources()
+        .withLimits(Map.of(resource, new Quantity(String.valueOf(count))))
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .build();
+  }
+
+  private void assertOneGpu(Pod pod) {
+    List<String> nodes = nvidiaNodes(pod);
+    assertThat(nodes).containsAll(CONTROL);
+    assertThat(gpuNodes(pod)).singleElement().satisfies(n -> assertThat(n).matches("nvidia[0-7]"));
+    assertThat(nodes).hasSize(CONTROL.size() + 1);
+  }
+
+  private List<String> nvidiaNodes(Pod pod) {
+    return pods.log(pod).stream().filter(l -> l.startsWith("nvidia")).toList();
+  }
+
+  private List<String> gpuNodes(Pod pod) {
+    return nvidiaNodes(pod).stream().filter(l -> l.matches("nvidia[0-9]+")).toList();
+  }
+
+  private static boolean isJson(Path spec) throws IOException {
+    return Files.readString(spec).startsWith("{");
+  }
+}

@@ -1,0 +1,173 @@
+package dev.gpudra.localcluster.node;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The classic device plugin as users run it: a pod of our chart's device-plugin DaemonSet ({@code
+ * devicePlugin.enabled}, the DRA plugin off), installed on the real node with a real helm, from our
+ * image, with simulated GPUs; its sockets go into the kubelet's real device-plugins directory, and
+ * the kubelet's device manager is what it registers with.
+ */
+public final class ChartDevicePlugin implements AutoCloseable {
+  private static final String COMPONENT = "gpu-dra-component";
+  private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+  private final Helm helm;
+  private final Path chart;
+  private final RealNode node;
+  private final KubernetesClient client;
+
+  public ChartDevicePlugin(Helm helm, Path chart, RealNode node, KubernetesClient client) {
+    this.helm = Objects.requireNonNull(helm, "helm");
+    this.chart = Objects.requireNonNull(chart, "chart");
+    this.node = Objects.requireNonNull(node, "node");
+    this.client = Objects.requireNonNull(client, "client");
+  }
+
+  /**
+   * {@code helm install} with the device plugin alone; waits until its pod is Ready.
+   *
+   * @param image the image, as imported into the node
+   * @param profile the simulated GPU profile
+   * @param cdiHook the host's {@code nvidia-cdi-hook}
+   * @param moreValues further {@code --set} values, e.g. {@code devicePlugin.deviceListStrategy=x}
+   */
+  public void install(String image, String profile, Path cdiHook, List<String> moreValues)
+      throws InterruptedException {
+    NodeLayout layout = node.layout();
+    try {
+      Files.createDirectories(layout.driverRoot());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
+    }
+    int colon = image.lastIndexOf(':');
+    List<String> args = new ArrayList<>(List.of("install", ChartPlugin.RELEASE, chart.toString()));
+    args.addAll(List.of("--namespace", ChartPlugin.NAMESPACE, "--create-namespace"));
+    for (String value :
+        List.of(
+            "image.repository=" + image.substring(0, colon),
+            "image.tag=" + image.substring(colon + 1),
+            "image.pullPolicy=Never",
+            "simulatedGpus=" + profile,
+            "nvidiaDriverRoot=" + layout.driverRoot(),
+            "nvidiaCDIHookPath=" + cdiHook,
+            "kubeletPlugin.cdiRoot=" + layout.cdiDir(),
+            "resources.gpus.enabled=false",
+            "resources.computeDomains.enabled=false",
+            "devicePlugin.enabled=true",
+            "devicePlugin.kubeletDevicePluginsPath=" + devicePluginsDir())) {
+      args.addAll(List.of("--set", value));
+    }
+    moreValues.forEach(v -> args.addAll(List.of("--set", v)));
+    helm.run(args.toArray(String[]::new));
+    awaitPod(p -> true);
+  }
+
+  /** The kubelet's device-plugin directory ({@code <root-dir>/device-plugins}). */
+  public Path devicePluginsDir() {
+    return node.layout().kubeletRoot().resolve("device-plugins");
+  }
+
+  /** What the node's status says it can give of {@code resource} (empty: nothing). */
+  public Optional<Quantity> allocatable(String resource) {
+    Node current = client.nodes().withName(node.nodeName()).get();
+    Map<String, Quantity> allocatable = current.getStatus().getAllocatable();
+    return Optional.ofNullable(allocatable == null ? null : allocatable.get(resource));
+  }
+
+  /** Waits until the node's allocatable shows {@code count} of {@code resource}. */
+  public void awaitAllocatable(String resource, int count) throws InterruptedException {
+    Poll.until(
+        TIMEOUT,
+        () ->
+            allocatable(resource)
+                .map(q -> q.getNumericalAmount().intValue() == count)
+                .orElse(false),
+        () -> {},
+        () ->
+            "the node's allocatable "
+                + resource
+                + " is "
+                + allocatable(resource).map(Quantity::toString).orElse("absent")
+                + ", not "
+                + count
+                + ", after "
+                + TIMEOUT.toSeconds()
+                + " s; pods: "
+                + pods().stream()
+                    .map(p -> p.getMetadata().getName() + " " + p.getStatus().getPhase())
+                    .toList()
+                + "; see "
+                + node.layout().podLogs()
+                + " and "
+                + node.layout().logs());
+  }
+
+  /** Deletes the plugin's pod; waits until the DaemonSet's next pod is Ready. */
+  public void deletePod() throws InterruptedException {
+    Pod old = pods().stream().findFirst().orElseThrow();
+    client.pods().resource(old).delete();
+    awaitPod(p -> !p.getMetadata().getUid().equals(old.getMetadata().getUid()));
+  }
+
+  private List<Pod> pods() {
+    return client
+        .pods()
+        .inNamespace(ChartPlugin.NAMESPACE)
+        .withLabel(COMPONENT, "device-plugin")
+        .list()
+        .getItems();
+  }
+
+  private void awaitPod(java.util.function.Predicate<Pod> wanted) throws InterruptedException {
+    Poll.until(
+        TIMEOUT,
+        () -> pods().stream().filter(ChartDevicePlugin::ready).anyMatch(wanted),
+        () -> {},
+        () ->
+            "no device-plugin pod Ready within "
+                + TIMEOUT.toSeconds()
+                + " s: "
+                + pods().stream()
+                    .map(p -> p.getMetadata().getName() + " " + p.getStatus().getPhase())
+                    .toList()
+                + "; see "
+                + node.layout().podLogs());
+  }
+
+  private static boolean ready(Pod pod) {
+    return pod.getMetadata().getDeletionTimestamp() == null
+        && pod.getStatus().getConditions() != null
+        && pod.getStatus().getConditions().stream()
+            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  /** {@code helm uninstall}; waits until the kubelet has stopped the plugin's pods. */
+  @Override
+  public void close() {
+    helm.run("uninstall", ChartPlugin.RELEASE, "--namespace", ChartPlugin.NAMESPACE);
+    Instant deadline = Instant.now().plus(TIMEOUT);
+    while (!pods().isEmpty() && Instant.now().isBefore(deadline)) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}
