@@ -3,6 +3,7 @@ package dev.gpudra.deviceplugin.server;
 import dev.gpudra.deviceplugin.config.DevicePluginConfig;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
 import dev.gpudra.deviceplugin.devices.DeviceInventory;
+import dev.gpudra.deviceplugin.health.HealthSource;
 import dev.gpudra.kit.grpc.SocketChannelFactory;
 import dev.gpudra.kit.grpc.SocketServerFactory;
 import dev.gpudra.kit.grpc.UnixSocketServer;
@@ -37,22 +38,35 @@ public final class DevicePluginServers implements AutoCloseable {
     this.registration = registration;
   }
 
-  /**
-   * @param gpus the node's GPUs, as NVML lists them
-   * @param kubeletSocket the kubelet's registration socket; the plugin's sockets go beside it
-   */
+  /** As the other {@code start}, with every GPU Healthy for good (no health checks). */
   public static DevicePluginServers start(
       DevicePluginConfig config,
       List<GpuInfo> gpus,
       Path kubeletSocket,
       SocketServerFactory serverFactory,
       SocketChannelFactory channelFactory) {
+    return start(
+        config, gpus, kubeletSocket, serverFactory, channelFactory, HealthSource.alwaysHealthy());
+  }
+
+  /**
+   * @param gpus the node's GPUs, as NVML lists them
+   * @param kubeletSocket the kubelet's registration socket; the plugin's sockets go beside it
+   * @param health the GPUs' health: ListAndWatch sends it, and again on every change
+   */
+  public static DevicePluginServers start(
+      DevicePluginConfig config,
+      List<GpuInfo> gpus,
+      Path kubeletSocket,
+      SocketServerFactory serverFactory,
+      SocketChannelFactory channelFactory,
+      HealthSource health) {
     List<AdvertisedResource> advertised = DeviceInventory.resources(config, gpus);
     DevicePluginServers started =
         new DevicePluginServers(new KubeletRegistration(channelFactory, kubeletSocket));
     try {
       for (AdvertisedResource resource : advertised) {
-        DevicePluginService service = new DevicePluginService(resource, config.flags());
+        DevicePluginService service = new DevicePluginService(resource, config.flags(), health);
         UnixSocketServer server =
             new UnixSocketServer(
                 kubeletSocket.resolveSibling(resource.socketName()),
