@@ -6,13 +6,20 @@ import dev.gpudra.deviceplugin.config.InvalidPluginConfigException;
 import dev.gpudra.deviceplugin.config.Setting;
 import dev.gpudra.deviceplugin.devices.DeviceInventory;
 import dev.gpudra.deviceplugin.devices.UnsupportedSettingException;
+import dev.gpudra.deviceplugin.health.DeviceHealthMonitor;
+import dev.gpudra.deviceplugin.health.HealthCheckSettings;
+import dev.gpudra.deviceplugin.health.InvalidHealthCheckSettingException;
 import dev.gpudra.deviceplugin.server.DevicePluginServers;
 import dev.gpudra.gpu.plugin.NvmlFactory;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlException;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -71,6 +78,16 @@ final class DevicePluginCommand implements Callable<Integer> {
       description = "NODE_NAME (simulated GPUs only; default: the host's name).")
   String nodeName;
 
+  @Option(
+      names = "--health-recovery-seconds",
+      defaultValue = "${env:HEALTH_RECOVERY_SECONDS:-600}",
+      description =
+          "How long a GPU Unhealthy from a transient XID must stay free of XIDs to be Healthy"
+              + " again; 0 keeps it Unhealthy until a restart, as NVIDIA's plugin does"
+              + " (HEALTH_RECOVERY_SECONDS). XIDs are chosen by NVIDIA's DP_DISABLE_HEALTHCHECKS"
+              + " and DP_ENABLE_HEALTHCHECKS.")
+  long healthRecoverySeconds;
+
   /** Adds one option per config field that NVIDIA's plugin also takes as a flag. */
   static final class SettingFlags implements IModelTransformer {
     @Override
@@ -100,6 +117,7 @@ final class DevicePluginCommand implements Callable<Integer> {
     } catch (UnsupportedSettingException e) {
       throw new InvalidArgumentsException(e.getMessage());
     }
+    HealthCheckSettings healthChecks = healthChecks();
     CountDownLatch stopped = new CountDownLatch(1);
     Nvml nvml;
     try {
@@ -120,9 +138,13 @@ final class DevicePluginCommand implements Callable<Integer> {
       stopped.await();
       return 0;
     }
+    List<GpuInfo> gpus = nvml.gpus();
     try (nvml;
         UnixSocketTransport transport = new UnixSocketTransport(2);
-        DevicePluginServers servers = start(config, nvml, transport)) {
+        DeviceHealthMonitor health =
+            DeviceHealthMonitor.start(gpus, nvml::watchXids, healthChecks, Clock.systemUTC());
+        DevicePluginServers servers =
+            DevicePluginServers.start(config, gpus, kubeletSocket, transport, transport, health)) {
       Runtime.getRuntime()
           .addShutdownHook(Thread.ofPlatform().unstarted(() -> stop(servers, stopped)));
       stopped.await();
@@ -130,9 +152,21 @@ final class DevicePluginCommand implements Callable<Integer> {
     return 0;
   }
 
-  private DevicePluginServers start(
-      DevicePluginConfig config, Nvml nvml, UnixSocketTransport transport) {
-    return DevicePluginServers.start(config, nvml.gpus(), kubeletSocket, transport, transport);
+  /** NVIDIA's health check variables, and the recovery period. */
+  private HealthCheckSettings healthChecks() {
+    if (healthRecoverySeconds < 0) {
+      throw new InvalidArgumentsException(
+          "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got "
+              + healthRecoverySeconds);
+    }
+    try {
+      return HealthCheckSettings.parse(
+              System.getenv(HealthCheckSettings.DISABLE_VARIABLE),
+              System.getenv(HealthCheckSettings.ENABLE_VARIABLE))
+          .withRecovery(Duration.ofSeconds(healthRecoverySeconds));
+    } catch (InvalidHealthCheckSettingException e) {
+      throw new InvalidArgumentsException(e.getMessage());
+    }
   }
 
   /** The kubelet's default node name: the host's name. */

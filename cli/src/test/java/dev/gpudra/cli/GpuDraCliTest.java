@@ -107,6 +107,10 @@ class GpuDraCliTest {
             "flags.plugin.deviceListStrategy: cdi-cri is not supported by gpu-dra's device plugin"
                 + " yet"),
         Arguments.of(
+            "a device-plugin recovery period below zero",
+            new String[] {"device-plugin", "--health-recovery-seconds", "-1"},
+            "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got -1"),
+        Arguments.of(
             "plugin without a node name",
             new String[] {"gpu-kubelet-plugin", "--node-name", ""},
             "--node-name (NODE_NAME) is required"),
