@@ -6,6 +6,10 @@ import dev.gpudra.deviceplugin.config.InvalidPluginConfigException;
 import dev.gpudra.deviceplugin.config.Setting;
 import dev.gpudra.deviceplugin.devices.DeviceInventory;
 import dev.gpudra.deviceplugin.devices.UnsupportedSettingException;
+import dev.gpudra.deviceplugin.health.DeviceHealthMonitor;
+import dev.gpudra.deviceplugin.health.HealthCheckSettings;
+import dev.gpudra.deviceplugin.health.HealthSource;
+import dev.gpudra.deviceplugin.health.InvalidHealthCheckSettingException;
 import dev.gpudra.deviceplugin.node.PluginNode;
 import dev.gpudra.deviceplugin.pernode.InvalidNamedConfigException;
 import dev.gpudra.deviceplugin.pernode.NamedConfigs;
@@ -18,6 +22,8 @@ import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlException;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -88,6 +94,16 @@ final class DevicePluginCommand implements Callable<Integer> {
 
   @Mixin PerNodeConfigOptions perNode = new PerNodeConfigOptions();
 
+  @Option(
+      names = "--health-recovery-seconds",
+      defaultValue = "${env:HEALTH_RECOVERY_SECONDS:-600}",
+      description =
+          "How long a GPU Unhealthy from a transient XID must stay free of XIDs to be Healthy"
+              + " again; 0 keeps it Unhealthy until a restart, as NVIDIA's plugin does"
+              + " (HEALTH_RECOVERY_SECONDS). XIDs are chosen by NVIDIA's DP_DISABLE_HEALTHCHECKS"
+              + " and DP_ENABLE_HEALTHCHECKS.")
+  long healthRecoverySeconds;
+
   /** Adds one option per config field that NVIDIA's plugin also takes as a flag. */
   static final class SettingFlags implements IModelTransformer {
     @Override
@@ -117,10 +133,11 @@ final class DevicePluginCommand implements Callable<Integer> {
           "--config-file (CONFIG_FILE) and --config-dir (CONFIG_FILE_SRCDIR) exclude each other:"
               + " one file, or named files chosen by the node's label");
     }
+    HealthCheckSettings healthChecks = healthChecks();
     String node = nodeName.isBlank() ? hostName() : nodeName;
     Optional<KubernetesClient> client = named.map(n -> Clients.connect(perNode.kubeconfig()));
     Optional<String> label =
-        client.map(c -> NodeLabelWatch.current(c, node, NamedConfigs.NODE_LABEL));
+        client.flatMap(c -> NodeLabelWatch.current(c, node, NamedConfigs.NODE_LABEL));
     Optional<Path> file =
         named.isPresent()
             ? chosen(named.get(), label)
@@ -131,7 +148,7 @@ final class DevicePluginCommand implements Callable<Integer> {
     Runtime.getRuntime()
         .addShutdownHook(Thread.ofPlatform().unstarted(() -> stopThenWait(stopped, closed)));
     try {
-      return serve(named, label, client, node, config, stopped);
+      return serve(named, label, client, node, config, healthChecks, stopped);
     } finally {
       closed.countDown();
     }
@@ -153,6 +170,7 @@ final class DevicePluginCommand implements Callable<Integer> {
       Optional<KubernetesClient> client,
       String node,
       DevicePluginConfig config,
+      HealthCheckSettings healthChecks,
       CountDownLatch stopped)
       throws InterruptedException {
     Optional<Nvml> nvml = openNvml(config, node);
@@ -162,7 +180,10 @@ final class DevicePluginCommand implements Callable<Integer> {
     }
     try (Nvml gpus = nvml.get();
         UnixSocketTransport transport = new UnixSocketTransport(2);
-        AutoCloseable plugin = run(named, label, client, node, config, gpus, transport)) {
+        DeviceHealthMonitor health =
+            DeviceHealthMonitor.start(
+                gpus.gpus(), gpus::watchXids, healthChecks, Clock.systemUTC());
+        AutoCloseable plugin = run(named, label, client, node, config, gpus, transport, health)) {
       stopped.await();
     } catch (InterruptedException | RuntimeException e) {
       throw e;
@@ -209,9 +230,10 @@ final class DevicePluginCommand implements Callable<Integer> {
       String node,
       DevicePluginConfig config,
       Nvml nvml,
-      UnixSocketTransport transport) {
+      UnixSocketTransport transport,
+      HealthSource health) {
     if (named.isEmpty()) {
-      return start(config, nvml, transport);
+      return servers(config, open(config, nvml), transport, health);
     }
     ReconfiguringPlugin plugin =
         ReconfiguringPlugin.start(
@@ -220,7 +242,7 @@ final class DevicePluginCommand implements Callable<Integer> {
             file -> {
               DevicePluginConfig next = config(file);
               PluginNode prepared = open(next, nvml);
-              return () -> servers(next, prepared, transport);
+              return () -> servers(next, prepared, transport, health);
             });
     NodeLabelWatch watch =
         new NodeLabelWatch(
@@ -231,11 +253,6 @@ final class DevicePluginCommand implements Callable<Integer> {
     };
   }
 
-  private DevicePluginServers start(
-      DevicePluginConfig config, Nvml nvml, UnixSocketTransport transport) {
-    return servers(config, open(config, nvml), transport);
-  }
-
   private PluginNode open(DevicePluginConfig config, Nvml nvml) {
     return PluginNode.open(
         config,
@@ -244,9 +261,29 @@ final class DevicePluginCommand implements Callable<Integer> {
   }
 
   private DevicePluginServers servers(
-      DevicePluginConfig config, PluginNode node, UnixSocketTransport transport) {
+      DevicePluginConfig config,
+      PluginNode node,
+      UnixSocketTransport transport,
+      HealthSource health) {
     return DevicePluginServers.start(
-        config, node.resources(), node.devices(), kubeletSocket, transport, transport);
+        config, node.resources(), node.devices(), kubeletSocket, transport, transport, health);
+  }
+
+  /** NVIDIA's health check variables, and the recovery period. */
+  private HealthCheckSettings healthChecks() {
+    if (healthRecoverySeconds < 0) {
+      throw new InvalidArgumentsException(
+          "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got "
+              + healthRecoverySeconds);
+    }
+    try {
+      return HealthCheckSettings.parse(
+              System.getenv(HealthCheckSettings.DISABLE_VARIABLE),
+              System.getenv(HealthCheckSettings.ENABLE_VARIABLE))
+          .withRecovery(Duration.ofSeconds(healthRecoverySeconds));
+    } catch (InvalidHealthCheckSettingException e) {
+      throw new InvalidArgumentsException(e.getMessage());
+    }
   }
 
   /** The kubelet's default node name: the host's name. */

@@ -102,10 +102,24 @@ class GpuDraCliTest {
         Arguments.of(
             "a device-plugin setting not built yet",
             new String[] {
-              "device-plugin", "--simulated-gpus", "dgx-h100", "--device-list-strategy", "cdi-cri"
+              "device-plugin",
+              "--simulated-gpus",
+              "dgx-h100",
+              "--device-list-strategy",
+              "cdi-cri",
+              "--gds-enabled",
+              "true"
             },
-            "flags.plugin.deviceListStrategy: cdi-cri is not supported by gpu-dra's device plugin"
-                + " yet"),
+            "flags.gdsEnabled: true with a CDI strategy is not supported by gpu-dra's device"
+                + " plugin yet"),
+        Arguments.of(
+            "device-plugin --config-file with --config-dir",
+            new String[] {"device-plugin", "--config-file", "a.yaml", "--config-dir", "/tmp"},
+            "--config-file (CONFIG_FILE) and --config-dir (CONFIG_FILE_SRCDIR) exclude each other"),
+        Arguments.of(
+            "a device-plugin recovery period below zero",
+            new String[] {"device-plugin", "--health-recovery-seconds", "-1"},
+            "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got -1"),
         Arguments.of(
             "plugin without a node name",
             new String[] {"gpu-kubelet-plugin", "--node-name", ""},

@@ -3,6 +3,7 @@ package dev.gpudra.deviceplugin.server;
 import dev.gpudra.deviceplugin.config.DevicePluginConfig;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
 import dev.gpudra.deviceplugin.devices.DeviceInventory;
+import dev.gpudra.deviceplugin.health.HealthSource;
 import dev.gpudra.kit.grpc.SocketChannelFactory;
 import dev.gpudra.kit.grpc.SocketServerFactory;
 import dev.gpudra.kit.grpc.UnixSocketServer;
@@ -36,11 +37,7 @@ public final class DevicePluginServers implements AutoCloseable {
     this.registration = registration;
   }
 
-  /**
-   * @param advertised the resources to serve ({@link DeviceInventory#resources})
-   * @param node what Allocate reads from the node
-   * @param kubeletSocket the kubelet's registration socket; the plugin's sockets go beside it
-   */
+  /** As the other {@code start}, with every GPU Healthy for good (no health checks). */
   public static DevicePluginServers start(
       DevicePluginConfig config,
       List<AdvertisedResource> advertised,
@@ -48,11 +45,36 @@ public final class DevicePluginServers implements AutoCloseable {
       Path kubeletSocket,
       SocketServerFactory serverFactory,
       SocketChannelFactory channelFactory) {
+    return start(
+        config,
+        advertised,
+        node,
+        kubeletSocket,
+        serverFactory,
+        channelFactory,
+        HealthSource.alwaysHealthy());
+  }
+
+  /**
+   * @param advertised the resources to serve ({@link DeviceInventory#resources})
+   * @param node what Allocate reads from the node
+   * @param kubeletSocket the kubelet's registration socket; the plugin's sockets go beside it
+   * @param health the GPUs' health: ListAndWatch sends it, and again on every change
+   */
+  public static DevicePluginServers start(
+      DevicePluginConfig config,
+      List<AdvertisedResource> advertised,
+      NodeDevices node,
+      Path kubeletSocket,
+      SocketServerFactory serverFactory,
+      SocketChannelFactory channelFactory,
+      HealthSource health) {
     DevicePluginServers started =
         new DevicePluginServers(new KubeletRegistration(channelFactory, kubeletSocket));
     try {
       for (AdvertisedResource resource : advertised) {
-        DevicePluginService service = new DevicePluginService(resource, config.flags(), node);
+        DevicePluginService service =
+            new DevicePluginService(resource, config.flags(), node, health);
         UnixSocketServer server =
             new UnixSocketServer(
                 kubeletSocket.resolveSibling(resource.socketName()),

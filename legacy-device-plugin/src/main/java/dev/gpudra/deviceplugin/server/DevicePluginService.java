@@ -3,6 +3,8 @@ package dev.gpudra.deviceplugin.server;
 import dev.gpudra.deviceplugin.config.Flags;
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
+import dev.gpudra.deviceplugin.health.HealthSnapshot;
+import dev.gpudra.deviceplugin.health.HealthSource;
 import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
 import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
 import dev.gpudra.deviceplugin.proto.v1beta1.ContainerPreferredAllocationRequest;
@@ -27,25 +29,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One resource's DevicePlugin service. ListAndWatch sends the whole device list at once and keeps
- * the stream open (the kubelet holds it for the plugin's life); GetPreferredAllocation is
- * advertised for replicas ({@link PreferredAllocation}), not yet for whole GPUs (NVIDIA's NVLink
- * and PCIe scoring needs the GPUs' links, which our NVML port does not read yet).
+ * One resource's DevicePlugin service. ListAndWatch sends the whole device list with each device's
+ * health (a replica's is its GPU's) and keeps the stream open (the kubelet holds it for the
+ * plugin's life), sending the whole list again on every open stream whenever the health source
+ * tells of a change; GetPreferredAllocation is advertised for replicas ({@link
+ * PreferredAllocation}), not yet for whole GPUs (NVIDIA's NVLink and PCIe scoring needs the GPUs'
+ * links, which our NVML port does not read yet).
  */
 final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   private static final Logger log = LoggerFactory.getLogger(DevicePluginService.class);
   static final String HEALTHY = "Healthy";
+  static final String UNHEALTHY = "Unhealthy";
 
   private final AdvertisedResource resource;
   private final AllocateResponses responses;
   private final PreferredAllocation preferred;
   private final Set<StreamObserver<ListAndWatchResponse>> watchers = ConcurrentHashMap.newKeySet();
+  private final HealthSource health;
+  private final HealthSource.Subscription subscription;
 
-  DevicePluginService(AdvertisedResource resource, Flags flags, NodeDevices node) {
+  DevicePluginService(
+      AdvertisedResource resource, Flags flags, NodeDevices node, HealthSource health) {
     this.resource = resource;
+    this.health = health;
     this.responses = new AllocateResponses(resource, flags, node);
     this.preferred =
         new PreferredAllocation(resource, flags.plugin().sharedDevicesAllocationPolicy());
+    this.subscription = health.subscribe(this::resend); // last: it may call back at once
   }
 
   /** GetPreferredAllocation is offered for replicas; for whole GPUs, once links are known. */
@@ -62,20 +72,48 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
     out.onCompleted();
   }
 
+  /**
+   * Sends under the service's lock, so that a stream's lists go out in the order of the health they
+   * were made from, and never two at once.
+   */
   @Override
   public void listAndWatch(Empty request, StreamObserver<ListAndWatchResponse> out) {
-    watchers.add(out);
     if (out instanceof ServerCallStreamObserver<ListAndWatchResponse> call) {
       call.setOnCancelHandler(() -> watchers.remove(out));
     }
-    out.onNext(devices());
+    synchronized (this) {
+      watchers.add(out);
+      out.onNext(devices(health.current()));
+    }
     log.info("{}: ListAndWatch sent {} devices", resource.name(), resource.devices().size());
   }
 
-  private ListAndWatchResponse devices() {
+  /** The GPUs' health changed: every open stream gets the whole list again. */
+  private synchronized void resend(HealthSnapshot now) {
+    ListAndWatchResponse list = devices(now);
+    for (StreamObserver<ListAndWatchResponse> out : watchers) {
+      try {
+        out.onNext(list);
+      } catch (RuntimeException e) {
+        log.debug("{}: a ListAndWatch stream is gone: {}", resource.name(), e.getMessage());
+        watchers.remove(out);
+      }
+    }
+    long unhealthy =
+        list.getDevicesList().stream().filter(d -> d.getHealth().equals(UNHEALTHY)).count();
+    log.info(
+        "{}: ListAndWatch sent {} devices again ({} Unhealthy) to {} streams",
+        resource.name(),
+        list.getDevicesCount(),
+        unhealthy,
+        watchers.size());
+  }
+
+  private ListAndWatchResponse devices(HealthSnapshot now) {
     ListAndWatchResponse.Builder list = ListAndWatchResponse.newBuilder();
     for (AdvertisedDevice device : resource.devices()) {
-      Device.Builder entry = Device.newBuilder().setID(device.id()).setHealth(HEALTHY);
+      String state = now.healthy(device.gpu().uuid()) ? HEALTHY : UNHEALTHY;
+      Device.Builder entry = Device.newBuilder().setID(device.id()).setHealth(state);
       device
           .numaNode()
           .ifPresent(n -> entry.setTopology(TopologyInfo.newBuilder().addNodes(numa(n))));
@@ -136,7 +174,8 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   }
 
   /** Ends every ListAndWatch stream (the plugin stops). */
-  void close() {
+  synchronized void close() {
+    subscription.close();
     watchers.forEach(StreamObserver::onCompleted);
     watchers.clear();
   }

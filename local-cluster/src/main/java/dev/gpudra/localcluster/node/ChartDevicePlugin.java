@@ -68,8 +68,7 @@ public final class ChartDevicePlugin implements AutoCloseable {
             "kubeletPlugin.cdiRoot=" + layout.cdiDir(),
             "resources.gpus.enabled=false",
             "resources.computeDomains.enabled=false",
-            "devicePlugin.enabled=true",
-            "devicePlugin.kubeletDevicePluginsPath=" + devicePluginsDir())) {
+            "devicePlugin.enabled=true")) {
       args.addAll(List.of("--set", value));
     }
     moreValues.forEach(v -> args.addAll(List.of("--set", v)));
@@ -77,10 +76,12 @@ public final class ChartDevicePlugin implements AutoCloseable {
     awaitPod(p -> true);
   }
 
-  /** The kubelet's device-plugin directory ({@code <root-dir>/device-plugins}). */
-  public Path devicePluginsDir() {
-    return node.layout().kubeletRoot().resolve("device-plugins");
-  }
+  /**
+   * The kubelet's device-plugin directory: {@code /var/lib/kubelet/device-plugins} whatever its
+   * {@code --root-dir} (the device manager's path is a constant of the kubelet), the chart's
+   * default.
+   */
+  public static final Path DEVICE_PLUGINS = Path.of("/var/lib/kubelet/device-plugins");
 
   /** What the node's status says it can give of {@code resource} (empty: nothing). */
   public Optional<Quantity> allocatable(String resource) {
