@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       DevicePluginCommand.class,
       SelectorCommand.class,
       ExplainCommand.class,
+      MigrateCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GpuDra implements Runnable {

@@ -2,8 +2,10 @@ package dev.gpudra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -19,11 +21,17 @@ class GpuDraCliTest {
   private record Run(int exitCode, String out, String err) {}
 
   private static Run run(String... args) {
+    return runWithStdin("", args);
+  }
+
+  private static Run runWithStdin(String stdin, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cli = GpuDra.commandLine();
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
+    ((MigrateCommand) cli.getSubcommands().get("migrate").getCommand()).stdin =
+        new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
     int code = cli.execute(args);
     return new Run(code, out.toString(), err.toString());
   }
@@ -207,7 +215,17 @@ class GpuDraCliTest {
             "unknown simulated profile",
             new String[] {"gpus", "--simulated-gpus", "dgx-z9000"},
             "dgx-z9000"),
-        Arguments.of("unknown flag", new String[] {"gpus", "--frobnicate"}, "--frobnicate"));
+        Arguments.of("unknown flag", new String[] {"gpus", "--frobnicate"}, "--frobnicate"),
+        Arguments.of(
+            "migrate without manifests", new String[] {"migrate"}, "'--filename=FILE|DIR|-'"),
+        Arguments.of(
+            "migrate a file that does not exist",
+            new String[] {"migrate", "-f", "/nonexistent/pods.yaml"},
+            "-f /nonexistent/pods.yaml: cannot read: NoSuchFile"),
+        Arguments.of(
+            "migrate with a device-plugin config that does not exist",
+            new String[] {"migrate", "-f", "-", "--config", "/nonexistent/config.yaml"},
+            "--config /nonexistent/config.yaml: cannot read: NoSuchFile"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -276,6 +294,63 @@ class GpuDraCliTest {
 
   private static String[] concat(String[] first, String... more) {
     return Stream.concat(Stream.of(first), Stream.of(more)).toArray(String[]::new);
+  }
+
+  @Test
+  @DisplayName(
+      "migrate: 0 when all is translated, 1 with a report line per object left unchanged (still"
+          + " printed), 2 and one line naming the document or field for input it cannot read")
+  void migrate(@TempDir Path dir) throws Exception {
+    String pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n";
+    String gpu = pod + "  - {name: c, resources: {limits: {nvidia.com/gpu.shared: 1}}}\n";
+    String unknown = pod + "  - {name: c, resources: {limits: {nvidia.com/hostdev: 1}}}\n";
+    Path config =
+        Files.writeString(
+            dir.resolve("dp.yaml"),
+            "version: v1\nsharing:\n  timeSlicing:\n    renameByDefault: true\n"
+                + "    resources: [{name: nvidia.com/gpu, replicas: 4}]\n");
+
+    Run translated = runWithStdin(gpu, "migrate", "-f", "-", "--config", config.toString());
+    assertThat(translated.exitCode()).as(translated.err()).isZero();
+    assertThat(translated.err()).isEmpty();
+    assertThat(translated.out())
+        .contains("name: p-c-gpu", "strategy: TimeSlicing", "resourceClaimTemplateName: p-c-gpu");
+
+    Run partly = runWithStdin(gpu + "---\n" + unknown, "migrate", "-f", "-");
+    assertThat(partly.exitCode()).isEqualTo(1);
+    assertThat(partly.out()).isEqualTo(gpu + "---\n" + unknown);
+    assertThat(partly.err().lines())
+        .containsExactly(
+            "<stdin>, document 1 (line 1): Pod p: container \"c\": nvidia.com/gpu.shared: a"
+                + " shared resource: give the device plugin's config that shares it (--config)"
+                + " (left unchanged)",
+            "<stdin>, document 2 (line 8): Pod p: container \"c\": nvidia.com/hostdev: not a"
+                + " resource of NVIDIA's device plugin (left unchanged)");
+
+    assertOneLine(
+        runWithStdin("kind: [", "migrate", "-f", "-"), "<stdin>, document 1: invalid YAML at line");
+    Files.writeString(dir.resolve("bad.yaml"), "apiVersion: v1\nmetadata: {}\n");
+    assertOneLine(
+        run("migrate", "-f", dir.toString()),
+        dir.resolve("bad.yaml") + ", document 1 (line 1): field kind");
+    Files.writeString(config, "sharing: {timeSlicing: {resources: [{name: gpu, replicas: 1}]}}");
+    assertOneLine(
+        run("migrate", "-f", "-", "--config", config.toString()),
+        "--config: " + config + ": sharing.timeSlicing.resources.0.replicas: at least 2, got 1");
+  }
+
+  @Test
+  @DisplayName("migrate -f DIR reads its .yaml, .yml and .json files in name order, no others")
+  void migrateDirectory(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("b.json"), "{\"apiVersion\": \"v1\", \"kind\": \"B\"}\n");
+    Files.writeString(dir.resolve("a.yml"), "apiVersion: v1\nkind: A\n");
+    Files.writeString(dir.resolve("c.txt"), "not a manifest");
+
+    Run run = run("migrate", "-f", dir.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .isEqualTo("apiVersion: v1\nkind: A\n---\n{\"apiVersion\": \"v1\", \"kind\": \"B\"}\n");
   }
 
   @Test

@@ -32,7 +32,7 @@ class LayeringTest {
   static Stream<Arguments> rules() {
     return Stream.of(
         rule(
-            "desired-state models never touch an API client or gRPC",
+            "desired-state models (and migrate's translation) never touch an API client or gRPC",
             noClasses()
                 .that()
                 .resideInAnyPackage(
@@ -41,6 +41,7 @@ class LayeringTest {
                     "dev.gpudra.gpu.config..",
                     "dev.gpudra.gpu.cdi..",
                     "dev.gpudra.api..",
+                    "dev.gpudra.migrate..",
                     "dev.gpudra.nvml..")
                 .should()
                 .dependOnClassesThat()

@@ -1,0 +1,44 @@
+package dev.gpudra.migrate.manifest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Writes documents as one YAML stream separated by {@code ---} lines, the form {@code kubectl apply
+ * -f} takes. Strings are quoted only where YAML would read them as something else (numbers,
+ * booleans, null); multi-line strings are literal blocks. Thread-safe.
+ */
+public final class ManifestWriter {
+  private final YAMLMapper yaml =
+      YAMLMapper.builder()
+          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+          .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+          .disable(YAMLGenerator.Feature.SPLIT_LINES)
+          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+          .build();
+
+  /** The stream; empty for no documents. */
+  public String write(List<OutputDocument> documents) {
+    return documents.stream().map(this::document).collect(Collectors.joining("---\n"));
+  }
+
+  private String document(OutputDocument document) {
+    return switch (document) {
+      case OutputDocument.Verbatim verbatim -> verbatim.text();
+      case OutputDocument.Written written -> written.leadingComments() + yaml(written);
+    };
+  }
+
+  private String yaml(OutputDocument.Written written) {
+    try {
+      return yaml.writeValueAsString(written.object());
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException("cannot write a tree that was read as YAML", e);
+    }
+  }
+}
