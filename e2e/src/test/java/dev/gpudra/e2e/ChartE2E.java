@@ -171,6 +171,8 @@ class ChartE2E {
             chart.toString(),
             "--namespace",
             NS,
+            "--kube-version",
+            "1.35.0",
             "--show-only",
             "templates/deviceplugin.yaml",
             "--set",
@@ -198,7 +200,14 @@ class ChartE2E {
         .doesNotContainKeys("MIG_STRATEGY", "DEVICE_ID_STRATEGY", "GDS_ENABLED");
 
     assertThatThrownBy(() ->
-            helm.run("template", "gpu-dra", chart.toString(), "--set", "devicePlugin.enabled=true"))
+            helm.run(
+                "template",
+                "gpu-dra",
+                chart.toString(),
+                "--kube-version",
+                "1.35.0",
+                "--set",
+                "devicePlugin.enabled=true"))
         .hasMessageContaining(
             "devicePlugin.enabled with resources.gpus.enabled: both plugins would advertise the"
                 + " same GPUs");
@@ -207,6 +216,8 @@ class ChartE2E {
                 "template",
                 "gpu-dra",
                 chart.toString(),
+                "--kube-version",
+                "1.35.0",
                 "--set",
                 "devicePlugin.enabled=true,resources.gpus.enabled=false",
                 "--set",

@@ -54,6 +54,8 @@ public final class ChartDevicePlugin implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
     }
+    // the pod mounts it with HostToContainer propagation, which needs a shared mount
+    Mounts.bindShared(layout.driverRoot());
     int colon = image.lastIndexOf(':');
     List<String> args = new ArrayList<>(List.of("install", ChartPlugin.RELEASE, chart.toString()));
     args.addAll(List.of("--namespace", ChartPlugin.NAMESPACE, "--create-namespace"));
@@ -148,6 +150,42 @@ public final class ChartDevicePlugin implements AutoCloseable {
                     .toList()
                 + "; see "
                 + node.layout().podLogs());
+  }
+
+  /** Each pod's phase, conditions, containers' waiting reasons and events: why it is not up. */
+  private String podStates() {
+    List<String> states = new ArrayList<>();
+    for (Pod pod : pods()) {
+      StringBuilder state =
+          new StringBuilder(pod.getMetadata().getName() + " " + pod.getStatus().getPhase());
+      if (pod.getStatus().getConditions() != null) {
+        pod.getStatus()
+            .getConditions()
+            .forEach(c ->
+                state.append(
+                    " "
+                        + c.getType()
+                        + "="
+                        + c.getStatus()
+                        + " "
+                        + Objects.toString(c.getMessage(), "")));
+      }
+      if (pod.getStatus().getContainerStatuses() != null) {
+        pod.getStatus().getContainerStatuses().stream()
+            .filter(c -> c.getState() != null && c.getState().getWaiting() != null)
+            .forEach(c ->
+                state.append(
+                    " waiting: "
+                        + c.getState().getWaiting().getReason()
+                        + " "
+                        + Objects.toString(c.getState().getWaiting().getMessage(), "")));
+      }
+      client.v1().events().inNamespace(ChartPlugin.NAMESPACE).list().getItems().stream()
+          .filter(e -> pod.getMetadata().getName().equals(e.getInvolvedObject().getName()))
+          .forEach(e -> state.append(" event: " + e.getReason() + " " + e.getMessage()));
+      states.add(state.toString());
+    }
+    return states.toString();
   }
 
   private static boolean ready(Pod pod) {
