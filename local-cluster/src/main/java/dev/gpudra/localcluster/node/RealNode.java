@@ -34,6 +34,9 @@ public final class RealNode implements AutoCloseable {
   private final Path kubeconfig;
   private final KubernetesClient client;
   private NodeProcess containerd;
+  private static final Path DEVICE_MANAGER_CHECKPOINT =
+      Path.of("/var/lib/kubelet/device-plugins/kubelet_internal_checkpoint");
+
   private NodeProcess kubelet;
   private KubeProxy kubeProxy;
 
@@ -74,6 +77,7 @@ public final class RealNode implements AutoCloseable {
     try {
       node.startContainerd();
       node.importImages();
+      node.forgetDevicePlugins();
       node.startKubelet();
       node.awaitReady();
       node.startKubeProxy();
@@ -227,6 +231,19 @@ public final class RealNode implements AutoCloseable {
             layout.logs().resolve("kube-proxy.log"));
     kubeProxy.awaitApiService();
     log.info("kube-proxy routes the kubernetes Service to {}", network.gateway());
+  }
+
+  /**
+   * A new node starts without the device manager's checkpoint an earlier node on this machine left
+   * in {@code /var/lib/kubelet/device-plugins} (a path the kubelet does not put under its root
+   * dir): restored, its resources would show on this node at 0 until their grace period ends.
+   */
+  private void forgetDevicePlugins() {
+    try {
+      Files.deleteIfExists(DEVICE_MANAGER_CHECKPOINT);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove " + DEVICE_MANAGER_CHECKPOINT, e);
+    }
   }
 
   private void startKubelet() {
