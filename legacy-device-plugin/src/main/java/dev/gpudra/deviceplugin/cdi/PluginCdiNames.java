@@ -11,7 +11,18 @@ public final class PluginCdiNames {
   /** The kind of the GPU spec. */
   public static final String GPU_KIND = VENDOR + "/" + GPU_CLASS;
 
+  /** The class of IMEX channels. */
+  public static final String IMEX_CLASS = "imex-channel";
+
+  /** The kind of the IMEX channel spec. */
+  public static final String IMEX_KIND = VENDOR + "/" + IMEX_CLASS;
+
   private PluginCdiNames() {}
+
+  /** The fully qualified CDI name of IMEX channel {@code id}. */
+  public static String imexChannel(String id) {
+    return IMEX_KIND + "=" + id;
+  }
 
   /** The fully qualified CDI name of one device ID (a UUID or an index). */
   public static String gpu(String id) {

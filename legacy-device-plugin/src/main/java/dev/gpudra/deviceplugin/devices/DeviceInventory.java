@@ -79,10 +79,6 @@ public final class DeviceInventory {
     if (config.flags().deviceDiscoveryStrategy() == DiscoveryStrategy.TEGRA) {
       throw new UnsupportedSettingException("flags.deviceDiscoveryStrategy", "tegra");
     }
-    if (!config.imex().channelIds().isEmpty()) {
-      throw new UnsupportedSettingException(
-          "imex.channelIDs", config.imex().channelIds().toString());
-    }
     if (config.sharing() != null && config.sharing().mps() != null) {
       throw new UnsupportedSettingException("sharing.mps", "MPS sharing");
     }

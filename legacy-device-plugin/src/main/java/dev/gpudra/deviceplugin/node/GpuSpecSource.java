@@ -1,6 +1,6 @@
 package dev.gpudra.deviceplugin.node;
 
-import dev.gpudra.deviceplugin.cdi.GpuSpecFile;
+import dev.gpudra.deviceplugin.cdi.SpecFile;
 import dev.gpudra.deviceplugin.config.DeviceIdStrategy;
 import dev.gpudra.deviceplugin.config.DevicePluginConfig;
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
@@ -53,9 +53,8 @@ record GpuSpecSource(
             device.runtimeId(ids), name -> new CdiDevice(name, edits(device, perGpu)));
       }
     }
-    Path file =
-        new GpuSpecFile(setup.cdiRoot())
-            .write(GpuSpecFile.spec(common, List.copyOf(devices.values())));
+    SpecFile specs = SpecFile.gpus(setup.cdiRoot());
+    Path file = specs.write(specs.spec(common, List.copyOf(devices.values())));
     log.info(
         "CDI: wrote {} with {} devices (driver {} under {}, host {}: {} libraries; hooks run {})",
         file,

@@ -70,6 +70,7 @@ public record PluginNode(
    *
    * @throws dev.gpudra.deviceplugin.devices.UnsupportedSettingException for settings not built
    * @throws dev.gpudra.kit.cdi.CdiException when the spec cannot be built or written
+   * @throws ImexChannelMissingException {@code imex.required} and a channel is not on the node
    */
   public static PluginNode open(DevicePluginConfig config, Nvml nvml, Setup setup) {
     NodeGpus gpus = gpus(config, nvml);
@@ -84,16 +85,22 @@ public record PluginNode(
             ? new SimulatedMigCapsResolver()
             : new ProcMigCapsResolver(setup.procRoot());
     DevicePaths paths = new DevicePaths(caps);
+    ImexChannels imex = new ImexChannels(config.imex(), nodes);
+    List<Integer> channels = imex.present();
     Optional<Path> spec = Optional.empty();
     if (config.flags().plugin().deviceListStrategy().stream().anyMatch(DeviceListStrategy::cdi)) {
       spec =
           Optional.of(
               new GpuSpecSource(config, root, nodes, setup, caps)
                   .write(resources, nvml.system().driverVersion()));
+      imex.writeSpec(channels, setup.cdiRoot());
     }
     NodeDevices devices =
         new NodeDevices(
-            path -> nodes.locate(path).isPresent(), paths::of, () -> UUID.randomUUID().toString());
+            path -> nodes.locate(path).isPresent(),
+            paths::of,
+            () -> UUID.randomUUID().toString(),
+            channels);
     return new PluginNode(resources, devices, spec);
   }
 

@@ -69,7 +69,7 @@ final class AllocateResponses {
       return container.build();
     }
     if (strategies.contains(DeviceListStrategy.ENVVAR)) {
-      container.putEnvs(VISIBLE_DEVICES, String.join(",", ids));
+      edits.envvar(container, ids);
     }
     if (strategies.contains(DeviceListStrategy.VOLUME_MOUNTS)) {
       edits.volumeMounts(container, ids);

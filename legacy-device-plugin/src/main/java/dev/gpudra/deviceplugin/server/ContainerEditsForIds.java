@@ -9,6 +9,7 @@ import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateResponse;
 import dev.gpudra.deviceplugin.proto.v1beta1.DeviceSpec;
 import dev.gpudra.deviceplugin.proto.v1beta1.Mount;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,6 +25,9 @@ final class ContainerEditsForIds {
 
   private static final String ANNOTATION_SOURCE = "nvidia-device-plugin";
 
+  /** The IMEX channels a container gets, for the legacy runtime hook. */
+  static final String IMEX_CHANNELS = "NVIDIA_IMEX_CHANNELS";
+
   private final Flags flags;
   private final NodeDevices node;
 
@@ -37,7 +41,8 @@ final class ContainerEditsForIds {
       ContainerAllocateResponse.Builder container,
       List<String> ids,
       List<DeviceListStrategy> strategies) {
-    List<String> names = ids.stream().map(PluginCdiNames::gpu).toList();
+    List<String> names = new ArrayList<>(ids.stream().map(PluginCdiNames::gpu).toList());
+    node.imexChannels().forEach(c -> names.add(PluginCdiNames.imexChannel(String.valueOf(c))));
     if (strategies.contains(DeviceListStrategy.CDI_ANNOTATIONS)) {
       String key =
           flags.plugin().cdiAnnotationPrefix() + ANNOTATION_SOURCE + "_" + node.responseIds().get();
@@ -48,13 +53,34 @@ final class ContainerEditsForIds {
     }
   }
 
-  /** {@code NVIDIA_VISIBLE_DEVICES} pointing at one {@code /dev/null} mount per device. */
+  /** {@code NVIDIA_VISIBLE_DEVICES} and {@code NVIDIA_IMEX_CHANNELS} with the IDs. */
+  void envvar(ContainerAllocateResponse.Builder container, List<String> ids) {
+    container.putEnvs(AllocateResponses.VISIBLE_DEVICES, String.join(",", ids));
+    if (!node.imexChannels().isEmpty()) {
+      container.putEnvs(IMEX_CHANNELS, join(node.imexChannels()));
+    }
+  }
+
+  /**
+   * {@code NVIDIA_VISIBLE_DEVICES} pointing at one {@code /dev/null} mount per device (and per IMEX
+   * channel under {@code imex/}).
+   */
   void volumeMounts(ContainerAllocateResponse.Builder container, List<String> ids) {
     container.putEnvs(AllocateResponses.VISIBLE_DEVICES, DEVICE_LIST_DIR);
     for (String id : ids) {
       container.addMounts(
           Mount.newBuilder().setHostPath("/dev/null").setContainerPath(DEVICE_LIST_DIR + "/" + id));
     }
+    for (int channel : node.imexChannels()) {
+      container.addMounts(
+          Mount.newBuilder()
+              .setHostPath("/dev/null")
+              .setContainerPath(DEVICE_LIST_DIR + "/imex/" + channel));
+    }
+  }
+
+  private static String join(List<Integer> channels) {
+    return String.join(",", channels.stream().map(String::valueOf).toList());
   }
 
   /** The control nodes the node has, then each device's nodes once, under the dev root, rw. */
@@ -65,6 +91,7 @@ final class ContainerEditsForIds {
         .flatMap(d -> node.devicePaths().apply(d).stream())
         .filter(given::add)
         .forEach(path -> container.addDevices(spec(path)));
+    node.imexChannels().forEach(c -> container.addDevices(spec(NodeDevices.imexChannelPath(c))));
   }
 
   private DeviceSpec spec(String path) {

@@ -14,8 +14,20 @@ import java.util.function.Supplier;
  * @param devicePaths a device's own nodes ({@code /dev/nvidia3}; a MIG device's parent node and its
  *     two {@code nvidia-caps} nodes), for {@code passDeviceSpecs}
  * @param responseIds the IDs of {@code cdi-annotations} keys (random UUIDs, as NVIDIA's)
+ * @param imexChannels the IMEX channels every container with a device gets ({@code imex.channelIDs}
+ *     that are on the node)
  */
 public record NodeDevices(
     Predicate<String> present,
     Function<AdvertisedDevice, List<String>> devicePaths,
-    Supplier<String> responseIds) {}
+    Supplier<String> responseIds,
+    List<Integer> imexChannels) {
+  public NodeDevices {
+    imexChannels = List.copyOf(imexChannels);
+  }
+
+  /** The device node of IMEX channel {@code id}. */
+  public static String imexChannelPath(int id) {
+    return "/dev/nvidia-caps-imex-channels/channel" + id;
+  }
+}

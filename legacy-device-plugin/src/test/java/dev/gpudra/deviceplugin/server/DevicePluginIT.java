@@ -229,6 +229,45 @@ class DevicePluginIT {
 
   @Test
   @DisplayName(
+      "imex.channelIDs [0]: NVIDIA_IMEX_CHANNELS with envvar; the imex-channel CDI name and spec"
+          + " with cdi-cri; the channel's /dev/null mount with volume-mounts; its node as a device"
+          + " spec")
+  void imexChannel() throws Exception {
+    String uuid = nvml.gpus().getFirst().uuid();
+    try (DevicePluginServers servers = plugin("imex: {channelIDs: [0]}", Map.of())) {
+      assertThat(allocate("nvidia.com/gpu", uuid).getContainerResponses(0).getEnvsMap())
+          .containsEntry("NVIDIA_IMEX_CHANNELS", "0");
+    }
+    Map<String, String> cdi = Map.of("DEVICE_LIST_STRATEGY", "cdi-cri", "IMEX_CHANNEL_IDS", "0");
+    try (DevicePluginServers servers = plugin("", cdi)) {
+      assertThat(allocate("nvidia.com/gpu", uuid).getContainerResponses(0).getCdiDevicesList())
+          .extracting(dev.gpudra.deviceplugin.proto.v1beta1.CDIDevice::getName)
+          .containsExactly(
+              "k8s.device-plugin.nvidia.com/gpu=" + uuid,
+              "k8s.device-plugin.nvidia.com/imex-channel=0");
+      assertThat(
+              Files.readString(dir.resolve("cdi/k8s.device-plugin.nvidia.com-imex-channel.json")))
+          .contains("\"kind\":\"k8s.device-plugin.nvidia.com/imex-channel\"")
+          .contains("/dev/nvidia-caps-imex-channels/channel0");
+    }
+    Map<String, String> mounts =
+        Map.of(
+            "DEVICE_LIST_STRATEGY", "volume-mounts",
+            "IMEX_CHANNEL_IDS", "0",
+            "PASS_DEVICE_SPECS", "true");
+    try (DevicePluginServers servers = plugin("", mounts)) {
+      var container = allocate("nvidia.com/gpu", uuid).getContainerResponses(0);
+      assertThat(container.getMountsList())
+          .extracting(m -> m.getContainerPath())
+          .contains("/var/run/nvidia-container-devices/imex/0");
+      assertThat(container.getDevicesList())
+          .extracting(d -> d.getContainerPath())
+          .endsWith("/dev/nvidia-caps-imex-channels/channel0");
+    }
+  }
+
+  @Test
+  @DisplayName(
       "volume-mounts with passDeviceSpecs: NVIDIA_VISIBLE_DEVICES names the mount directory, one"
           + " /dev/null mount per GPU, the control nodes and the GPUs' nodes under the dev root")
   void volumeMountsAndDeviceSpecs() {

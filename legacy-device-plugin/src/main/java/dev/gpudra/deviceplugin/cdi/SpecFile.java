@@ -15,34 +15,44 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Writes the GPU spec {@code <cdiRoot>/k8s.device-plugin.nvidia.com-gpu.json} (JSON, mode 0644,
- * replaced atomically), the file name and format NVIDIA's plugin uses, so a node moving from
- * NVIDIA's plugin to ours keeps one spec for the kind, not two that clash.
+ * Writes one of the plugin's specs, {@code <cdiRoot>/k8s.device-plugin.nvidia.com-<class>.json}
+ * (JSON, mode 0644, replaced atomically): the file names and format NVIDIA's plugin uses, so a node
+ * moving from NVIDIA's plugin to ours keeps one spec per kind, not two that clash.
  *
  * @param cdiRoot where the container runtime reads specs ({@code /var/run/cdi})
+ * @param specClass {@code gpu} or {@code imex-channel}
  */
-public record GpuSpecFile(Path cdiRoot) {
-  public static final String FILE_NAME =
-      PluginCdiNames.VENDOR + "-" + PluginCdiNames.GPU_CLASS + ".json";
+public record SpecFile(Path cdiRoot, String specClass) {
 
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 
-  public GpuSpecFile {
+  public SpecFile {
     Objects.requireNonNull(cdiRoot, "cdiRoot");
+    Objects.requireNonNull(specClass, "specClass");
+  }
+
+  /** The GPU spec's file. */
+  public static SpecFile gpus(Path cdiRoot) {
+    return new SpecFile(cdiRoot, PluginCdiNames.GPU_CLASS);
+  }
+
+  /** The IMEX channel spec's file. */
+  public static SpecFile imexChannels(Path cdiRoot) {
+    return new SpecFile(cdiRoot, PluginCdiNames.IMEX_CLASS);
   }
 
   /** The spec's file. */
   public Path path() {
-    return cdiRoot.resolve(FILE_NAME);
+    return cdiRoot.resolve(PluginCdiNames.VENDOR + "-" + specClass + ".json");
   }
 
   /**
-   * The spec: {@code common} at spec level, one device per entry of {@code devices}.
+   * The spec of this class: {@code common} at spec level, one device per entry of {@code devices}.
    *
    * @param devices each device's name (its ID for the runtime) and own edits
    */
-  public static CdiSpec spec(ContainerEdits common, List<CdiDevice> devices) {
-    return CdiSpec.of(PluginCdiNames.GPU_KIND, common, devices);
+  public CdiSpec spec(ContainerEdits common, List<CdiDevice> devices) {
+    return CdiSpec.of(PluginCdiNames.VENDOR + "/" + specClass, common, devices);
   }
 
   /**
