@@ -4,12 +4,8 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,25 +45,10 @@ public final class ChartDevicePlugin implements AutoCloseable {
   public void install(String image, String profile, Path cdiHook, List<String> moreValues)
       throws InterruptedException {
     NodeLayout layout = node.layout();
-    try {
-      Files.createDirectories(layout.driverRoot());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
-    }
-    // the pod mounts it with HostToContainer propagation, which needs a shared mount
-    Mounts.bindShared(layout.driverRoot());
-    int colon = image.lastIndexOf(':');
-    List<String> args = new ArrayList<>(List.of("install", ChartPlugin.RELEASE, chart.toString()));
-    args.addAll(List.of("--namespace", ChartPlugin.NAMESPACE, "--create-namespace"));
+    ChartPlugin.shareDriverRoot(layout);
+    List<String> args = ChartPlugin.installArgs(chart, image, profile, layout, cdiHook);
     for (String value :
         List.of(
-            "image.repository=" + image.substring(0, colon),
-            "image.tag=" + image.substring(colon + 1),
-            "image.pullPolicy=Never",
-            "simulatedGpus=" + profile,
-            "nvidiaDriverRoot=" + layout.driverRoot(),
-            "nvidiaCDIHookPath=" + cdiHook,
-            "kubeletPlugin.cdiRoot=" + layout.cdiDir(),
             "resources.gpus.enabled=false",
             "resources.computeDomains.enabled=false",
             "devicePlugin.enabled=true")) {
@@ -139,7 +120,7 @@ public final class ChartDevicePlugin implements AutoCloseable {
   private void awaitPod(java.util.function.Predicate<Pod> wanted) throws InterruptedException {
     Poll.until(
         TIMEOUT,
-        () -> pods().stream().filter(ChartDevicePlugin::ready).anyMatch(wanted),
+        () -> pods().stream().filter(ChartPlugin::ready).anyMatch(wanted),
         () -> {},
         () ->
             "no device-plugin pod Ready within "
@@ -188,25 +169,9 @@ public final class ChartDevicePlugin implements AutoCloseable {
     return states.toString();
   }
 
-  private static boolean ready(Pod pod) {
-    return pod.getMetadata().getDeletionTimestamp() == null
-        && pod.getStatus().getConditions() != null
-        && pod.getStatus().getConditions().stream()
-            .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
-  }
-
   /** {@code helm uninstall}; waits until the kubelet has stopped the plugin's pods. */
   @Override
   public void close() {
-    helm.run("uninstall", ChartPlugin.RELEASE, "--namespace", ChartPlugin.NAMESPACE);
-    Instant deadline = Instant.now().plus(TIMEOUT);
-    while (!pods().isEmpty() && Instant.now().isBefore(deadline)) {
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    ChartPlugin.uninstall(helm, this::pods);
   }
 }

@@ -80,27 +80,13 @@ public final class ChartPlugin implements AutoCloseable {
   public void install(String image, String profile, Path cdiHook, List<String> moreValues)
       throws InterruptedException {
     NodeLayout layout = node.layout();
-    try {
-      Files.createDirectories(layout.driverRoot());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
-    }
-    Mounts.bindShared(layout.driverRoot());
+    shareDriverRoot(layout);
     label(true);
-    int colon = image.lastIndexOf(':');
-    List<String> args = new ArrayList<>(List.of("install", RELEASE, chart.toString()));
-    args.addAll(List.of("--namespace", NAMESPACE, "--create-namespace"));
+    List<String> args = installArgs(chart, image, profile, layout, cdiHook);
     for (String value :
         List.of(
-            "image.repository=" + image.substring(0, colon),
-            "image.tag=" + image.substring(colon + 1),
-            "image.pullPolicy=Never",
-            "simulatedGpus=" + profile,
-            "nvidiaDriverRoot=" + layout.driverRoot(),
-            "nvidiaCDIHookPath=" + cdiHook,
             "kubeletPlugin.kubeletRegistrarDirectoryPath=" + layout.registrarDir(),
             "kubeletPlugin.kubeletPluginsDirectoryPath=" + layout.pluginsDir(),
-            "kubeletPlugin.cdiRoot=" + layout.cdiDir(),
             "kubeletPlugin.nodeSelector." + NODE_LABEL + "=on",
             // the GPU suites run the GPU plugin alone; a ComputeDomain suite turns this on
             "resources.computeDomains.enabled=false")) {
@@ -278,7 +264,54 @@ public final class ChartPlugin implements AutoCloseable {
                 + node.layout().podLogs());
   }
 
-  private static boolean ready(Pod pod) {
+  /** The node's driver root, a shared mount: pods mount it with HostToContainer propagation. */
+  static void shareDriverRoot(NodeLayout layout) {
+    try {
+      Files.createDirectories(layout.driverRoot());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
+    }
+    Mounts.bindShared(layout.driverRoot());
+  }
+
+  /**
+   * {@code helm install} of our release from our image, with simulated GPUs and the node's driver
+   * root, CDI directory and hook: what every suite's install starts with.
+   */
+  static List<String> installArgs(
+      Path chart, String image, String profile, NodeLayout layout, Path cdiHook) {
+    int colon = image.lastIndexOf(':');
+    List<String> args = new ArrayList<>(List.of("install", RELEASE, chart.toString()));
+    args.addAll(List.of("--namespace", NAMESPACE, "--create-namespace"));
+    for (String value :
+        List.of(
+            "image.repository=" + image.substring(0, colon),
+            "image.tag=" + image.substring(colon + 1),
+            "image.pullPolicy=Never",
+            "simulatedGpus=" + profile,
+            "nvidiaDriverRoot=" + layout.driverRoot(),
+            "nvidiaCDIHookPath=" + cdiHook,
+            "kubeletPlugin.cdiRoot=" + layout.cdiDir())) {
+      args.addAll(List.of("--set", value));
+    }
+    return args;
+  }
+
+  /** {@code helm uninstall}; waits until the kubelet has stopped {@code pods}. */
+  static void uninstall(Helm helm, java.util.function.Supplier<List<Pod>> pods) {
+    helm.run("uninstall", RELEASE, "--namespace", NAMESPACE);
+    Instant deadline = Instant.now().plus(TIMEOUT);
+    while (!pods.get().isEmpty() && Instant.now().isBefore(deadline)) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  static boolean ready(Pod pod) {
     return pod.getMetadata().getDeletionTimestamp() == null
         && pod.getStatus().getConditions() != null
         && pod.getStatus().getConditions().stream()
@@ -314,15 +347,6 @@ public final class ChartPlugin implements AutoCloseable {
   /** {@code helm uninstall}; waits until the kubelet has stopped the plugin's pods. */
   @Override
   public void close() {
-    helm.run("uninstall", RELEASE, "--namespace", NAMESPACE);
-    Instant deadline = Instant.now().plus(TIMEOUT);
-    while (!pods().isEmpty() && Instant.now().isBefore(deadline)) {
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    uninstall(helm, this::pods);
   }
 }
