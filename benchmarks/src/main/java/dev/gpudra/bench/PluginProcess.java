@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * A {@code gpu-dra} child process: started with its output going to a log file (so a full pipe
  * never stalls it), stopped with SIGTERM as the kubelet's container runtime does.
  */
-final class PluginProcess implements AutoCloseable {
+public final class PluginProcess implements AutoCloseable {
   private static final long STOP_SECONDS = 10;
 
   private final Process process;
@@ -22,7 +22,7 @@ final class PluginProcess implements AutoCloseable {
   }
 
   /** Starts {@code gpu-dra <args>}; the spawn time is taken just before the fork. */
-  static PluginProcess spawn(ChildJvm jvm, List<String> args, Path log) {
+  public static PluginProcess spawn(ChildJvm jvm, List<String> args, Path log) {
     ProcessBuilder builder =
         new ProcessBuilder(jvm.command(args))
             .redirectErrorStream(true)
@@ -35,24 +35,24 @@ final class PluginProcess implements AutoCloseable {
     }
   }
 
-  long spawnedNanos() {
+  public long spawnedNanos() {
     return spawnedNanos;
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 
-  boolean isAlive() {
+  public boolean isAlive() {
     return process.isAlive();
   }
 
-  MemoryStatus memory() {
+  public MemoryStatus memory() {
     return MemoryStatus.of(process.pid());
   }
 
   /** Waits for the process to exit by itself; the exit code. */
-  int waitFor(long seconds) throws InterruptedException {
+  public int waitFor(long seconds) throws InterruptedException {
     if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new IllegalStateException("child process did not exit within " + seconds + " s");

@@ -132,16 +132,7 @@ public final class PrepareBench {
   /** Median of three {@code gpu-dra --version} runs, spawn to exit. */
   private long jvmFloor() throws InterruptedException {
     step("floor: JVM start to exit of gpu-dra --version, 3 runs");
-    long[] runs = new long[3];
-    for (int i = 0; i < runs.length; i++) {
-      PluginProcess version =
-          PluginProcess.spawn(jvm, List.of("--version"), layout.root().resolve("version.log"));
-      if (version.waitFor(60) != 0) {
-        throw new IllegalStateException("gpu-dra --version failed");
-      }
-      runs[i] = System.nanoTime() - version.spawnedNanos();
-    }
-    return LatencyStats.of(runs).p50Nanos();
+    return JvmStartFloor.median(jvm, layout.root().resolve("version.log"), 3);
   }
 
   private BenchReport.RunInfo runInfo(Machine machine) {

@@ -8,8 +8,14 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
-    description = "Benchmark gpu-dra against an embedded API server.",
-    subcommands = {BenchPrepareCommand.class, BenchComputeDomainsCommand.class})
+    description =
+        "Benchmark gpu-dra's processes; each figure is printed next to a floor measured in the"
+            + " same run.",
+    subcommands = {
+      BenchPrepareCommand.class,
+      BenchComputeDomainsCommand.class,
+      BenchDevicePluginCommand.class
+    })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
 

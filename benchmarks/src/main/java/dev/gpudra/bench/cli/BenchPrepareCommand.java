@@ -15,13 +15,10 @@ import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -85,7 +82,12 @@ final class BenchPrepareCommand implements Callable<Integer> {
 
   @Option(
       names = "--child-java-opts",
-      description = "JVM options of the plugin process (default: this JVM's, i.e. the launcher's).")
+      defaultValue = "${env:" + PluginJvm.OPTIONS_ENV + "}",
+      description =
+          "JVM options of the plugin process (default: env "
+              + PluginJvm.OPTIONS_ENV
+              + ", which ./gpu-dra sets to the options of ./gpu-dra gpu-kubelet-plugin; else this"
+              + " JVM's).")
   String childJavaOpts;
 
   @Option(
@@ -109,11 +111,7 @@ final class BenchPrepareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
-    if (pluginClasspath == null || pluginClasspath.isBlank()) {
-      throw new IllegalArgumentException(
-          "--plugin-classpath: not given; run ./gpu-dra bench prepare from the checkout, which"
-              + " passes the image's classpath (deployments/container/target/libs)");
-    }
+    ChildJvm jvm = PluginJvm.of(childJavaOpts, pluginClasspath, "prepare");
     if (!verbose) {
       ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
           .setLevel(ch.qos.logback.classic.Level.WARN);
@@ -124,8 +122,7 @@ final class BenchPrepareCommand implements Callable<Integer> {
         new PrepareBench.Plan(command(), settings, devices(profile, NODE), largestProfile());
     Path work = dir != null ? dir : Files.createTempDirectory("gpu-dra-bench-");
     BenchReport report =
-        new PrepareBench(
-                plan, childJvm(), new PluginLayout(work, NODE), spec.commandLine().getErr())
+        new PrepareBench(plan, jvm, new PluginLayout(work, NODE), spec.commandLine().getErr())
             .run(
                 new Machine(
                     Runtime.version().toString(), Runtime.getRuntime().availableProcessors()));
@@ -137,16 +134,9 @@ final class BenchPrepareCommand implements Callable<Integer> {
   private String command() {
     return "./gpu-dra bench prepare --claims %d --seconds %d --profile %s --callers %d"
             .formatted(claims, seconds, profile, callers)
-        + (childJavaOpts == null ? "" : " --child-java-opts='" + childJavaOpts + "'");
-  }
-
-  private ChildJvm childJvm() {
-    List<String> options =
-        childJavaOpts == null
-            ? ManagementFactory.getRuntimeMXBean().getInputArguments()
-            : Arrays.stream(childJavaOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-    return new ChildJvm(
-        Path.of(System.getProperty("java.home"), "bin", "java"), options, pluginClasspath);
+        + (spec.commandLine().getParseResult().hasMatchedOption("--child-java-opts")
+            ? " --child-java-opts='" + childJavaOpts + "'"
+            : "");
   }
 
   /** The built-in profile with the most devices: the largest set of slices to publish. */
