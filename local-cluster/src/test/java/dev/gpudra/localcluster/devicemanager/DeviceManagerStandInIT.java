@@ -152,7 +152,10 @@ class DeviceManagerStandInIT {
     try (FakeDevicePlugin plugin = plugin()) {
       awaitAllocatable(4);
       create("trainer", 2);
-      await().atMost(WAIT).until(() -> "Running".equals(get("trainer").getStatus().getPhase()));
+      await()
+          .atMost(WAIT)
+          .ignoreExceptions()
+          .until(() -> "Running".equals(get("trainer").getStatus().getPhase()));
 
       Pod trainer = get("trainer");
       assertThat(trainer.getSpec().getNodeName()).isEqualTo(NODE);
@@ -193,6 +196,7 @@ class DeviceManagerStandInIT {
       create("after-restart", 1);
       await()
           .atMost(WAIT)
+          .ignoreExceptions()
           .until(() -> "Running".equals(get("after-restart").getStatus().getPhase()));
       assertThat(second.allocations).hasSize(1);
     }
