@@ -1,7 +1,7 @@
 package dev.gpudra.bench.deviceplugin;
 
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
 
 /** One Allocate round trip, blocking: to the plugin, or to the floor. */
 @FunctionalInterface

@@ -1,9 +1,9 @@
 package dev.gpudra.bench.deviceplugin;
 
 import dev.gpudra.bench.LatencyStats;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
-import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,16 +1,16 @@
 package dev.gpudra.bench.deviceplugin;
 
 import dev.gpudra.bench.PluginProcess;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
-import dev.gpudra.deviceplugin.proto.v1beta1.Device;
-import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
-import dev.gpudra.deviceplugin.proto.v1beta1.Empty;
-import dev.gpudra.deviceplugin.proto.v1beta1.ListAndWatchResponse;
-import dev.gpudra.deviceplugin.proto.v1beta1.RegisterRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.RegistrationGrpc;
 import dev.gpudra.kit.grpc.UnixSocketServer;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.Device;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.Empty;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.ListAndWatchResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegisterRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegistrationGrpc;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;

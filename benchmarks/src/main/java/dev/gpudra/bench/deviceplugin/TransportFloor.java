@@ -1,10 +1,10 @@
 package dev.gpudra.bench.deviceplugin;
 
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
-import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
 import dev.gpudra.kit.grpc.UnixSocketServer;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package dev.gpudra.bench.deviceplugin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
-import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,9 +1,9 @@
 package dev.gpudra.deviceplugin.server;
 
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
-import dev.gpudra.deviceplugin.proto.v1beta1.RegisterRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.RegistrationGrpc;
 import dev.gpudra.kit.grpc.SocketChannelFactory;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegisterRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegistrationGrpc;
 import io.grpc.ManagedChannel;
 import java.nio.file.Path;
 import java.time.Duration;

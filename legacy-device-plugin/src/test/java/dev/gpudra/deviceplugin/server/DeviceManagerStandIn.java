@@ -1,13 +1,13 @@
 package dev.gpudra.deviceplugin.server;
 
-import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
-import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginOptions;
-import dev.gpudra.deviceplugin.proto.v1beta1.Empty;
-import dev.gpudra.deviceplugin.proto.v1beta1.ListAndWatchResponse;
-import dev.gpudra.deviceplugin.proto.v1beta1.RegisterRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.RegistrationGrpc;
 import dev.gpudra.kit.grpc.UnixSocketServer;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginOptions;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.Empty;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.ListAndWatchResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegisterRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegistrationGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
 import java.nio.file.Path;

@@ -10,13 +10,13 @@ import dev.gpudra.deviceplugin.devices.UnsupportedSettingException;
 import dev.gpudra.deviceplugin.health.DeviceHealthMonitor;
 import dev.gpudra.deviceplugin.health.HealthCheckSettings;
 import dev.gpudra.deviceplugin.node.PluginNode;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.AllocateResponse;
-import dev.gpudra.deviceplugin.proto.v1beta1.ContainerAllocateRequest;
-import dev.gpudra.deviceplugin.proto.v1beta1.Device;
-import dev.gpudra.deviceplugin.proto.v1beta1.DevicePluginGrpc;
-import dev.gpudra.deviceplugin.proto.v1beta1.ListAndWatchResponse;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.Device;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
+import dev.gpudra.kit.proto.deviceplugin.v1beta1.ListAndWatchResponse;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
@@ -155,10 +155,10 @@ class DevicePluginIT {
       var preferred =
           DevicePluginGrpc.newBlockingStub(kubelet.channels.get("nvidia.com/gpu.shared"))
               .getPreferredAllocation(
-                  dev.gpudra.deviceplugin.proto.v1beta1.PreferredAllocationRequest.newBuilder()
+                  dev.gpudra.kit.proto.deviceplugin.v1beta1.PreferredAllocationRequest.newBuilder()
                       .addContainerRequests(
-                          dev.gpudra.deviceplugin.proto.v1beta1.ContainerPreferredAllocationRequest
-                              .newBuilder()
+                          dev.gpudra.kit.proto.deviceplugin.v1beta1
+                              .ContainerPreferredAllocationRequest.newBuilder()
                               .addAllAvailableDeviceIDs(
                                   devices.stream().map(Device::getID).toList())
                               .setAllocationSize(2))
@@ -207,7 +207,7 @@ class DevicePluginIT {
       var container = allocate("nvidia.com/gpu", gpus.get(2).uuid()).getContainerResponses(0);
       String name = "k8s.device-plugin.nvidia.com/gpu=" + gpus.get(2).uuid();
       assertThat(container.getCdiDevicesList())
-          .extracting(dev.gpudra.deviceplugin.proto.v1beta1.CDIDevice::getName)
+          .extracting(dev.gpudra.kit.proto.deviceplugin.v1beta1.CDIDevice::getName)
           .containsExactly(name);
       assertThat(container.getAnnotationsMap().entrySet())
           .singleElement()
@@ -241,7 +241,7 @@ class DevicePluginIT {
     Map<String, String> cdi = Map.of("DEVICE_LIST_STRATEGY", "cdi-cri", "IMEX_CHANNEL_IDS", "0");
     try (DevicePluginServers servers = plugin("", cdi)) {
       assertThat(allocate("nvidia.com/gpu", uuid).getContainerResponses(0).getCdiDevicesList())
-          .extracting(dev.gpudra.deviceplugin.proto.v1beta1.CDIDevice::getName)
+          .extracting(dev.gpudra.kit.proto.deviceplugin.v1beta1.CDIDevice::getName)
           .containsExactly(
               "k8s.device-plugin.nvidia.com/gpu=" + uuid,
               "k8s.device-plugin.nvidia.com/imex-channel=0");

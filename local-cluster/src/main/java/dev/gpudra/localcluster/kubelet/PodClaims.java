@@ -15,13 +15,20 @@ import java.util.Optional;
  * Reads a pod's ResourceClaims as the kubelet does before preparing: each must exist, be allocated,
  * be reserved for the pod and, when generated from a template, be owned by it. A pod whose
  * containers request extended resources also waits for the claim kube-scheduler makes for them
- * ({@code status.extendedResourceClaimStatus}, DRAExtendedResource); no device plugin runs here.
+ * ({@code status.extendedResourceClaimStatus}, DRAExtendedResource), unless a device plugin serves
+ * them on the node (the runtime's device manager).
  */
 final class PodClaims {
   private final KubernetesClient client;
+  private final java.util.Set<String> deviceManagerResources;
 
-  PodClaims(KubernetesClient client) {
+  /**
+   * @param deviceManagerResources extended resources device plugins serve on this node: the pod
+   *     does not wait for a DRA claim for them
+   */
+  PodClaims(KubernetesClient client, java.util.Set<String> deviceManagerResources) {
     this.client = client;
+    this.deviceManagerResources = deviceManagerResources;
   }
 
   /** A claim ready to prepare, with the drivers of its allocated devices. */
@@ -38,7 +45,7 @@ final class PodClaims {
       }
       claims.put(entry.getName(), claim.get());
     }
-    if (requestsExtendedResources(pod)) {
+    if (requestsExtendedResources(pod, deviceManagerResources)) {
       Optional<Claim> extended =
           extendedClaimName(pod).flatMap(n -> ready(pod, n, new PodResourceClaim()));
       if (extended.isEmpty()) {
@@ -54,6 +61,11 @@ final class PodClaims {
    * kubernetes.io} ({@code nvidia.com/gpu}), not cpu, memory, storage or hugepages.
    */
   static boolean requestsExtendedResources(Pod pod) {
+    return requestsExtendedResources(pod, java.util.Set.of());
+  }
+
+  /** As {@link #requestsExtendedResources(Pod)}, leaving out the resources in {@code except}. */
+  static boolean requestsExtendedResources(Pod pod, java.util.Set<String> except) {
     return pod.getSpec().getContainers().stream()
         .filter(c -> c.getResources() != null)
         .flatMap(c ->
@@ -61,6 +73,7 @@ final class PodClaims {
                 c.getResources().getRequests(), c.getResources().getLimits()))
         .filter(Objects::nonNull)
         .flatMap(m -> m.keySet().stream())
+        .filter(name -> !except.contains(name))
         .anyMatch(name -> name.contains("/") && !name.split("/")[0].endsWith("kubernetes.io"));
   }
 

@@ -1,6 +1,7 @@
 package dev.gpudra.localcluster.kubelet;
 
 import io.fabric8.kubernetes.api.model.Pod;
+import java.util.Set;
 
 /**
  * What runs a started pod's containers for the kubelet stand-in: by default nothing (a demo pod is
@@ -36,4 +37,12 @@ public interface PodRuntime {
 
   /** Stops the pod's containers, before its claims are unprepared and its deletion finished. */
   void stop(RunningPod pod);
+
+  /**
+   * The extended resources a device manager in this runtime allocates (device plugins): a pod
+   * asking for them does not wait for a DRA claim for them. None by default.
+   */
+  default Set<String> deviceManagerResources() {
+    return Set.of();
+  }
 }

@@ -214,7 +214,8 @@ public final class PodSync implements AutoCloseable {
     if (next != null && clock.instant().isBefore(next)) {
       return;
     }
-    Optional<Map<String, PodClaims.Claim>> claims = new PodClaims(client).readyClaims(pod);
+    Optional<Map<String, PodClaims.Claim>> claims =
+        new PodClaims(client, runtime.deviceManagerResources()).readyClaims(pod);
     if (claims.isEmpty()) {
       return;
     }

@@ -40,7 +40,11 @@ public sealed interface PlacementDecision {
           + misses.size()
           + " nodes are available: "
           + misses.stream()
-              .map(m -> m.node() + ": claim " + m.claimName() + ": " + m.reason())
+              .map(m ->
+                  m.node()
+                      + ": "
+                      + (m.claimName().isEmpty() ? "" : "claim " + m.claimName() + ": ")
+                      + m.reason())
               .collect(Collectors.joining("; "));
     }
   }
@@ -49,7 +53,8 @@ public sealed interface PlacementDecision {
    * Why one node does not fit.
    *
    * @param node the node
-   * @param claimName the first claim that does not fit
+   * @param claimName the first claim that does not fit; empty when the node lacks allocatable
+   *     extended resources
    * @param reason one line
    * @param outcome the allocator's explained answer, when the allocator was asked
    */

@@ -1,13 +1,18 @@
 package dev.gpudra.localcluster.scheduler;
 
+import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.allocation.ClusterState;
 import dev.gpudra.deviceclasses.cluster.AllocatedDevices;
 import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,8 +25,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Polls the API for pods without a node and schedules them with {@link PodPlacement}; releases the
- * claims of deleted pods. One pass at a time, on one thread.
+ * Polls the API for pods without a node and schedules them with {@link PodPlacement}, on the nodes
+ * whose allocatable extended resources (device plugins' {@code nvidia.com/gpu}) cover the pod's
+ * requests ({@link ExtendedResourceFit}); releases the claims of deleted pods. One pass at a time,
+ * on one thread.
  */
 public final class SchedulerStandIn implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(SchedulerStandIn.class);
@@ -69,31 +76,65 @@ public final class SchedulerStandIn implements AutoCloseable {
       return;
     }
     ClusterSnapshot cluster = ClusterSnapshot.read(client);
-    pending.forEach(p -> schedule(p, claims, cluster));
+    List<Node> nodes = client.nodes().list().getItems();
+    List<Pod> placed =
+        new ArrayList<>(pods.stream().filter(p -> p.getSpec().getNodeName() != null).toList());
+    for (Pod pod : pending) {
+      schedule(pod, claims, cluster, new NodeFit(nodes, placed))
+          .ifPresent(node ->
+              placed.add(new PodBuilder(pod).editSpec().withNodeName(node).endSpec().build()));
+    }
   }
 
-  private void schedule(Pod pod, Map<String, ResourceClaim> claims, ClusterSnapshot cluster) {
+  /** The nodes' allocatable and the pods on them, for the extended-resource filter. */
+  private record NodeFit(List<Node> nodes, List<Pod> placed) {
+    List<NodeMiss> misses(Pod pod) {
+      if (ExtendedResourceFit.requests(pod).isEmpty()) {
+        return List.of();
+      }
+      return nodes.stream()
+          .map(n -> ExtendedResourceFit.miss(pod, n, placed))
+          .flatMap(Optional::stream)
+          .toList();
+    }
+  }
+
+  /** Binds or marks the pod; the node it was bound to, if any. */
+  private Optional<String> schedule(
+      Pod pod, Map<String, ResourceClaim> claims, ClusterSnapshot cluster, NodeFit fit) {
     String ns = pod.getMetadata().getNamespace();
     List<PodClaim> podClaims = PodClaim.of(pod);
     if (podClaims.stream().anyMatch(c -> c.claimName().isEmpty())) {
       writer.createTemplateClaims(pod, podClaims);
-      return;
+      return Optional.empty();
     }
     List<ResourceClaim> mine =
         podClaims.stream().map(c -> claims.get(ns + "/" + c.claimName().orElseThrow())).toList();
     if (mine.contains(null)) {
       log.debug("pod {} waits for its claims", key(pod));
-      return;
+      return Optional.empty();
     }
     ClusterState state =
         new ClusterState(cluster.classes(), cluster.slices(), AllocatedDevices.of(claims.values()));
-    switch (placement.place(mine, state, NodeEligibility.filter(pod, cluster.nodes()))) {
+    List<NodeMiss> lacking = fit.misses(pod);
+    List<CandidateNode> candidates =
+        NodeEligibility.filter(pod, cluster.nodes()).stream()
+            .filter(n -> lacking.stream().noneMatch(m -> m.node().equals(n.name())))
+            .toList();
+    PlacementDecision decision = placement.place(mine, state, candidates);
+    if (decision instanceof FitsNowhere nowhere && !lacking.isEmpty()) {
+      List<NodeMiss> all = new ArrayList<>(lacking);
+      all.addAll(nowhere.misses());
+      decision = new FitsNowhere(all);
+    }
+    switch (decision) {
       case Fits fits -> {
         writer
             .reserveAndBind(pod, mine, fits)
             .forEach(c -> claims.put(ns + "/" + c.getMetadata().getName(), c));
         unschedulable.remove(key(pod));
         log.info("pod {} bound to {}", key(pod), fits.node());
+        return Optional.of(fits.node());
       }
       case FitsNowhere nowhere -> {
         FitsNowhere before = unschedulable.put(key(pod), nowhere);
@@ -101,6 +142,7 @@ public final class SchedulerStandIn implements AutoCloseable {
           writer.markUnschedulable(pod, nowhere);
           log.info("pod {} unschedulable: {}", key(pod), nowhere.summary());
         }
+        return Optional.empty();
       }
     }
   }
