@@ -54,6 +54,15 @@ public interface Nvml extends AutoCloseable {
   /** NVLink fabric registration of a GPU; empty where NVML reports NOT_SUPPORTED. */
   Optional<FabricInfo> fabricInfo(GpuInfo gpu);
 
+  /**
+   * How two different GPUs are linked: their closest common PCIe ancestor and the NVLinks between
+   * them (a link to an NVSwitch counts when the other GPU is on the switches too). Read once at
+   * start: the wiring does not expect it to change while the driver is loaded.
+   *
+   * @throws NvmlNotSupportedException where the platform does not report the topology
+   */
+  GpuLink link(GpuInfo a, GpuInfo b);
+
   /** The GPU's compute mode now. */
   ComputeMode computeMode(GpuInfo gpu);
 

@@ -1,6 +1,9 @@
 package dev.gpudra.deviceplugin.devices;
 
+import dev.gpudra.deviceplugin.allocation.GpuLinks;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One resource the plugin serves on its own socket.
@@ -9,22 +12,53 @@ import java.util.List;
  * @param devices its devices, in the GPUs' order
  * @param shared whether its devices are replicas (requests count replicas, GPUs are given once)
  * @param failRequestsGreaterThanOne refuse a container asking for more than one replica
+ * @param links how its whole GPUs are linked, read once at start; empty for replicas and MIG
+ *     devices, or where NVML did not tell
  */
 public record AdvertisedResource(
     String name,
     List<AdvertisedDevice> devices,
     boolean shared,
-    boolean failRequestsGreaterThanOne) {
+    boolean failRequestsGreaterThanOne,
+    Optional<GpuLinks> links) {
   public AdvertisedResource {
     devices = List.copyOf(devices);
+    Objects.requireNonNull(links, "links");
+    if (links.isPresent() && !wholeGpus(devices, shared)) {
+      throw new IllegalArgumentException(name + ": links are only for whole GPUs");
+    }
+  }
+
+  /** A resource whose links are not known (yet). */
+  public AdvertisedResource(
+      String name,
+      List<AdvertisedDevice> devices,
+      boolean shared,
+      boolean failRequestsGreaterThanOne) {
+    this(name, devices, shared, failRequestsGreaterThanOne, Optional.empty());
+  }
+
+  /** The same resource with its whole GPUs' links. */
+  public AdvertisedResource withLinks(GpuLinks gpuLinks) {
+    return new AdvertisedResource(
+        name, devices, shared, failRequestsGreaterThanOne, Optional.of(gpuLinks));
+  }
+
+  /** Whether its devices are whole GPUs: no replicas, no MIG devices. */
+  public boolean wholeGpus() {
+    return wholeGpus(devices, shared);
+  }
+
+  private static boolean wholeGpus(List<AdvertisedDevice> devices, boolean shared) {
+    return !shared && devices.stream().allMatch(d -> d.mig().isEmpty());
   }
 
   /**
    * Whether GetPreferredAllocation is offered: for replicas and MIG devices (NVIDIA's greedy
-   * policies); whole GPUs need the NVLink/PCIe links our NVML port does not read yet.
+   * policies), and for whole GPUs once their links are known (NVIDIA's best-effort policy).
    */
   public boolean preferredAllocation() {
-    return shared || devices.stream().anyMatch(d -> d.mig().isPresent());
+    return !wholeGpus() || links.isPresent();
   }
 
   /** NVIDIA's socket file name: {@code nvidia-<name after nvidia.com/>.sock}. */

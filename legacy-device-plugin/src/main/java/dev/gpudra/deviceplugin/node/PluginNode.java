@@ -1,8 +1,10 @@
 package dev.gpudra.deviceplugin.node;
 
+import dev.gpudra.deviceplugin.allocation.GpuLinks;
 import dev.gpudra.deviceplugin.config.DeviceListStrategy;
 import dev.gpudra.deviceplugin.config.DevicePluginConfig;
 import dev.gpudra.deviceplugin.config.MigStrategy;
+import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
 import dev.gpudra.deviceplugin.devices.DeviceInventory;
 import dev.gpudra.deviceplugin.devices.NodeGpus;
@@ -15,11 +17,14 @@ import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
 import dev.gpudra.gpu.driverroot.DriverRoot;
 import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.GpuLink;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.Nvml;
+import dev.gpudra.nvml.NvmlException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +81,8 @@ public record PluginNode(
     NodeGpus gpus = gpus(config, nvml);
     Function<GpuInfo, OptionalInt> numa =
         setup.simulated() ? g -> OptionalInt.empty() : new SysfsNuma(setup.sysRoot())::of;
-    List<AdvertisedResource> resources = DeviceInventory.resources(config, gpus, numa);
+    List<AdvertisedResource> resources =
+        withLinks(DeviceInventory.resources(config, gpus, numa), nvml);
     DriverRoot root = driverRoot(config);
     DeviceNodeLocator nodes =
         setup.simulated() ? new DeclaredDeviceNodes() : new HostDeviceNodes(root);
@@ -102,6 +108,41 @@ public record PluginNode(
             () -> UUID.randomUUID().toString(),
             channels);
     return new PluginNode(resources, devices, spec);
+  }
+
+  /**
+   * Whole-GPU resources with the links of their GPUs, read once here (every pair, once, for all
+   * resources); where NVML does not tell, the resource goes without GetPreferredAllocation.
+   */
+  private static List<AdvertisedResource> withLinks(List<AdvertisedResource> resources, Nvml nvml) {
+    Map<List<String>, GpuLink> read = new HashMap<>();
+    List<AdvertisedResource> linked = new ArrayList<>();
+    for (AdvertisedResource resource : resources) {
+      if (!resource.wholeGpus() || resource.devices().size() < 2) {
+        linked.add(resource);
+        continue;
+      }
+      Map<String, GpuInfo> byId = new HashMap<>();
+      resource.devices().forEach(d -> byId.put(d.id(), d.gpu()));
+      List<String> ids = resource.devices().stream().map(AdvertisedDevice::id).toList();
+      try {
+        GpuLinks links =
+            GpuLinks.read(
+                ids,
+                (a, b) ->
+                    read.computeIfAbsent(
+                        List.of(a, b), pair -> nvml.link(byId.get(a), byId.get(b))));
+        linked.add(resource.withLinks(links));
+        log.info("{}: read the NVLink/PCIe links of {} GPUs", resource.name(), ids.size());
+      } catch (NvmlException e) {
+        log.warn(
+            "{}: no GetPreferredAllocation, NVML did not tell how the GPUs are linked: {}",
+            resource.name(),
+            e.getMessage());
+        linked.add(resource);
+      }
+    }
+    return List.copyOf(linked);
   }
 
   /** The GPUs, with the MIG devices of MIG-enabled ones where a MIG strategy looks at them. */

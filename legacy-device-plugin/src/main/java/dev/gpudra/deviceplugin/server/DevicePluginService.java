@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * One resource's DevicePlugin service. ListAndWatch sends the whole device list with each device's
  * health (a replica's is its GPU's) and keeps the stream open (the kubelet holds it for the
  * plugin's life), sending the whole list again on every open stream whenever the health source
- * tells of a change; GetPreferredAllocation is advertised for replicas ({@link
- * PreferredAllocation}), not yet for whole GPUs (NVIDIA's NVLink and PCIe scoring needs the GPUs'
- * links, which our NVML port does not read yet).
+ * tells of a change; GetPreferredAllocation is advertised for replicas and MIG devices ({@link
+ * PreferredAllocation}) and for whole GPUs whose links were read at start ({@link
+ * WholeGpuPreference}, NVIDIA's NVLink and PCIe scoring).
  */
 final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   private static final Logger log = LoggerFactory.getLogger(DevicePluginService.class);
@@ -43,7 +43,7 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
 
   private final AdvertisedResource resource;
   private final AllocateResponses responses;
-  private final PreferredAllocation preferred;
+  private final DevicePreference preferred;
   private final Set<StreamObserver<ListAndWatchResponse>> watchers = ConcurrentHashMap.newKeySet();
   private final HealthSource health;
   private final HealthSource.Subscription subscription;
@@ -54,7 +54,11 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
     this.health = health;
     this.responses = new AllocateResponses(resource, flags, node);
     this.preferred =
-        new PreferredAllocation(resource, flags.plugin().sharedDevicesAllocationPolicy());
+        resource
+            .links()
+            .<DevicePreference>map(links -> new WholeGpuPreference(resource, links))
+            .orElseGet(() ->
+                new PreferredAllocation(resource, flags.plugin().sharedDevicesAllocationPolicy()));
     this.subscription = health.subscribe(this::resend); // last: it may call back at once
   }
 

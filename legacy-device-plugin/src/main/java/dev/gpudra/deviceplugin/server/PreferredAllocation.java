@@ -18,7 +18,7 @@ import java.util.Set;
  * those chosen in this request; ties: fewer chosen in this request, then the GPUs' order), {@code
  * packed} the one with the most.
  */
-final class PreferredAllocation {
+final class PreferredAllocation implements DevicePreference {
   private final AllocationPolicy policy;
   private final Map<String, AdvertisedDevice> byId = new HashMap<>();
   private final Map<String, Integer> replicasPerGpu = new HashMap<>();
@@ -33,10 +33,8 @@ final class PreferredAllocation {
     }
   }
 
-  /**
-   * @throws AllocateRefusedException when an ID is not one of this resource's devices
-   */
-  List<String> choose(List<String> available, List<String> mustInclude, int size) {
+  @Override
+  public List<String> choose(List<String> available, List<String> mustInclude, int size) {
     known(available);
     known(mustInclude);
     Set<String> chosen = new LinkedHashSet<>(mustInclude);

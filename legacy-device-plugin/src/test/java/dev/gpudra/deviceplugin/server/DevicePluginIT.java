@@ -91,8 +91,8 @@ class DevicePluginIT {
             assertThat(r.getEndpoint()).isEqualTo("nvidia-gpu.sock");
             assertThat(r.getResourceName()).isEqualTo("nvidia.com/gpu");
             assertThat(r.getOptions().getGetPreferredAllocationAvailable())
-                .as("not for whole GPUs until the GPUs' links are read")
-                .isFalse();
+                .as("whole GPUs: the links were read at start")
+                .isTrue();
           });
       assertThat(
               PosixFilePermissions.toString(
@@ -123,6 +123,64 @@ class DevicePluginIT {
           .containsEntry("NVIDIA_GDS", "enabled");
     }
     assertThat(kubelet.errors).as("ListAndWatch streams end only with the plugin").isEmpty();
+  }
+
+  private List<String> preferred(String resource, List<String> mustInclude, int size) {
+    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get(resource))
+        .getPreferredAllocation(
+            dev.gpudra.kit.proto.deviceplugin.v1beta1.PreferredAllocationRequest.newBuilder()
+                .addContainerRequests(
+                    dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerPreferredAllocationRequest
+                        .newBuilder()
+                        .addAllAvailableDeviceIDs(
+                            kubelet.lists.get(resource).getFirst().getDevicesList().stream()
+                                .map(Device::getID)
+                                .toList())
+                        .addAllMustIncludeDeviceIDs(mustInclude)
+                        .setAllocationSize(size))
+                .build())
+        .getContainerResponses(0)
+        .getDeviceIDsList();
+  }
+
+  @Test
+  @DisplayName(
+      "GetPreferredAllocation for whole GPUs: on dgx-h100 (NV18 everywhere) the GPUs sharing a"
+          + " PCIe switch or socket; on l40s (PCIe only) the pair under one switch")
+  void preferredWholeGpus() {
+    List<String> h100 = nvml.gpus().stream().map(GpuInfo::uuid).toList();
+    try (DevicePluginServers servers = plugin("", Map.of())) {
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> !kubelet.lists.get("nvidia.com/gpu").isEmpty());
+      assertThat(preferred("nvidia.com/gpu", List.of(h100.get(5)), 2))
+          .containsExactly(h100.get(4), h100.get(5));
+      assertThat(preferred("nvidia.com/gpu", List.of(h100.get(7)), 4))
+          .containsExactlyElementsOf(h100.subList(4, 8));
+      assertThatThrownBy(() -> preferred("nvidia.com/gpu", List.of("GPU-nope"), 2))
+          .isInstanceOf(io.grpc.StatusRuntimeException.class)
+          .hasMessageContaining("INVALID_ARGUMENT");
+    }
+    nvml.close();
+    nvml = new SimulatedNvml(new ProfileLoader().load("l40s"), "node-a");
+    kubelet.lists.clear();
+    List<String> l40s = nvml.gpus().stream().map(GpuInfo::uuid).toList();
+    try (DevicePluginServers servers = plugin("", Map.of())) {
+      await()
+          .atMost(Duration.ofSeconds(5))
+          .until(() ->
+              kubelet.lists.containsKey("nvidia.com/gpu")
+                  && !kubelet.lists.get("nvidia.com/gpu").isEmpty());
+      assertThat(preferred("nvidia.com/gpu", List.of(l40s.get(2)), 2))
+          .containsExactly(l40s.get(2), l40s.get(3));
+      assertThat(preferred("nvidia.com/gpu", List.of(), 2))
+          .containsExactly(l40s.get(0), l40s.get(1));
+    }
+    nvml.loseGpu(nvml.gpus().get(3)); // NVML cannot tell the links: served without the option
+    try (DevicePluginServers servers = plugin("", Map.of())) {
+      assertThat(kubelet.options.get("nvidia.com/gpu").getGetPreferredAllocationAvailable())
+          .isFalse();
+    }
   }
 
   @Test

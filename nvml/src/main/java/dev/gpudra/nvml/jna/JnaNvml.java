@@ -6,6 +6,7 @@ import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.FabricInfo;
 import dev.gpudra.nvml.FabricState;
 import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.GpuLink;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.MigProfile;
@@ -35,6 +36,7 @@ public final class JnaNvml implements Nvml {
   private final GpuReader gpuReader;
   private final MigReader migReader;
   private final MigWriter migWriter;
+  private final LinkReader linkReader;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   JnaNvml(NvmlCalls calls, PcieRootResolver roots, boolean hasAddressingMode) {
@@ -42,6 +44,7 @@ public final class JnaNvml implements Nvml {
     this.lib = calls.lib();
     this.gpuReader = new GpuReader(calls, roots, hasAddressingMode);
     this.migReader = new MigReader(calls);
+    this.linkReader = new LinkReader(calls);
     this.migWriter = new MigWriter(calls);
   }
 
@@ -128,6 +131,15 @@ public final class JnaNvml implements Nvml {
     }
     calls.check("nvmlDeviceGetGpuFabricInfo", code);
     return toFabricInfo(info);
+  }
+
+  @Override
+  public GpuLink link(GpuInfo a, GpuInfo b) {
+    if (a.uuid().equals(b.uuid())) {
+      throw new IllegalArgumentException("a GPU has no link to itself: " + a.uuid());
+    }
+    return linkReader.link(
+        calls.device(a.index(), a.uuid()), calls.device(b.index(), b.uuid()), b.pciBusId());
   }
 
   @Override

@@ -75,6 +75,18 @@ public interface NvmlLibrary extends Library {
   /** Missing from older drivers: check the symbol before calling. */
   int nvmlDeviceGetAddressingMode(Pointer device, NvmlDeviceAddressingMode mode);
 
+  /** Fills {@code pathInfo} with an {@code nvmlGpuTopologyLevel_t}. */
+  int nvmlDeviceGetTopologyCommonAncestor(
+      Pointer device1, Pointer device2, IntByReference pathInfo);
+
+  /** {@code NVML_FEATURE_ENABLED} (1) when link {@code link} is active. */
+  int nvmlDeviceGetNvLinkState(Pointer device, int link, IntByReference isActive);
+
+  int nvmlDeviceGetNvLinkRemotePciInfo_v2(Pointer device, int link, NvmlPciInfo pci);
+
+  /** {@code nvmlIntNvLinkDeviceType_t}: GPU 0, IBM NPU 1, switch 2, unknown 0xFF. */
+  int nvmlDeviceGetNvLinkRemoteDeviceType(Pointer device, int link, IntByReference type);
+
   int nvmlDeviceGetComputeMode(Pointer device, IntByReference mode);
 
   int nvmlDeviceSetComputeMode(Pointer device, int mode);

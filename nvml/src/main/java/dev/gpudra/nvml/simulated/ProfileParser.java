@@ -11,11 +11,12 @@ final class ProfileParser {
   static final int MAX_GPUS = 64;
 
   private static final Set<String> KEYS =
-      Set.of("driverVersion", "cudaDriverVersion", "gpus", "pci");
-  private static final Set<String> PCI_KEYS = Set.of("busId", "pcieRoot");
+      Set.of("driverVersion", "cudaDriverVersion", "gpus", "pci", "nvlink");
 
   private final ModelCatalog models;
   private final GroupParser groups = new GroupParser();
+  private final PciParser pci = new PciParser();
+  private final NvLinkParser nvlink = new NvLinkParser();
 
   ProfileParser(ModelCatalog models) {
     this.models = models;
@@ -45,34 +46,12 @@ final class ProfileParser {
       throw root.required("gpus")
           .fail(gpuCount + " GPUs in all; a node has at most " + MAX_GPUS + " in a profile");
     }
-    List<PciSlot> slots = pciSlots(root, gpuCount);
+    List<PciSlot> slots = pci.parse(root, gpuCount);
+    NvLinks links = nvlink.parse(root.optional("nvlink"), gpuCount);
     try {
-      return new GpuProfile(name, driver, cudaNode.intValue(), parsed, slots);
+      return new GpuProfile(name, driver, cudaNode.intValue(), parsed, slots, links);
     } catch (IllegalArgumentException e) {
       throw root.optional("pci").orElse(root).fail(e.getMessage());
     }
-  }
-
-  private List<PciSlot> pciSlots(ProfileNode root, int gpuCount) {
-    List<ProfileNode> rows = root.list("pci");
-    if (root.optional("pci").isEmpty()) {
-      return PciSlot.pairedLayout(gpuCount);
-    }
-    if (rows.size() != gpuCount) {
-      throw root.required("pci")
-          .fail("needs one entry per GPU: " + gpuCount + " GPUs, " + rows.size() + " entries");
-    }
-    List<PciSlot> slots = new ArrayList<>();
-    for (ProfileNode row : rows) {
-      row.allowOnly(PCI_KEYS);
-      String busId = row.required("busId").text();
-      String pcieRoot = row.required("pcieRoot").text();
-      try {
-        slots.add(new PciSlot(busId, pcieRoot));
-      } catch (IllegalArgumentException e) {
-        throw row.fail(e.getMessage());
-      }
-    }
-    return slots;
   }
 }

@@ -3,6 +3,7 @@ package dev.gpudra.nvml.simulated;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.FabricInfo;
 import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.GpuLink;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.MigProfile;
@@ -39,6 +40,7 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   private final List<GpuInfo> gpus;
   private final Map<String, SimulatedGpu> gpusByUuid;
   private final Map<String, SimulatedMig> migs;
+  private final SimulatedLinks links;
   private final Optional<Path> stateFile;
   private final Map<String, GpuSettings> settings = new ConcurrentHashMap<>();
   private final List<SimulatedXidWatch> watches = new CopyOnWriteArrayList<>();
@@ -70,6 +72,7 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     Map<String, SimulatedMig> migs = new LinkedHashMap<>();
     gpus.forEach((uuid, gpu) -> migs.put(uuid, new SimulatedMig(gpu, ids)));
     this.migs = Map.copyOf(migs);
+    this.links = new SimulatedLinks(profile);
     this.stateFile = stateFile;
     stateFile.flatMap(SimulatedState::read).ifPresent(this::restore);
   }
@@ -126,6 +129,16 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   @Override
   public Optional<FabricInfo> fabricInfo(GpuInfo gpu) {
     return find(gpu).group().fabric();
+  }
+
+  @Override
+  public GpuLink link(GpuInfo a, GpuInfo b) {
+    reachable(a);
+    reachable(b);
+    if (a.uuid().equals(b.uuid())) {
+      throw new IllegalArgumentException("a GPU has no link to itself: " + a.uuid());
+    }
+    return links.between(a.index(), b.index());
   }
 
   @Override

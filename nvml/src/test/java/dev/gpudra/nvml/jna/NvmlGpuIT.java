@@ -46,6 +46,11 @@ class NvmlGpuIT {
         }
         assertThat(nvml.migDevices(gpu)).allSatisfy(d -> assertThat(d.uuid()).startsWith("MIG-"));
         nvml.fabricInfo(gpu);
+        for (GpuInfo other : gpus) {
+          if (other != gpu) { // read only; both directions agree on PCIe
+            assertThat(nvml.link(gpu, other).pcie()).isEqualTo(nvml.link(other, gpu).pcie());
+          }
+        }
       }
     }
   }

@@ -62,7 +62,7 @@ class ProfileValidationTest {
         new Case(
             "unknown top-level key",
             HEADER + "gpuz: []\n",
-            "gpuz: unknown key (allowed: cudaDriverVersion, driverVersion, gpus, pci)"),
+            "gpuz: unknown key (allowed: cudaDriverVersion, driverVersion, gpus, nvlink, pci)"),
         a100(
             "unknown group key", "    memoryMib: 1\n", "gpus[0].memoryMib: unknown key (allowed: "),
         new Case(
@@ -203,6 +203,59 @@ class ProfileValidationTest {
                 + "  - {busId: \"0000:07:00.0\", pcieRoot: pci0000:00}\n"
                 + "  - {busId: \"0000:07:00.0\", pcieRoot: pci0000:00}\n",
             "pci: PCI bus IDs must be unique"),
+        new Case(
+            "a root complex on two NUMA nodes",
+            HEADER
+                + "gpus:\n  - {count: 2, model: t4}\npci:\n"
+                + "  - {busId: \"0000:07:00.0\", pcieRoot: pci0000:00, numaNode: 0}\n"
+                + "  - {busId: \"0000:0f:00.0\", pcieRoot: pci0000:00, numaNode: 1}\n",
+            "pci[1].numaNode: root complex pci0000:00 is on NUMA node 0 in an earlier entry"),
+        new Case(
+            "a switch under two root complexes",
+            HEADER
+                + "gpus:\n  - {count: 2, model: t4}\npci:\n"
+                + "  - {busId: \"0000:07:00.0\", pcieRoot: pci0000:00, switches: [plx0]}\n"
+                + "  - {busId: \"0000:47:00.0\", pcieRoot: pci0000:40, switches: [plx0]}\n",
+            "pci[1].switches: switch 'plx0' sits under pci0000:00 in an earlier entry, here under"
+                + " pci0000:40"),
+        new Case(
+            "a bad switch name",
+            HEADER
+                + "gpus:\n  - {count: 1, model: t4}\npci:\n"
+                + "  - {busId: \"0000:07:00.0\", pcieRoot: pci0000:00, switches: [\"a b\"]}\n",
+            "pci[0]: switch name must be letters, digits"),
+        new Case(
+            "too many NVSwitch links",
+            HEADER + "gpus:\n  - {count: 2, model: t4}\nnvlink: {nvswitchLinks: 19}\n",
+            "nvlink.nvswitchLinks: must be between 1 and 18"),
+        new Case(
+            "NVSwitch links and bridges",
+            HEADER
+                + "gpus:\n  - {count: 2, model: t4}\n"
+                + "nvlink: {nvswitchLinks: 4, bridges: [{gpus: [0, 1], links: 4}]}\n",
+            "nvlink: give nvswitchLinks or bridges, not both"),
+        new Case(
+            "a bridge to a GPU that does not exist",
+            HEADER
+                + "gpus:\n  - {count: 2, model: t4}\nnvlink: {bridges: [{gpus: [0, 2], links: 4}]}\n",
+            "nvlink.bridges[0].gpus: GPU 2 does not exist; the profile has 2"),
+        new Case(
+            "a bridge from a GPU to itself",
+            HEADER
+                + "gpus:\n  - {count: 2, model: t4}\nnvlink: {bridges: [{gpus: [1, 1], links: 4}]}\n",
+            "nvlink.bridges[0].gpus: needs two different GPU indices"),
+        new Case(
+            "a pair bridged twice",
+            HEADER
+                + "gpus:\n  - {count: 2, model: t4}\nnvlink: {bridges: [{gpus: [0, 1], links: 4},"
+                + " {gpus: [1, 0], links: 2}]}\n",
+            "nvlink.bridges[1].gpus: GPUs 0 and 1 are bridged twice"),
+        new Case(
+            "more NVLinks than a GPU has",
+            HEADER
+                + "gpus:\n  - {count: 3, model: t4}\nnvlink: {bridges: [{gpus: [0, 1], links: 12},"
+                + " {gpus: [0, 2], links: 12}]}\n",
+            "nvlink.bridges[1].links: GPU 0 would have 24 NVLinks; at most 18"),
         new Case(
             "duplicate key",
             HEADER + "driverVersion: \"1.2.3\"\n",

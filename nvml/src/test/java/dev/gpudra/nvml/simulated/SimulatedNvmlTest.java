@@ -89,11 +89,14 @@ class SimulatedNvmlTest {
   }
 
   @Test
-  @DisplayName("the paired layout moves to the next PCI domain after sixteen GPUs")
+  @DisplayName(
+      "the paired layout moves to the next PCI domain after sixteen GPUs, pairs 5-9 on node 1")
   void pairedLayoutBeyondSixteen() {
     List<PciSlot> slots = PciSlot.pairedLayout(18);
-    assertThat(slots.get(15)).isEqualTo(new PciSlot("0000:ef:00.0", "pci0000:e0"));
-    assertThat(slots.get(16)).isEqualTo(new PciSlot("0001:07:00.0", "pci0001:00"));
+    assertThat(slots.get(15))
+        .isEqualTo(new PciSlot("0000:ef:00.0", "pci0000:e0", 1, List.of("plx7")));
+    assertThat(slots.get(16))
+        .isEqualTo(new PciSlot("0001:07:00.0", "pci0001:00", 1, List.of("plx8")));
   }
 
   @Test
