@@ -48,6 +48,12 @@ public final class Demo {
           new NodeSpec("gpu-node-5", "t4", "TimeSlicingSettings=true,PassthroughSupport=true"),
           new NodeSpec("gpu-node-6", "gb200-nvl", "TimeSlicingSettings=true"));
 
+  /**
+   * The node that runs our classic device plugin instead of the DRA driver, for the workloads of
+   * before {@code gpu-dra migrate}.
+   */
+  static final String PLUGIN_NODE = "gpu-node-dp";
+
   /** The namespace the simulated nodes' plugins run in (the chart's default). */
   static final String DRIVER_NAMESPACE = "gpu-dra";
 
@@ -163,14 +169,19 @@ public final class Demo {
       int decisions = 0;
       List<String> skipped = new ArrayList<>();
       for (DemoSpec spec : scenarios) {
-        Optional<String> misfit = cluster.misfit(spec.gpuEvents());
+        Optional<String> misfit = cluster.misfit(spec);
         if (misfit.isPresent()) {
           out.printf("%n> %s: skipped: %s%n", spec.name(), misfit.get());
           skipped.add(spec.name());
           continue;
         }
         Map<String, PodReport> pods = runner.run(spec);
-        decisions += pods.size();
+        // a pod on a device-plugin node was placed by an extended resource: nothing to predict
+        decisions +=
+            (int)
+                pods.values().stream()
+                    .filter(p -> p.node().filter(cluster.pluginNodes()::containsKey).isEmpty())
+                    .count();
         List<String> problems =
             ExpectationCheck.problems(spec.expectation(), pods, cluster.slices());
         printer.scenario(spec, pods, cluster.domains(runner.namespace(spec)), problems);
@@ -206,6 +217,8 @@ public final class Demo {
           progress("starting node " + node.name() + " (" + node.profile() + ")...");
           nodes.put(node.name(), cluster.startNode(workDir, node));
         }
+        progress("starting node " + PLUGIN_NODE + " (t4, classic device plugin)...");
+        cluster.startPluginNode(workDir, PLUGIN_NODE, "t4");
       }
       cluster.awaitSlices(out);
       plane.nodesReady();

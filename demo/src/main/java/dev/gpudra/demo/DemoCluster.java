@@ -31,6 +31,7 @@ public final class DemoCluster implements AutoCloseable {
 
   private final ClusterBackend backend;
   private final Map<String, DemoNode> nodes;
+  private final Map<String, DevicePluginNode> pluginNodes = new TreeMap<>();
   private final Consumer<String> progress;
   private ComputeDomainController domainController;
 
@@ -50,6 +51,27 @@ public final class DemoCluster implements AutoCloseable {
 
   public Map<String, DemoNode> nodes() {
     return nodes;
+  }
+
+  /** The nodes that run the classic device plugin instead of the DRA driver. */
+  public Map<String, DevicePluginNode> pluginNodes() {
+    return pluginNodes;
+  }
+
+  /**
+   * Starts a node that runs our classic device plugin (no DRA driver, no slices) and waits until
+   * its GPUs are allocatable.
+   */
+  void startPluginNode(Path workDir, String name, String profile) throws InterruptedException {
+    DevicePluginNode node =
+        DevicePluginNode.start(client(), backend.selectors(), workDir.resolve(name), name, profile);
+    pluginNodes.put(name, node);
+    await(() -> node.allocatable().isPresent(), READY_TIMEOUT, "nvidia.com/gpu on " + name);
+    progress.accept(
+        "node "
+            + name
+            + ": device plugin registered, nvidia.com/gpu allocatable "
+            + node.allocatable().orElse("?"));
   }
 
   public List<ResourceSlice> slices() {
@@ -200,18 +222,18 @@ public final class DemoCluster implements AutoCloseable {
   }
 
   /**
-   * Has the simulated GPUs report the scenario's events, and waits until every node's slices show
-   * the taints they cause, so that the pods that follow are scheduled against them. A cluster whose
-   * GPU nodes are its own (not simulated here) is left alone.
-   *
-   * @throws IllegalStateException an event names a node that is not a simulated node here
+   * Why the scenario cannot run on these nodes: its GPU events name a node or device that is not
+   * here (e.g. with {@code --nodes}), or it asks for the classic device plugin and no node runs it;
+   * empty when it can (GPU events: or when the cluster's GPU nodes are its own).
    */
-  /**
-   * Why the scenario's GPU events cannot be played on these nodes (a node or device they name is
-   * not here, e.g. with {@code --nodes}); empty when they can, or when the cluster's GPU nodes are
-   * its own.
-   */
-  public java.util.Optional<String> misfit(GpuEvents events) {
+  public java.util.Optional<String> misfit(DemoSpec spec) {
+    if (spec.migrates() && pluginNodes.isEmpty()) {
+      return java.util.Optional.of("it needs a node that runs the classic device plugin");
+    }
+    return misfit(spec.gpuEvents());
+  }
+
+  private java.util.Optional<String> misfit(GpuEvents events) {
     if (backend.runsGpuNodes()) {
       return java.util.Optional.empty();
     }
@@ -219,16 +241,20 @@ public final class DemoCluster implements AutoCloseable {
       DemoNode node = nodes.get(xid.node());
       if (node == null || node.gpuSettings(xid.device()).isEmpty()) {
         return java.util.Optional.of(
-            "its gpu-events.yaml names "
-                + xid.node()
-                + "/"
-                + xid.device()
-                + ", which these simulated nodes do not have");
+            "its gpu-events.yaml names %s/%s, which these simulated nodes do not have"
+                .formatted(xid.node(), xid.device()));
       }
     }
     return java.util.Optional.empty();
   }
 
+  /**
+   * Has the simulated GPUs report the scenario's events, and waits until every node's slices show
+   * the taints they cause, so that the pods that follow are scheduled against them. A cluster whose
+   * GPU nodes are its own (not simulated here) is left alone.
+   *
+   * @throws IllegalStateException an event names a node that is not a simulated node here
+   */
   public void report(GpuEvents events) throws InterruptedException {
     if (backend.runsGpuNodes()) {
       return; // a cluster with real GPU nodes: nothing here can make its GPUs report anything
@@ -366,6 +392,7 @@ public final class DemoCluster implements AutoCloseable {
       domainController.close();
     }
     nodes.values().forEach(DemoNode::close);
+    pluginNodes.values().forEach(DevicePluginNode::close);
     backend.close();
   }
 }

@@ -31,6 +31,14 @@ public record DemoSpec(
     return manifests.lines().anyMatch(l -> l.strip().equals("kind: ComputeDomain"));
   }
 
+  /**
+   * Whether it asks for the classic device plugin's {@code nvidia.com/gpu}: it runs on a
+   * device-plugin node, then again as {@code gpu-dra migrate} translates it.
+   */
+  public boolean migrates() {
+    return manifests.lines().anyMatch(l -> l.strip().startsWith("nvidia.com/gpu:"));
+  }
+
   @Override
   public String toString() {
     return name;

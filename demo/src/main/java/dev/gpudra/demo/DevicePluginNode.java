@@ -36,6 +36,9 @@ public final class DevicePluginNode implements AutoCloseable {
   /** The device list strategies the demo's plugin runs with: the env and the CRI's CDI field. */
   static final String STRATEGIES = "envvar,cdi-cri";
 
+  /** The extended resource the plugin advertises. */
+  static final String RESOURCE = "nvidia.com/gpu";
+
   final String name;
   private final KubeletStandIn kubelet;
   private final DeviceManagerStandIn devices;
@@ -43,10 +46,13 @@ public final class DevicePluginNode implements AutoCloseable {
   private final SimulatedNvml nvml;
   private final UnixSocketTransport transport = new UnixSocketTransport(2);
   private final DevicePluginServers plugin;
+  private final Path cdiRoot;
+  private final KubernetesClient client;
 
   private DevicePluginNode(
       String name, Path dir, String profile, KubernetesClient client, FieldSelectors selectors) {
     this.name = name;
+    this.client = client;
     kubelet =
         new KubeletStandIn(
             StandInConfig.of(mkdirs(dir.resolve("plugins_registry")), name)
@@ -61,6 +67,7 @@ public final class DevicePluginNode implements AutoCloseable {
             kubelet,
             Clock.systemUTC(),
             new DevicePluginRuntime(devices, PodRuntime.NONE));
+    cdiRoot = mkdirs(dir.resolve("cdi"));
     nvml = new SimulatedNvml(new ProfileLoader().load(profile), name);
     DevicePluginConfig config =
         new ConfigLoader().parse("", "demo", Map.of("DEVICE_LIST_STRATEGY", STRATEGIES), Map.of());
@@ -68,8 +75,7 @@ public final class DevicePluginNode implements AutoCloseable {
         PluginNode.open(
             config,
             nvml,
-            new PluginNode.Setup(
-                true, mkdirs(dir.resolve("cdi")), dir.resolve("sys"), dir.resolve("proc")));
+            new PluginNode.Setup(true, cdiRoot, dir.resolve("sys"), dir.resolve("proc")));
     plugin =
         DevicePluginServers.start(
             config, node.resources(), node.devices(), devices.socket(), transport, transport);
@@ -95,6 +101,19 @@ public final class DevicePluginNode implements AutoCloseable {
   /** What the pod's containers got from the plugin, by container name. */
   public Optional<Map<String, ContainerAllocation>> allocation(String podUid) {
     return devices.allocation(podUid);
+  }
+
+  /** The node's allocatable {@code nvidia.com/gpu}, once the device manager has written it. */
+  public Optional<String> allocatable() {
+    return Optional.ofNullable(client.nodes().withName(name).get())
+        .map(n -> n.getStatus() == null ? null : n.getStatus().getAllocatable())
+        .map(a -> a.get(RESOURCE))
+        .map(Object::toString);
+  }
+
+  /** Where the plugin writes its CDI spec. */
+  public Path cdiRoot() {
+    return cdiRoot;
   }
 
   private static Path mkdirs(Path dir) {

@@ -36,6 +36,10 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
    * @param mpsDaemon true when its node must run a ready MPS control daemon for its claims
    * @param imexChannel true when a container must get IMEX channel 0 (a ComputeDomain's channel on
    *     a node in a clique)
+   * @param env environment variables every container must have set, e.g. {@code
+   *     NVIDIA_VISIBLE_DEVICES} from a device plugin (null: not checked)
+   * @param driver the driver every allocated device must come from, e.g. {@code gpu.nvidia.com}
+   *     (null: not checked)
    */
   public record Pod(
       String name,
@@ -48,7 +52,9 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
       String timeSlice,
       String computeMode,
       boolean mpsDaemon,
-      boolean imexChannel) {
+      boolean imexChannel,
+      List<String> env,
+      String driver) {
 
     public boolean running() {
       return "Running".equals(phase);

@@ -90,8 +90,25 @@ public final class ExpectationCheck {
                 c -> c.view().deviceNodes().contains("/dev/nvidia-caps-imex-channels/channel0"))) {
       problems.add(pod + "no container got IMEX channel 0");
     }
+    containersAndDrivers(want, got, problems);
     if (want.mpsDaemon() && got.mpsDaemons().stream().noneMatch(d -> d.contains(" ready"))) {
       problems.add(pod + "no ready MPS control daemon for its claims: " + got.mpsDaemons());
+    }
+  }
+
+  /** Every container with the expected variables set; every device from the expected driver. */
+  private static void containersAndDrivers(
+      Expectation.Pod want, PodReport got, List<String> problems) {
+    for (String name : want.env() == null ? List.<String>of() : want.env()) {
+      if (got.containers().isEmpty()
+          || got.containers().values().stream()
+              .anyMatch(c -> c.view().env().stream().noneMatch(e -> e.startsWith(name + "=")))) {
+        problems.add(want.name() + ": a container has no " + name);
+      }
+    }
+    if (want.driver() != null
+        && got.devices().stream().anyMatch(d -> !want.driver().equals(d.getDriver()))) {
+      problems.add(want.name() + ": a device not from " + want.driver());
     }
   }
 

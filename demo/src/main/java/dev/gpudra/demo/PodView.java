@@ -22,10 +22,15 @@ final class PodView {
   private static final String SCHEDULER_ERROR = "SchedulerError: ";
   private final KubernetesClient client;
   private final Map<String, DemoNode> nodes;
+  private final Map<String, DevicePluginNode> pluginNodes;
 
-  PodView(KubernetesClient client, Map<String, DemoNode> nodes) {
+  PodView(
+      KubernetesClient client,
+      Map<String, DemoNode> nodes,
+      Map<String, DevicePluginNode> pluginNodes) {
     this.client = client;
     this.nodes = nodes;
+    this.pluginNodes = pluginNodes;
   }
 
   Observed observe(String ns, String name) {
@@ -39,13 +44,17 @@ final class PodView {
             claims.put(podClaim, claim);
           }
         });
-    Optional<DemoNode> node = Optional.ofNullable(pod.getSpec().getNodeName()).map(nodes::get);
-    return new Observed(ns, pod, claims, node);
+    Optional<String> nodeName = Optional.ofNullable(pod.getSpec().getNodeName());
+    return new Observed(ns, pod, claims, nodeName.map(nodes::get), nodeName.map(pluginNodes::get));
   }
 
   /** A pod and what its node knows of it, at one moment. */
   record Observed(
-      String namespace, Pod pod, Map<String, ResourceClaim> claims, Optional<DemoNode> node) {
+      String namespace,
+      Pod pod,
+      Map<String, ResourceClaim> claims,
+      Optional<DemoNode> node,
+      Optional<DevicePluginNode> pluginNode) {
 
     String name() {
       return pod.getMetadata().getName();
@@ -58,7 +67,14 @@ final class PodView {
     }
 
     Optional<String> failure() {
-      return node.flatMap(n -> n.pods().failure(namespace, name()));
+      return node.map(DemoNode::pods)
+          .or(() -> pluginNode.map(DevicePluginNode::pods))
+          .flatMap(p -> p.failure(namespace, name()));
+    }
+
+    /** Whether it is bound to a node that runs the classic device plugin. */
+    boolean onPluginNode() {
+      return pluginNode.isPresent();
     }
 
     SchedulerVerdict verdict() {
@@ -74,7 +90,8 @@ final class PodView {
      * cluster) bound is as far as we can follow it.
      */
     boolean settled() {
-      boolean foreignNode = pod.getSpec().getNodeName() != null && node.isEmpty();
+      boolean foreignNode =
+          pod.getSpec().getNodeName() != null && node.isEmpty() && pluginNode.isEmpty();
       return "Running".equals(phase())
           || unschedulable().isPresent()
           || failure().isPresent()
@@ -152,6 +169,9 @@ final class PodView {
 
     private Map<String, PodReport.Container> containers() {
       Map<String, PodReport.Container> containers = new LinkedHashMap<>();
+      if (pluginNode.isPresent() && "Running".equals(phase())) {
+        return PluginContainers.of(pluginNode.get(), pod);
+      }
       if (node.isEmpty()) {
         return containers;
       }

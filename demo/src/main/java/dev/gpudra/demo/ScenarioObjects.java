@@ -66,6 +66,14 @@ public record ScenarioObjects(KubernetesClient client, List<HasMetadata> objects
         .forEach(o -> client.resource(o).inNamespace(namespace).create());
   }
 
+  /** Creates every object but the pods that is not in the namespace yet (it exists). */
+  public void applyMissing(String namespace) {
+    objects.stream()
+        .filter(o -> !(o instanceof Pod) && !(o instanceof Namespace))
+        .filter(o -> client.resource(o).inNamespace(namespace).get() == null)
+        .forEach(o -> client.resource(o).inNamespace(namespace).create());
+  }
+
   /** The pods, in manifest order. */
   public List<Pod> pods() {
     return objects.stream().filter(Pod.class::isInstance).map(Pod.class::cast).toList();

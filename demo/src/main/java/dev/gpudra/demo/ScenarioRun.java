@@ -19,7 +19,8 @@ import java.util.Optional;
  * Applies one scenario's manifests in a namespace named after it: everything but the pods first,
  * then each pod in turn, waiting until it has settled (running, unschedulable, or failed to start)
  * and holding the scheduler's decision against what our allocator predicted from the cluster as it
- * was just before the pod was created.
+ * was just before the pod was created. A scenario that asks for the classic device plugin's {@code
+ * nvidia.com/gpu} then runs again as {@code gpu-dra migrate} translates it.
  */
 public final class ScenarioRun {
   private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
@@ -59,6 +60,13 @@ public final class ScenarioRun {
     for (Pod pod : objects.pods()) {
       reports.put(pod.getMetadata().getName(), createAndSettle(ns, pod));
     }
+    if (spec.migrates()) {
+      ScenarioObjects migrated = MigratedManifests.translate(client, spec);
+      migrated.applyMissing(ns);
+      for (Pod pod : migrated.pods()) {
+        reports.put(pod.getMetadata().getName(), createAndSettle(ns, pod));
+      }
+    }
     return reports;
   }
 
@@ -66,7 +74,7 @@ public final class ScenarioRun {
     ClusterSnapshot before = ClusterSnapshot.read(client);
     client.resource(pod).inNamespace(ns).create();
     String name = pod.getMetadata().getName();
-    PodView view = new PodView(client, cluster.nodes());
+    PodView view = new PodView(client, cluster.nodes(), cluster.pluginNodes());
     long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
     PodView.Observed now = view.observe(ns, name);
     while (!now.settled() && System.nanoTime() < deadline) {
@@ -77,6 +85,10 @@ public final class ScenarioRun {
   }
 
   private PodReport report(ClusterSnapshot before, PodView.Observed now) {
+    if (now.onPluginNode()) {
+      // the device manager placed it by an extended resource: our allocator predicts no such thing
+      return now.report(Optional.empty(), List.of(), List.of());
+    }
     List<ResourceClaim> claims = now.claims().values().stream().toList();
     SchedulerVerdict verdict = now.verdict();
     Agreement checked = agreement.compare(before, claims, verdict);

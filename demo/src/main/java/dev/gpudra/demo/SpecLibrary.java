@@ -67,14 +67,18 @@ public final class SpecLibrary {
   /**
    * Every scenario, in folder-name order, those whose GPUs report events first: an event needs its
    * GPU free of earlier scenarios' claims, and a real kube-scheduler places those at random among
-   * equal nodes.
+   * equal nodes. Those that run again as {@code gpu-dra migrate} translates them come last: the
+   * translated pod takes the first free GPU, which the other scenarios' expected placements count
+   * on.
    */
   public List<DemoSpec> scenarios() {
     try (Stream<Path> dirs = Files.list(root)) {
       return dirs.filter(Files::isDirectory)
           .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
           .map(this::read)
-          .sorted(Comparator.comparing(spec -> spec.gpuEvents().xids().isEmpty()))
+          .sorted(
+              Comparator.comparing((DemoSpec spec) -> spec.gpuEvents().xids().isEmpty())
+                  .thenComparing(DemoSpec::migrates))
           .toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + root, e);

@@ -58,14 +58,37 @@ class DemoSpecsE2E {
         .isEmpty();
     for (Expectation.Pod want : spec.expectation().pods()) {
       PodReport pod = pods.get(want.name());
-      if (want.running()) {
+      if (want.running() && pod.node().filter(cluster.pluginNodes()::containsKey).isPresent()) {
+        assertPluginAllocated(pod);
+      } else if (want.running()) {
         assertRunning(pod);
       } else {
         assertThat(pod.node()).isEmpty();
         assertThat(pod.unschedulable()).isPresent();
-        assertThat(pod.unschedulable().get().misses()).hasSize(Demo.NODES.size());
+        assertThat(pod.unschedulable().get().misses())
+            .hasSize(Demo.NODES.size() + cluster.pluginNodes().size());
       }
     }
+  }
+
+  /**
+   * On a device-plugin node: no claims, and every container got a GPU by UUID through Allocate, in
+   * {@code NVIDIA_VISIBLE_DEVICES} and as its CDI name.
+   */
+  private static void assertPluginAllocated(PodReport pod) {
+    assertThat(pod.devices()).isEmpty();
+    assertThat(pod.containers())
+        .isNotEmpty()
+        .allSatisfy((name, c) -> {
+          String uuid =
+              c.view().env().stream()
+                  .filter(e -> e.startsWith("NVIDIA_VISIBLE_DEVICES="))
+                  .map(e -> e.substring(e.indexOf('=') + 1))
+                  .findFirst()
+                  .orElseThrow();
+          assertThat(uuid).startsWith("GPU-");
+          assertThat(c.cdiDevices()).containsExactly("k8s.device-plugin.nvidia.com/gpu=" + uuid);
+        });
   }
 
   /**

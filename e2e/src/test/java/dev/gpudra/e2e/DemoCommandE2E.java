@@ -30,14 +30,14 @@ class DemoCommandE2E {
         .contains("(Kubernetes v1.35.8, etcd embedded")
         .contains("kube-scheduler running (DynamicResources)")
         .contains("gpu-node-2 publishes 15 devices")
-        .contains("PodScheduled=False: 0/6 nodes are available: 6 cannot allocate all claims")
+        .contains("PodScheduled=False: 0/7 nodes are available: 7 cannot allocate all claims")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
         .containsPattern(
             "mps     mps-control-daemon-[0-9a-f-]{36}-[\\w-]+ ready; told:"
                 + " set_default_active_thread_percentage 50")
-        .contains("19 scheduling decisions checked against our allocator's prediction")
+        .contains("20 scheduling decisions checked against our allocator's prediction")
         .contains(
-            "15 scenarios, 15 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
+            "16 scenarios, 16 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
         .doesNotContain("UNEXPECTED");
   }
 }

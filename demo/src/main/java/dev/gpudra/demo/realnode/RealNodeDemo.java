@@ -40,7 +40,16 @@ public final class RealNodeDemo {
     try (RealNodeCluster cluster =
         RealNodeCluster.start(testcluster, tools, imageClasspath, workDir, out)) {
       List<DemoSpec> scenarios =
-          specs.scenarios().stream().filter(s -> !s.needsComputeDomains()).toList();
+          specs.scenarios().stream()
+              .filter(s -> !s.needsComputeDomains() && !s.migrates())
+              .toList();
+      specs.scenarios().stream()
+          .filter(DemoSpec::migrates)
+          .forEach(s ->
+              out.printf(
+                  "%s: not run on the real node, which runs the GPU plugin alone (the device"
+                      + " plugin on a real node: RealNodeDevicePluginE2E)%n",
+                  s.name()));
       specs.scenarios().stream()
           .filter(DemoSpec::needsComputeDomains)
           .forEach(s ->
