@@ -86,7 +86,7 @@ public final class ScenarioRun {
 
   private PodReport report(ClusterSnapshot before, PodView.Observed now) {
     if (now.onPluginNode()) {
-      // the device manager placed it by an extended resource: our allocator predicts no such thing
+      // placed by the node's allocatable nvidia.com/gpu: our allocator has nothing to predict
       return now.report(Optional.empty(), List.of(), List.of());
     }
     List<ResourceClaim> claims = now.claims().values().stream().toList();

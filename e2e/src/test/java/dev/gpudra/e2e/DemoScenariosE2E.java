@@ -79,6 +79,8 @@ class DemoScenariosE2E {
     org.junit.jupiter.api.Assumptions.assumeFalse(
         existing && spec.needsComputeDomains(),
         "an existing cluster's ComputeDomain driver is its own; this suite does not install one");
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        existing && spec.migrates(), "an existing cluster has no device-plugin node of ours");
     Map<String, PodReport> pods = runner.run(spec);
     namespaces.add(runner.namespace(spec));
     if (existing) {
@@ -92,7 +94,21 @@ class DemoScenariosE2E {
     assertThat(problems).as("pods %s", pods).isEmpty();
     for (PodReport pod : pods.values()) {
       assertThat(pod.disagreements()).as(pod.name()).isEmpty();
-      if ("Running".equals(pod.phase())) {
+      if ("Running".equals(pod.phase())
+          && pod.node().filter(cluster.pluginNodes()::containsKey).isPresent()) {
+        // the device plugin's Allocate: no claims, the GPU by UUID in the env and as its CDI name
+        assertThat(pod.devices()).as(pod.name()).isEmpty();
+        assertThat(pod.containers().values())
+            .as(pod.name())
+            .isNotEmpty()
+            .allSatisfy(c -> {
+              assertThat(c.view().env()).anyMatch(e -> e.startsWith("NVIDIA_VISIBLE_DEVICES=GPU-"));
+              assertThat(c.cdiDevices())
+                  .singleElement()
+                  .asString()
+                  .startsWith("k8s.device-plugin.nvidia.com/gpu=GPU-");
+            });
+      } else if ("Running".equals(pod.phase())) {
         assertPrepared(pod);
       } else {
         assertThat(pod.schedulerMessage()).as(pod.name()).isPresent();
