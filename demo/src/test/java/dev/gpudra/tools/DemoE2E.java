@@ -24,7 +24,7 @@ class DemoE2E {
     assertThat(ok).as(text).isTrue();
     assertThat(text)
         .contains(
-            "15 scenarios, 15 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
+            "16 scenarios, 16 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")
@@ -50,8 +50,11 @@ class DemoE2E {
             "mps     mps-control-daemon-[0-9a-f-]{36}-[0-9a-f]{5}-\\w{5} ready; told:"
                 + " set_default_active_thread_percentage 50, set_default_device_pinned_mem_limit"
                 + " GPU-[0-9a-f-]{36} 10240M")
-        .contains("PodScheduled=False: 0/6 nodes are available")
+        .contains("PodScheduled=False: 0/7 nodes are available")
         .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
+        .contains("node gpu-node-dp: device plugin registered, nvidia.com/gpu allocatable 4")
+        .containsPattern("env +NVIDIA_VISIBLE_DEVICES=GPU-[0-9a-f-]{36}")
+        .contains("pod trainer-migrated: Running")
         .contains("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
   }
 }
