@@ -90,7 +90,9 @@ class RealNodeDevicePluginE2E {
   @DisplayName("a kubelet restart: the plugin registers again and the next pod gets its GPU")
   void kubeletRestart() throws InterruptedException {
     plugin.awaitAllocatable(GPU, 8);
+    long streams = plugin.listAndWatchCalls(GPU);
     node.restartKubelet();
+    plugin.awaitListAndWatch(GPU, streams);
     plugin.awaitAllocatable(GPU, 8);
 
     Pod pod = pods.runUntilLogged(gpuPod("after-kubelet", GPU, 2), "listed");
@@ -102,7 +104,9 @@ class RealNodeDevicePluginE2E {
   @Order(3)
   @DisplayName("a plugin restart (its pod deleted): the new pod registers and serves Allocate")
   void pluginRestart() throws InterruptedException {
+    long streams = plugin.listAndWatchCalls(GPU);
     plugin.deletePod();
+    plugin.awaitListAndWatch(GPU, streams);
     plugin.awaitAllocatable(GPU, 8);
 
     Pod pod = pods.runUntilLogged(gpuPod("after-plugin", GPU, 1), "listed");

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 
 /**
  * The claim-to-devices path on arbitrary ResourceClaims (as JSON): whatever the allocation says,
@@ -35,6 +36,11 @@ class ClaimPrepareFuzzTest {
       throw new UncheckedIOException(e);
     }
     driver = new GpuDraDriver(node.state);
+  }
+
+  @AfterEach
+  void deleteNode() throws IOException {
+    TempTrees.delete(node.dir);
   }
 
   @FuzzTest(maxDuration = "15s")

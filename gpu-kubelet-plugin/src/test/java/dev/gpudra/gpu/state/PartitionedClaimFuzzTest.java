@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 
 /**
  * The claim-to-devices path with time slices and MIG devices made on demand, on arbitrary claims:
@@ -38,18 +39,24 @@ import java.util.Optional;
 class PartitionedClaimFuzzTest {
   private final SimulatedNvml gpus =
       new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "node-a");
+  private final Path dir;
   private final CheckpointStore partitionedCheckpoints;
   private final GpuDraDriver partitioned;
 
   PartitionedClaimFuzzTest() {
     try {
-      Path dir = Files.createTempDirectory("claim-fuzz-mig");
+      dir = Files.createTempDirectory("claim-fuzz-mig");
       Path bootId = Files.writeString(dir.resolve("boot_id"), "boot-1\n");
       partitionedCheckpoints = new CheckpointStore(dir.resolve("plugin"), bootId);
       partitioned = new GpuDraDriver(partitionedState(dir));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  @AfterEach
+  void deleteNode() throws IOException {
+    TempTrees.delete(dir);
   }
 
   /** H100s with TimeSlicingSettings and DynamicMIG: settings and MIG devices to undo. */

@@ -18,6 +18,7 @@ import java.util.Map;
 final class TestNode {
   static final String MIG = "gpu-2-mig-1g5gb-19-0";
 
+  final Path dir;
   final Path cdiRoot;
   final CheckpointStore checkpoints;
   final CdiSpecWriter specs;
@@ -25,6 +26,7 @@ final class TestNode {
   final CheckpointRecovery recovery;
 
   TestNode(Path dir) throws IOException {
+    this.dir = dir;
     Path bootId = dir.resolve("boot_id");
     Files.writeString(bootId, "boot-1\n");
     cdiRoot = dir.resolve("cdi");

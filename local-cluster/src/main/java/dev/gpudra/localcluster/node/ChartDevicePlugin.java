@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The classic device plugin as users run it: a pod of our chart's device-plugin DaemonSet ({@code
@@ -21,17 +22,25 @@ import java.util.Optional;
 public final class ChartDevicePlugin implements AutoCloseable {
   private static final String COMPONENT = "gpu-dra-component";
   private static final Duration TIMEOUT = Duration.ofSeconds(120);
+  private static final String CONTAINER = "nvidia-device-plugin-ctr";
 
   private final Helm helm;
   private final Path chart;
   private final RealNode node;
   private final KubernetesClient client;
+  private final DaemonSetLogs logs;
 
   public ChartDevicePlugin(Helm helm, Path chart, RealNode node, KubernetesClient client) {
     this.helm = Objects.requireNonNull(helm, "helm");
     this.chart = Objects.requireNonNull(chart, "chart");
     this.node = Objects.requireNonNull(node, "node");
     this.client = Objects.requireNonNull(client, "client");
+    this.logs =
+        new DaemonSetLogs(
+            node.layout().podLogs(),
+            ChartPlugin.NAMESPACE,
+            ChartPlugin.RELEASE + "-device-plugin",
+            CONTAINER);
   }
 
   /**
@@ -96,6 +105,39 @@ public final class ChartDevicePlugin implements AutoCloseable {
                     .map(p -> p.getMetadata().getName() + " " + p.getStatus().getPhase())
                     .toList()
                 + "; see "
+                + node.layout().podLogs()
+                + " and "
+                + node.layout().logs());
+  }
+
+  /**
+   * How many ListAndWatch streams for {@code resource} a kubelet has opened, over every pod of the
+   * plugin: one per registration, as the plugin logs each.
+   */
+  public long listAndWatchCalls(String resource) {
+    return logs.lines(
+        Pattern.compile(".*" + Pattern.quote(resource) + ": ListAndWatch sent \\d+ devices"));
+  }
+
+  /**
+   * Waits until a kubelet has opened more than {@code before} ListAndWatch streams for {@code
+   * resource}: the kubelet's device manager has the plugin's devices again, healthy, after a
+   * kubelet or plugin restart. (The node's allocatable does not say so: it still shows what the
+   * kubelet reported before it restarted.)
+   */
+  public void awaitListAndWatch(String resource, long before) throws InterruptedException {
+    Poll.until(
+        TIMEOUT,
+        () -> listAndWatchCalls(resource) > before,
+        () -> {},
+        () ->
+            "no new ListAndWatch for "
+                + resource
+                + " within "
+                + TIMEOUT.toSeconds()
+                + " s (had "
+                + before
+                + "); see "
                 + node.layout().podLogs()
                 + " and "
                 + node.layout().logs());

@@ -10,13 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The GPU kubelet plugin as users run it: a pod of our DaemonSet, installed on the real node with
@@ -47,7 +43,7 @@ public final class ChartPlugin implements AutoCloseable {
   private final Path chart;
   private final RealNode node;
   private final KubernetesClient client;
-  private final Map<Path, List<String>> logs = new LinkedHashMap<>();
+  private final DaemonSetLogs logs;
 
   /**
    * @param helm a helm pointed at the node's cluster
@@ -60,6 +56,9 @@ public final class ChartPlugin implements AutoCloseable {
     this.chart = Objects.requireNonNull(chart, "chart");
     this.node = Objects.requireNonNull(node, "node");
     this.client = Objects.requireNonNull(client, "client");
+    this.logs =
+        new DaemonSetLogs(
+            node.layout().podLogs(), NAMESPACE, RELEASE + "-kubelet-plugin", GPU_CONTAINER);
   }
 
   /**
@@ -201,41 +200,12 @@ public final class ChartPlugin implements AutoCloseable {
 
   /** How often a kubelet has registered the plugin, over every pod it ran in. */
   public int registrations() {
-    return text().split(NodePlugin.REGISTERED, -1).length - 1;
+    return logs.count(NodePlugin.REGISTERED);
   }
 
   /** Everything its pods' GPU containers logged so far, oldest pod first. */
-  public synchronized String text() {
-    for (Path file : logFiles()) {
-      try {
-        logs.put(file, Files.readAllLines(file).stream().map(RealNode::withoutCriPrefix).toList());
-      } catch (IOException e) {
-        // the kubelet removed a deleted pod's logs: keep what was read before
-      }
-    }
-    return logs.values().stream().flatMap(List::stream).collect(Collectors.joining("\n"));
-  }
-
-  private List<Path> logFiles() {
-    String prefix = NAMESPACE + "_" + RELEASE + "-kubelet-plugin-";
-    try (Stream<Path> files = Files.walk(node.layout().podLogs(), 3)) {
-      return files
-          .filter(f -> f.getFileName().toString().endsWith(".log"))
-          .filter(f -> f.getParent().getParent().getFileName().toString().startsWith(prefix))
-          .filter(f -> f.getParent().getFileName().toString().equals(GPU_CONTAINER))
-          .sorted((a, b) -> Long.compare(modified(a), modified(b)))
-          .toList();
-    } catch (IOException | UncheckedIOException e) {
-      return List.copyOf(logs.keySet());
-    }
-  }
-
-  private static long modified(Path file) {
-    try {
-      return Files.getLastModifiedTime(file).toMillis();
-    } catch (IOException e) {
-      return Long.MAX_VALUE;
-    }
+  public String text() {
+    return logs.text();
   }
 
   private List<Pod> pods() {
