@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       ComputeDomainDaemonCommand.class,
       ComputeDomainControllerCommand.class,
       DevicePluginCommand.class,
+      DevicePluginMpsDaemonCommand.class,
       SelectorCommand.class,
       ExplainCommand.class,
       MigrateCommand.class,

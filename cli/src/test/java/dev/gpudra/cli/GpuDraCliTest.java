@@ -125,6 +125,16 @@ class GpuDraCliTest {
             new String[] {"device-plugin", "--config-file", "a.yaml", "--config-dir", "/tmp"},
             "--config-file (CONFIG_FILE) and --config-dir (CONFIG_FILE_SRCDIR) exclude each other"),
         Arguments.of(
+            "an MPS daemon retry period below one second",
+            new String[] {"device-plugin-mps-control-daemon", "--retry-seconds", "0"},
+            "--retry-seconds must be at least 1, got 0"),
+        Arguments.of(
+            "an MPS daemon with a config not built yet",
+            new String[] {
+              "device-plugin-mps-control-daemon", "--device-discovery-strategy", "tegra"
+            },
+            "flags.deviceDiscoveryStrategy: tegra is not supported by gpu-dra's device plugin yet"),
+        Arguments.of(
             "a device-plugin recovery period below zero",
             new String[] {"device-plugin", "--health-recovery-seconds", "-1"},
             "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got -1"),

@@ -225,6 +225,46 @@ class ChartE2E {
         .hasMessageContaining("devicePlugin.config.default \"b\" is not a key of");
   }
 
+  @Test
+  @DisplayName(
+      "devicePlugin: the MPS daemon DaemonSet runs NVIDIA's mps-control-daemon steps (mount-shm,"
+          + " then the daemons) with the plugin's env and MPS root, on nodes labelled"
+          + " nvidia.com/mps.capable=true among the plugin's")
+  void devicePluginMpsDaemonSet() {
+    String rendered =
+        helm.run(
+            "template",
+            "gpu-dra",
+            chart.toString(),
+            "--namespace",
+            NS,
+            "--kube-version",
+            "1.35.0",
+            "--show-only",
+            "templates/deviceplugin-mps.yaml",
+            "--set",
+            "devicePlugin.enabled=true,resources.gpus.enabled=false",
+            "--set",
+            "devicePlugin.migStrategy=single,devicePlugin.nodeSelector.pool=a",
+            "--set",
+            "devicePlugin.mps.root=/var/run/mps");
+    DaemonSet ds = Serialization.unmarshal(rendered, DaemonSet.class);
+    var pod = ds.getSpec().getTemplate().getSpec();
+    assertThat(pod.getNodeSelector())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("nvidia.com/mps.capable", "true", "pool", "a"));
+    var init = pod.getInitContainers().getFirst();
+    assertThat(init.getArgs()).containsExactly("device-plugin-mps-control-daemon", "mount-shm");
+    assertThat(init.getVolumeMounts().getFirst().getMountPropagation()).isEqualTo("Bidirectional");
+    var daemon = pod.getContainers().getFirst();
+    assertThat(daemon.getArgs()).containsExactly("device-plugin-mps-control-daemon");
+    assertThat(env(daemon.getEnv()))
+        .containsEntry("MIG_STRATEGY", "single")
+        .containsEntry("MPS_ROOT", "/var/run/mps")
+        .containsEntry("CONTAINER_DRIVER_ROOT", "/driver-root");
+    assertThat(pod.getVolumes())
+        .anySatisfy(v -> assertThat(v.getHostPath().getPath()).isEqualTo("/var/run/mps/shm"));
+  }
+
   private static Set<String> names(List<DeviceClass> classes) {
     return classes.stream().map(c -> c.getMetadata().getName()).collect(Collectors.toSet());
   }

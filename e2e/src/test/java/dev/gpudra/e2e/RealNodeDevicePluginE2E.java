@@ -148,19 +148,61 @@ class RealNodeDevicePluginE2E {
   }
 
   private void label(String config) {
+    label("nvidia.com/device-plugin.config", config);
+  }
+
+  private void label(String key, String value) {
     fixture
         .controlPlane()
         .client()
         .nodes()
         .withName(node.nodeName())
         .edit(n -> {
-          n.getMetadata().getLabels().put("nvidia.com/device-plugin.config", config);
+          n.getMetadata().getLabels().put(key, value);
           return n;
         });
   }
 
+  @Test
+  @Order(5)
+  @DisplayName(
+      "MPS: on a node labelled nvidia.com/mps.capable, the chart's MPS DaemonSet starts a control"
+          + " daemon for nvidia.com/gpu (4 replicas per GPU), the plugin serves 32 once it answers,"
+          + " and a pod's container gets CUDA_MPS_PIPE_DIRECTORY, the daemon's pipe directory and"
+          + " the daemons' 64 MiB tmpfs as /dev/shm")
+  void mpsSharing() throws InterruptedException {
+    fixture.uninstallDevicePlugin();
+    label("nvidia.com/mps.capable", "true");
+    String mps =
+        "version: v1\n"
+            + "sharing:\n"
+            + "  mps:\n"
+            + "    resources:\n"
+            + "    - name: nvidia.com/gpu\n"
+            + "      replicas: 4\n";
+    plugin =
+        fixture.installDevicePlugin(
+            PROFILE,
+            List.of(
+                "devicePlugin.config.map.default=" + mps,
+                "devicePlugin.deviceListStrategy=envvar"));
+    plugin.awaitAllocatable(GPU, 32);
+    String script =
+        "echo \"pipe=$CUDA_MPS_PIPE_DIRECTORY\"; ls \"$CUDA_MPS_PIPE_DIRECTORY\";"
+            + " grep ' /dev/shm ' /proc/mounts; echo listed; sleep 600";
+    Pod pod = pods.runUntilLogged(gpuPod("mps", GPU, 1, script), "listed");
+
+    List<String> log = pods.log(pod);
+    assertThat(log).contains("pipe=/mps/nvidia.com/gpu/pipe", "control.pid");
+    assertThat(log).anyMatch(l -> l.matches("\\S+ /dev/shm tmpfs \\S*size=65536k\\S* .*"));
+  }
+
   private Pod gpuPod(String name, String resource, int count) {
-    return new PodBuilder(pods.pod(name, LIST_DEV, null, null))
+    return gpuPod(name, resource, count, LIST_DEV);
+  }
+
+  private Pod gpuPod(String name, String resource, int count, String script) {
+    return new PodBuilder(pods.pod(name, script, null, null))
         .editSpec()
         .editFirstContainer()
         .withNewResources()

@@ -143,7 +143,7 @@ public final class MpsControlProgram {
   }
 
   /** The commands that apply the settings, in NVIDIA's order. */
-  static List<String> settingCommands(ControlDaemonSettings settings) {
+  public static List<String> settingCommands(ControlDaemonSettings settings) {
     List<String> commands = new ArrayList<>();
     settings
         .activeThreadPercentage()

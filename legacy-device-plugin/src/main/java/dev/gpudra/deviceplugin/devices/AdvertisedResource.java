@@ -10,7 +10,8 @@ import java.util.Optional;
  *
  * @param name the extended resource, e.g. {@code nvidia.com/gpu} or {@code nvidia.com/gpu.shared}
  * @param devices its devices, in the GPUs' order
- * @param shared whether its devices are replicas (requests count replicas, GPUs are given once)
+ * @param sharing how its devices are shared: replicas (time-sliced or MPS) count in requests, GPUs
+ *     are given once
  * @param failRequestsGreaterThanOne refuse a container asking for more than one replica
  * @param links how its whole GPUs are linked, read once at start; empty for replicas and MIG
  *     devices, or where NVML did not tell
@@ -18,13 +19,14 @@ import java.util.Optional;
 public record AdvertisedResource(
     String name,
     List<AdvertisedDevice> devices,
-    boolean shared,
+    SharingKind sharing,
     boolean failRequestsGreaterThanOne,
     Optional<GpuLinks> links) {
   public AdvertisedResource {
     devices = List.copyOf(devices);
+    Objects.requireNonNull(sharing, "sharing");
     Objects.requireNonNull(links, "links");
-    if (links.isPresent() && !wholeGpus(devices, shared)) {
+    if (links.isPresent() && !wholeGpus(devices, sharing)) {
       throw new IllegalArgumentException(name + ": links are only for whole GPUs");
     }
   }
@@ -33,24 +35,29 @@ public record AdvertisedResource(
   public AdvertisedResource(
       String name,
       List<AdvertisedDevice> devices,
-      boolean shared,
+      SharingKind sharing,
       boolean failRequestsGreaterThanOne) {
-    this(name, devices, shared, failRequestsGreaterThanOne, Optional.empty());
+    this(name, devices, sharing, failRequestsGreaterThanOne, Optional.empty());
   }
 
   /** The same resource with its whole GPUs' links. */
   public AdvertisedResource withLinks(GpuLinks gpuLinks) {
     return new AdvertisedResource(
-        name, devices, shared, failRequestsGreaterThanOne, Optional.of(gpuLinks));
+        name, devices, sharing, failRequestsGreaterThanOne, Optional.of(gpuLinks));
   }
 
   /** Whether its devices are whole GPUs: no replicas, no MIG devices. */
   public boolean wholeGpus() {
-    return wholeGpus(devices, shared);
+    return wholeGpus(devices, sharing);
   }
 
-  private static boolean wholeGpus(List<AdvertisedDevice> devices, boolean shared) {
-    return !shared && devices.stream().allMatch(d -> d.mig().isEmpty());
+  /** Whether its devices are replicas of GPUs (time-sliced or MPS). */
+  public boolean shared() {
+    return sharing != SharingKind.NONE;
+  }
+
+  private static boolean wholeGpus(List<AdvertisedDevice> devices, SharingKind sharing) {
+    return sharing == SharingKind.NONE && devices.stream().allMatch(d -> d.mig().isEmpty());
   }
 
   /**

@@ -15,8 +15,8 @@ import java.util.function.Function;
 /**
  * The resources a node's GPUs make under a config: the MIG strategy's groups ({@link MigGroups}),
  * and, time-sliced, each device of {@code nvidia.com/gpu} as {@code replicas} devices {@code
- * <id>::<k>} ({@code nvidia.com/gpu.shared} with {@code renameByDefault}). What is not built yet is
- * refused by its path.
+ * <id>::<k>} ({@code nvidia.com/gpu.shared} with {@code renameByDefault}), and the same under MPS,
+ * on whole GPUs only. What is not built yet is refused by its path.
  */
 public final class DeviceInventory {
   static final String GPU = "nvidia.com/gpu";
@@ -36,37 +36,61 @@ public final class DeviceInventory {
     refuseUnbuilt(config);
     Map<String, List<AdvertisedDevice>> groups =
         new MigGroups(node, numa).group(config.flags().migStrategy());
-    ReplicatedResources slicing = config.sharing() == null ? null : config.sharing().timeSlicing();
     List<AdvertisedResource> resources = new ArrayList<>();
     groups.forEach((name, devices) -> {
       if (devices.isEmpty()) {
         return; // as NVIDIA's: no server for a resource without devices
       }
-      if (slicing != null && GPU.equals(name)) {
-        resources.add(replicated(slicing, devices));
+      SharingKind sharing = sharing(config);
+      if (sharing != SharingKind.NONE && GPU.equals(name)) {
+        resources.add(replicated(config, sharing, devices));
       } else {
-        resources.add(new AdvertisedResource(name, devices, false, false));
+        resources.add(new AdvertisedResource(name, devices, SharingKind.NONE, false));
       }
     });
     return resources;
   }
 
+  /** The config's sharing: time-slicing and MPS exclude each other (the config's rules). */
+  public static SharingKind sharing(DevicePluginConfig config) {
+    if (config.sharing() == null) {
+      return SharingKind.NONE;
+    }
+    if (config.sharing().timeSlicing() != null) {
+      return SharingKind.TIME_SLICING;
+    }
+    return config.sharing().mps() != null ? SharingKind.MPS : SharingKind.NONE;
+  }
+
   /** Each device as {@code replicas} devices {@code <id>::<k>}. */
   private static AdvertisedResource replicated(
-      ReplicatedResources slicing, List<AdvertisedDevice> devices) {
-    ReplicatedResource shared = slicing.resources().getFirst();
-    if (slicing.resources().size() > 1 || !GPU.equals(shared.resourceName())) {
-      throw new UnsupportedSettingException(
-          "sharing.timeSlicing.resources", "a resource other than " + GPU);
+      DevicePluginConfig config, SharingKind sharing, List<AdvertisedDevice> devices) {
+    boolean mps = sharing == SharingKind.MPS;
+    ReplicatedResources shared = mps ? config.sharing().mps() : config.sharing().timeSlicing();
+    String path = mps ? "sharing.mps" : "sharing.timeSlicing";
+    ReplicatedResource resource = shared.resources().getFirst();
+    if (shared.resources().size() > 1 || !GPU.equals(resource.resourceName())) {
+      throw new UnsupportedSettingException(path + ".resources", "a resource other than " + GPU);
+    }
+    if (mps) {
+      devices.stream()
+          .filter(d -> d.mig().isPresent())
+          .findFirst()
+          .ifPresent(d -> {
+            throw new MigLayoutException(
+                "MPS sharing does not work with MIG devices (NVIDIA's plugin refuses it too): "
+                    + d.id()
+                    + " is one; share whole GPUs, or the MIG devices by time-slicing");
+          });
     }
     List<AdvertisedDevice> replicas = new ArrayList<>();
     for (AdvertisedDevice device : devices) {
-      for (int k = 0; k < shared.replicas(); k++) {
+      for (int k = 0; k < resource.replicas(); k++) {
         replicas.add(device.replica(k));
       }
     }
-    String name = slicing.renameByDefault() ? GPU + ".shared" : GPU;
-    return new AdvertisedResource(name, replicas, true, slicing.failRequestsGreaterThanOne());
+    String name = shared.renameByDefault() ? GPU + ".shared" : GPU;
+    return new AdvertisedResource(name, replicas, sharing, shared.failRequestsGreaterThanOne());
   }
 
   /**
@@ -78,9 +102,6 @@ public final class DeviceInventory {
     refuseCdiExtras(config);
     if (config.flags().deviceDiscoveryStrategy() == DiscoveryStrategy.TEGRA) {
       throw new UnsupportedSettingException("flags.deviceDiscoveryStrategy", "tegra");
-    }
-    if (config.sharing() != null && config.sharing().mps() != null) {
-      throw new UnsupportedSettingException("sharing.mps", "MPS sharing");
     }
   }
 

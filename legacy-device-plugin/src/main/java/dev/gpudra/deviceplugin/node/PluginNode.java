@@ -111,6 +111,14 @@ public record PluginNode(
   }
 
   /**
+   * The resources the node's GPUs make under the config, without links, CDI spec or NUMA: what the
+   * MPS control daemon needs to know.
+   */
+  public static List<AdvertisedResource> resources(DevicePluginConfig config, Nvml nvml) {
+    return DeviceInventory.resources(config, gpus(config, nvml), gpu -> OptionalInt.empty());
+  }
+
+  /**
    * Whole-GPU resources with the links of their GPUs, read once here (every pair, once, for all
    * resources); where NVML does not tell, the resource goes without GetPreferredAllocation.
    */
@@ -165,7 +173,7 @@ public record PluginNode(
    * host does ({@code nvidiaDriverRoot}); a plugin run on the host itself, where the container's
    * path does not exist, reads the host's root directly.
    */
-  static DriverRoot driverRoot(DevicePluginConfig config) {
+  public static DriverRoot driverRoot(DevicePluginConfig config) {
     Path host = Path.of(config.flags().nvidiaDriverRoot());
     Path container = Path.of(config.flags().plugin().containerDriverRoot());
     if (!Files.isDirectory(container)) {

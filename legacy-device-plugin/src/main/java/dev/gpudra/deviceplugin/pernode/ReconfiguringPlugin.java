@@ -1,6 +1,5 @@
 package dev.gpudra.deviceplugin.pernode;
 
-import dev.gpudra.deviceplugin.server.DevicePluginServers;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,7 +29,13 @@ public final class ReconfiguringPlugin implements AutoCloseable {
 
   /** A plugin ready to start. */
   public interface Prepared {
-    DevicePluginServers start();
+    Running start();
+  }
+
+  /** What runs under one config (the plugin's servers, or the MPS daemons). */
+  public interface Running extends AutoCloseable {
+    @Override
+    void close();
   }
 
   private final NamedConfigs configs;
@@ -38,7 +43,7 @@ public final class ReconfiguringPlugin implements AutoCloseable {
   private final ExecutorService worker =
       Executors.newSingleThreadExecutor(Thread.ofPlatform().name("device-plugin-config").factory());
   private NamedConfigs.Choice current;
-  private DevicePluginServers running;
+  private Running running;
 
   private ReconfiguringPlugin(NamedConfigs configs, Factory factory) {
     this.configs = configs;

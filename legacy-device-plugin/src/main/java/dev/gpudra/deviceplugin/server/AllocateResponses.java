@@ -4,6 +4,7 @@ import dev.gpudra.deviceplugin.config.DeviceListStrategy;
 import dev.gpudra.deviceplugin.config.Flags;
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
+import dev.gpudra.deviceplugin.devices.SharingKind;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
@@ -21,7 +22,8 @@ import java.util.stream.Collectors;
  * for each device list strategy: CDI names in a {@code cdi.k8s.io/} annotation and/or the CRI's
  * {@code CDIDevices}; unless every strategy is a CDI one, {@code NVIDIA_VISIBLE_DEVICES} (envvar),
  * one {@code /dev/null} mount per device (volume-mounts), device specs ({@code passDeviceSpecs})
- * and {@code NVIDIA_GDRCOPY}/{@code NVIDIA_GDS}/{@code NVIDIA_MOFED} when enabled.
+ * and {@code NVIDIA_GDRCOPY}/{@code NVIDIA_GDS}/{@code NVIDIA_MOFED} when enabled. An MPS-shared
+ * resource's containers get its daemon's pipe and the shm whatever the strategy.
  */
 final class AllocateResponses {
   static final String VISIBLE_DEVICES = "NVIDIA_VISIBLE_DEVICES";
@@ -64,6 +66,9 @@ final class AllocateResponses {
     List<DeviceListStrategy> strategies = flags.plugin().deviceListStrategy();
     if (strategies.stream().anyMatch(DeviceListStrategy::cdi)) {
       edits.cdi(container, ids, strategies);
+    }
+    if (resource.sharing() == SharingKind.MPS) {
+      edits.mps(container, resource.name());
     }
     if (strategies.stream().allMatch(DeviceListStrategy::cdi)) {
       return container.build();

@@ -4,6 +4,7 @@ import dev.gpudra.deviceplugin.cdi.PluginCdiNames;
 import dev.gpudra.deviceplugin.config.DeviceListStrategy;
 import dev.gpudra.deviceplugin.config.Flags;
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
+import dev.gpudra.deviceplugin.mps.MpsRoot;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.CDIDevice;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.DeviceSpec;
@@ -101,6 +102,21 @@ final class ContainerEditsForIds {
         .setHostPath(host)
         .setPermissions("rw")
         .build();
+  }
+
+  /**
+   * MPS: the resource's daemon pipe directory, as {@code CUDA_MPS_PIPE_DIRECTORY} and mounted from
+   * the host's MPS root, and the root's shm as the container's {@code /dev/shm}; whatever the
+   * device list strategy, as CUDA finds the daemon by these alone.
+   */
+  void mps(ContainerAllocateResponse.Builder container, String resource) {
+    MpsRoot host = new MpsRoot(Path.of(flags.mpsRoot()));
+    String pipe = new MpsRoot(MpsRoot.CONTAINER).pipeDir(resource).toString();
+    container.putEnvs("CUDA_MPS_PIPE_DIRECTORY", pipe);
+    container.addMounts(
+        Mount.newBuilder().setContainerPath(pipe).setHostPath(host.pipeDir(resource).toString()));
+    container.addMounts(
+        Mount.newBuilder().setContainerPath("/dev/shm").setHostPath(host.shmDir().toString()));
   }
 
   /** GDRCopy, GDS and MOFED for the legacy runtime hook. */

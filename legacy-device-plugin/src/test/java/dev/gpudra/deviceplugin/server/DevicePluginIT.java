@@ -461,12 +461,10 @@ class DevicePluginIT {
   @Test
   @DisplayName("what is not built yet is refused at start, by its path, and nothing is left served")
   void unbuiltRefused() {
-    String mps =
-        "flags: {mpsRoot: /run/nvidia/mps}\n"
-            + "sharing: {mps: {resources: [{name: nvidia.com/gpu, replicas: 2}]}}";
-    assertThatThrownBy(() -> plugin(mps, Map.of()))
+    assertThatThrownBy(() -> plugin("flags: {deviceDiscoveryStrategy: tegra}", Map.of()))
         .isInstanceOf(UnsupportedSettingException.class)
-        .hasMessage("sharing.mps: MPS sharing is not supported by gpu-dra's device plugin yet");
+        .hasMessage(
+            "flags.deviceDiscoveryStrategy: tegra is not supported by gpu-dra's device plugin yet");
     assertThatThrownBy(
             () -> plugin("", Map.of("DEVICE_LIST_STRATEGY", "cdi-cri", "GDS_ENABLED", "true")))
         .hasMessage(

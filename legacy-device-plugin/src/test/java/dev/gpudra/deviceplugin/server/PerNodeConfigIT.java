@@ -81,12 +81,13 @@ class PerNodeConfigIT {
                         true, dir.resolve("cdi"), dir.resolve("s"), dir.resolve("p")));
             return () ->
                 DevicePluginServers.start(
-                    config,
-                    node.resources(),
-                    node.devices(),
-                    kubelet.socket(),
-                    transport,
-                    transport);
+                        config,
+                        node.resources(),
+                        node.devices(),
+                        kubelet.socket(),
+                        transport,
+                        transport)
+                    ::close;
           };
       try (ReconfiguringPlugin plugin = ReconfiguringPlugin.start(named, label, factory);
           NodeLabelWatch watch =

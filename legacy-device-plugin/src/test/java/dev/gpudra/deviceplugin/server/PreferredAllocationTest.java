@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gpudra.deviceplugin.config.AllocationPolicy;
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
+import dev.gpudra.deviceplugin.devices.SharingKind;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
@@ -34,7 +35,7 @@ class PreferredAllocationTest {
         devices.add(new AdvertisedDevice(gpu.uuid() + "::" + k, gpu));
       }
     }
-    return new AdvertisedResource("nvidia.com/gpu", devices, true, false);
+    return new AdvertisedResource("nvidia.com/gpu", devices, SharingKind.TIME_SLICING, false);
   }
 
   private static String id(int gpu, int k) {

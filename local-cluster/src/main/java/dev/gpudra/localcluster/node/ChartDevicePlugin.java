@@ -55,12 +55,14 @@ public final class ChartDevicePlugin implements AutoCloseable {
       throws InterruptedException {
     NodeLayout layout = node.layout();
     ChartPlugin.shareDriverRoot(layout);
+    ChartPlugin.shareDirectory(layout.mpsRoot());
     List<String> args = ChartPlugin.installArgs(chart, image, profile, layout, cdiHook);
     for (String value :
         List.of(
             "resources.gpus.enabled=false",
             "resources.computeDomains.enabled=false",
-            "devicePlugin.enabled=true")) {
+            "devicePlugin.enabled=true",
+            "devicePlugin.mps.root=" + layout.mpsRoot())) {
       args.addAll(List.of("--set", value));
     }
     moreValues.forEach(v -> args.addAll(List.of("--set", v)));

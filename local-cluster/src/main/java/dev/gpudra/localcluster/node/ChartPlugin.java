@@ -236,12 +236,17 @@ public final class ChartPlugin implements AutoCloseable {
 
   /** The node's driver root, a shared mount: pods mount it with HostToContainer propagation. */
   static void shareDriverRoot(NodeLayout layout) {
+    shareDirectory(layout.driverRoot());
+  }
+
+  /** Creates {@code dir} and makes it a shared mount, for a hostPath mounted with propagation. */
+  static void shareDirectory(Path dir) {
     try {
-      Files.createDirectories(layout.driverRoot());
+      Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create " + layout.driverRoot(), e);
+      throw new UncheckedIOException("cannot create " + dir, e);
     }
-    Mounts.bindShared(layout.driverRoot());
+    Mounts.bindShared(dir);
   }
 
   /**

@@ -80,6 +80,14 @@ public record NodeLayout(Path base) {
     return base.resolve("driver-root");
   }
 
+  /**
+   * The device plugin's MPS root ({@code devicePlugin.mps.root}): its daemons' pipes and shm, a
+   * shared mount, as the chart mounts it with {@code Bidirectional}.
+   */
+  public Path mpsRoot() {
+    return base.resolve("mps");
+  }
+
   public Path images() {
     return base.resolve("images");
   }
