@@ -77,7 +77,7 @@ final class DevicePluginMpsDaemonCommand implements Callable<Integer> {
         RetryingMpsDaemons.start(
                 () ->
                     MpsControlDaemons.start(
-                        root, nvml, driverRoot, config.sharing().mps(), daemons),
+                        root, nvml::setComputeMode, driverRoot, config.sharing().mps(), daemons),
                 Duration.ofSeconds(retrySeconds))
             ::close;
   }

@@ -6,7 +6,6 @@ import dev.gpudra.gpu.mpsdaemon.MpsControlException;
 import dev.gpudra.gpu.mpsdaemon.MpsControlProgram;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.GpuInfo;
-import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,19 +24,20 @@ public final class MpsControlDaemons implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(MpsControlDaemons.class);
 
   private final MpsRoot root;
-  private final Nvml nvml;
+  private final ComputeModes computeModes;
   private final List<Started> started = new ArrayList<>();
 
   private record Started(ResourceDaemon daemon, MpsControlProgram program) {}
 
-  private MpsControlDaemons(MpsRoot root, Nvml nvml) {
+  private MpsControlDaemons(MpsRoot root, ComputeModes computeModes) {
     this.root = root;
-    this.nvml = nvml;
+    this.computeModes = computeModes;
   }
 
   /**
    * Starts a daemon per resource, then writes {@code .ready}; a failure stops those started.
    *
+   * @param computeModes where the GPUs' compute modes are set (NVML)
    * @param mps the config's {@code sharing.mps}, written to {@code .ready}
    * @param daemons the daemons to run (none: {@code .ready} alone, nothing is shared by MPS)
    * @param driverRoot where the driver's {@code nvidia-cuda-mps-control} is
@@ -45,13 +45,13 @@ public final class MpsControlDaemons implements AutoCloseable {
    */
   public static MpsControlDaemons start(
       MpsRoot root,
-      Nvml nvml,
+      ComputeModes computeModes,
       Path driverRoot,
       ReplicatedResources mps,
       List<ResourceDaemon> daemons) {
     ReadyFile ready = new ReadyFile(root);
     ready.remove();
-    MpsControlDaemons running = new MpsControlDaemons(root, nvml);
+    MpsControlDaemons running = new MpsControlDaemons(root, computeModes);
     try {
       for (ResourceDaemon daemon : daemons) {
         running.startOne(daemon, driverRoot);
@@ -134,7 +134,7 @@ public final class MpsControlDaemons implements AutoCloseable {
 
   private void setComputeMode(ResourceDaemon daemon, ComputeMode mode) {
     for (GpuInfo gpu : daemon.gpus()) {
-      nvml.setComputeMode(gpu, mode);
+      computeModes.set(gpu, mode);
     }
   }
 }

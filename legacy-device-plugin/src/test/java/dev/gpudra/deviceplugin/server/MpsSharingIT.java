@@ -94,7 +94,8 @@ class MpsSharingIT {
   }
 
   private MpsControlDaemons startDaemons(DevicePluginConfig config) {
-    return MpsControlDaemons.start(root, nvml, driverRoot, config.sharing().mps(), daemons(config));
+    return MpsControlDaemons.start(
+        root, nvml::setComputeMode, driverRoot, config.sharing().mps(), daemons(config));
   }
 
   private MpsReadiness readiness() {
