@@ -147,6 +147,35 @@ class RealNodeDevicePluginE2E {
     assertThat(pods.log(pod)).anyMatch(l -> l.matches("visible=GPU-[0-9a-f-]{36}"));
   }
 
+  @Test
+  @Order(6)
+  @DisplayName(
+      "mixed MIG strategy on a DGX A100 with static MIG devices: 6 nvidia.com/gpu, 7"
+          + " nvidia.com/mig-1g.5gb and 2 nvidia.com/mig-3g.20gb; a pod asking for one 1g.5gb gets"
+          + " its parent GPU's node and its MIG capabilities, through CDI")
+  void mixedMig() throws InterruptedException {
+    fixture.uninstallDevicePlugin();
+    plugin =
+        fixture.installDevicePlugin(
+            "dgx-a100-mig",
+            List.of("devicePlugin.migStrategy=mixed", "devicePlugin.deviceListStrategy=cdi-cri"));
+    plugin.awaitAllocatable("nvidia.com/mig-1g.5gb", 7);
+    plugin.awaitAllocatable("nvidia.com/mig-3g.20gb", 2);
+    plugin.awaitAllocatable(GPU, 6);
+
+    Pod pod =
+        pods.runUntilLogged(
+            gpuPod(
+                "mig",
+                "nvidia.com/mig-1g.5gb",
+                1,
+                "ls /dev; ls /dev/nvidia-caps; echo listed; sleep 600"),
+            "listed");
+
+    assertThat(gpuNodes(pod)).containsExactly("nvidia0");
+    assertThat(pods.log(pod).stream().filter(f -> f.matches("nvidia-cap[0-9]+"))).hasSize(2);
+  }
+
   private void label(String config) {
     label("nvidia.com/device-plugin.config", config);
   }
