@@ -10,8 +10,10 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +46,7 @@ class RealNodeDevicePluginE2E {
   private RealNode node;
   private NodePods pods;
   private ChartDevicePlugin plugin;
+  private final Set<String> labelled = new LinkedHashSet<>();
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
@@ -55,10 +58,12 @@ class RealNodeDevicePluginE2E {
   }
 
   @AfterEach
-  void deletePods() {
+  void deletePodsAndLabels() {
     if (pods != null) {
       pods.deleteAll();
     }
+    labelled.forEach(key -> setLabel(key, null));
+    labelled.clear();
   }
 
   @AfterAll
@@ -180,14 +185,26 @@ class RealNodeDevicePluginE2E {
     label("nvidia.com/device-plugin.config", config);
   }
 
+  /**
+   * Labels the node until the test ends: a label left behind would choose the next test's config.
+   */
   private void label(String key, String value) {
+    labelled.add(key);
+    setLabel(key, value);
+  }
+
+  private void setLabel(String key, String value) {
     fixture
         .controlPlane()
         .client()
         .nodes()
         .withName(node.nodeName())
         .edit(n -> {
-          n.getMetadata().getLabels().put(key, value);
+          if (value == null) {
+            n.getMetadata().getLabels().remove(key);
+          } else {
+            n.getMetadata().getLabels().put(key, value);
+          }
           return n;
         });
   }

@@ -103,9 +103,9 @@ public final class ChartDevicePlugin implements AutoCloseable {
                 + ", after "
                 + TIMEOUT.toSeconds()
                 + " s; pods: "
-                + pods().stream()
-                    .map(p -> p.getMetadata().getName() + " " + p.getStatus().getPhase())
-                    .toList()
+                + PodStates.of(pods())
+                + "; the plugin's last lines: "
+                + logs.tail(5)
                 + "; see "
                 + node.layout().podLogs()
                 + " and "

@@ -313,10 +313,7 @@ public final class ChartPlugin implements AutoCloseable {
   }
 
   private String podStates() {
-    return pods().stream()
-        .map(p -> p.getMetadata().getName() + " " + p.getStatus().getPhase() + " " + image(p))
-        .toList()
-        .toString();
+    return PodStates.of(pods());
   }
 
   /** {@code helm uninstall}; waits until the kubelet has stopped the plugin's pods. */

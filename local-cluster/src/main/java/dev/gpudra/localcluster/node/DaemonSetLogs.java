@@ -55,6 +55,12 @@ final class DaemonSetLogs {
     return text().lines().filter(l -> line.matcher(l).matches()).count();
   }
 
+  /** The last {@code count} lines of {@link #text()}, for a failure message. */
+  List<String> tail(int count) {
+    List<String> lines = text().lines().toList();
+    return lines.subList(Math.max(0, lines.size() - count), lines.size());
+  }
+
   private List<Path> files() {
     try (Stream<Path> files = Files.walk(podLogs, 3)) {
       return files
