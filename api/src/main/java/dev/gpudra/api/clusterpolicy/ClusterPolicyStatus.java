@@ -1,0 +1,22 @@
+package dev.gpudra.api.clusterpolicy;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.gpudra.api.schema.Required;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.util.List;
+
+/**
+ * {@code status} of a ClusterPolicy, as NVIDIA's: the state, the operator's namespace, and the
+ * {@code Ready} and {@code Error} conditions.
+ *
+ * @param state ready, notReady, or ignored (not the singleton)
+ * @param namespace the operator's namespace, where the operands run
+ * @param conditions {@code Ready} and {@code Error}, with NVIDIA's reasons ({@link Reasons})
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ClusterPolicyStatus(
+    @Required State state, String namespace, List<Condition> conditions) {
+  public ClusterPolicyStatus {
+    conditions = conditions == null ? null : List.copyOf(conditions);
+  }
+}

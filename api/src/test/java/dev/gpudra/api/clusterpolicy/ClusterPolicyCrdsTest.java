@@ -1,0 +1,80 @@
+package dev.gpudra.api.clusterpolicy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
+import org.junit.jupiter.api.Test;
+
+class ClusterPolicyCrdsTest {
+  private final CustomResourceDefinition crd = ClusterPolicyCrds.clusterPolicies();
+  private final CustomResourceDefinitionVersion v1 = crd.getSpec().getVersions().getFirst();
+  private final JSONSchemaProps spec =
+      v1.getSchema().getOpenAPIV3Schema().getProperties().get("spec");
+
+  @Test
+  void namesScopeAndSubresourcesAreNvidias() {
+    assertThat(crd.getMetadata().getName()).isEqualTo("clusterpolicies.nvidia.com");
+    assertThat(crd.getSpec().getScope()).isEqualTo("Cluster");
+    assertThat(crd.getSpec().getNames().getKind()).isEqualTo("ClusterPolicy");
+    assertThat(crd.getSpec().getNames().getListKind()).isEqualTo("ClusterPolicyList");
+    assertThat(crd.getSpec().getNames().getShortNames()).isNullOrEmpty();
+    assertThat(v1.getName()).isEqualTo("v1");
+    assertThat(v1.getSubresources().getStatus()).isNotNull();
+    assertThat(v1.getAdditionalPrinterColumns())
+        .extracting(c -> c.getName() + " " + c.getJsonPath())
+        .containsExactly("Status .status.state", "Age .metadata.creationTimestamp");
+  }
+
+  @Test
+  void theSpecRequiresNvidiasKeysAndDefaultsAsNvidias() {
+    assertThat(spec.getRequired())
+        .containsExactlyInAnyOrder(
+            "operator",
+            "daemonsets",
+            "driver",
+            "toolkit",
+            "devicePlugin",
+            "dcgmExporter",
+            "dcgm",
+            "nodeStatusExporter",
+            "gfd");
+    JSONSchemaProps operator = spec.getProperties().get("operator");
+    assertThat(operator.getRequired()).containsExactly("defaultRuntime");
+    assertThat(operator.getProperties().get("defaultRuntime").getDefault())
+        .isEqualTo(TextNode.valueOf("docker"));
+    assertThat(operator.getProperties().get("runtimeClass").getDefault())
+        .isEqualTo(TextNode.valueOf("nvidia"));
+    assertThat(operator.getProperties()).containsKey("use_ocp_driver_toolkit");
+    assertThat(
+            spec.getProperties()
+                .get("devicePlugin")
+                .getProperties()
+                .get("mps")
+                .getProperties()
+                .get("root")
+                .getDefault())
+        .isEqualTo(TextNode.valueOf("/run/nvidia/mps"));
+  }
+
+  @Test
+  void enumsAndImagePatternsAreNvidias() {
+    assertThat(spec.getProperties().get("mig").getProperties().get("strategy").getEnum())
+        .containsExactlyInAnyOrder(
+            TextNode.valueOf("none"), TextNode.valueOf("single"), TextNode.valueOf("mixed"));
+    assertThat(spec.getProperties().get("driver").getProperties().get("image").getPattern())
+        .isEqualTo("[a-zA-Z0-9\\-]+");
+    JSONSchemaProps state =
+        v1.getSchema()
+            .getOpenAPIV3Schema()
+            .getProperties()
+            .get("status")
+            .getProperties()
+            .get("state");
+    assertThat(state.getEnum())
+        .containsExactly(
+            TextNode.valueOf("ignored"), TextNode.valueOf("ready"), TextNode.valueOf("notReady"));
+  }
+}

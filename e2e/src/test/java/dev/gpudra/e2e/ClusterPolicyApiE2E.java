@@ -1,0 +1,166 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyStatus;
+import dev.gpudra.api.clusterpolicy.State;
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.FieldValidateable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Our ClusterPolicy CRD (from the api module) in the real API server: NVIDIA's own ClusterPolicies
+ * (the chart's default render, its variants, the OpenShift bundle's sample, the deprecated fields)
+ * pass strict field validation unchanged and keep every value; a misspelt key is refused by its
+ * path; the status goes through its subresource.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterPolicyApiE2E {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private ControlPlaneProcess controlPlane;
+  private KubernetesClient client;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException {
+    controlPlane =
+        ControlPlaneProcess.start(
+            RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
+    client = controlPlane.client();
+    CustomResourceDefinition crd = ClusterPolicyCrds.clusterPolicies();
+    client.resource(crd).create();
+    await().atMost(Duration.ofSeconds(30)).until(() -> established(crd.getMetadata().getName()));
+  }
+
+  @AfterAll
+  void stop() {
+    if (controlPlane != null) {
+      controlPlane.close();
+    }
+  }
+
+  @AfterEach
+  void deletePolicies() {
+    client.resources(ClusterPolicy.class).delete();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "default",
+        "preinstalled-driver",
+        "preinstalled-driver-toolkit",
+        "cdi-disabled",
+        "mig-mixed",
+        "time-slicing",
+        "openshift-csv",
+        "deprecated-fields"
+      })
+  @DisplayName(
+      "NVIDIA's ClusterPolicy passes strict field validation unchanged and keeps its values")
+  void nvidiasManifestIsAcceptedUnchanged(String sample) throws IOException {
+    JsonNode manifest = sample(sample);
+
+    GenericKubernetesResource stored =
+        client
+            .resource(YAML.treeToValue(manifest, GenericKubernetesResource.class))
+            .fieldValidation(FieldValidateable.Validation.STRICT)
+            .create();
+
+    JsonNode back = YAML.valueToTree(stored);
+    assertContains(back.get("spec"), manifest.get("spec"), "spec");
+    ClusterPolicy typed =
+        client
+            .resources(ClusterPolicy.class)
+            .withName(manifest.at("/metadata/name").asText())
+            .get();
+    assertThat(typed.getSpec().operator().defaultRuntime())
+        .as("the CRD's default for a field NVIDIA's chart leaves out")
+        .isNotNull();
+  }
+
+  @Test
+  @DisplayName("a misspelt key is refused by its path, as with NVIDIA's CRD")
+  void aMisspeltKeyIsRefused() throws IOException {
+    ObjectNode manifest = (ObjectNode) sample("default");
+    ((ObjectNode) manifest.get("spec").get("driver")).put("enabeld", false);
+
+    assertThatThrownBy(() ->
+            client
+                .resource(YAML.treeToValue(manifest, GenericKubernetesResource.class))
+                .fieldValidation(FieldValidateable.Validation.STRICT)
+                .create())
+        .isInstanceOf(KubernetesClientException.class)
+        .hasMessageContaining("unknown field \"spec.driver.enabeld\"");
+  }
+
+  @Test
+  @DisplayName("the status goes through its subresource: state, namespace and conditions")
+  void statusThroughItsSubresource() throws IOException {
+    client.resource(YAML.treeToValue(sample("default"), GenericKubernetesResource.class)).create();
+    ClusterPolicy policy = client.resources(ClusterPolicy.class).withName("cluster-policy").get();
+    policy.setStatus(new ClusterPolicyStatus(State.READY, "gpu-operator", List.of()));
+
+    client.resources(ClusterPolicy.class).resource(policy).updateStatus();
+
+    ClusterPolicyStatus status =
+        client.resources(ClusterPolicy.class).withName("cluster-policy").get().getStatus();
+    assertThat(status.state()).isEqualTo(State.READY);
+    assertThat(status.namespace()).isEqualTo("gpu-operator");
+  }
+
+  private static JsonNode sample(String name) throws IOException {
+    return YAML.readTree(
+        RealControlPlane.checkout()
+            .resolve("api/src/test/resources/clusterpolicies/" + name + ".yaml")
+            .toFile());
+  }
+
+  /** Every value of {@code expected} is in {@code actual} at the same path (defaults may add). */
+  private static void assertContains(JsonNode actual, JsonNode expected, String path) {
+    assertThat(actual).as(path).isNotNull();
+    if (!expected.isObject()) {
+      assertThat(actual).as(path).isEqualTo(expected);
+      return;
+    }
+    Iterator<Map.Entry<String, JsonNode>> fields = expected.fields();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      assertContains(actual.get(field.getKey()), field.getValue(), path + "." + field.getKey());
+    }
+  }
+
+  private boolean established(String name) {
+    CustomResourceDefinition crd =
+        client.apiextensions().v1().customResourceDefinitions().withName(name).get();
+    return crd.getStatus() != null
+        && crd.getStatus().getConditions().stream()
+            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+}
