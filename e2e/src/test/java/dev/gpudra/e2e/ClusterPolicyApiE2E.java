@@ -11,6 +11,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyStatus;
+import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.State;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -53,9 +54,10 @@ class ClusterPolicyApiE2E {
         ControlPlaneProcess.start(
             RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
     client = controlPlane.client();
-    CustomResourceDefinition crd = ClusterPolicyCrds.clusterPolicies();
-    client.resource(crd).create();
-    await().atMost(Duration.ofSeconds(30)).until(() -> established(crd.getMetadata().getName()));
+    for (CustomResourceDefinition crd : ClusterPolicyCrds.all()) {
+      client.resource(crd).create();
+      await().atMost(Duration.ofSeconds(30)).until(() -> established(crd.getMetadata().getName()));
+    }
   }
 
   @AfterAll
@@ -68,6 +70,28 @@ class ClusterPolicyApiE2E {
   @AfterEach
   void deletePolicies() {
     client.resources(ClusterPolicy.class).delete();
+    client.resources(GpuCluster.class).delete();
+  }
+
+  @Test
+  @DisplayName(
+      "a GPUCluster as NVIDIA's chart writes it is accepted; any name but gpu-cluster is not")
+  void gpuClusterIsNvidiasSingleton() throws IOException {
+    JsonNode manifest = gpuCluster();
+    client
+        .resource(YAML.treeToValue(manifest, GenericKubernetesResource.class))
+        .fieldValidation(FieldValidateable.Validation.STRICT)
+        .create();
+    assertThat(
+            client.resources(GpuCluster.class).withName("gpu-cluster").get().getSpec().draDriver())
+        .extracting(d -> d.containerImage().reference().orElseThrow())
+        .isEqualTo("nvcr.io/nvidia/dra-driver-nvidia-gpu:v0.5.0");
+
+    ((ObjectNode) manifest.get("metadata")).put("name", "second");
+    assertThatThrownBy(() ->
+            client.resource(YAML.treeToValue(manifest, GenericKubernetesResource.class)).create())
+        .isInstanceOf(KubernetesClientException.class)
+        .hasMessageContaining("GPUCluster is a singleton, metadata.name must be 'gpu-cluster'");
   }
 
   @ParameterizedTest
@@ -80,7 +104,8 @@ class ClusterPolicyApiE2E {
         "mig-mixed",
         "time-slicing",
         "openshift-csv",
-        "deprecated-fields"
+        "deprecated-fields",
+        "dra-migration"
       })
   @DisplayName(
       "NVIDIA's ClusterPolicy passes strict field validation unchanged and keeps its values")
@@ -121,6 +146,19 @@ class ClusterPolicyApiE2E {
   }
 
   @Test
+  @DisplayName("migration.draNodes: selected without a nodeSelector is refused by the CRD's rule")
+  void selectedNodesNeedASelector() throws IOException {
+    ObjectNode manifest = (ObjectNode) sample("dra-migration");
+    ((ObjectNode) manifest.get("spec").get("migration")).remove("nodeSelector");
+
+    assertThatThrownBy(() ->
+            client.resource(YAML.treeToValue(manifest, GenericKubernetesResource.class)).create())
+        .isInstanceOf(KubernetesClientException.class)
+        .hasMessageContaining(
+            "migration.nodeSelector is required with migration.draNodes: selected");
+  }
+
+  @Test
   @DisplayName("the status goes through its subresource: state, namespace and conditions")
   void statusThroughItsSubresource() throws IOException {
     client.resource(YAML.treeToValue(sample("default"), GenericKubernetesResource.class)).create();
@@ -133,6 +171,13 @@ class ClusterPolicyApiE2E {
         client.resources(ClusterPolicy.class).withName("cluster-policy").get().getStatus();
     assertThat(status.state()).isEqualTo(State.READY);
     assertThat(status.namespace()).isEqualTo("gpu-operator");
+  }
+
+  private static JsonNode gpuCluster() throws IOException {
+    return YAML.readTree(
+        RealControlPlane.checkout()
+            .resolve("api/src/test/resources/gpuclusters/gpu-cluster.yaml")
+            .toFile());
   }
 
   private static JsonNode sample(String name) throws IOException {

@@ -3,61 +3,113 @@ package dev.gpudra.api.clusterpolicy;
 import dev.gpudra.api.schema.RecordSchemas;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersionBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaPropsBuilder;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The CustomResourceDefinition {@code clusterpolicies.nvidia.com}: NVIDIA's names, scope, status
- * subresource and printer columns, and the schema read off {@link ClusterPolicySpec} and {@link
- * ClusterPolicyStatus}, so every field of NVIDIA's CRD is known to the API server (a manifest
- * written for NVIDIA's operator passes strict field validation unchanged, a misspelt key does not).
+ * The CustomResourceDefinitions {@code clusterpolicies.nvidia.com} and {@code
+ * gpuclusters.nvidia.com}: NVIDIA's names, scope, status subresource, printer columns and rules,
+ * and the schemas read off the spec and status records, so every field of NVIDIA's CRDs is known to
+ * the API server (a manifest written for NVIDIA's operator passes strict field validation
+ * unchanged, a misspelt key does not).
  */
 public final class ClusterPolicyCrds {
   private ClusterPolicyCrds() {}
 
+  /** Both, ClusterPolicy first. */
+  public static List<CustomResourceDefinition> all() {
+    return List.of(clusterPolicies(), gpuClusters());
+  }
+
   public static CustomResourceDefinition clusterPolicies() {
+    return crd(
+        ClusterPolicy.PLURAL,
+        ClusterPolicy.KIND,
+        List.of(),
+        new CustomResourceDefinitionVersionBuilder()
+            .withName(ClusterPolicy.VERSION)
+            .addNewAdditionalPrinterColumn()
+            .withName("Age")
+            .withType("string")
+            .withJsonPath(".metadata.creationTimestamp")
+            .endAdditionalPrinterColumn()
+            .withNewSchema()
+            .withOpenAPIV3Schema(
+                schema(ClusterPolicySpec.class, ClusterPolicyStatus.class, ClusterPolicy.KIND))
+            .endSchema());
+  }
+
+  public static CustomResourceDefinition gpuClusters() {
+    JSONSchemaProps schema =
+        new JSONSchemaPropsBuilder(
+                schema(GpuClusterSpec.class, GpuClusterStatus.class, GpuCluster.KIND))
+            .addNewXKubernetesValidation()
+            .withRule("self.metadata.name == '" + GpuCluster.NAME + "'")
+            .withMessage(
+                "GPUCluster is a singleton, metadata.name must be '" + GpuCluster.NAME + "'")
+            .endXKubernetesValidation()
+            .build();
+    return crd(
+        GpuCluster.PLURAL,
+        GpuCluster.KIND,
+        List.of("gc"),
+        new CustomResourceDefinitionVersionBuilder()
+            .withName(GpuCluster.VERSION)
+            .addNewAdditionalPrinterColumn()
+            .withName("Age")
+            .withType("date")
+            .withJsonPath(".metadata.creationTimestamp")
+            .endAdditionalPrinterColumn()
+            .withNewSchema()
+            .withOpenAPIV3Schema(schema)
+            .endSchema());
+  }
+
+  private static CustomResourceDefinition crd(
+      String plural,
+      String kind,
+      List<String> shortNames,
+      CustomResourceDefinitionVersionBuilder version) {
     return new CustomResourceDefinitionBuilder()
         .withNewMetadata()
-        .withName(ClusterPolicy.PLURAL + "." + ClusterPolicy.GROUP)
+        .withName(plural + "." + ClusterPolicy.GROUP)
         .endMetadata()
         .withNewSpec()
         .withGroup(ClusterPolicy.GROUP)
         .withScope("Cluster")
         .withNewNames()
-        .withKind(ClusterPolicy.KIND)
-        .withListKind(ClusterPolicy.KIND + "List")
-        .withPlural(ClusterPolicy.PLURAL)
-        .withSingular("clusterpolicy")
+        .withKind(kind)
+        .withListKind(kind + "List")
+        .withPlural(plural)
+        .withSingular(kind.toLowerCase(java.util.Locale.ROOT))
+        .withShortNames(shortNames.isEmpty() ? null : shortNames)
         .endNames()
-        .addNewVersion()
-        .withName(ClusterPolicy.VERSION)
-        .withServed(true)
-        .withStorage(true)
-        .withNewSubresources()
-        .withNewStatus()
-        .endStatus()
-        .endSubresources()
-        .addNewAdditionalPrinterColumn()
-        .withName("Status")
-        .withType("string")
-        .withJsonPath(".status.state")
-        .endAdditionalPrinterColumn()
-        .addNewAdditionalPrinterColumn()
-        .withName("Age")
-        .withType("string")
-        .withJsonPath(".metadata.creationTimestamp")
-        .endAdditionalPrinterColumn()
-        .withNewSchema()
-        .withOpenAPIV3Schema(schema())
-        .endSchema()
-        .endVersion()
+        .withVersions(
+            version
+                .withServed(true)
+                .withStorage(true)
+                .withNewSubresources()
+                .withNewStatus()
+                .endStatus()
+                .endSubresources()
+                .addToAdditionalPrinterColumns(
+                    0,
+                    new io.fabric8.kubernetes.api.model.apiextensions.v1
+                            .CustomResourceColumnDefinitionBuilder()
+                        .withName("Status")
+                        .withType("string")
+                        .withJsonPath(".status.state")
+                        .build())
+                .build())
         .endSpec()
         .build();
   }
 
-  private static JSONSchemaProps schema() {
+  private static JSONSchemaProps schema(Class<?> spec, Class<?> status, String kind) {
     RecordSchemas schemas = new RecordSchemas();
     Map<String, JSONSchemaProps> root = new LinkedHashMap<>();
     root.put("apiVersion", new JSONSchemaPropsBuilder().withType("string").build());
@@ -65,17 +117,17 @@ public final class ClusterPolicyCrds {
     root.put("metadata", new JSONSchemaPropsBuilder().withType("object").build());
     root.put(
         "spec",
-        new JSONSchemaPropsBuilder(schemas.of(ClusterPolicySpec.class))
-            .withDescription("ClusterPolicySpec defines the desired state of ClusterPolicy")
+        new JSONSchemaPropsBuilder(schemas.of(spec))
+            .withDescription("the desired state of the " + kind)
             .build());
     root.put(
         "status",
-        new JSONSchemaPropsBuilder(schemas.of(ClusterPolicyStatus.class))
-            .withDescription("ClusterPolicyStatus defines the observed state of ClusterPolicy")
+        new JSONSchemaPropsBuilder(schemas.of(status))
+            .withDescription("the observed state of the " + kind)
             .build());
     return new JSONSchemaPropsBuilder()
         .withType("object")
-        .withDescription("ClusterPolicy is the Schema for the clusterpolicies API")
+        .withDescription(kind + " of NVIDIA's GPU Operator API, nvidia.com")
         .withProperties(root)
         .build();
   }

@@ -34,6 +34,10 @@ import dev.gpudra.api.schema.Required;
  * @param kataManager the Kata manager
  * @param ccManager the confidential-computing manager
  * @param hostPaths paths on the host the operands use
+ * @param draDriver gpu-dra's addition: our DRA driver, with GPUCluster's keys; absent, the policy
+ *     is NVIDIA's (the device plugin on every GPU node)
+ * @param migration gpu-dra's addition: which GPU nodes run the DRA driver instead of the device
+ *     plugin, and how a node moves
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClusterPolicySpec(
@@ -62,4 +66,6 @@ public record ClusterPolicySpec(
     CdiConfigSpec cdi,
     KataManagerSpec kataManager,
     CcManagerSpec ccManager,
-    HostPathsSpec hostPaths) {}
+    HostPathsSpec hostPaths,
+    DraDriverSpec draDriver,
+    MigrationSpec migration) {}

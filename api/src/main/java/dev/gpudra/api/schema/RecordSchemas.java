@@ -134,7 +134,17 @@ public final class RecordSchemas {
     Map<String, JSONSchemaProps> properties = new LinkedHashMap<>();
     List<String> required = new ArrayList<>();
     addComponents(type, properties, required);
-    return object(properties, required);
+    JSONSchemaProps object = object(properties, required);
+    Rule rule = type.getAnnotation(Rule.class);
+    if (rule == null) {
+      return object;
+    }
+    return new JSONSchemaPropsBuilder(object)
+        .addNewXKubernetesValidation()
+        .withRule(rule.value())
+        .withMessage(rule.message())
+        .endXKubernetesValidation()
+        .build();
   }
 
   private void addComponents(
@@ -172,6 +182,10 @@ public final class RecordSchemas {
     Minimum minimum = component.getAnnotation(Minimum.class);
     if (minimum != null) {
       builder.withMinimum((double) minimum.value());
+    }
+    Maximum maximum = component.getAnnotation(Maximum.class);
+    if (maximum != null) {
+      builder.withMaximum((double) maximum.value());
     }
     return builder.build();
   }

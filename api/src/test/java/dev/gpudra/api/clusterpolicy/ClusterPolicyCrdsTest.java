@@ -77,4 +77,46 @@ class ClusterPolicyCrdsTest {
         .containsExactly(
             TextNode.valueOf("ignored"), TextNode.valueOf("ready"), TextNode.valueOf("notReady"));
   }
+
+  @Test
+  void draDriverAndMigrationAreOurAdditionsWithGpuClustersKeys() {
+    JSONSchemaProps dra = spec.getProperties().get("draDriver");
+    assertThat(dra.getProperties()).containsKeys("image", "featureGates", "gpus", "computeDomains");
+    assertThat(
+            dra.getProperties()
+                .get("gpus")
+                .getProperties()
+                .get("kubeletPlugin")
+                .getProperties()
+                .get("healthcheck")
+                .getProperties()
+                .get("port")
+                .getMaximum())
+        .isEqualTo(65535.0);
+    JSONSchemaProps migration = spec.getProperties().get("migration");
+    assertThat(migration.getProperties().get("draNodes").getDefault())
+        .isEqualTo(TextNode.valueOf("all"));
+    assertThat(migration.getProperties().get("nodeSelector").getProperties())
+        .containsKeys("matchLabels", "matchExpressions");
+    assertThat(migration.getXKubernetesValidations())
+        .singleElement()
+        .satisfies(r -> assertThat(r.getRule()).contains("has(self.nodeSelector)"));
+  }
+
+  @Test
+  void aGpuClusterIsNvidiasSingletonWithItsDraDriver() {
+    CustomResourceDefinition gpuClusters = ClusterPolicyCrds.gpuClusters();
+    CustomResourceDefinitionVersion version = gpuClusters.getSpec().getVersions().getFirst();
+    JSONSchemaProps root = version.getSchema().getOpenAPIV3Schema();
+
+    assertThat(gpuClusters.getMetadata().getName()).isEqualTo("gpuclusters.nvidia.com");
+    assertThat(gpuClusters.getSpec().getNames().getKind()).isEqualTo("GPUCluster");
+    assertThat(gpuClusters.getSpec().getNames().getShortNames()).containsExactly("gc");
+    assertThat(version.getName()).isEqualTo("v1alpha1");
+    assertThat(root.getXKubernetesValidations())
+        .singleElement()
+        .satisfies(r -> assertThat(r.getRule()).isEqualTo("self.metadata.name == 'gpu-cluster'"));
+    assertThat(root.getProperties().get("spec").getRequired()).containsExactly("draDriver");
+    assertThat(SchemaWalk.unknownFields(Samples.gpuCluster(), root)).isEmpty();
+  }
 }

@@ -23,14 +23,24 @@ final class Samples {
           "mig-mixed",
           "time-slicing",
           "openshift-csv",
-          "deprecated-fields");
+          "deprecated-fields",
+          "dra-migration");
 
   static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private Samples() {}
 
   static JsonNode tree(String name) {
-    try (InputStream in = Samples.class.getResourceAsStream("/clusterpolicies/" + name + ".yaml")) {
+    return resource("/clusterpolicies/" + name + ".yaml");
+  }
+
+  /** Our GPUCluster with the keys and defaults of NVIDIA's chart. */
+  static JsonNode gpuCluster() {
+    return resource("/gpuclusters/gpu-cluster.yaml");
+  }
+
+  private static JsonNode resource(String path) {
+    try (InputStream in = Samples.class.getResourceAsStream(path)) {
       return YAML.readTree(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
