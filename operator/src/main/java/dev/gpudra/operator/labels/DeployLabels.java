@@ -1,0 +1,66 @@
+package dev.gpudra.operator.labels;
+
+import dev.gpudra.api.clusterpolicy.SandboxMode;
+import dev.gpudra.api.clusterpolicy.WorkloadConfig;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The operands a GPU node runs, by NVIDIA's workload configs, with gpu-dra's stack choice for
+ * container nodes: {@code device-plugin} or {@code dra-driver}.
+ */
+final class DeployLabels {
+  static final String DEVICE_PLUGIN = "device-plugin";
+  static final String DRA_DRIVER = "dra-driver";
+  static final String MIG_MANAGER = "mig-manager";
+
+  private static final List<String> CONTAINER =
+      List.of(
+          "driver",
+          "gpu-feature-discovery",
+          "container-toolkit",
+          "dcgm",
+          "dcgm-exporter",
+          "node-status-exporter",
+          "operator-validator",
+          "client");
+  private static final List<String> VM_PASSTHROUGH =
+      List.of("sandbox-validator", "vfio-manager", "kata-manager", "cc-manager", "client");
+  private static final List<String> VM_VGPU =
+      List.of(
+          "sandbox-device-plugin",
+          "vgpu-manager",
+          "vgpu-device-manager",
+          "sandbox-validator",
+          "cc-manager",
+          "client");
+
+  private DeployLabels() {}
+
+  /** The operands of a GPU node (names after {@code nvidia.com/gpu.deploy.}). */
+  static Set<String> of(
+      WorkloadConfig workload, SandboxMode mode, NodeStack stack, boolean migCapable) {
+    Set<String> operands = new LinkedHashSet<>();
+    switch (workload) {
+      case CONTAINER -> {
+        operands.addAll(CONTAINER);
+        switch (stack) {
+          case DEVICE_PLUGIN -> operands.add(DEVICE_PLUGIN);
+          case DRA -> operands.add(DRA_DRIVER);
+          case NONE -> {}
+        }
+        if (migCapable) {
+          operands.add(MIG_MANAGER);
+        }
+      }
+      case VM_PASSTHROUGH -> {
+        operands.add(
+            mode == SandboxMode.KATA ? "kata-sandbox-device-plugin" : "sandbox-device-plugin");
+        operands.addAll(VM_PASSTHROUGH);
+      }
+      case VM_VGPU -> operands.addAll(VM_VGPU);
+    }
+    return operands;
+  }
+}
