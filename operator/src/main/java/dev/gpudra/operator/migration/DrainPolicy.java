@@ -1,0 +1,103 @@
+package dev.gpudra.operator.migration;
+
+import dev.gpudra.api.clusterpolicy.DrainSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Which GPU pods a moving node evicts ({@code spec.migration.drain}, NVIDIA's drain settings): none
+ * unless {@code enable}; then those {@code podSelector} selects (equality-based, as NVIDIA's:
+ * {@code k=v}, {@code k==v}, {@code k!=v}, {@code k}, {@code !k}, comma-separated), never one
+ * labelled {@code nvidia.com/gpu-driver-upgrade-drain.skip=true}.
+ */
+public final class DrainPolicy {
+  /** NVIDIA's label that keeps a pod from any drain. */
+  public static final String SKIP = "nvidia.com/gpu-driver-upgrade-drain.skip";
+
+  private static final String FIELD = "spec.migration.drain.podSelector";
+
+  private final boolean enabled;
+  private final List<Predicate<Map<String, String>>> selector;
+
+  private DrainPolicy(boolean enabled, List<Predicate<Map<String, String>>> selector) {
+    this.enabled = enabled;
+    this.selector = List.copyOf(selector);
+  }
+
+  /** The policy {@code drain} states; absent, pods are waited for, never evicted. */
+  public static DrainPolicy of(DrainSpec drain) {
+    if (drain == null) {
+      return new DrainPolicy(false, List.of());
+    }
+    return new DrainPolicy(Boolean.TRUE.equals(drain.enable()), parse(drain.podSelector()));
+  }
+
+  /** Those of {@code pods} to evict now. */
+  public List<GpuPod> evictable(List<GpuPod> pods) {
+    if (!enabled) {
+      return List.of();
+    }
+    return pods.stream()
+        .filter(p -> !"true".equals(p.labels().get(SKIP)))
+        .filter(p -> selector.stream().allMatch(s -> s.test(p.labels())))
+        .toList();
+  }
+
+  private static List<Predicate<Map<String, String>>> parse(String selector) {
+    List<Predicate<Map<String, String>>> terms = new ArrayList<>();
+    if (selector == null || selector.isBlank()) {
+      return terms;
+    }
+    for (String raw : selector.split(",", -1)) {
+      terms.add(term(raw.strip(), selector));
+    }
+    return terms;
+  }
+
+  private static Predicate<Map<String, String>> term(String term, String selector) {
+    if (term.contains("!=")) {
+      String[] kv = pair(term, "!=", selector);
+      return labels -> !kv[1].equals(labels.get(kv[0]));
+    }
+    if (term.contains("=")) {
+      String[] kv = pair(term, term.contains("==") ? "==" : "=", selector);
+      return labels -> kv[1].equals(labels.get(kv[0]));
+    }
+    if (term.startsWith("!")) {
+      String key = key(term.substring(1), selector);
+      return labels -> !labels.containsKey(key);
+    }
+    String key = key(term, selector);
+    return labels -> labels.containsKey(key);
+  }
+
+  private static String[] pair(String term, String operator, String selector) {
+    int at = term.indexOf(operator);
+    String key = key(term.substring(0, at).strip(), selector);
+    String value = term.substring(at + operator.length()).strip();
+    if (value.contains("=") || value.contains("!")) {
+      throw invalid(selector, "'" + term + "' is not key" + operator + "value");
+    }
+    return new String[] {key, value};
+  }
+
+  private static String key(String key, String selector) {
+    if (!key.matches("([a-z0-9.-]+/)?[A-Za-z0-9]([A-Za-z0-9_.-]*[A-Za-z0-9])?")) {
+      throw invalid(selector, "'" + key + "' is not a label key");
+    }
+    return key;
+  }
+
+  private static InvalidMigrationException invalid(String selector, String why) {
+    return new InvalidMigrationException(
+        FIELD
+            + " \""
+            + selector
+            + "\": "
+            + why
+            + " (set-based selectors are not supported, as"
+            + " NVIDIA's)");
+  }
+}

@@ -1,0 +1,154 @@
+package dev.gpudra.operator.migration;
+
+import static dev.gpudra.operator.labels.NodeStack.DEVICE_PLUGIN;
+import static dev.gpudra.operator.labels.NodeStack.DRA;
+import static dev.gpudra.operator.labels.NodeStack.NONE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.api.clusterpolicy.DrainSpec;
+import dev.gpudra.operator.labels.NodeStack;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MigrationRulesTest {
+  private static final GpuPod TRAINING = new GpuPod("ml", "training", DEVICE_PLUGIN, Map.of());
+  private static final GpuPod PINNED =
+      new GpuPod("ml", "pinned", DEVICE_PLUGIN, Map.of(DrainPolicy.SKIP, "true"));
+  private static final GpuPod CLAIMED = new GpuPod("ml", "claimed", DRA, Map.of());
+
+  private final MigrationRules waits = new MigrationRules(DrainPolicy.of(null));
+  private final MigrationRules drains =
+      new MigrationRules(DrainPolicy.of(new DrainSpec(true, false, null, 300, false)));
+
+  private static NodeSituation node(
+      NodeStack target,
+      NodeStack labelled,
+      boolean unschedulable,
+      boolean cordonedByMove,
+      List<GpuPod> pods,
+      List<NodeStack> pluginPods,
+      List<NodeStack> ready) {
+    return new NodeSituation(
+        target, labelled, unschedulable, cordonedByMove, pods, pluginPods, ready);
+  }
+
+  @Test
+  void aNodeMovesToDraStepByStepNeverRunningBothStacks() {
+    // the situations a node shows on its way, and the plan for each
+    MigrationPlan cordon =
+        waits.next(
+            node(
+                DRA,
+                DEVICE_PLUGIN,
+                false,
+                false,
+                List.of(),
+                List.of(DEVICE_PLUGIN),
+                List.of(DEVICE_PLUGIN)));
+    MigrationPlan stop =
+        waits.next(
+            node(
+                DRA,
+                DEVICE_PLUGIN,
+                true,
+                true,
+                List.of(),
+                List.of(DEVICE_PLUGIN),
+                List.of(DEVICE_PLUGIN)));
+    MigrationPlan stopping =
+        waits.next(node(DRA, NONE, true, true, List.of(), List.of(DEVICE_PLUGIN), List.of()));
+    MigrationPlan start = waits.next(node(DRA, NONE, true, true, List.of(), List.of(), List.of()));
+    MigrationPlan starting =
+        waits.next(node(DRA, DRA, true, true, List.of(), List.of(DRA), List.of()));
+    MigrationPlan uncordon =
+        waits.next(node(DRA, DRA, true, true, List.of(), List.of(DRA), List.of(DRA)));
+    MigrationPlan steady =
+        waits.next(node(DRA, DRA, false, false, List.of(), List.of(DRA), List.of(DRA)));
+
+    assertThat(List.of(cordon, stop, stopping, start, starting, uncordon, steady))
+        .extracting(MigrationPlan::step, MigrationPlan::stack, MigrationPlan::unschedulable)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.CORDON, DEVICE_PLUGIN, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STOP_OLD_STACK, NONE, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STOP_OLD_STACK, NONE, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.START_NEW_STACK, DRA, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.START_NEW_STACK, DRA, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.UNCORDON, DRA, false),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STEADY, DRA, false));
+    assertThat(steady.message()).isEmpty();
+  }
+
+  @Test
+  void aPodHoldingNvidiaGpuDelaysTheMoveUntilItEndsUnlessTheDrainEvictsIt() {
+    NodeSituation busy =
+        node(
+            DRA,
+            DEVICE_PLUGIN,
+            true,
+            true,
+            List.of(TRAINING, PINNED),
+            List.of(DEVICE_PLUGIN),
+            List.of());
+
+    MigrationPlan waiting = waits.next(busy);
+    MigrationPlan draining = drains.next(busy);
+
+    assertThat(waiting.step()).isEqualTo(MigrationStep.WAIT_FOR_GPU_PODS);
+    assertThat(waiting.stack())
+        .as("the device plugin stays while pods hold its GPUs")
+        .isEqualTo(DEVICE_PLUGIN);
+    assertThat(waiting.evict()).isEmpty();
+    assertThat(waiting.message())
+        .isEqualTo(
+            "waiting for 2 pod(s) holding GPUs through device plugin: [ml/training, ml/pinned]");
+    assertThat(draining.evict()).containsExactly(TRAINING);
+    assertThat(draining.message()).startsWith("draining 2 pod(s)");
+  }
+
+  @Test
+  void backToTheDevicePluginTheDraPluginOutlivesEveryClaimHolder() {
+    MigrationPlan plan =
+        waits.next(
+            node(DEVICE_PLUGIN, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+
+    assertThat(plan.step()).isEqualTo(MigrationStep.WAIT_FOR_GPU_PODS);
+    assertThat(plan.stack()).isEqualTo(DRA);
+    assertThat(plan.message()).contains("through DRA driver: [ml/claimed]");
+  }
+
+  @Test
+  void aTargetThatFlipsMidMoveTurnsTheNodeAroundFromWhereItIs() {
+    // on its way to DRA, the old stack is off; now the node should run the device plugin again
+    MigrationPlan back =
+        waits.next(node(DEVICE_PLUGIN, NONE, true, true, List.of(), List.of(), List.of()));
+    MigrationPlan arrived =
+        waits.next(
+            node(
+                DEVICE_PLUGIN,
+                DEVICE_PLUGIN,
+                true,
+                true,
+                List.of(),
+                List.of(DEVICE_PLUGIN),
+                List.of(DEVICE_PLUGIN)));
+
+    assertThat(back.step()).isEqualTo(MigrationStep.START_NEW_STACK);
+    assertThat(back.stack()).isEqualTo(DEVICE_PLUGIN);
+    assertThat(arrived.step()).isEqualTo(MigrationStep.UNCORDON);
+  }
+
+  @Test
+  void aNodeAnAdminCordonedStaysCordoned() {
+    MigrationPlan moving =
+        waits.next(
+            node(DRA, DEVICE_PLUGIN, true, false, List.of(), List.of(DEVICE_PLUGIN), List.of()));
+    MigrationPlan arrived =
+        waits.next(node(DRA, DRA, true, false, List.of(), List.of(DRA), List.of(DRA)));
+
+    assertThat(moving.step()).isEqualTo(MigrationStep.STOP_OLD_STACK);
+    assertThat(moving.cordonedByMove()).isFalse();
+    assertThat(arrived.step()).isEqualTo(MigrationStep.STEADY);
+    assertThat(arrived.unschedulable()).isTrue();
+  }
+}

@@ -1,0 +1,76 @@
+package dev.gpudra.operator.migration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.DrainSpec;
+import dev.gpudra.operator.labels.NodeStack;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StackTargetsTest {
+  private static StackTargets targets(String yaml) throws IOException {
+    return new StackTargets(
+        new ObjectMapper(new YAMLFactory()).readValue(yaml, ClusterPolicySpec.class));
+  }
+
+  @Test
+  void withoutADraDriverEveryNodeRunsTheDevicePlugin() throws IOException {
+    assertThat(targets("migration:\n  draNodes: all\n").of(Map.of()))
+        .isEqualTo(NodeStack.DEVICE_PLUGIN);
+  }
+
+  @Test
+  void theDraDriverRunsOnAllNoneOrTheSelectedNodes() throws IOException {
+    String dra = "draDriver:\n  image: gpu-dra\n";
+    StackTargets selected =
+        targets(
+            dra
+                + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels:\n"
+                + "      pool: dra\n    matchExpressions:\n    - key: zone\n      operator: NotIn\n"
+                + "      values: [b]\n");
+
+    assertThat(targets(dra).of(Map.of())).isEqualTo(NodeStack.DRA);
+    assertThat(targets(dra + "migration:\n  draNodes: none\n").of(Map.of()))
+        .isEqualTo(NodeStack.DEVICE_PLUGIN);
+    assertThat(selected.of(Map.of("pool", "dra", "zone", "a"))).isEqualTo(NodeStack.DRA);
+    assertThat(selected.of(Map.of("pool", "dra", "zone", "b"))).isEqualTo(NodeStack.DEVICE_PLUGIN);
+    assertThat(selected.of(Map.of("zone", "a"))).isEqualTo(NodeStack.DEVICE_PLUGIN);
+  }
+
+  @Test
+  void selectedWithoutASelectorIsAnErrorNamingTheField() {
+    assertThatThrownBy(() -> targets("draDriver: {}\nmigration:\n  draNodes: selected\n"))
+        .isInstanceOf(InvalidMigrationException.class)
+        .hasMessage(
+            "spec.migration.nodeSelector is required with spec.migration.draNodes: selected");
+  }
+
+  @Test
+  void theDrainSelectsPodsAsNvidiasEqualityBasedSelectorAndNeverASkippedOne() {
+    GpuPod web = new GpuPod("a", "web", NodeStack.DEVICE_PLUGIN, Map.of("tier", "web"));
+    GpuPod batch = new GpuPod("a", "batch", NodeStack.DEVICE_PLUGIN, Map.of("tier", "batch"));
+    GpuPod none = new GpuPod("a", "none", NodeStack.DEVICE_PLUGIN, Map.of());
+
+    assertThat(
+            DrainPolicy.of(new DrainSpec(true, false, "tier!=web", 300, false))
+                .evictable(List.of(web, batch, none)))
+        .containsExactly(batch, none);
+    assertThat(
+            DrainPolicy.of(new DrainSpec(true, false, "tier", 300, false))
+                .evictable(List.of(web, batch, none)))
+        .containsExactly(web, batch);
+    assertThat(
+            DrainPolicy.of(new DrainSpec(false, false, null, 300, false)).evictable(List.of(web)))
+        .isEmpty();
+    assertThatThrownBy(
+            () -> DrainPolicy.of(new DrainSpec(true, false, "tier in (a,b)", 300, false)))
+        .isInstanceOf(InvalidMigrationException.class)
+        .hasMessageContaining("spec.migration.drain.podSelector \"tier in (a,b)\"");
+  }
+}
