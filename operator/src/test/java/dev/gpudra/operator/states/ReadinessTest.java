@@ -1,0 +1,105 @@
+package dev.gpudra.operator.states;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ReadinessTest {
+  private static DaemonSet daemonSet(
+      String strategy,
+      long generation,
+      long observed,
+      int desired,
+      int updated,
+      int available,
+      int unavailable) {
+    return new DaemonSetBuilder()
+        .withNewMetadata()
+        .withName("ds")
+        .withGeneration(generation)
+        .endMetadata()
+        .withNewSpec()
+        .withNewUpdateStrategy()
+        .withType(strategy)
+        .endUpdateStrategy()
+        .endSpec()
+        .withNewStatus()
+        .withObservedGeneration(observed)
+        .withDesiredNumberScheduled(desired)
+        .withUpdatedNumberScheduled(updated)
+        .withNumberAvailable(available)
+        .withNumberUnavailable(unavailable)
+        .endStatus()
+        .build();
+  }
+
+  private static Pod pod(String revision, String phase, boolean ready) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("p")
+        .addToLabels(Readiness.REVISION_HASH, revision)
+        .endMetadata()
+        .withNewStatus()
+        .withPhase(phase)
+        .addNewContainerStatus()
+        .withName("c")
+        .withReady(ready)
+        .endContainerStatus()
+        .endStatus()
+        .build();
+  }
+
+  private static boolean ready(DaemonSet ds, List<Pod> pods, String revision) {
+    return Readiness.daemonSetReady(Optional.of(ds), pods, Optional.ofNullable(revision));
+  }
+
+  @Test
+  void rollingUpdateDaemonSetsAreReadyWhenTheNewestGenerationIsUpdatedAndAvailable() {
+    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 3, 3, 0), List.of(), null)).isTrue();
+    assertThat(ready(daemonSet("RollingUpdate", 2, 1, 3, 3, 3, 0), List.of(), null))
+        .as("the controller has not seen generation 2")
+        .isFalse();
+    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 2, 3, 0), List.of(), null)).isFalse();
+    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 3, 2, 1), List.of(), null)).isFalse();
+    assertThat(ready(daemonSet("RollingUpdate", 2, 0, 0, 0, 0, 0), List.of(), null))
+        .as("nothing to schedule: no GPU node yet")
+        .isTrue();
+    assertThat(Readiness.daemonSetReady(Optional.empty(), List.of(), Optional.empty())).isFalse();
+  }
+
+  @Test
+  void onDeleteDaemonSetsAreReadyWhenEveryPodRunsTheNewestRevisionReady() {
+    DaemonSet driver = daemonSet("OnDelete", 3, 3, 2, 1, 2, 0);
+
+    assertThat(ready(driver, List.of(pod("v2", "Running", true), pod("v2", "Running", true)), "v2"))
+        .isTrue();
+    assertThat(ready(driver, List.of(pod("v2", "Running", true), pod("v1", "Running", true)), "v2"))
+        .as("a pod still on the old revision")
+        .isFalse();
+    assertThat(ready(driver, List.of(pod("v2", "Running", false)), "v2")).isFalse();
+    assertThat(ready(driver, List.of(pod("v2", "Running", true)), null)).isFalse();
+  }
+
+  @Test
+  void deploymentsAreReadyWithNoUnavailableReplicaAndRunningPods() {
+    var deployment =
+        new DeploymentBuilder().withNewStatus().withUnavailableReplicas(0).endStatus().build();
+    var rolling =
+        new DeploymentBuilder().withNewStatus().withUnavailableReplicas(1).endStatus().build();
+
+    assertThat(
+            Readiness.deploymentReady(Optional.of(deployment), List.of(pod("", "Running", true))))
+        .isTrue();
+    assertThat(
+            Readiness.deploymentReady(Optional.of(deployment), List.of(pod("", "Pending", false))))
+        .isFalse();
+    assertThat(Readiness.deploymentReady(Optional.of(rolling), List.of())).isFalse();
+  }
+}
