@@ -1,0 +1,40 @@
+package dev.gpudra.operator.render;
+
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.HostPathsSpec;
+import dev.gpudra.operator.states.OperandState;
+import java.util.Optional;
+
+/**
+ * What every state's objects are rendered from.
+ *
+ * @param namespace the operator's namespace, where the operands run
+ * @param spec the ClusterPolicy's spec
+ * @param gpuDraImage the image of gpu-dra's own operands (device plugin, DRA driver), the
+ *     operator's {@code --image} / its own image
+ */
+public record OperandContext(String namespace, ClusterPolicySpec spec, String gpuDraImage) {
+  /**
+   * The host directory of the NVIDIA driver's files: {@code hostPaths.driverInstallDir} (NVIDIA's
+   * {@code /run/nvidia/driver}) when the operator runs the driver, else the host's root ({@code
+   * hostPaths.rootFS}, {@code /}): a pre-installed driver.
+   */
+  public String driverRoot() {
+    Optional<HostPathsSpec> paths = Optional.ofNullable(spec.hostPaths());
+    if (OperandState.DRIVER.enabledBy(spec)) {
+      return paths
+          .map(HostPathsSpec::driverInstallDir)
+          .filter(p -> !p.isEmpty())
+          .orElse("/run/nvidia/driver");
+    }
+    return paths.map(HostPathsSpec::rootFs).filter(p -> !p.isEmpty()).orElse("/");
+  }
+
+  /** The kubelet's root directory ({@code hostPaths.kubeletRootDir}, {@code /var/lib/kubelet}). */
+  public String kubeletRoot() {
+    return Optional.ofNullable(spec.hostPaths())
+        .map(HostPathsSpec::kubeletRootDir)
+        .filter(p -> !p.isEmpty())
+        .orElse("/var/lib/kubelet");
+  }
+}
