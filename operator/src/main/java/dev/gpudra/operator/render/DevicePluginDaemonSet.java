@@ -6,14 +6,11 @@ import dev.gpudra.api.clusterpolicy.MigStrategy;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.EnvVarBuilder;
-import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,44 +61,45 @@ public final class DevicePluginDaemonSet {
             .build();
     plugin
         .map(DevicePluginSpec::imagePullSecrets)
-        .ifPresent(names -> pod.setImagePullSecrets(secrets(names)));
+        .ifPresent(names -> pod.setImagePullSecrets(PodParts.secrets(names)));
     return DaemonSetShape.of(context, NAME, "device-plugin", Map.of(), pod);
   }
 
   private static List<EnvVar> env(OperandContext context, Optional<DevicePluginSpec> plugin) {
     ClusterPolicySpec spec = context.spec();
     List<EnvVar> env = new ArrayList<>();
-    env.add(fieldRef("NODE_NAME", "spec.nodeName"));
-    add(env, "NVIDIA_VISIBLE_DEVICES", "void");
-    add(env, "NVIDIA_DRIVER_ROOT", context.driverRoot());
-    add(env, "CONTAINER_DRIVER_ROOT", "/driver-root");
-    add(env, "KUBELET_SOCKET", context.kubeletRoot() + "/device-plugins/kubelet.sock");
-    add(env, "PASS_DEVICE_SPECS", "true");
-    add(env, "FAIL_ON_INIT_ERROR", "true");
-    add(env, "DEVICE_ID_STRATEGY", "uuid");
+    env.add(PodParts.fieldRef("NODE_NAME", "spec.nodeName"));
+    env.add(PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"));
+    env.add(PodParts.env("NVIDIA_DRIVER_ROOT", context.driverRoot()));
+    env.add(PodParts.env("CONTAINER_DRIVER_ROOT", "/driver-root"));
+    env.add(PodParts.env("KUBELET_SOCKET", context.kubeletRoot() + "/device-plugins/kubelet.sock"));
+    env.add(PodParts.env("PASS_DEVICE_SPECS", "true"));
+    env.add(PodParts.env("FAIL_ON_INIT_ERROR", "true"));
+    env.add(PodParts.env("DEVICE_ID_STRATEGY", "uuid"));
     boolean cdi = spec.cdi() == null || spec.cdi().enabledOrDefault();
-    add(env, "DEVICE_LIST_STRATEGY", cdi ? "cdi-annotations,cdi-cri" : "envvar");
+    env.add(PodParts.env("DEVICE_LIST_STRATEGY", cdi ? "cdi-annotations,cdi-cri" : "envvar"));
     if (cdi) {
-      add(env, "CDI_ANNOTATION_PREFIX", "cdi.k8s.io/");
+      env.add(PodParts.env("CDI_ANNOTATION_PREFIX", "cdi.k8s.io/"));
     }
     Optional.ofNullable(spec.mig())
         .map(m -> m.strategy())
-        .ifPresent(s -> add(env, "MIG_STRATEGY", name(s)));
-    add(env, "MPS_ROOT", mpsRoot(plugin));
+        .ifPresent(s -> env.add(PodParts.env("MIG_STRATEGY", name(s))));
+    env.add(PodParts.env("MPS_ROOT", mpsRoot(plugin)));
     plugin
         .map(DevicePluginSpec::config)
         .filter(c -> c.name() != null && !c.name().isEmpty())
         .ifPresent(c -> {
-          add(env, "CONFIG_FILE_SRCDIR", CONFIGS);
-          add(env, "DEFAULT_CONFIG", c.defaultConfig() == null ? "" : c.defaultConfig());
-          add(env, "FALLBACK_STRATEGIES", "empty");
+          env.add(PodParts.env("CONFIG_FILE_SRCDIR", CONFIGS));
+          env.add(
+              PodParts.env("DEFAULT_CONFIG", c.defaultConfig() == null ? "" : c.defaultConfig()));
+          env.add(PodParts.env("FALLBACK_STRATEGIES", "empty"));
         });
     if (spec.gds() != null && spec.gds().enabledOrDefault()) {
-      add(env, "GDS_ENABLED", "true");
-      add(env, "MOFED_ENABLED", "true");
+      env.add(PodParts.env("GDS_ENABLED", "true"));
+      env.add(PodParts.env("MOFED_ENABLED", "true"));
     }
     if (spec.gdrcopy() != null && spec.gdrcopy().enabledOrDefault()) {
-      add(env, "GDRCOPY_ENABLED", "true");
+      env.add(PodParts.env("GDRCOPY_ENABLED", "true"));
     }
     return env;
   }
@@ -109,28 +107,23 @@ public final class DevicePluginDaemonSet {
   private static List<VolumeMount> mounts(
       OperandContext context, Optional<DevicePluginSpec> plugin) {
     List<VolumeMount> mounts = new ArrayList<>();
-    mounts.add(mount("device-plugins", context.kubeletRoot() + "/device-plugins"));
-    mounts.add(mount("cdi", "/var/run/cdi"));
-    mounts.add(
-        new VolumeMountBuilder()
-            .withName("driver-root")
-            .withMountPath("/driver-root")
-            .withReadOnly(true)
-            .withMountPropagation("HostToContainer")
-            .build());
-    mounts.add(mount("mps-root", "/mps"));
+    mounts.add(PodParts.mount("device-plugins", context.kubeletRoot() + "/device-plugins"));
+    mounts.add(PodParts.mount("cdi", "/var/run/cdi"));
+    mounts.add(PodParts.hostToContainer("driver-root", "/driver-root"));
+    mounts.add(PodParts.mount("mps-root", "/mps"));
     if (configMap(plugin).isPresent()) {
-      mounts.add(mount("configs", CONFIGS));
+      mounts.add(PodParts.mount("configs", CONFIGS));
     }
     return mounts;
   }
 
   private static List<Volume> volumes(OperandContext context, Optional<DevicePluginSpec> plugin) {
     List<Volume> volumes = new ArrayList<>();
-    volumes.add(hostPath("device-plugins", context.kubeletRoot() + "/device-plugins", null));
-    volumes.add(hostPath("cdi", "/var/run/cdi", "DirectoryOrCreate"));
-    volumes.add(hostPath("driver-root", context.driverRoot(), null));
-    volumes.add(hostPath("mps-root", mpsRoot(plugin), "DirectoryOrCreate"));
+    volumes.add(
+        PodParts.hostPath("device-plugins", context.kubeletRoot() + "/device-plugins", null));
+    volumes.add(PodParts.hostPath("cdi", "/var/run/cdi", "DirectoryOrCreate"));
+    volumes.add(PodParts.hostPath("driver-root", context.driverRoot(), null));
+    volumes.add(PodParts.hostPath("mps-root", mpsRoot(plugin), "DirectoryOrCreate"));
     configMap(plugin)
         .ifPresent(name ->
             volumes.add(
@@ -141,10 +134,6 @@ public final class DevicePluginDaemonSet {
                     .endConfigMap()
                     .build()));
     return volumes;
-  }
-
-  private static List<LocalObjectReference> secrets(List<String> names) {
-    return names.stream().map(LocalObjectReference::new).toList();
   }
 
   private static Optional<String> configMap(Optional<DevicePluginSpec> plugin) {
@@ -165,34 +154,5 @@ public final class DevicePluginDaemonSet {
       case SINGLE -> "single";
       case MIXED -> "mixed";
     };
-  }
-
-  private static void add(List<EnvVar> env, String name, String value) {
-    env.add(new EnvVarBuilder().withName(name).withValue(value).build());
-  }
-
-  private static EnvVar fieldRef(String name, String path) {
-    return new EnvVarBuilder()
-        .withName(name)
-        .withNewValueFrom()
-        .withNewFieldRef()
-        .withFieldPath(path)
-        .endFieldRef()
-        .endValueFrom()
-        .build();
-  }
-
-  private static VolumeMount mount(String name, String path) {
-    return new VolumeMountBuilder().withName(name).withMountPath(path).build();
-  }
-
-  private static Volume hostPath(String name, String path, String type) {
-    return new VolumeBuilder()
-        .withName(name)
-        .withNewHostPath()
-        .withPath(path)
-        .withType(type)
-        .endHostPath()
-        .build();
   }
 }

@@ -1,0 +1,75 @@
+package dev.gpudra.operator.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import java.io.IOException;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class DraKubeletPluginDaemonSetTest {
+  private static DaemonSet render(String yaml) throws IOException {
+    ClusterPolicySpec spec =
+        new ObjectMapper(new YAMLFactory()).readValue(yaml, ClusterPolicySpec.class);
+    return DraKubeletPluginDaemonSet.render(
+        new OperandContext("gpu-operator", spec, "registry.local/gpu-dra:0.1.0"));
+  }
+
+  private static Map<String, String> env(Container container) {
+    return container.getEnv().stream()
+        .filter(e -> e.getValue() != null)
+        .collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue));
+  }
+
+  @Test
+  void gpuClustersNamesWithOurPluginsBothContainersAndTheirHealthPorts() throws IOException {
+    DaemonSet ds =
+        render(
+            "driver: {enabled: false}\ndraDriver:\n  featureGates: {TimeSlicingSettings: true,"
+                + " MPSSupport: true}\n  gpus:\n    kubeletPlugin:\n      env:\n"
+                + "      - {name: SIMULATED_GPUS, value: dgx-h100}\n");
+
+    assertThat(ds.getMetadata().getName()).isEqualTo("nvidia-dra-driver-kubelet-plugin");
+    assertThat(ds.getSpec().getTemplate().getSpec().getNodeSelector())
+        .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true");
+    assertThat(ds.getSpec().getUpdateStrategy().getRollingUpdate().getMaxUnavailable().getStrVal())
+        .isEqualTo("100%");
+    var containers = ds.getSpec().getTemplate().getSpec().getContainers();
+    assertThat(containers)
+        .extracting(Container::getName)
+        .containsExactly("gpus", "compute-domains");
+    assertThat(containers.getFirst().getImage())
+        .as("no draDriver image: the operator's own")
+        .isEqualTo("registry.local/gpu-dra:0.1.0");
+    assertThat(env(containers.getFirst()))
+        .containsEntry("HEALTHCHECK_PORT", "51516")
+        .containsEntry("FEATURE_GATES", "MPSSupport=true,TimeSlicingSettings=true")
+        .containsEntry("SIMULATED_GPUS", "dgx-h100")
+        .containsEntry("NVIDIA_DRIVER_ROOT", "/")
+        .containsEntry("KUBELET_PLUGINS_DIRECTORY_PATH", "/var/lib/kubelet/plugins");
+    assertThat(env(containers.get(1))).containsEntry("HEALTHCHECK_PORT", "51515");
+    assertThat(containers.getFirst().getReadinessProbe().getGrpc().getService())
+        .isEqualTo("readiness");
+  }
+
+  @Test
+  void computeDomainsOffAndHealthOffAsSaid() throws IOException {
+    DaemonSet ds =
+        render(
+            "draDriver:\n  repository: registry.local\n  image: gpu-dra\n  version: \"2\"\n"
+                + "  computeDomains: {enabled: false}\n  gpus:\n    kubeletPlugin:\n"
+                + "      healthcheck: {enabled: false}\n");
+    Container gpus = ds.getSpec().getTemplate().getSpec().getContainers().getFirst();
+
+    assertThat(ds.getSpec().getTemplate().getSpec().getContainers()).hasSize(1);
+    assertThat(gpus.getImage()).isEqualTo("registry.local/gpu-dra:2");
+    assertThat(gpus.getStartupProbe()).isNull();
+    assertThat(env(gpus)).containsEntry("HEALTHCHECK_PORT", "-1");
+  }
+}
