@@ -1,0 +1,72 @@
+package dev.gpudra.operator.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import java.io.IOException;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class OperandRbacTest {
+  private static OperandContext context(String yaml) throws IOException {
+    return new OperandContext(
+        "gpu-operator",
+        new ObjectMapper(new YAMLFactory()).readValue(yaml, ClusterPolicySpec.class),
+        "gpu-dra:1");
+  }
+
+  private static Stream<String> verbs(List<HasMetadata> objects) {
+    return objects.stream()
+        .flatMap(o ->
+            o instanceof ClusterRole c
+                ? c.getRules().stream()
+                : o instanceof Role r ? r.getRules().stream() : Stream.empty())
+        .flatMap(r -> r.getVerbs().stream());
+  }
+
+  @Test
+  void everyOperandGetsItsOwnAccountAndNoWildcard() throws IOException {
+    OperandContext context = context("draDriver:\n  featureGates: {MPSSupport: true}\n");
+    List<HasMetadata> plugin = OperandRbac.devicePlugin(context);
+    List<HasMetadata> dra = OperandRbac.draKubeletPlugin(context);
+
+    assertThat(plugin)
+        .extracting(HasMetadata::getKind, o -> o.getMetadata().getName())
+        .contains(
+            org.assertj.core.groups.Tuple.tuple(
+                "ServiceAccount", "nvidia-device-plugin-daemonset"));
+    assertThat(dra)
+        .extracting(o -> o.getMetadata().getName())
+        .contains(
+            "nvidia-dra-driver-kubelet-plugin",
+            "nvidia-dra-driver-kubelet-plugin-cliques",
+            "nvidia-dra-driver-kubelet-plugin-mps");
+    assertThat(Stream.concat(verbs(plugin), verbs(dra))).doesNotContain("*");
+  }
+
+  @Test
+  void withoutComputeDomainsTheNodeIsOnlyReadAndNoCliqueRole() throws IOException {
+    List<HasMetadata> dra =
+        OperandRbac.draKubeletPlugin(context("draDriver:\n  computeDomains: {enabled: false}\n"));
+
+    assertThat(dra)
+        .extracting(o -> o.getMetadata().getName())
+        .doesNotContain("nvidia-dra-driver-kubelet-plugin-cliques");
+    ClusterRole role =
+        dra.stream()
+            .filter(ClusterRole.class::isInstance)
+            .map(ClusterRole.class::cast)
+            .findFirst()
+            .orElseThrow();
+    assertThat(role.getRules())
+        .filteredOn(r -> r.getResources().contains("nodes"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.getVerbs()).containsExactly("get"));
+  }
+}
