@@ -31,7 +31,7 @@ public final class DevicePluginDaemonSet {
   /** NVIDIA's name of the DaemonSet. */
   public static final String NAME = "nvidia-device-plugin-daemonset";
 
-  private static final String CONFIGS = "/available-configs";
+  static final String CONFIGS = "/available-configs";
 
   private DevicePluginDaemonSet() {}
 
@@ -65,7 +65,7 @@ public final class DevicePluginDaemonSet {
     return DaemonSetShape.of(context, NAME, "device-plugin", Map.of(), pod);
   }
 
-  private static List<EnvVar> env(OperandContext context, Optional<DevicePluginSpec> plugin) {
+  static List<EnvVar> env(OperandContext context, Optional<DevicePluginSpec> plugin) {
     ClusterPolicySpec spec = context.spec();
     List<EnvVar> env = new ArrayList<>();
     env.add(PodParts.fieldRef("NODE_NAME", "spec.nodeName"));
@@ -136,11 +136,11 @@ public final class DevicePluginDaemonSet {
     return volumes;
   }
 
-  private static Optional<String> configMap(Optional<DevicePluginSpec> plugin) {
+  static Optional<String> configMap(Optional<DevicePluginSpec> plugin) {
     return plugin.map(DevicePluginSpec::config).map(c -> c.name()).filter(n -> !n.isEmpty());
   }
 
-  private static String mpsRoot(Optional<DevicePluginSpec> plugin) {
+  static String mpsRoot(Optional<DevicePluginSpec> plugin) {
     return plugin
         .map(DevicePluginSpec::mps)
         .map(m -> m.root())
