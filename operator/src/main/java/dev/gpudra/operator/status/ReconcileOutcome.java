@@ -1,0 +1,18 @@
+package dev.gpudra.operator.status;
+
+import java.util.List;
+
+/**
+ * What one reconcile of the singleton ClusterPolicy found.
+ *
+ * @param gpuNodes how many nodes are labelled {@code nvidia.com/gpu.present=true}
+ * @param nfdLabels whether any node carries NFD's labels
+ * @param notReady the enabled states that are not ready, by NVIDIA's names, in order
+ * @param failure why the reconcile failed (an invalid field, an API error), empty if it did not
+ */
+public record ReconcileOutcome(
+    int gpuNodes, boolean nfdLabels, List<String> notReady, String failure) {
+  public ReconcileOutcome {
+    notReady = List.copyOf(notReady);
+  }
+}
