@@ -1,0 +1,106 @@
+package dev.gpudra.operator.render;
+
+import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
+import dev.gpudra.deviceclasses.model.DeviceClassFactory;
+import dev.gpudra.deviceclasses.model.DeviceClassOptions;
+import dev.gpudra.deviceclasses.model.DriverKind;
+import dev.gpudra.deviceclasses.model.ExtendedResourceMapping;
+import dev.gpudra.operator.states.OperandState;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.node.v1.RuntimeClassBuilder;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What an enabled state applies: its objects (DaemonSets last, so their RBAC exists first), or, for
+ * a state gpu-dra's operator does not build yet, why, which the status reports instead of the state
+ * being silently skipped.
+ *
+ * @param objects the state's objects, in apply order
+ * @param notBuilt why the state has no objects here; empty when it has
+ */
+public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt) {
+  public StateObjects {
+    objects = List.copyOf(objects);
+  }
+
+  /** The state's DaemonSets, whose readiness is the state's. */
+  public List<DaemonSet> daemonSets() {
+    return objects.stream().filter(DaemonSet.class::isInstance).map(DaemonSet.class::cast).toList();
+  }
+
+  public static StateObjects of(OperandState state, OperandContext context) {
+    return switch (state) {
+      case PRE_REQUISITES -> built(runtimeClasses(context));
+      case DEVICE_PLUGIN ->
+          built(concat(OperandRbac.devicePlugin(context), DevicePluginDaemonSet.render(context)));
+      case MPS_CONTROL_DAEMON -> built(List.of(MpsControlDaemonSet.render(context)));
+      case DRA_DRIVER -> draDriver(context);
+      default ->
+          new StateObjects(
+              List.of(),
+              Optional.of(
+                  state.stateName()
+                      + " runs NVIDIA's own image, which gpu-dra's operator does not deploy yet:"
+                      + " disable it in the ClusterPolicy"));
+    };
+  }
+
+  private static StateObjects draDriver(OperandContext context) {
+    boolean domains =
+        Optional.ofNullable(context.spec().draDriver().computeDomains())
+            .map(DraComputeDomainsSpec::enabledOrDefault)
+            .orElse(true);
+    if (domains) {
+      return new StateObjects(
+          List.of(),
+          Optional.of(
+              "state-dra-driver: spec.draDriver.computeDomains.enabled is true, and gpu-dra's"
+                  + " operator does not deploy the ComputeDomain controller yet: set it to false"));
+    }
+    List<HasMetadata> objects =
+        new ArrayList<>(
+            new DeviceClassFactory()
+                .deviceClasses(
+                    new DeviceClassOptions(
+                        EnumSet.of(DriverKind.GPU), ExtendedResourceMapping.NONE)));
+    objects.addAll(OperandRbac.draKubeletPlugin(context));
+    objects.add(DraKubeletPluginDaemonSet.render(context));
+    return built(objects);
+  }
+
+  /**
+   * NVIDIA's RuntimeClasses: the operator's ({@code nvidia}), {@code nvidia-legacy}, {@code
+   * nvidia-cdi}.
+   */
+  private static List<HasMetadata> runtimeClasses(OperandContext context) {
+    String main =
+        context.spec().operator() == null || context.spec().operator().runtimeClass() == null
+            ? "nvidia"
+            : context.spec().operator().runtimeClass();
+    return List.of(main, "nvidia-legacy", "nvidia-cdi").stream()
+        .distinct()
+        .map(name ->
+            (HasMetadata)
+                new RuntimeClassBuilder()
+                    .withNewMetadata()
+                    .withName(name)
+                    .endMetadata()
+                    .withHandler(name)
+                    .build())
+        .toList();
+  }
+
+  private static StateObjects built(List<HasMetadata> objects) {
+    return new StateObjects(objects, Optional.empty());
+  }
+
+  private static List<HasMetadata> concat(List<HasMetadata> first, HasMetadata last) {
+    List<HasMetadata> all = new ArrayList<>(first);
+    all.add(last);
+    return all;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.gpudra.operator.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.operator.states.OperandState;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class StateObjectsTest {
+  private static OperandContext context(String yaml) throws IOException {
+    return new OperandContext(
+        "gpu-operator",
+        new ObjectMapper(new YAMLFactory()).readValue(yaml, ClusterPolicySpec.class),
+        "gpu-dra:1");
+  }
+
+  @Test
+  void ourStatesApplyTheirRbacBeforeTheirDaemonSet() throws IOException {
+    StateObjects plugin = StateObjects.of(OperandState.DEVICE_PLUGIN, context("{}"));
+    StateObjects dra =
+        StateObjects.of(
+            OperandState.DRA_DRIVER, context("draDriver:\n  computeDomains: {enabled: false}\n"));
+
+    assertThat(plugin.notBuilt()).isEmpty();
+    assertThat(plugin.objects()).last().extracting(HasMetadata::getKind).isEqualTo("DaemonSet");
+    assertThat(plugin.daemonSets()).hasSize(1);
+    assertThat(dra.objects())
+        .extracting(HasMetadata::getKind)
+        .startsWith("DeviceClass")
+        .endsWith("DaemonSet");
+    assertThat(dra.objects())
+        .extracting(o -> o.getMetadata().getName())
+        .contains("gpu.nvidia.com", "mig.nvidia.com", "nvidia-dra-driver-kubelet-plugin");
+  }
+
+  @Test
+  void whatIsNotBuiltYetSaysSoInsteadOfBeingSkipped() throws IOException {
+    assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, context("{}")).notBuilt())
+        .hasValueSatisfying(
+            m -> assertThat(m).startsWith("state-dcgm-exporter runs NVIDIA's own image"));
+    assertThat(StateObjects.of(OperandState.DRA_DRIVER, context("draDriver: {}\n")).notBuilt())
+        .hasValueSatisfying(m -> assertThat(m).contains("spec.draDriver.computeDomains.enabled"));
+  }
+
+  @Test
+  void theRuntimeClassesAreNvidias() throws IOException {
+    assertThat(
+            StateObjects.of(
+                    OperandState.PRE_REQUISITES, context("operator: {runtimeClass: nvidia}\n"))
+                .objects())
+        .extracting(o -> o.getMetadata().getName())
+        .containsExactly("nvidia", "nvidia-legacy", "nvidia-cdi");
+  }
+}
