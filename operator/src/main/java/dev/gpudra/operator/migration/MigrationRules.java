@@ -4,7 +4,8 @@ import dev.gpudra.operator.labels.NodeStack;
 import java.util.List;
 
 /**
- * The next step of a node's move, from what it shows now: cordon; wait until no pod holds GPUs
+ * The next step of a node's move, from what it shows now. A node with nothing of the other stack on
+ * it (a new GPU node) gets its stack at once; otherwise: cordon; wait until no pod holds GPUs
  * through the stack it leaves (evicting those the drain policy allows); take the old stack off and
  * wait until its plugin pod is gone; put the new one on and wait until its plugin is ready;
  * uncordon. Each call starts from the node's state, so a step that failed is taken again.
@@ -21,10 +22,22 @@ public final class MigrationRules {
     if (node.labelled() == target) {
       return arrived(node);
     }
+    List<GpuPod> holding = node.gpuPods().stream().filter(p -> p.stack() != target).toList();
+    boolean oldPlugin = node.pluginPods().stream().anyMatch(s -> s != target);
+    if (node.labelled() == NodeStack.NONE && holding.isEmpty() && !oldPlugin) {
+      // nothing of the other stack is on the node (a new GPU node, or one whose old stack is
+      // gone): the new one goes on, with no cordon of its own
+      return plan(
+          MigrationStep.START_NEW_STACK,
+          target,
+          node.unschedulable(),
+          node.cordonedByMove(),
+          List.of(),
+          "starting the " + name(target));
+    }
     if (!node.unschedulable()) {
       return plan(MigrationStep.CORDON, node.labelled(), true, true, List.of(), "cordoning");
     }
-    List<GpuPod> holding = node.gpuPods().stream().filter(p -> p.stack() != target).toList();
     if (!holding.isEmpty()) {
       List<GpuPod> evict = drain.evictable(holding);
       return plan(
@@ -40,23 +53,13 @@ public final class MigrationRules {
               + ": "
               + holding);
     }
-    boolean oldPlugin = node.pluginPods().stream().anyMatch(s -> s != target);
-    if (node.labelled() != NodeStack.NONE || oldPlugin) {
-      return plan(
-          MigrationStep.STOP_OLD_STACK,
-          NodeStack.NONE,
-          true,
-          node.cordonedByMove(),
-          List.of(),
-          "waiting for the " + name(other(target)) + " pod to stop");
-    }
     return plan(
-        MigrationStep.START_NEW_STACK,
-        target,
+        MigrationStep.STOP_OLD_STACK,
+        NodeStack.NONE,
         true,
         node.cordonedByMove(),
         List.of(),
-        "starting the " + name(target));
+        "waiting for the " + name(other(target)) + " pod to stop");
   }
 
   private static MigrationPlan arrived(NodeSituation node) {

@@ -139,6 +139,19 @@ class MigrationRulesTest {
   }
 
   @Test
+  void aNewGpuNodeGetsItsStackWithoutACordon() {
+    MigrationPlan fresh =
+        waits.next(node(DRA, NONE, false, false, List.of(), List.of(), List.of()));
+    MigrationPlan next =
+        waits.next(node(DRA, DRA, false, false, List.of(), List.of(DRA), List.of()));
+
+    assertThat(fresh.step()).isEqualTo(MigrationStep.START_NEW_STACK);
+    assertThat(fresh.stack()).isEqualTo(DRA);
+    assertThat(fresh.unschedulable()).isFalse();
+    assertThat(next.step()).isEqualTo(MigrationStep.STEADY);
+  }
+
+  @Test
   void aNodeAnAdminCordonedStaysCordoned() {
     MigrationPlan moving =
         waits.next(
