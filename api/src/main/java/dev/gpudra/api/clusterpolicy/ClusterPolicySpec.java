@@ -68,4 +68,37 @@ public record ClusterPolicySpec(
     CcManagerSpec ccManager,
     HostPathsSpec hostPaths,
     DraDriverSpec draDriver,
-    MigrationSpec migration) {}
+    MigrationSpec migration) {
+  /** This spec with {@code draDriver} replaced. */
+  public ClusterPolicySpec withDraDriver(DraDriverSpec draDriver) {
+    return new ClusterPolicySpec(
+        operator,
+        daemonsets,
+        driver,
+        toolkit,
+        devicePlugin,
+        dcgmExporter,
+        dcgm,
+        nodeStatusExporter,
+        gfd,
+        mig,
+        migManager,
+        psp,
+        psa,
+        validator,
+        gds,
+        gdrcopy,
+        sandboxWorkloads,
+        vfioManager,
+        sandboxDevicePlugin,
+        kataSandboxDevicePlugin,
+        vgpuManager,
+        vgpuDeviceManager,
+        cdi,
+        kataManager,
+        ccManager,
+        hostPaths,
+        draDriver,
+        migration);
+  }
+}

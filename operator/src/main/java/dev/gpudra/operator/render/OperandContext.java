@@ -1,6 +1,8 @@
 package dev.gpudra.operator.render;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
+import dev.gpudra.api.clusterpolicy.DraDriverSpec;
 import dev.gpudra.api.clusterpolicy.HostPathsSpec;
 import dev.gpudra.operator.states.OperandState;
 import java.util.Optional;
@@ -28,6 +30,21 @@ public record OperandContext(String namespace, ClusterPolicySpec spec, String gp
           .orElse("/run/nvidia/driver");
     }
     return paths.map(HostPathsSpec::rootFs).filter(p -> !p.isEmpty()).orElse("/");
+  }
+
+  /**
+   * This context, with a stand-in {@code draDriver} (the operator's image, ComputeDomains off)
+   * where the spec has none: what names the DRA state's objects, to keep them for nodes still on
+   * DRA, or to delete them.
+   */
+  public OperandContext forTeardown() {
+    if (spec.draDriver() != null) {
+      return this;
+    }
+    DraDriverSpec standIn =
+        new DraDriverSpec(
+            null, null, null, null, null, null, null, new DraComputeDomainsSpec(false, null, null));
+    return new OperandContext(namespace, spec.withDraDriver(standIn), gpuDraImage);
   }
 
   /** The kubelet's root directory ({@code hostPaths.kubeletRootDir}, {@code /var/lib/kubelet}). */

@@ -1,0 +1,77 @@
+package dev.gpudra.operator.reconcile;
+
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.operator.labels.NodeStack;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.StateObjects;
+import dev.gpudra.operator.states.OperandState;
+import dev.gpudra.operator.states.Readiness;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Every state in NVIDIA's order: an enabled one's objects applied and its DaemonSets' readiness
+ * read; a state not built yet reported as not ready with why; a disabled one's objects deleted,
+ * except that a stack's state stays while a node still runs it (the DRA plugin outlives the claims
+ * it must unprepare, the device plugin the pods it serves).
+ */
+final class StateApplier {
+  private final ObjectApplier applier;
+  private final OperatorCaches caches;
+
+  StateApplier(ObjectApplier applier, OperatorCaches caches) {
+    this.applier = applier;
+    this.caches = caches;
+  }
+
+  /**
+   * @param inUse the stacks some node still runs or moves from
+   * @return the states that are not ready, by NVIDIA's names (with why, for one not built)
+   */
+  List<String> apply(ClusterPolicy owner, OperandContext context, Set<NodeStack> inUse) {
+    List<String> notReady = new ArrayList<>();
+    for (OperandState state : OperandState.values()) {
+      boolean enabled = state.enabledBy(context.spec()) || keptFor(state, inUse);
+      if (!enabled) {
+        if (buildable(state)) {
+          applier.delete(StateObjects.of(state, context.forTeardown()).objects());
+        }
+        continue;
+      }
+      StateObjects objects = StateObjects.of(state, context.forTeardown());
+      if (objects.notBuilt().isPresent()) {
+        notReady.add(state.stateName() + " (" + objects.notBuilt().get() + ")");
+        continue;
+      }
+      applier.apply(owner, state.stateName(), objects.objects());
+      if (!objects.daemonSets().stream().allMatch(this::ready)) {
+        notReady.add(state.stateName());
+      }
+    }
+    return notReady;
+  }
+
+  private boolean ready(DaemonSet rendered) {
+    Optional<DaemonSet> stored =
+        caches.daemonSet(rendered.getMetadata().getNamespace(), rendered.getMetadata().getName());
+    return Readiness.daemonSetReady(stored, List.of(), Optional.empty());
+  }
+
+  private static boolean keptFor(OperandState state, Set<NodeStack> inUse) {
+    return switch (state) {
+      case DRA_DRIVER -> inUse.contains(NodeStack.DRA);
+      case DEVICE_PLUGIN -> inUse.contains(NodeStack.DEVICE_PLUGIN);
+      default -> false;
+    };
+  }
+
+  private static boolean buildable(OperandState state) {
+    return switch (state) {
+      case PRE_REQUISITES, DEVICE_PLUGIN, MPS_CONTROL_DAEMON, DRA_DRIVER -> true;
+      default -> false;
+    };
+  }
+}

@@ -1,0 +1,244 @@
+package dev.gpudra.operator.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.State;
+import dev.gpudra.localcluster.api.LocalApiServer;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator against the in-process API server: a ClusterPolicy with gpu-dra's DRA driver on the
+ * nodes of one pool labels the GPU nodes, applies the device plugin's and the DRA driver's objects
+ * owned by the policy, reports what is not ready and why, and moves a node to DRA when it joins the
+ * pool, held back by a pod using {@code nvidia.com/gpu} until that pod is gone.
+ */
+class ClusterPolicyOperatorIT {
+  private static final String NS = "gpu-operator";
+  private static final String PCI = "feature.node.kubernetes.io/pci-10de.present";
+  private static final String POLICY =
+      "operator: {defaultRuntime: containerd}\ndaemonsets: {}\ndriver: {enabled: false}\n"
+          + "toolkit: {enabled: false}\ndevicePlugin: {enabled: true}\n"
+          + "dcgm: {enabled: false}\ndcgmExporter: {enabled: false}\ngfd: {enabled: false}\n"
+          + "migManager: {enabled: false}\nnodeStatusExporter: {enabled: false}\n"
+          + "draDriver:\n  computeDomains: {enabled: false}\n"
+          + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels: {pool: dra}\n";
+
+  private LocalApiServer api;
+  private KubernetesClient client;
+  private ClusterPolicyOperator operator;
+
+  @BeforeEach
+  void start() throws IOException {
+    api = new LocalApiServer().start();
+    client = api.client();
+    ClusterPolicyCrds.all().forEach(crd -> client.resource(crd).create());
+    node("node-a", Map.of(PCI, "true", "pool", "dra"));
+    node("node-b", Map.of(PCI, "true"));
+    node("cpu-node", Map.of("feature.node.kubernetes.io/cpu-model.vendor_id", "Intel"));
+    ClusterPolicySpec spec =
+        new ObjectMapper(new YAMLFactory()).readValue(POLICY, ClusterPolicySpec.class);
+    client
+        .resource(
+            new ClusterPolicy(
+                new ObjectMetaBuilder().withName("cluster-policy").build(), spec, null))
+        .create();
+    operator = ClusterPolicyOperator.start(client, new OperatorSettings(NS, "gpu-dra:it"));
+  }
+
+  @AfterEach
+  void stop() {
+    if (operator != null) {
+      operator.close();
+    }
+    api.close();
+  }
+
+  private void node(String name, Map<String, String> labels) {
+    client
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withLabels(labels)
+                .endMetadata()
+                .build())
+        .create();
+  }
+
+  private Map<String, String> labels(String node) {
+    return client.nodes().withName(node).get().getMetadata().getLabels();
+  }
+
+  private Node get(String node) {
+    return client.nodes().withName(node).get();
+  }
+
+  private static final Duration WAIT = Duration.ofSeconds(20);
+
+  @Test
+  @DisplayName(
+      "GPU nodes get NVIDIA's labels with the stack the policy gives them; the objects are owned by"
+          + " the policy; the status names the states not ready and why")
+  void labelsObjectsAndStatus() {
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(labels("node-a"))
+              .containsEntry("nvidia.com/gpu.present", "true")
+              .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
+              .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin");
+          assertThat(labels("node-b"))
+              .containsEntry("nvidia.com/gpu.deploy.device-plugin", "true")
+              .doesNotContainKey("nvidia.com/gpu.deploy.dra-driver");
+          assertThat(labels("cpu-node")).doesNotContainKey("nvidia.com/gpu.present");
+        });
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems())
+                .extracting(d -> d.getMetadata().getName())
+                .contains(
+                    "nvidia-device-plugin-daemonset",
+                    "nvidia-device-plugin-mps-control-daemon",
+                    "nvidia-dra-driver-kubelet-plugin"));
+    DaemonSet plugin =
+        client.apps().daemonSets().inNamespace(NS).withName("nvidia-device-plugin-daemonset").get();
+    assertThat(plugin.getMetadata().getOwnerReferences())
+        .singleElement()
+        .satisfies(o -> assertThat(o.getKind()).isEqualTo("ClusterPolicy"));
+    assertThat(plugin.getMetadata().getAnnotations()).containsKey("nvidia.com/last-applied-hash");
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          var status =
+              client.resources(ClusterPolicy.class).withName("cluster-policy").get().getStatus();
+          assertThat(status).isNotNull();
+          assertThat(status.state()).isEqualTo(State.NOT_READY);
+          assertThat(status.conditions())
+              .anySatisfy(c ->
+                  assertThat(c.getMessage())
+                      .contains(
+                          "state-operator-validation (state-operator-validation runs"
+                              + " NVIDIA's own image")
+                      .contains("state-device-plugin"));
+        });
+  }
+
+  @Test
+  @DisplayName(
+      "a node that joins the DRA pool is cordoned, waits for the pod holding nvidia.com/gpu,"
+          + " loses the device plugin, gets the DRA driver, and is uncordoned once its plugin is"
+          + " ready")
+  void aNodeMovesToDra() {
+    await()
+        .atMost(WAIT)
+        .until(() -> "true".equals(labels("node-b").get("nvidia.com/gpu.deploy.device-plugin")));
+    Pod training = client.resource(gpuPod()).create();
+
+    client
+        .nodes()
+        .withName("node-b")
+        .edit(n -> {
+          n.getMetadata().getLabels().put("pool", "dra");
+          return n;
+        });
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(get("node-b").getSpec().getUnschedulable()).isTrue();
+          assertThat(labels("node-b"))
+              .containsEntry(NodeMover.STEP_LABEL, "wait-for-gpu-pods")
+              .containsEntry("nvidia.com/gpu.deploy.device-plugin", "true");
+        });
+
+    // the pod ends (no kubelet here: removed at once, as the kubelet does once it stopped)
+    client.resource(training).withGracePeriod(0).delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(labels("node-b"))
+                .containsEntry(NodeMover.STEP_LABEL, "start-new-stack")
+                .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
+                .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin"));
+    assertThat(get("node-b").getSpec().getUnschedulable()).isTrue();
+
+    client.resource(readyDraPluginPod()).create();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(get("node-b").getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+          assertThat(labels("node-b")).doesNotContainKey(NodeMover.STEP_LABEL);
+          assertThat(get("node-b").getMetadata().getAnnotations())
+              .doesNotContainKey(NodeMover.CORDONED);
+        });
+  }
+
+  private static Pod gpuPod() {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("training")
+        .withNamespace("default")
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName("node-b")
+        .addNewContainer()
+        .withName("main")
+        .withImage("cuda")
+        .withNewResources()
+        .addToLimits("nvidia.com/gpu", new Quantity("1"))
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .withNewStatus()
+        .withPhase("Running")
+        .endStatus()
+        .build();
+  }
+
+  private static Pod readyDraPluginPod() {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("nvidia-dra-driver-kubelet-plugin-b")
+        .withNamespace(NS)
+        .addToLabels("app", "nvidia-dra-driver-kubelet-plugin")
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName("node-b")
+        .addNewContainer()
+        .withName("gpus")
+        .withImage("gpu-dra:it")
+        .endContainer()
+        .endSpec()
+        .withNewStatus()
+        .withPhase("Running")
+        .addNewCondition()
+        .withType("Ready")
+        .withStatus("True")
+        .endCondition()
+        .endStatus()
+        .build();
+  }
+}
