@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       ComputeDomainKubeletPluginCommand.class,
       ComputeDomainDaemonCommand.class,
       ComputeDomainControllerCommand.class,
+      OperatorCommand.class,
       DevicePluginCommand.class,
       DevicePluginMpsDaemonCommand.class,
       SelectorCommand.class,
