@@ -163,7 +163,7 @@ class ClusterPolicyApiE2E {
   void statusThroughItsSubresource() throws IOException {
     client.resource(YAML.treeToValue(sample("default"), GenericKubernetesResource.class)).create();
     ClusterPolicy policy = client.resources(ClusterPolicy.class).withName("cluster-policy").get();
-    policy.setStatus(new ClusterPolicyStatus(State.READY, "gpu-operator", List.of()));
+    policy.setStatus(new ClusterPolicyStatus(State.READY, "gpu-operator", List.of(), null));
 
     client.resources(ClusterPolicy.class).resource(policy).updateStatus();
 

@@ -12,11 +12,17 @@ import java.util.List;
  * @param state ready, notReady, or ignored (not the singleton)
  * @param namespace the operator's namespace, where the operands run
  * @param conditions {@code Ready} and {@code Error}, with NVIDIA's reasons ({@link Reasons})
+ * @param migration gpu-dra's addition: the GPU nodes moving between the device plugin and the DRA
+ *     driver, and where each is; absent when none moves
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClusterPolicyStatus(
-    @Required State state, String namespace, List<Condition> conditions) {
+    @Required State state,
+    String namespace,
+    List<Condition> conditions,
+    List<NodeMigrationStatus> migration) {
   public ClusterPolicyStatus {
     conditions = conditions == null ? null : List.copyOf(conditions);
+    migration = migration == null || migration.isEmpty() ? null : List.copyOf(migration);
   }
 }

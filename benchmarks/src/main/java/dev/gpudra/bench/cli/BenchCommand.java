@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
     subcommands = {
       BenchPrepareCommand.class,
       BenchComputeDomainsCommand.class,
-      BenchDevicePluginCommand.class
+      BenchDevicePluginCommand.class,
+      BenchOperatorCommand.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -5,6 +5,8 @@ import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
+import dev.gpudra.bench.api.BenchApi;
+import dev.gpudra.bench.api.WriteCounter;
 import dev.gpudra.controller.model.DaemonSetFactory;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;

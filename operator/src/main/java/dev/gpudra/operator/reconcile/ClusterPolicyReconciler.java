@@ -2,6 +2,7 @@ package dev.gpudra.operator.reconcile;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyStatus;
+import dev.gpudra.api.clusterpolicy.NodeMigrationStatus;
 import dev.gpudra.api.clusterpolicy.Singleton;
 import dev.gpudra.api.clusterpolicy.State;
 import dev.gpudra.operator.labels.LabelKeys;
@@ -94,11 +95,23 @@ public final class ClusterPolicyReconciler implements Reconciler<ClusterPolicy> 
       OperandContext context =
           new OperandContext(settings.namespace(), policy.getSpec(), settings.image());
       List<String> notReady = states.apply(policy, context, inUse);
-      return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "");
+      return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
     } catch (InvalidMigrationException | KubernetesClientException e) {
       log.warn("ClusterPolicy {}: {}", policy.getMetadata().getName(), e.getMessage());
-      return new ReconcileOutcome(gpuNodes(), nfdLabels(), List.of(), e.getMessage());
+      return new ReconcileOutcome(gpuNodes(), nfdLabels(), List.of(), e.getMessage(), List.of());
     }
+  }
+
+  private static List<NodeMigrationStatus> moving(List<NodeReport> reports) {
+    return reports.stream()
+        .filter(r -> r.step() != MigrationStep.STEADY)
+        .map(r ->
+            new NodeMigrationStatus(
+                r.node(),
+                r.target() == NodeStack.DRA ? "dra" : "device-plugin",
+                NodeMover.stepName(r.step()),
+                r.message()))
+        .toList();
   }
 
   private int gpuNodes() {

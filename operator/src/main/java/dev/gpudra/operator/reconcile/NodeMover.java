@@ -70,11 +70,12 @@ final class NodeMover {
         write(node, labels.changes(current, NodeStack.NONE), unschedulable(node), null);
         continue;
       }
-      MigrationPlan plan = rules.next(situation(node, current, targets.of(current)));
+      NodeStack target = targets.of(current);
+      MigrationPlan plan = rules.next(situation(node, current, target));
       LabelChanges changes = withStep(labels.changes(current, plan.stack()), current, plan.step());
       write(node, changes, plan.unschedulable(), plan.cordonedByMove());
       plan.evict().forEach(this::evict);
-      reports.add(new NodeReport(name(node), plan.stack(), plan.step(), plan.message()));
+      reports.add(new NodeReport(name(node), plan.stack(), target, plan.step(), plan.message()));
     }
     return reports;
   }
@@ -141,11 +142,16 @@ final class NodeMover {
     return NodeStack.NONE;
   }
 
+  /** A step as its label and status say it: {@code wait-for-gpu-pods}. */
+  static String stepName(MigrationStep step) {
+    return step.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
+
   private static LabelChanges withStep(
       LabelChanges changes, Map<String, String> labels, MigrationStep step) {
     Map<String, String> set = new HashMap<>(changes.set());
     java.util.Set<String> remove = new java.util.HashSet<>(changes.remove());
-    String value = step.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    String value = stepName(step);
     if (step == MigrationStep.STEADY) {
       if (labels.containsKey(STEP_LABEL)) {
         remove.add(STEP_LABEL);

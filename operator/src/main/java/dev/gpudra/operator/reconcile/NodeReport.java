@@ -8,7 +8,9 @@ import dev.gpudra.operator.migration.MigrationStep;
  *
  * @param node its name
  * @param stack the stack its labels give it now
+ * @param target the stack it should run
  * @param step where its move is ({@code STEADY} when it is not moving)
  * @param message why it waits
  */
-record NodeReport(String node, NodeStack stack, MigrationStep step, String message) {}
+record NodeReport(
+    String node, NodeStack stack, NodeStack target, MigrationStep step, String message) {}

@@ -32,13 +32,14 @@ public final class PolicyStatusRules {
       Instant now) {
     List<Condition> before = previous.map(ClusterPolicyStatus::conditions).orElse(List.of());
     if (!outcome.failure().isEmpty()) {
-      return error(namespace, Reasons.RECONCILE_FAILED, outcome.failure(), before, now);
+      return error(namespace, Reasons.RECONCILE_FAILED, outcome.failure(), outcome, before, now);
     }
     if (!outcome.notReady().isEmpty()) {
       return error(
           namespace,
           Reasons.OPERAND_NOT_READY,
           "ClusterPolicy is not ready, states not ready: " + outcome.notReady(),
+          outcome,
           before,
           now);
     }
@@ -47,17 +48,24 @@ public final class PolicyStatusRules {
           namespace,
           Reasons.NFD_LABELS_MISSING,
           "No NFD labels found: the GPU nodes cannot be found",
+          outcome,
           before,
           now);
     }
     if (outcome.gpuNodes() == 0) {
       return ready(
-          namespace, Reasons.NO_GPU_NODES, "No GPU node found in the cluster", before, now);
+          namespace,
+          Reasons.NO_GPU_NODES,
+          "No GPU node found in the cluster",
+          outcome,
+          before,
+          now);
     }
     return ready(
         namespace,
         Reasons.RECONCILED,
         "All resources have been successfully reconciled",
+        outcome,
         before,
         now);
   }
@@ -66,27 +74,39 @@ public final class PolicyStatusRules {
   public static ClusterPolicyStatus ignored(
       String namespace, Optional<ClusterPolicyStatus> previous) {
     return new ClusterPolicyStatus(
-        State.IGNORED, namespace, previous.map(ClusterPolicyStatus::conditions).orElse(null));
+        State.IGNORED, namespace, previous.map(ClusterPolicyStatus::conditions).orElse(null), null);
   }
 
   private static ClusterPolicyStatus ready(
-      String namespace, String reason, String message, List<Condition> before, Instant now) {
+      String namespace,
+      String reason,
+      String message,
+      ReconcileOutcome outcome,
+      List<Condition> before,
+      Instant now) {
     return new ClusterPolicyStatus(
         State.READY,
         namespace,
         List.of(
             condition(READY, "True", reason, message, before, now),
-            condition(ERROR, "False", READY, "", before, now)));
+            condition(ERROR, "False", READY, "", before, now)),
+        outcome.moving());
   }
 
   private static ClusterPolicyStatus error(
-      String namespace, String reason, String message, List<Condition> before, Instant now) {
+      String namespace,
+      String reason,
+      String message,
+      ReconcileOutcome outcome,
+      List<Condition> before,
+      Instant now) {
     return new ClusterPolicyStatus(
         State.NOT_READY,
         namespace,
         List.of(
             condition(READY, "False", ERROR, "", before, now),
-            condition(ERROR, "True", reason, message, before, now)));
+            condition(ERROR, "True", reason, message, before, now)),
+        outcome.moving());
   }
 
   private static Condition condition(

@@ -1,5 +1,6 @@
 package dev.gpudra.operator.status;
 
+import dev.gpudra.api.clusterpolicy.NodeMigrationStatus;
 import java.util.List;
 
 /**
@@ -9,10 +10,16 @@ import java.util.List;
  * @param nfdLabels whether any node carries NFD's labels
  * @param notReady the enabled states that are not ready, by NVIDIA's names, in order
  * @param failure why the reconcile failed (an invalid field, an API error), empty if it did not
+ * @param moving the GPU nodes moving between stacks, and where each is
  */
 public record ReconcileOutcome(
-    int gpuNodes, boolean nfdLabels, List<String> notReady, String failure) {
+    int gpuNodes,
+    boolean nfdLabels,
+    List<String> notReady,
+    String failure,
+    List<NodeMigrationStatus> moving) {
   public ReconcileOutcome {
     notReady = List.copyOf(notReady);
+    moving = List.copyOf(moving);
   }
 }

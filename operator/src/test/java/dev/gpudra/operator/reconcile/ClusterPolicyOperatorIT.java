@@ -172,6 +172,24 @@ class ClusterPolicyOperatorIT {
               .containsEntry("nvidia.com/gpu.deploy.device-plugin", "true");
         });
 
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(
+                    client
+                        .resources(ClusterPolicy.class)
+                        .withName("cluster-policy")
+                        .get()
+                        .getStatus()
+                        .migration())
+                .singleElement()
+                .satisfies(m -> {
+                  assertThat(m.node()).isEqualTo("node-b");
+                  assertThat(m.target()).isEqualTo("dra");
+                  assertThat(m.step()).isEqualTo("wait-for-gpu-pods");
+                  assertThat(m.message()).contains("default/training");
+                }));
+
     // the pod ends (no kubelet here: removed at once, as the kubelet does once it stopped)
     client.resource(training).withGracePeriod(0).delete();
 

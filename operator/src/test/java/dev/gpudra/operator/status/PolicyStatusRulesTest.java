@@ -30,7 +30,9 @@ class PolicyStatusRulesTest {
   void statesNotReadyMakeItNotReadyWithNvidiasReasonAndMessage() {
     ClusterPolicyStatus status =
         status(
-            new ReconcileOutcome(2, true, List.of("state-dra-driver"), ""), Optional.empty(), T0);
+            new ReconcileOutcome(2, true, List.of("state-dra-driver"), "", List.of()),
+            Optional.empty(),
+            T0);
 
     assertThat(status.state()).isEqualTo(State.NOT_READY);
     assertThat(status.namespace()).isEqualTo("gpu-operator");
@@ -44,18 +46,24 @@ class PolicyStatusRulesTest {
   void readyWithTheReasonOfWhatTheClusterHas() {
     assertThat(
             condition(
-                    status(new ReconcileOutcome(0, false, List.of(), ""), Optional.empty(), T0),
+                    status(
+                        new ReconcileOutcome(0, false, List.of(), "", List.of()),
+                        Optional.empty(),
+                        T0),
                     "Ready")
                 .getReason())
         .isEqualTo("NFDLabelsMissing");
     assertThat(
             condition(
-                    status(new ReconcileOutcome(0, true, List.of(), ""), Optional.empty(), T0),
+                    status(
+                        new ReconcileOutcome(0, true, List.of(), "", List.of()),
+                        Optional.empty(),
+                        T0),
                     "Ready")
                 .getReason())
         .isEqualTo("NoGPUNodes");
     ClusterPolicyStatus reconciled =
-        status(new ReconcileOutcome(3, true, List.of(), ""), Optional.empty(), T0);
+        status(new ReconcileOutcome(3, true, List.of(), "", List.of()), Optional.empty(), T0);
     assertThat(reconciled.state()).isEqualTo(State.READY);
     assertThat(condition(reconciled, "Ready").getReason()).isEqualTo("Reconciled");
     assertThat(condition(reconciled, "Error").getStatus()).isEqualTo("False");
@@ -65,7 +73,8 @@ class PolicyStatusRulesTest {
   void aFailureIsReconcileFailedWithItsMessage() {
     ClusterPolicyStatus failed =
         status(
-            new ReconcileOutcome(1, true, List.of(), "spec.migration.nodeSelector is required"),
+            new ReconcileOutcome(
+                1, true, List.of(), "spec.migration.nodeSelector is required", List.of()),
             Optional.empty(),
             T0);
 
@@ -75,13 +84,13 @@ class PolicyStatusRulesTest {
 
   @Test
   void anUnchangedClusterGivesAnIdenticalStatusAndATransitionMovesTheTime() {
-    ReconcileOutcome ready = new ReconcileOutcome(3, true, List.of(), "");
+    ReconcileOutcome ready = new ReconcileOutcome(3, true, List.of(), "", List.of());
     ClusterPolicyStatus first = status(ready, Optional.empty(), T0);
 
     ClusterPolicyStatus again = status(ready, Optional.of(first), T1);
     ClusterPolicyStatus broken =
         status(
-            new ReconcileOutcome(3, true, List.of("state-device-plugin"), ""),
+            new ReconcileOutcome(3, true, List.of("state-device-plugin"), "", List.of()),
             Optional.of(first),
             T1);
 

@@ -1,4 +1,4 @@
-package dev.gpudra.bench.domains;
+package dev.gpudra.bench.api;
 
 import io.fabric8.kubernetes.client.http.BasicBuilder;
 import io.fabric8.kubernetes.client.http.HttpRequest;
@@ -6,7 +6,7 @@ import io.fabric8.kubernetes.client.http.Interceptor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Counts the API writes (every request but GET) of one client, e.g. the controller's. */
-final class WriteCounter implements Interceptor {
+public final class WriteCounter implements Interceptor {
   private final AtomicLong writes = new AtomicLong();
   private final AtomicLong reads = new AtomicLong();
   private final java.util.concurrent.ConcurrentHashMap<String, AtomicLong> done =
@@ -41,24 +41,24 @@ final class WriteCounter implements Interceptor {
   }
 
   /** Every write so far, by method and path shape. */
-  java.util.Map<String, Long> byShape() {
+  public java.util.Map<String, Long> byShape() {
     java.util.Map<String, Long> out = new java.util.TreeMap<>();
     done.forEach((k, v) -> out.put(k, v.get()));
     return out;
   }
 
   /** The writes the server refused, by method, code and path shape. */
-  java.util.Map<String, Long> failures() {
+  public java.util.Map<String, Long> failures() {
     java.util.Map<String, Long> out = new java.util.TreeMap<>();
     failed.forEach((k, v) -> out.put(k, v.get()));
     return out;
   }
 
-  long writes() {
+  public long writes() {
     return writes.get();
   }
 
-  long reads() {
+  public long reads() {
     return reads.get();
   }
 }

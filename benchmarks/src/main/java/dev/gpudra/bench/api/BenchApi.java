@@ -1,4 +1,4 @@
-package dev.gpudra.bench.domains;
+package dev.gpudra.bench.api;
 
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
@@ -12,10 +12,10 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * The API server the ComputeDomain bench runs against: the embedded one (fabric8's mock with our
- * validation and name index) or {@code gpu-dra-testcluster}'s real kube-apiserver and etcd.
+ * The API server a bench runs against: the embedded one (fabric8's mock with our validation and
+ * name index) or {@code gpu-dra-testcluster}'s real kube-apiserver and etcd.
  */
-sealed interface BenchApi extends AutoCloseable {
+public sealed interface BenchApi extends AutoCloseable {
   KubernetesClient client();
 
   /** What it is, for the report. */

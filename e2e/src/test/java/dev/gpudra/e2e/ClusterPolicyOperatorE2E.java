@@ -1,0 +1,290 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.State;
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
+import dev.gpudra.operator.reconcile.OperatorSettings;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator on the real control plane with simulated GPU nodes (node objects with NFD's labels;
+ * no kubelet, so operand pods are stood in for where a step needs one): a ClusterPolicy with
+ * gpu-dra's DRA driver on one pool labels the nodes, creates the operands owned by the policy and
+ * says what is not ready; a node joining the pool waits for the pod holding {@code nvidia.com/gpu},
+ * then moves; deleting the policy lets the garbage collector take its objects.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterPolicyOperatorE2E {
+  private static final String NS = "gpu-operator";
+  private static final String PCI = "feature.node.kubernetes.io/pci-10de.present";
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final String POLICY =
+      "operator: {defaultRuntime: containerd}\ndaemonsets: {}\ndriver: {enabled: false}\n"
+          + "toolkit: {enabled: false}\ndevicePlugin: {enabled: true}\n"
+          + "dcgm: {enabled: false}\ndcgmExporter: {enabled: false}\ngfd: {enabled: false}\n"
+          + "migManager: {enabled: false}\nnodeStatusExporter: {enabled: false}\n"
+          + "draDriver:\n  computeDomains: {enabled: false}\n"
+          + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels: {pool: dra}\n";
+
+  private ControlPlaneProcess controlPlane;
+  private KubernetesClient client;
+  private ClusterPolicyOperator operator;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException, IOException {
+    controlPlane =
+        ControlPlaneProcess.start(
+            RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
+    client = controlPlane.client();
+    for (CustomResourceDefinition crd : ClusterPolicyCrds.all()) {
+      client.resource(crd).create();
+      await().atMost(Duration.ofSeconds(30)).until(() -> established(crd));
+    }
+    client
+        .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
+        .create();
+    node("gpu-a", Map.of(PCI, "true", "pool", "dra"));
+    node("gpu-b", Map.of(PCI, "true"));
+    node("cpu-c", Map.of("feature.node.kubernetes.io/cpu-model.vendor_id", "Intel"));
+    ClusterPolicySpec spec =
+        new ObjectMapper(new YAMLFactory()).readValue(POLICY, ClusterPolicySpec.class);
+    client
+        .resource(
+            new ClusterPolicy(
+                new ObjectMetaBuilder().withName("cluster-policy").build(), spec, null))
+        .create();
+    operator = ClusterPolicyOperator.start(client, new OperatorSettings(NS, "gpu-dra:e2e"));
+  }
+
+  @AfterAll
+  void stop() {
+    if (operator != null) {
+      operator.close();
+    }
+    if (controlPlane != null) {
+      controlPlane.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  @DisplayName(
+      "the GPU nodes get NVIDIA's labels and their stack, the operands exist owned by the policy,"
+          + " and the status is notReady, naming what is not ready and why")
+  void labelsOperandsAndStatus() {
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(labels("gpu-a"))
+              .containsEntry("nvidia.com/gpu.present", "true")
+              .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
+              .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin");
+          assertThat(labels("gpu-b")).containsEntry("nvidia.com/gpu.deploy.device-plugin", "true");
+          assertThat(labels("cpu-c")).doesNotContainKey("nvidia.com/gpu.present");
+          assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems())
+              .extracting(d -> d.getMetadata().getName())
+              .contains("nvidia-device-plugin-daemonset", "nvidia-dra-driver-kubelet-plugin");
+          var status = policy().getStatus();
+          assertThat(status).isNotNull();
+          assertThat(status.state()).isEqualTo(State.NOT_READY);
+          assertThat(status.namespace()).isEqualTo(NS);
+        });
+    assertThat(
+            client
+                .resource(
+                    new io.fabric8.kubernetes.api.model.resource.v1.DeviceClassBuilder()
+                        .withNewMetadata()
+                        .withName("gpu.nvidia.com")
+                        .endMetadata()
+                        .build())
+                .get())
+        .isNotNull();
+  }
+
+  @Test
+  @Order(2)
+  @DisplayName(
+      "a node joining the DRA pool is cordoned and waits for the pod holding nvidia.com/gpu; once"
+          + " it is gone the device plugin goes, the DRA driver comes, and the node is uncordoned"
+          + " when its plugin pod is ready")
+  void aNodeMovesToDra() {
+    Pod training = client.resource(gpuPod()).create();
+    client
+        .nodes()
+        .withName("gpu-b")
+        .edit(n -> {
+          n.getMetadata().getLabels().put("pool", "dra");
+          return n;
+        });
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(client.nodes().withName("gpu-b").get().getSpec().getUnschedulable()).isTrue();
+          assertThat(labels("gpu-b"))
+              .containsEntry("gpu-dra.dev/migration-step", "wait-for-gpu-pods")
+              .containsEntry("nvidia.com/gpu.deploy.device-plugin", "true");
+        });
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(
+                    client
+                        .resources(ClusterPolicy.class)
+                        .withName("cluster-policy")
+                        .get()
+                        .getStatus()
+                        .migration())
+                .singleElement()
+                .satisfies(m -> {
+                  assertThat(m.node()).isEqualTo("gpu-b");
+                  assertThat(m.target()).isEqualTo("dra");
+                  assertThat(m.step()).isEqualTo("wait-for-gpu-pods");
+                  assertThat(m.message()).contains("default/training");
+                }));
+
+    client.resource(training).withGracePeriod(0).delete();
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(labels("gpu-b"))
+                .containsEntry("gpu-dra.dev/migration-step", "start-new-stack")
+                .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
+                .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin"));
+
+    client.resource(draPluginPod()).create();
+    // no kubelet here: the plugin pod's readiness is what its kubelet would report
+    client
+        .pods()
+        .inNamespace(NS)
+        .withName("nvidia-dra-driver-kubelet-plugin-b")
+        .subresource("status")
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            "{\"status\":{\"phase\":\"Running\",\"conditions\":[{\"type\":\"Ready\","
+                + "\"status\":\"True\"}]}}");
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(client.nodes().withName("gpu-b").get().getSpec().getUnschedulable())
+              .isNotEqualTo(Boolean.TRUE);
+          assertThat(labels("gpu-b")).doesNotContainKey("gpu-dra.dev/migration-step");
+        });
+  }
+
+  @Test
+  @Order(3)
+  @DisplayName("deleting the policy lets the garbage collector take the operands it owned")
+  void theGarbageCollectorTakesTheOperands() {
+    operator.close();
+    operator = null;
+    client.resources(ClusterPolicy.class).withName("cluster-policy").delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty());
+  }
+
+  private ClusterPolicy policy() {
+    return client.resources(ClusterPolicy.class).withName("cluster-policy").get();
+  }
+
+  private Map<String, String> labels(String node) {
+    return client.nodes().withName(node).get().getMetadata().getLabels();
+  }
+
+  private void node(String name, Map<String, String> labels) {
+    client
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withLabels(labels)
+                .endMetadata()
+                .build())
+        .create();
+  }
+
+  private boolean established(CustomResourceDefinition crd) {
+    CustomResourceDefinition stored =
+        client
+            .apiextensions()
+            .v1()
+            .customResourceDefinitions()
+            .withName(crd.getMetadata().getName())
+            .get();
+    return stored.getStatus() != null
+        && stored.getStatus().getConditions().stream()
+            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  private static Pod gpuPod() {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("training")
+        .withNamespace("default")
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName("gpu-b")
+        .addNewContainer()
+        .withName("main")
+        .withImage("cuda")
+        .withNewResources()
+        .addToLimits("nvidia.com/gpu", new Quantity("1"))
+        .endResources()
+        .endContainer()
+        .endSpec()
+        .build();
+  }
+
+  private static Pod draPluginPod() {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName("nvidia-dra-driver-kubelet-plugin-b")
+        .withNamespace(NS)
+        .addToLabels("app", "nvidia-dra-driver-kubelet-plugin")
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName("gpu-b")
+        .addNewContainer()
+        .withName("gpus")
+        .withImage("gpu-dra:e2e")
+        .endContainer()
+        .endSpec()
+        .build();
+  }
+}
