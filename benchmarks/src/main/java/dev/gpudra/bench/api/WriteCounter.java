@@ -37,7 +37,9 @@ public final class WriteCounter implements Interceptor {
   }
 
   private static String shape(String path) {
-    return path.replaceAll("/[^/]*[0-9a-f]{8}-[^/]*", "/{id}").replaceAll("cd-\\d+", "cd-N");
+    return path.replaceAll("/[^/]*[0-9a-f]{8}-[^/]*", "/{id}")
+        .replaceAll("cd-\\d+", "cd-N")
+        .replaceAll("/nodes/[^/]+", "/nodes/{name}");
   }
 
   /** Every write so far, by method and path shape. */

@@ -68,7 +68,7 @@ final class BenchOperatorCommand implements Callable<Integer> {
     out.printf(
         "GPU nodes                         %d (every other one in the DRA pool)%n", r.nodes());
     out.printf(
-        "all labelled after                %.2f s from the operator's start%n",
+        "converged after                   %.2f s from the operator's start (its last write)%n",
         r.toLabelled().toMillis() / 1000.0);
     out.printf(
         "operator writes until then        %.2f per node (%d)%n",
@@ -78,6 +78,7 @@ final class BenchOperatorCommand implements Callable<Integer> {
     out.printf(
         "operator writes at rest           %d in %d s (target: 0)%n",
         r.steadyWrites(), r.steady().toSeconds());
+    r.steadyByKind().forEach((what, n) -> out.printf("  %s x %d%n", what, n));
     out.flush();
     return 0;
   }

@@ -26,7 +26,9 @@ import java.util.Optional;
  * N simulated GPU nodes (NFD's PCI label; every other one in the DRA pool) and one ClusterPolicy
  * with gpu-dra's DRA driver on that pool; the operator starts, as after an install or a restart,
  * with a client that counts its requests. Measured: the time until every node carries the deploy
- * label of its stack, the operator's writes until then, and its writes at rest afterwards.
+ * label of its stack (and no step of a move), the policy has a status and the operator's last write
+ * is 1 s old (the time to that last write), the operator's writes until then, and its writes at
+ * rest afterwards.
  */
 public final class PolicyBench {
   private static final String NS = "gpu-operator";
@@ -42,12 +44,14 @@ public final class PolicyBench {
   /**
    * @param server the API server
    * @param nodes GPU nodes
-   * @param toLabelled from the operator's start until every node carries its stack
+   * @param toLabelled from the operator's start until its last write, every node carrying its stack
+   *     and the policy its status
    * @param writesToLabelled the operator's writes until then
    * @param readsToLabelled its reads until then (requests that are not writes)
    * @param writesByKind those writes by method and path shape
    * @param steady how long writes were counted at rest
    * @param steadyWrites the writes in that time
+   * @param steadyByKind those writes by method and path shape
    */
   public record Result(
       String server,
@@ -57,7 +61,8 @@ public final class PolicyBench {
       long readsToLabelled,
       Map<String, Long> writesByKind,
       Duration steady,
-      long steadyWrites) {}
+      long steadyWrites,
+      Map<String, Long> steadyByKind) {}
 
   private PolicyBench() {}
 
@@ -89,7 +94,8 @@ public final class PolicyBench {
             ClusterPolicyOperator.start(
                 operatorClient, new OperatorSettings(NS, "gpu-dra:bench"))) {
           awaitLabelled(setup, nodes, start, timeout);
-          Duration toLabelled = Duration.ofNanos(System.nanoTime() - start);
+          awaitQuiet(counter, start, timeout);
+          Duration toLabelled = Duration.ofNanos(System.nanoTime() - start - QUIET.toNanos());
           long writes = counter.writes();
           long reads = counter.reads();
           Map<String, Long> shapes = counter.byShape();
@@ -102,10 +108,44 @@ public final class PolicyBench {
               reads,
               shapes,
               steady,
-              counter.writes() - writes);
+              counter.writes() - writes,
+              since(shapes, counter.byShape()));
         }
       }
     }
+  }
+
+  /** How long the operator must write nothing before the cluster counts as converged. */
+  private static final Duration QUIET = Duration.ofSeconds(1);
+
+  /** Waits until the operator has written nothing for {@link #QUIET} (its last status, say). */
+  private static void awaitQuiet(WriteCounter counter, long start, Duration timeout)
+      throws InterruptedException {
+    long deadline = start + timeout.toNanos();
+    long seen = counter.writes();
+    long quietSince = System.nanoTime();
+    while (System.nanoTime() - quietSince < QUIET.toNanos()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "the operator kept writing for " + timeout.toSeconds() + " s");
+      }
+      Thread.sleep(50);
+      if (counter.writes() != seen) {
+        seen = counter.writes();
+        quietSince = System.nanoTime();
+      }
+    }
+  }
+
+  private static Map<String, Long> since(Map<String, Long> before, Map<String, Long> after) {
+    Map<String, Long> added = new java.util.TreeMap<>();
+    after.forEach((shape, n) -> {
+      long more = n - before.getOrDefault(shape, 0L);
+      if (more > 0) {
+        added.put(shape, more);
+      }
+    });
+    return added;
   }
 
   private static Node node(int i) {
@@ -137,7 +177,8 @@ public final class PolicyBench {
     while (System.nanoTime() < deadline) {
       long labelled =
           client.nodes().list().getItems().stream().filter(PolicyBench::carriesItsStack).count();
-      if (labelled == nodes) {
+      ClusterPolicy policy = client.resources(ClusterPolicy.class).withName("cluster-policy").get();
+      if (labelled == nodes && policy.getStatus() != null) {
         return;
       }
       Thread.sleep(100);
@@ -146,8 +187,12 @@ public final class PolicyBench {
         "not every node carries its stack's deploy label after " + timeout.toSeconds() + " s");
   }
 
+  /** The deploy label of its stack, and no step of a move. */
   private static boolean carriesItsStack(Node node) {
     Map<String, String> labels = node.getMetadata().getLabels();
+    if (labels.containsKey("gpu-dra.dev/migration-step")) {
+      return false;
+    }
     String key =
         "dra".equals(labels.get("pool"))
             ? "nvidia.com/gpu.deploy.dra-driver"

@@ -25,15 +25,17 @@ public final class MigrationRules {
     List<GpuPod> holding = node.gpuPods().stream().filter(p -> p.stack() != target).toList();
     boolean oldPlugin = node.pluginPods().stream().anyMatch(s -> s != target);
     if (node.labelled() == NodeStack.NONE && holding.isEmpty() && !oldPlugin) {
-      // nothing of the other stack is on the node (a new GPU node, or one whose old stack is
-      // gone): the new one goes on, with no cordon of its own
-      return plan(
-          MigrationStep.START_NEW_STACK,
-          target,
-          node.unschedulable(),
-          node.cordonedByMove(),
-          List.of(),
-          "starting the " + name(target));
+      // nothing of the other stack is on the node: a new GPU node just gets its stack (steady
+      // from now on); one whose move took the old stack off gets the new one
+      return node.cordonedByMove()
+          ? plan(
+              MigrationStep.START_NEW_STACK,
+              target,
+              node.unschedulable(),
+              true,
+              List.of(),
+              "starting the " + name(target))
+          : plan(MigrationStep.STEADY, target, node.unschedulable(), false, List.of(), "");
     }
     if (!node.unschedulable()) {
       return plan(MigrationStep.CORDON, node.labelled(), true, true, List.of(), "cordoning");

@@ -97,9 +97,31 @@ public final class ClusterPolicyReconciler implements Reconciler<ClusterPolicy> 
       List<String> notReady = states.apply(policy, context, inUse);
       return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
     } catch (InvalidMigrationException | KubernetesClientException e) {
-      log.warn("ClusterPolicy {}: {}", policy.getMetadata().getName(), e.getMessage());
-      return new ReconcileOutcome(gpuNodes(), nfdLabels(), List.of(), e.getMessage(), List.of());
+      if (Thread.currentThread().isInterrupted() || interrupted(e)) {
+        throw e; // the operator stops: no failure to report
+      }
+      String why = describe(e);
+      log.warn("ClusterPolicy {}: {}", policy.getMetadata().getName(), why);
+      return new ReconcileOutcome(gpuNodes(), nfdLabels(), List.of(), why, List.of());
     }
+  }
+
+  private static boolean interrupted(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof InterruptedException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The message and, for an API error, what it came from. */
+  private static String describe(RuntimeException e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root == e ? e.getMessage() : e.getMessage() + ": " + root;
   }
 
   private static List<NodeMigrationStatus> moving(List<NodeReport> reports) {
@@ -135,6 +157,16 @@ public final class ClusterPolicyReconciler implements Reconciler<ClusterPolicy> 
     if (status.equals(policy.getStatus())) {
       return UpdateControl.<ClusterPolicy>noUpdate().rescheduleAfter(again);
     }
+    log.info(
+        "ClusterPolicy {}: {} ({})",
+        policy.getMetadata().getName(),
+        status.state(),
+        status.conditions() == null
+            ? ""
+            : status.conditions().stream()
+                .filter(c -> "True".equals(c.getStatus()))
+                .map(c -> c.getType() + " " + c.getReason() + ": " + c.getMessage())
+                .collect(Collectors.joining("; ")));
     policy.setStatus(status);
     return UpdateControl.patchStatus(policy).rescheduleAfter(again);
   }

@@ -10,11 +10,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * NVIDIA's readiness rules for an operand's DaemonSet and Deployment: a DaemonSet that schedules
- * nothing is ready; one with unavailable pods is not; a RollingUpdate DaemonSet is ready once its
- * controller saw the newest generation and every pod is updated and available; an OnDelete
- * DaemonSet (the driver's) once every pod runs the newest revision, Running with all containers
- * ready. A Deployment is ready with no unavailable replica and its pods Running.
+ * NVIDIA's readiness rules for an operand's DaemonSet and Deployment, stricter in one point: a
+ * DaemonSet whose controller has not seen its newest generation is not ready (NVIDIA's reads its
+ * empty counts as "schedules nothing"). A DaemonSet that schedules nothing is ready; one with
+ * unavailable pods is not; a RollingUpdate DaemonSet is ready once its controller saw the newest
+ * generation and every pod is updated and available; an OnDelete DaemonSet (the driver's) once
+ * every pod runs the newest revision, Running with all containers ready. A Deployment is ready with
+ * no unavailable replica and its pods Running.
  */
 public final class Readiness {
   /** The pod label that names the DaemonSet revision a pod runs. */
@@ -33,6 +35,10 @@ public final class Readiness {
       return false;
     }
     DaemonSetStatus status = daemonSet.get().getStatus();
+    long generation = Optional.ofNullable(daemonSet.get().getMetadata().getGeneration()).orElse(0L);
+    if (Optional.ofNullable(status.getObservedGeneration()).orElse(0L) < generation) {
+      return false; // its controller has not looked at this generation yet: its counts are old
+    }
     if (count(status.getDesiredNumberScheduled()) == 0) {
       return true;
     }
@@ -43,10 +49,8 @@ public final class Readiness {
       return newestRevision.isPresent()
           && pods.stream().allMatch(p -> runsRevision(p, newestRevision.get()));
     }
-    long generation = Optional.ofNullable(daemonSet.get().getMetadata().getGeneration()).orElse(0L);
     int desired = count(status.getDesiredNumberScheduled());
-    return Optional.ofNullable(status.getObservedGeneration()).orElse(0L) >= generation
-        && count(status.getUpdatedNumberScheduled()) == desired
+    return count(status.getUpdatedNumberScheduled()) == desired
         && count(status.getNumberAvailable()) == desired;
   }
 

@@ -68,9 +68,12 @@ class ReadinessTest {
         .isFalse();
     assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 2, 3, 0), List.of(), null)).isFalse();
     assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 3, 2, 1), List.of(), null)).isFalse();
-    assertThat(ready(daemonSet("RollingUpdate", 2, 0, 0, 0, 0, 0), List.of(), null))
+    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 0, 0, 0, 0), List.of(), null))
         .as("nothing to schedule: no GPU node yet")
         .isTrue();
+    assertThat(ready(daemonSet("RollingUpdate", 1, 0, 0, 0, 0, 0), List.of(), null))
+        .as("just created: its controller has not counted yet")
+        .isFalse();
     assertThat(Readiness.daemonSetReady(Optional.empty(), List.of(), Optional.empty())).isFalse();
   }
 
