@@ -3,21 +3,16 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
-import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.State;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.operator.PolicyScenario;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -46,16 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterPolicyOperatorE2E {
-  private static final String NS = "gpu-operator";
-  private static final String PCI = "feature.node.kubernetes.io/pci-10de.present";
+  private static final String NS = PolicyScenario.NAMESPACE;
   private static final Duration WAIT = Duration.ofSeconds(60);
-  private static final String POLICY =
-      "operator: {defaultRuntime: containerd}\ndaemonsets: {}\ndriver: {enabled: false}\n"
-          + "toolkit: {enabled: false}\ndevicePlugin: {enabled: true}\n"
-          + "dcgm: {enabled: false}\ndcgmExporter: {enabled: false}\ngfd: {enabled: false}\n"
-          + "migManager: {enabled: false}\nnodeStatusExporter: {enabled: false}\n"
-          + "draDriver:\n  computeDomains: {enabled: false}\n"
-          + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels: {pool: dra}\n";
 
   private ControlPlaneProcess controlPlane;
   private KubernetesClient client;
@@ -74,16 +61,10 @@ class ClusterPolicyOperatorE2E {
     client
         .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
         .create();
-    node("gpu-a", Map.of(PCI, "true", "pool", "dra"));
-    node("gpu-b", Map.of(PCI, "true"));
+    client.resource(PolicyScenario.gpuNode("gpu-a", true)).create();
+    client.resource(PolicyScenario.gpuNode("gpu-b", false)).create();
     node("cpu-c", Map.of("feature.node.kubernetes.io/cpu-model.vendor_id", "Intel"));
-    ClusterPolicySpec spec =
-        new ObjectMapper(new YAMLFactory()).readValue(POLICY, ClusterPolicySpec.class);
-    client
-        .resource(
-            new ClusterPolicy(
-                new ObjectMetaBuilder().withName("cluster-policy").build(), spec, null))
-        .create();
+    client.resource(PolicyScenario.policy()).create();
     operator = ClusterPolicyOperator.start(client, new OperatorSettings(NS, "gpu-dra:e2e"));
   }
 
@@ -139,7 +120,7 @@ class ClusterPolicyOperatorE2E {
           + " it is gone the device plugin goes, the DRA driver comes, and the node is uncordoned"
           + " when its plugin pod is ready")
   void aNodeMovesToDra() {
-    Pod training = client.resource(gpuPod()).create();
+    Pod training = client.resource(PolicyScenario.gpuPod("training", "gpu-b")).create();
     client
         .nodes()
         .withName("gpu-b")
@@ -184,12 +165,12 @@ class ClusterPolicyOperatorE2E {
                 .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
                 .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin"));
 
-    client.resource(draPluginPod()).create();
+    client.resource(PolicyScenario.draPluginPod("gpu-b")).create();
     // no kubelet here: the plugin pod's readiness is what its kubelet would report
     client
         .pods()
         .inNamespace(NS)
-        .withName("nvidia-dra-driver-kubelet-plugin-b")
+        .withName("nvidia-dra-driver-kubelet-plugin-gpu-b")
         .subresource("status")
         .patch(
             PatchContext.of(PatchType.JSON_MERGE),
@@ -250,41 +231,5 @@ class ClusterPolicyOperatorE2E {
     return stored.getStatus() != null
         && stored.getStatus().getConditions().stream()
             .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
-  }
-
-  private static Pod gpuPod() {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName("training")
-        .withNamespace("default")
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName("gpu-b")
-        .addNewContainer()
-        .withName("main")
-        .withImage("cuda")
-        .withNewResources()
-        .addToLimits("nvidia.com/gpu", new Quantity("1"))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .build();
-  }
-
-  private static Pod draPluginPod() {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName("nvidia-dra-driver-kubelet-plugin-b")
-        .withNamespace(NS)
-        .addToLabels("app", "nvidia-dra-driver-kubelet-plugin")
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName("gpu-b")
-        .addNewContainer()
-        .withName("gpus")
-        .withImage("gpu-dra:e2e")
-        .endContainer()
-        .endSpec()
-        .build();
   }
 }

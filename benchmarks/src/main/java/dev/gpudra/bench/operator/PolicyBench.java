@@ -1,22 +1,16 @@
 package dev.gpudra.bench.operator;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
-import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.bench.api.BenchApi;
 import dev.gpudra.bench.api.WriteCounter;
+import dev.gpudra.localcluster.operator.PolicyScenario;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -31,15 +25,7 @@ import java.util.Optional;
  * rest afterwards.
  */
 public final class PolicyBench {
-  private static final String NS = "gpu-operator";
-  private static final String PCI = "feature.node.kubernetes.io/pci-10de.present";
-  private static final String POLICY =
-      "operator: {defaultRuntime: containerd}\ndaemonsets: {}\ndriver: {enabled: false}\n"
-          + "toolkit: {enabled: false}\ndevicePlugin: {enabled: true}\n"
-          + "dcgm: {enabled: false}\ndcgmExporter: {enabled: false}\ngfd: {enabled: false}\n"
-          + "migManager: {enabled: false}\nnodeStatusExporter: {enabled: false}\n"
-          + "draDriver:\n  computeDomains: {enabled: false}\n"
-          + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels: {pool: dra}\n";
+  private static final String NS = PolicyScenario.NAMESPACE;
 
   /**
    * @param server the API server
@@ -80,9 +66,9 @@ public final class PolicyBench {
           .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
           .create();
       for (int i = 0; i < nodes; i++) {
-        setup.resource(node(i)).create();
+        setup.resource(PolicyScenario.gpuNode("gpu-" + i, i % 2 == 0)).create();
       }
-      setup.resource(policy()).create();
+      setup.resource(PolicyScenario.policy()).create();
       WriteCounter counter = new WriteCounter();
       try (KubernetesClient operatorClient =
           new KubernetesClientBuilder()
@@ -146,28 +132,6 @@ public final class PolicyBench {
       }
     });
     return added;
-  }
-
-  private static Node node(int i) {
-    Map<String, String> labels =
-        i % 2 == 0 ? Map.of(PCI, "true", "pool", "dra") : Map.of(PCI, "true");
-    return new NodeBuilder()
-        .withNewMetadata()
-        .withName("gpu-" + i)
-        .withLabels(labels)
-        .endMetadata()
-        .build();
-  }
-
-  private static ClusterPolicy policy() {
-    try {
-      ClusterPolicySpec spec =
-          new ObjectMapper(new YAMLFactory()).readValue(POLICY, ClusterPolicySpec.class);
-      return new ClusterPolicy(
-          new ObjectMetaBuilder().withName("cluster-policy").build(), spec, null);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   private static void awaitLabelled(

@@ -3,22 +3,17 @@ package dev.gpudra.operator.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
-import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.State;
 import dev.gpudra.localcluster.api.LocalApiServer;
+import dev.gpudra.localcluster.operator.PolicyScenario;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -33,35 +28,21 @@ import org.junit.jupiter.api.Test;
  * pool, held back by a pod using {@code nvidia.com/gpu} until that pod is gone.
  */
 class ClusterPolicyOperatorIT {
-  private static final String NS = "gpu-operator";
-  private static final String PCI = "feature.node.kubernetes.io/pci-10de.present";
-  private static final String POLICY =
-      "operator: {defaultRuntime: containerd}\ndaemonsets: {}\ndriver: {enabled: false}\n"
-          + "toolkit: {enabled: false}\ndevicePlugin: {enabled: true}\n"
-          + "dcgm: {enabled: false}\ndcgmExporter: {enabled: false}\ngfd: {enabled: false}\n"
-          + "migManager: {enabled: false}\nnodeStatusExporter: {enabled: false}\n"
-          + "draDriver:\n  computeDomains: {enabled: false}\n"
-          + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels: {pool: dra}\n";
+  private static final String NS = PolicyScenario.NAMESPACE;
 
   private LocalApiServer api;
   private KubernetesClient client;
   private ClusterPolicyOperator operator;
 
   @BeforeEach
-  void start() throws IOException {
+  void start() {
     api = new LocalApiServer().start();
     client = api.client();
     ClusterPolicyCrds.all().forEach(crd -> client.resource(crd).create());
-    node("node-a", Map.of(PCI, "true", "pool", "dra"));
-    node("node-b", Map.of(PCI, "true"));
+    client.resource(PolicyScenario.gpuNode("node-a", true)).create();
+    client.resource(PolicyScenario.gpuNode("node-b", false)).create();
     node("cpu-node", Map.of("feature.node.kubernetes.io/cpu-model.vendor_id", "Intel"));
-    ClusterPolicySpec spec =
-        new ObjectMapper(new YAMLFactory()).readValue(POLICY, ClusterPolicySpec.class);
-    client
-        .resource(
-            new ClusterPolicy(
-                new ObjectMetaBuilder().withName("cluster-policy").build(), spec, null))
-        .create();
+    client.resource(PolicyScenario.policy()).create();
     operator = ClusterPolicyOperator.start(client, new OperatorSettings(NS, "gpu-dra:it"));
   }
 
@@ -153,7 +134,7 @@ class ClusterPolicyOperatorIT {
     await()
         .atMost(WAIT)
         .until(() -> "true".equals(labels("node-b").get("nvidia.com/gpu.deploy.device-plugin")));
-    Pod training = client.resource(gpuPod()).create();
+    Pod training = client.resource(PolicyScenario.gpuPod("training", "node-b")).create();
 
     client
         .nodes()
@@ -202,7 +183,18 @@ class ClusterPolicyOperatorIT {
                 .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin"));
     assertThat(get("node-b").getSpec().getUnschedulable()).isTrue();
 
-    client.resource(readyDraPluginPod()).create();
+    client
+        .resource(
+            new PodBuilder(PolicyScenario.draPluginPod("node-b"))
+                .withNewStatus()
+                .withPhase("Running")
+                .addNewCondition()
+                .withType("Ready")
+                .withStatus("True")
+                .endCondition()
+                .endStatus()
+                .build())
+        .create();
 
     await()
         .atMost(WAIT)
@@ -212,51 +204,5 @@ class ClusterPolicyOperatorIT {
           assertThat(get("node-b").getMetadata().getAnnotations())
               .doesNotContainKey(NodeMover.CORDONED);
         });
-  }
-
-  private static Pod gpuPod() {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName("training")
-        .withNamespace("default")
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName("node-b")
-        .addNewContainer()
-        .withName("main")
-        .withImage("cuda")
-        .withNewResources()
-        .addToLimits("nvidia.com/gpu", new Quantity("1"))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Running")
-        .endStatus()
-        .build();
-  }
-
-  private static Pod readyDraPluginPod() {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName("nvidia-dra-driver-kubelet-plugin-b")
-        .withNamespace(NS)
-        .addToLabels("app", "nvidia-dra-driver-kubelet-plugin")
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName("node-b")
-        .addNewContainer()
-        .withName("gpus")
-        .withImage("gpu-dra:it")
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Running")
-        .addNewCondition()
-        .withType("Ready")
-        .withStatus("True")
-        .endCondition()
-        .endStatus()
-        .build();
   }
 }
