@@ -87,14 +87,15 @@ public final class ClusterPolicyReconciler implements Reconciler<ClusterPolicy> 
       moved.stream()
           .filter(r -> r.step() != MigrationStep.STEADY)
           .forEach(r -> log.info("node {}: {} ({})", r.node(), r.step(), r.message()));
-      Set<NodeStack> inUse =
+      // a stack some node still runs on its way off it outlives its state's switch
+      Set<NodeStack> leaving =
           moved.stream()
+              .filter(r -> r.stack() != NodeStack.NONE && r.stack() != r.target())
               .map(NodeReport::stack)
-              .filter(s -> s != NodeStack.NONE)
               .collect(Collectors.toCollection(() -> EnumSet.noneOf(NodeStack.class)));
       OperandContext context =
           new OperandContext(settings.namespace(), policy.getSpec(), settings.image());
-      List<String> notReady = states.apply(policy, context, inUse);
+      List<String> notReady = states.apply(policy, context, leaving);
       return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
     } catch (InvalidMigrationException | KubernetesClientException e) {
       if (Thread.currentThread().isInterrupted() || interrupted(e)) {

@@ -28,13 +28,13 @@ final class StateApplier {
   }
 
   /**
-   * @param inUse the stacks some node still runs or moves from
+   * @param leaving the stacks some node still runs on its way off them
    * @return the states that are not ready, by NVIDIA's names (with why, for one not built)
    */
-  List<String> apply(ClusterPolicy owner, OperandContext context, Set<NodeStack> inUse) {
+  List<String> apply(ClusterPolicy owner, OperandContext context, Set<NodeStack> leaving) {
     List<String> notReady = new ArrayList<>();
     for (OperandState state : OperandState.values()) {
-      boolean enabled = state.enabledBy(context.spec()) || keptFor(state, inUse);
+      boolean enabled = state.enabledBy(context.spec()) || keptFor(state, leaving);
       if (!enabled) {
         if (buildable(state)) {
           applier.delete(StateObjects.of(state, context.forTeardown()).objects());
@@ -60,10 +60,10 @@ final class StateApplier {
     return Readiness.daemonSetReady(stored, List.of(), Optional.empty());
   }
 
-  private static boolean keptFor(OperandState state, Set<NodeStack> inUse) {
+  private static boolean keptFor(OperandState state, Set<NodeStack> leaving) {
     return switch (state) {
-      case DRA_DRIVER -> inUse.contains(NodeStack.DRA);
-      case DEVICE_PLUGIN -> inUse.contains(NodeStack.DEVICE_PLUGIN);
+      case DRA_DRIVER -> leaving.contains(NodeStack.DRA);
+      case DEVICE_PLUGIN -> leaving.contains(NodeStack.DEVICE_PLUGIN);
       default -> false;
     };
   }

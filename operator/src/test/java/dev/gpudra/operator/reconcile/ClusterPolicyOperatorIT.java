@@ -205,4 +205,53 @@ class ClusterPolicyOperatorIT {
               .doesNotContainKey(NodeMover.CORDONED);
         });
   }
+
+  @Test
+  @DisplayName(
+      "without spec.draDriver the DRA nodes move back to the device plugin, and the DRA driver's"
+          + " DaemonSet goes once no node runs it any more")
+  void draOffMovesTheNodesBackThenDropsTheDraDriver() {
+    await()
+        .atMost(WAIT)
+        .until(() ->
+            client
+                    .apps()
+                    .daemonSets()
+                    .inNamespace(NS)
+                    .withName("nvidia-dra-driver-kubelet-plugin")
+                    .get()
+                != null);
+
+    client
+        .resources(ClusterPolicy.class)
+        .withName("cluster-policy")
+        .edit(p -> {
+          p.setSpec(p.getSpec().withDraDriver(null));
+          return p;
+        });
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(labels("node-a"))
+              .containsEntry("nvidia.com/gpu.deploy.device-plugin", "true")
+              .doesNotContainKey("nvidia.com/gpu.deploy.dra-driver");
+          assertThat(
+                  client
+                      .apps()
+                      .daemonSets()
+                      .inNamespace(NS)
+                      .withName("nvidia-dra-driver-kubelet-plugin")
+                      .get())
+              .isNull();
+          assertThat(
+                  client
+                      .apps()
+                      .daemonSets()
+                      .inNamespace(NS)
+                      .withName("nvidia-device-plugin-daemonset")
+                      .get())
+              .isNotNull();
+        });
+  }
 }
