@@ -11,6 +11,8 @@ public final class WriteCounter implements Interceptor {
   private final AtomicLong reads = new AtomicLong();
   private final java.util.concurrent.ConcurrentHashMap<String, AtomicLong> done =
       new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.concurrent.ConcurrentHashMap<String, AtomicLong> read =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.concurrent.ConcurrentHashMap<String, AtomicLong> failed =
       new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -26,6 +28,7 @@ public final class WriteCounter implements Interceptor {
       io.fabric8.kubernetes.client.http.AsyncBody.Consumer<java.util.List<java.nio.ByteBuffer>>
           consumer) {
     if ("GET".equals(request.method())) {
+      read.computeIfAbsent(shape(request.uri().getPath()), k -> new AtomicLong()).incrementAndGet();
       return;
     }
     String shape = request.method() + " " + shape(request.uri().getPath());
@@ -46,6 +49,13 @@ public final class WriteCounter implements Interceptor {
   public java.util.Map<String, Long> byShape() {
     java.util.Map<String, Long> out = new java.util.TreeMap<>();
     done.forEach((k, v) -> out.put(k, v.get()));
+    return out;
+  }
+
+  /** Every read so far (answered), by path shape. */
+  public java.util.Map<String, Long> readsByShape() {
+    java.util.Map<String, Long> out = new java.util.TreeMap<>();
+    read.forEach((k, v) -> out.put(k, v.get()));
     return out;
   }
 

@@ -75,6 +75,7 @@ final class BenchOperatorCommand implements Callable<Integer> {
         r.writesToLabelled() / (double) r.nodes(), r.writesToLabelled());
     r.writesByKind().forEach((what, n) -> out.printf("  %s x %d%n", what, n));
     out.printf("operator reads until then         %d%n", r.readsToLabelled());
+    r.readsByKind().forEach((what, n) -> out.printf("  GET %s x %d%n", what, n));
     out.printf(
         "operator writes at rest           %d in %d s (target: 0)%n",
         r.steadyWrites(), r.steady().toSeconds());

@@ -34,6 +34,7 @@ public final class PolicyBench {
    *     and the policy its status
    * @param writesToLabelled the operator's writes until then
    * @param readsToLabelled its reads until then (requests that are not writes)
+   * @param readsByKind those reads by path shape
    * @param writesByKind those writes by method and path shape
    * @param steady how long writes were counted at rest
    * @param steadyWrites the writes in that time
@@ -45,6 +46,7 @@ public final class PolicyBench {
       Duration toLabelled,
       long writesToLabelled,
       long readsToLabelled,
+      Map<String, Long> readsByKind,
       Map<String, Long> writesByKind,
       Duration steady,
       long steadyWrites,
@@ -92,6 +94,7 @@ public final class PolicyBench {
               toLabelled,
               writes,
               reads,
+              counter.readsByShape(),
               shapes,
               steady,
               counter.writes() - writes,

@@ -34,7 +34,7 @@ public final class ClusterPolicyOperator implements AutoCloseable {
               settings,
               caches,
               new NodeMover(client, caches, settings.namespace()),
-              new StateApplier(new ObjectApplier(client), caches),
+              new StateApplier(new ObjectApplier(client, Clock.systemUTC()), caches),
               Clock.systemUTC()));
       operator.start();
     } catch (RuntimeException e) {

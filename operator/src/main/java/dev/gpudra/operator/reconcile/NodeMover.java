@@ -17,9 +17,10 @@ import dev.gpudra.operator.migration.StackTargets;
 import dev.gpudra.operator.render.DevicePluginDaemonSet;
 import dev.gpudra.operator.render.DraKubeletPluginDaemonSet;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeSpec;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -170,28 +171,16 @@ final class NodeMover {
     if (changes.isEmpty() && !cordonChange && !markChange) {
       return;
     }
+    // with the cached node as the item, fabric8 sends the patch without reading the node first
     client
         .nodes()
-        .withName(name(node))
-        .edit(n -> {
-          n.getMetadata().setLabels(changes.applyTo(labelsOf(n.getMetadata().getLabels())));
-          if (cordonChange) {
-            if (n.getSpec() == null) {
-              n.setSpec(new NodeSpec());
-            }
-            n.getSpec().setUnschedulable(Boolean.TRUE.equals(unschedulable) ? true : null);
-          }
-          if (markChange) {
-            Map<String, String> a = new HashMap<>(labelsOf(n.getMetadata().getAnnotations()));
-            if (cordoned) {
-              a.put(CORDONED, "true");
-            } else {
-              a.remove(CORDONED);
-            }
-            n.getMetadata().setAnnotations(a);
-          }
-          return n;
-        });
+        .resource(node)
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            NodePatch.of(
+                changes,
+                cordonChange ? Optional.of(Boolean.TRUE.equals(unschedulable)) : Optional.empty(),
+                markChange ? Optional.of(cordoned) : Optional.empty()));
   }
 
   private void evict(GpuPod pod) {

@@ -5,25 +5,41 @@ import dev.gpudra.operator.render.LastAppliedHash;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes a state's objects as NVIDIA's operator does: each owned by the ClusterPolicy (the garbage
  * collector removes them with it) and labelled with its state; created when absent, replaced only
  * when the hash of what was rendered differs from the stored one's, so a steady cluster sees no
- * write; a disabled state's objects deleted.
+ * write; a disabled state's objects deleted. An object seen or written with the rendered hash is
+ * not read again for {@link #TRUSTED} (a reconcile per node event would otherwise read every object
+ * each time); after that it is, so one deleted or changed by hand comes back.
  */
 final class ObjectApplier {
   /** On every object the operator applies: the state it belongs to. */
   static final String STATE_LABEL = "gpu-dra.dev/operand-state";
 
-  private final KubernetesClient client;
-  private final LastAppliedHash hashes = new LastAppliedHash();
+  /** How long an object known to carry the rendered hash is trusted without reading it again. */
+  static final Duration TRUSTED = Duration.ofMinutes(1);
 
-  ObjectApplier(KubernetesClient client) {
+  private final KubernetesClient client;
+  private final Clock clock;
+  private final LastAppliedHash hashes = new LastAppliedHash();
+  private final Map<String, Known> known = new ConcurrentHashMap<>();
+
+  /** The hash an object was last seen or written with, and when. */
+  private record Known(String hash, Instant at) {}
+
+  ObjectApplier(KubernetesClient client, Clock clock) {
     this.client = client;
+    this.clock = clock;
   }
 
   /**
@@ -50,8 +66,16 @@ final class ObjectApplier {
                       .withBlockOwnerDeletion(true)
                       .build()));
       HasMetadata stamped = hashes.stamp(object);
+      String key = key(stamped);
+      String hash = stamped.getMetadata().getAnnotations().get(LastAppliedHash.ANNOTATION);
+      Known seen = known.get(key);
+      Instant now = clock.instant();
+      if (seen != null && seen.hash().equals(hash) && seen.at().plus(TRUSTED).isAfter(now)) {
+        continue; // written or read with this hash a moment ago: no request
+      }
       Optional<HasMetadata> stored = Optional.ofNullable(client.resource(stamped).get());
       if (!hashes.needsWrite(stored, stamped)) {
+        known.put(key, new Known(hash, now));
         continue;
       }
       if (stored.isEmpty()) {
@@ -60,6 +84,7 @@ final class ObjectApplier {
         stamped.getMetadata().setResourceVersion(stored.get().getMetadata().getResourceVersion());
         client.resource(stamped).update();
       }
+      known.put(key, new Known(hash, now));
       writes++;
     }
     return writes;
@@ -68,9 +93,18 @@ final class ObjectApplier {
   /** Deletes those of {@code objects} that exist. */
   void delete(List<HasMetadata> objects) {
     for (HasMetadata object : objects) {
+      known.remove(key(object));
       if (client.resource(object).get() != null) {
         client.resource(object).delete();
       }
     }
+  }
+
+  private static String key(HasMetadata object) {
+    return object.getKind()
+        + "/"
+        + object.getMetadata().getNamespace()
+        + "/"
+        + object.getMetadata().getName();
   }
 }

@@ -14,6 +14,8 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -225,10 +227,7 @@ class ClusterPolicyOperatorIT {
     client
         .resources(ClusterPolicy.class)
         .withName("cluster-policy")
-        .edit(p -> {
-          p.setSpec(p.getSpec().withDraDriver(null));
-          return p;
-        });
+        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"draDriver\":null}}");
 
     await()
         .atMost(WAIT)
