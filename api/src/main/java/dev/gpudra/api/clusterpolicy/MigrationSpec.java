@@ -13,8 +13,10 @@ import io.fabric8.kubernetes.api.model.LabelSelector;
  *
  * @param draNodes which GPU nodes run the DRA driver; absent means all
  * @param nodeSelector the nodes that run it, with {@code draNodes: selected}
- * @param drain whether and how GPU pods are evicted from a node that moves (NVIDIA's upgrade drain
- *     settings); absent or not enabled: the move waits for them to end
+ * @param drain whether GPU pods are evicted from a node that moves (NVIDIA's upgrade drain
+ *     settings: {@code enable} and an equality-based {@code podSelector}; {@code force}, {@code
+ *     deleteEmptyDir} and a {@code timeoutSeconds} other than 300 are refused by the operator, not
+ *     built yet); absent or not enabled: the move waits for them to end
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Rule(

@@ -18,6 +18,9 @@ public final class DrainPolicy {
 
   private static final String FIELD = "spec.migration.drain.podSelector";
 
+  /** NVIDIA's default, which the CRD fills in. */
+  private static final int DEFAULT_TIMEOUT = 300;
+
   private final boolean enabled;
   private final List<Predicate<Map<String, String>>> selector;
 
@@ -26,12 +29,33 @@ public final class DrainPolicy {
     this.selector = List.copyOf(selector);
   }
 
-  /** The policy {@code drain} states; absent, pods are waited for, never evicted. */
+  /**
+   * The policy {@code drain} states; absent, pods are waited for, never evicted.
+   *
+   * @throws InvalidMigrationException for a setting the move does not apply yet ({@code force},
+   *     {@code deleteEmptyDir}, a {@code timeoutSeconds} other than NVIDIA's 300): refused, not
+   *     ignored
+   */
   public static DrainPolicy of(DrainSpec drain) {
     if (drain == null) {
       return new DrainPolicy(false, List.of());
     }
+    refuse(Boolean.TRUE.equals(drain.force()), "force: true");
+    refuse(Boolean.TRUE.equals(drain.deleteEmptyDir()), "deleteEmptyDir: true");
+    refuse(
+        drain.timeoutSeconds() != null && drain.timeoutSeconds() != DEFAULT_TIMEOUT,
+        "timeoutSeconds: " + drain.timeoutSeconds());
     return new DrainPolicy(Boolean.TRUE.equals(drain.enable()), parse(drain.podSelector()));
+  }
+
+  private static void refuse(boolean set, String setting) {
+    if (set) {
+      throw new InvalidMigrationException(
+          "spec.migration.drain."
+              + setting
+              + " is not built yet: a moving node evicts its GPU pods (respecting their"
+              + " PodDisruptionBudgets) and waits for them as long as they take");
+    }
   }
 
   /** Those of {@code pods} to evict now. */

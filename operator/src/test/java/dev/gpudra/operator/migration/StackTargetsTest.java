@@ -73,4 +73,15 @@ class StackTargetsTest {
         .isInstanceOf(InvalidMigrationException.class)
         .hasMessageContaining("spec.migration.drain.podSelector \"tier in (a,b)\"");
   }
+
+  @Test
+  void drainSettingsNotAppliedYetAreRefusedByTheirPath() {
+    assertThatThrownBy(() -> DrainPolicy.of(new DrainSpec(true, true, null, 300, false)))
+        .isInstanceOf(InvalidMigrationException.class)
+        .hasMessageStartingWith("spec.migration.drain.force: true is not built yet");
+    assertThatThrownBy(() -> DrainPolicy.of(new DrainSpec(true, false, null, 60, false)))
+        .hasMessageStartingWith("spec.migration.drain.timeoutSeconds: 60 is not built yet");
+    assertThatThrownBy(() -> DrainPolicy.of(new DrainSpec(true, false, null, 300, true)))
+        .hasMessageStartingWith("spec.migration.drain.deleteEmptyDir: true is not built yet");
+  }
 }
