@@ -1,5 +1,7 @@
 package dev.gpudra.demo;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.computedomain.plugin.ComputeDomainKubeletPlugin;
@@ -23,6 +25,8 @@ import dev.gpudra.localcluster.node.TmpfsStandIn;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -196,13 +200,11 @@ public final class DemoNode implements AutoCloseable {
     if (clique.isEmpty()) {
       return;
     }
-    client
-        .nodes()
-        .withName(node)
-        .edit(n -> {
-          n.getMetadata().getLabels().put("nvidia.com/gpu.clique", clique);
-          return n;
-        });
+    // a merge patch of the one label: no resourceVersion, so the node's heartbeats and its
+    // lifecycle controller's writes cannot make it fail with 409 Conflict (an edit could)
+    ObjectNode patch = JsonNodeFactory.instance.objectNode();
+    patch.putObject("metadata").putObject("labels").put("nvidia.com/gpu.clique", clique);
+    client.nodes().withName(node).patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
   }
 
   /** The address this node's daemon pods report: one per node, from its number. */
