@@ -2,7 +2,6 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,7 +14,6 @@ import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.State;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.FieldValidateable;
@@ -54,10 +52,7 @@ class ClusterPolicyApiE2E {
         ControlPlaneProcess.start(
             RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
     client = controlPlane.client();
-    for (CustomResourceDefinition crd : ClusterPolicyCrds.all()) {
-      client.resource(crd).create();
-      await().atMost(Duration.ofSeconds(30)).until(() -> established(crd.getMetadata().getName()));
-    }
+    CrdInstall.install(client, ClusterPolicyCrds.all());
   }
 
   @AfterAll
@@ -199,13 +194,5 @@ class ClusterPolicyApiE2E {
       Map.Entry<String, JsonNode> field = fields.next();
       assertContains(actual.get(field.getKey()), field.getValue(), path + "." + field.getKey());
     }
-  }
-
-  private boolean established(String name) {
-    CustomResourceDefinition crd =
-        client.apiextensions().v1().customResourceDefinitions().withName(name).get();
-    return crd.getStatus() != null
-        && crd.getStatus().getConditions().stream()
-            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 }

@@ -13,7 +13,6 @@ import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -54,10 +53,7 @@ class ClusterPolicyOperatorE2E {
         ControlPlaneProcess.start(
             RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
     client = controlPlane.client();
-    for (CustomResourceDefinition crd : ClusterPolicyCrds.all()) {
-      client.resource(crd).create();
-      await().atMost(Duration.ofSeconds(30)).until(() -> established(crd));
-    }
+    CrdInstall.install(client, ClusterPolicyCrds.all());
     client
         .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
         .create();
@@ -218,18 +214,5 @@ class ClusterPolicyOperatorE2E {
                 .endMetadata()
                 .build())
         .create();
-  }
-
-  private boolean established(CustomResourceDefinition crd) {
-    CustomResourceDefinition stored =
-        client
-            .apiextensions()
-            .v1()
-            .customResourceDefinitions()
-            .withName(crd.getMetadata().getName())
-            .get();
-    return stored.getStatus() != null
-        && stored.getStatus().getConditions().stream()
-            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 }

@@ -2,7 +2,6 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.computedomain.ChannelAllocationMode;
 import dev.gpudra.api.computedomain.ComputeDomain;
@@ -16,7 +15,6 @@ import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.nio.file.Path;
@@ -48,10 +46,7 @@ class ComputeDomainApiE2E {
         ControlPlaneProcess.start(
             RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
     client = controlPlane.client();
-    for (CustomResourceDefinition crd : ComputeDomainCrds.all()) {
-      client.resource(crd).create();
-      await().atMost(Duration.ofSeconds(30)).until(() -> established(crd.getMetadata().getName()));
-    }
+    CrdInstall.install(client, ComputeDomainCrds.all());
   }
 
   @AfterAll
@@ -59,14 +54,6 @@ class ComputeDomainApiE2E {
     if (controlPlane != null) {
       controlPlane.close();
     }
-  }
-
-  private boolean established(String name) {
-    CustomResourceDefinition crd =
-        client.apiextensions().v1().customResourceDefinitions().withName(name).get();
-    return crd.getStatus() != null
-        && crd.getStatus().getConditions().stream()
-            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
   private ComputeDomain quickstart(String name) {

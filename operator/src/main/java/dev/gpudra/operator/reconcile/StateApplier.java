@@ -36,7 +36,7 @@ final class StateApplier {
     for (OperandState state : OperandState.values()) {
       boolean enabled = state.enabledBy(context.spec()) || keptFor(state, leaving);
       if (!enabled) {
-        if (buildable(state)) {
+        if (StateObjects.isBuilt(state)) {
           applier.delete(StateObjects.of(state, context.forTeardown()).objects());
         }
         continue;
@@ -64,13 +64,6 @@ final class StateApplier {
     return switch (state) {
       case DRA_DRIVER -> leaving.contains(NodeStack.DRA);
       case DEVICE_PLUGIN -> leaving.contains(NodeStack.DEVICE_PLUGIN);
-      default -> false;
-    };
-  }
-
-  private static boolean buildable(OperandState state) {
-    return switch (state) {
-      case PRE_REQUISITES, DEVICE_PLUGIN, MPS_CONTROL_DAEMON, DRA_DRIVER -> true;
       default -> false;
     };
   }

@@ -32,6 +32,14 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
     return objects.stream().filter(DaemonSet.class::isInstance).map(DaemonSet.class::cast).toList();
   }
 
+  /** Whether gpu-dra's operator renders this state's objects (the others are reported). */
+  public static boolean isBuilt(OperandState state) {
+    return switch (state) {
+      case PRE_REQUISITES, DEVICE_PLUGIN, MPS_CONTROL_DAEMON, DRA_DRIVER -> true;
+      default -> false;
+    };
+  }
+
   public static StateObjects of(OperandState state, OperandContext context) {
     return switch (state) {
       case PRE_REQUISITES -> built(runtimeClasses(context));
