@@ -11,11 +11,12 @@ import java.util.Set;
 
 /**
  * What a ClusterPolicy component says of its main container: {@code imagePullPolicy} (anything but
- * {@code Always} or {@code Never} is {@code IfNotPresent}, as NVIDIA's), {@code args} replacing
- * ours, {@code env} overriding ours by name (others appended), {@code resources}.
+ * {@code Always} or {@code Never} is {@code IfNotPresent}, as NVIDIA's), {@code args} after our
+ * subcommand (they are flags of NVIDIA's binary, which ours takes too; replacing the args would
+ * drop the subcommand), {@code env} overriding ours by name (others appended), {@code resources}.
  *
  * @param imagePullPolicy the component's pull policy
- * @param args its args, replacing the container's when not empty
+ * @param args its args, after the container's own (the subcommand)
  * @param env its variables
  * @param resources its limits and requests
  */
@@ -29,7 +30,9 @@ record ComponentSettings(
             ? imagePullPolicy
             : "IfNotPresent");
     if (args != null && !args.isEmpty()) {
-      container.setArgs(List.copyOf(args));
+      List<String> all = new ArrayList<>(container.getArgs());
+      all.addAll(args);
+      container.setArgs(all);
     }
     if (env != null) {
       List<io.fabric8.kubernetes.api.model.EnvVar> merged = new ArrayList<>(container.getEnv());

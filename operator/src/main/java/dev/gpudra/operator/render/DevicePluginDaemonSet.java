@@ -62,6 +62,10 @@ public final class DevicePluginDaemonSet {
     plugin
         .map(DevicePluginSpec::imagePullSecrets)
         .ifPresent(names -> pod.setImagePullSecrets(PodParts.secrets(names)));
+    if (plugin.map(DevicePluginSpec::hostNetwork).orElse(false)) {
+      pod.setHostNetwork(true);
+      pod.setDnsPolicy("ClusterFirstWithHostNet");
+    }
     return DaemonSetShape.of(context, NAME, "device-plugin", Map.of(), pod);
   }
 

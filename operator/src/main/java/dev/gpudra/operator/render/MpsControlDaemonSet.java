@@ -74,6 +74,10 @@ public final class MpsControlDaemonSet {
             .withImagePullSecrets(
                 PodParts.secrets(plugin.map(DevicePluginSpec::imagePullSecrets).orElse(null)))
             .build();
+    if (plugin.map(DevicePluginSpec::hostNetwork).orElse(false)) {
+      pod.setHostNetwork(true);
+      pod.setDnsPolicy("ClusterFirstWithHostNet");
+    }
     return DaemonSetShape.of(
         context, NAME, "device-plugin", Map.of("nvidia.com/mps.capable", "true"), pod);
   }

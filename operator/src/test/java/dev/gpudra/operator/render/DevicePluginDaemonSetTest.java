@@ -100,4 +100,16 @@ class DevicePluginDaemonSetTest {
     assertThat(hashes.needsWrite(Optional.of(first), changed)).isTrue();
     assertThat(hashes.needsWrite(Optional.empty(), again)).isTrue();
   }
+
+  @Test
+  void theComponentsArgsFollowOurSubcommandAndItsHostNetworkApplies() throws IOException {
+    DaemonSet ds =
+        render("devicePlugin:\n  args: [\"--fail-on-init-error=false\"]\n  hostNetwork: true\n");
+
+    assertThat(container(ds).getArgs())
+        .containsExactly("device-plugin", "--fail-on-init-error=false");
+    assertThat(ds.getSpec().getTemplate().getSpec().getHostNetwork()).isTrue();
+    assertThat(ds.getSpec().getTemplate().getSpec().getDnsPolicy())
+        .isEqualTo("ClusterFirstWithHostNet");
+  }
 }
