@@ -141,6 +141,11 @@ final class RealNodeFixture implements AutoCloseable {
     }
   }
 
+  /** The host's {@code nvidia-cdi-hook}, which CDI specs name. */
+  Path cdiHook() {
+    return tools.cdiHook();
+  }
+
   ControlPlaneProcess controlPlane() {
     return controlPlane;
   }

@@ -88,6 +88,14 @@ public record NodeLayout(Path base) {
     return base.resolve("mps");
   }
 
+  /**
+   * A container toolkit's install directory ({@code toolkit.installDir}): the operator's operands
+   * find {@code nvidia-cdi-hook} at {@code toolkit/nvidia-cdi-hook} under it.
+   */
+  public Path toolkitDir() {
+    return base.resolve("toolkit");
+  }
+
   public Path images() {
     return base.resolve("images");
   }

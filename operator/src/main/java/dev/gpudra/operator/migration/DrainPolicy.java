@@ -58,12 +58,13 @@ public final class DrainPolicy {
     }
   }
 
-  /** Those of {@code pods} to evict now. */
+  /** Those of {@code pods} to evict now (one already being deleted is only waited for). */
   public List<GpuPod> evictable(List<GpuPod> pods) {
     if (!enabled) {
       return List.of();
     }
     return pods.stream()
+        .filter(p -> !p.terminating())
         .filter(p -> !"true".equals(p.labels().get(SKIP)))
         .filter(p -> selector.stream().allMatch(s -> s.test(p.labels())))
         .toList();

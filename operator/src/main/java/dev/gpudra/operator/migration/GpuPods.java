@@ -44,7 +44,8 @@ public final class GpuPods {
             pod.getMetadata().getNamespace(),
             pod.getMetadata().getName(),
             s,
-            Optional.ofNullable(pod.getMetadata().getLabels()).orElse(Map.of())));
+            Optional.ofNullable(pod.getMetadata().getLabels()).orElse(Map.of()),
+            pod.getMetadata().getDeletionTimestamp() != null));
   }
 
   private static boolean asksDevicePlugin(Pod pod) {

@@ -33,6 +33,12 @@ public final class DevicePluginDaemonSet {
 
   static final String CONFIGS = "/available-configs";
 
+  /**
+   * The kubelet's device-plugin directory: a constant of the kubelet's device manager, whatever its
+   * {@code --root-dir} ({@code hostPaths.kubeletRootDir} does not move it).
+   */
+  static final String DEVICE_PLUGINS = "/var/lib/kubelet/device-plugins";
+
   private DevicePluginDaemonSet() {}
 
   public static DaemonSet render(OperandContext context) {
@@ -76,15 +82,19 @@ public final class DevicePluginDaemonSet {
     env.add(PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"));
     env.add(PodParts.env("NVIDIA_DRIVER_ROOT", context.driverRoot()));
     env.add(PodParts.env("CONTAINER_DRIVER_ROOT", "/driver-root"));
-    env.add(PodParts.env("KUBELET_SOCKET", context.kubeletRoot() + "/device-plugins/kubelet.sock"));
+    env.add(PodParts.env("KUBELET_SOCKET", DEVICE_PLUGINS + "/kubelet.sock"));
     env.add(PodParts.env("PASS_DEVICE_SPECS", "true"));
     env.add(PodParts.env("FAIL_ON_INIT_ERROR", "true"));
     env.add(PodParts.env("DEVICE_ID_STRATEGY", "uuid"));
-    boolean cdi = spec.cdi() == null || spec.cdi().enabledOrDefault();
-    env.add(PodParts.env("DEVICE_LIST_STRATEGY", cdi ? "cdi-annotations,cdi-cri" : "envvar"));
-    if (cdi) {
+    Optional<String> hook = context.cdiHookPath();
+    env.add(
+        PodParts.env(
+            "DEVICE_LIST_STRATEGY", hook.isPresent() ? "cdi-annotations,cdi-cri" : "envvar"));
+    env.add(PodParts.env("CDI_ROOT", context.cdiRoot()));
+    hook.ifPresent(path -> {
       env.add(PodParts.env("CDI_ANNOTATION_PREFIX", "cdi.k8s.io/"));
-    }
+      env.add(PodParts.env("NVIDIA_CDI_HOOK_PATH", path));
+    });
     Optional.ofNullable(spec.mig())
         .map(m -> m.strategy())
         .ifPresent(s -> env.add(PodParts.env("MIG_STRATEGY", name(s))));
@@ -111,8 +121,8 @@ public final class DevicePluginDaemonSet {
   private static List<VolumeMount> mounts(
       OperandContext context, Optional<DevicePluginSpec> plugin) {
     List<VolumeMount> mounts = new ArrayList<>();
-    mounts.add(PodParts.mount("device-plugins", context.kubeletRoot() + "/device-plugins"));
-    mounts.add(PodParts.mount("cdi", "/var/run/cdi"));
+    mounts.add(PodParts.mount("device-plugins", DEVICE_PLUGINS));
+    mounts.add(PodParts.mount("cdi", context.cdiRoot()));
     mounts.add(PodParts.hostToContainer("driver-root", "/driver-root"));
     mounts.add(PodParts.mount("mps-root", "/mps"));
     if (configMap(plugin).isPresent()) {
@@ -123,9 +133,8 @@ public final class DevicePluginDaemonSet {
 
   private static List<Volume> volumes(OperandContext context, Optional<DevicePluginSpec> plugin) {
     List<Volume> volumes = new ArrayList<>();
-    volumes.add(
-        PodParts.hostPath("device-plugins", context.kubeletRoot() + "/device-plugins", null));
-    volumes.add(PodParts.hostPath("cdi", "/var/run/cdi", "DirectoryOrCreate"));
+    volumes.add(PodParts.hostPath("device-plugins", DEVICE_PLUGINS, null));
+    volumes.add(PodParts.hostPath("cdi", context.cdiRoot(), "DirectoryOrCreate"));
     volumes.add(PodParts.hostPath("driver-root", context.driverRoot(), null));
     volumes.add(PodParts.hostPath("mps-root", mpsRoot(plugin), "DirectoryOrCreate"));
     configMap(plugin)

@@ -64,7 +64,7 @@ public final class DraKubeletPluginDaemonSet {
                 PodParts.hostPath(
                     "plugins-registry", context.kubeletRoot() + "/plugins_registry", null),
                 PodParts.hostPath("plugins", context.kubeletRoot() + "/plugins", null),
-                PodParts.hostPath("cdi", "/var/run/cdi", "DirectoryOrCreate"),
+                PodParts.hostPath("cdi", context.cdiRoot(), "DirectoryOrCreate"),
                 PodParts.hostPath("driver-root", context.driverRoot(), null))
             .withImagePullSecrets(PodParts.secrets(dra.imagePullSecrets()))
             .build();
@@ -127,8 +127,9 @@ public final class DraKubeletPluginDaemonSet {
     env.add(PodParts.fieldRef("NODE_NAME", "spec.nodeName"));
     env.add(PodParts.fieldRef("NAMESPACE", "metadata.namespace"));
     env.add(PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"));
-    env.add(PodParts.env("CDI_ROOT", "/var/run/cdi"));
+    env.add(PodParts.env("CDI_ROOT", context.cdiRoot()));
     env.add(PodParts.env("NVIDIA_DRIVER_ROOT", context.driverRoot()));
+    context.cdiHookPath().ifPresent(path -> env.add(PodParts.env("NVIDIA_CDI_HOOK_PATH", path)));
     env.add(
         PodParts.env(
             "KUBELET_REGISTRAR_DIRECTORY_PATH", context.kubeletRoot() + "/plugins_registry"));
@@ -147,7 +148,7 @@ public final class DraKubeletPluginDaemonSet {
             .withMountPath(context.kubeletRoot() + "/plugins")
             .withMountPropagation("Bidirectional")
             .build(),
-        PodParts.mount("cdi", "/var/run/cdi"),
+        PodParts.mount("cdi", context.cdiRoot()),
         PodParts.hostToContainer("driver-root", "/driver-root"));
   }
 

@@ -4,6 +4,7 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
 import dev.gpudra.api.clusterpolicy.DraDriverSpec;
 import dev.gpudra.api.clusterpolicy.HostPathsSpec;
+import dev.gpudra.api.clusterpolicy.ToolkitSpec;
 import dev.gpudra.operator.states.OperandState;
 import java.util.Optional;
 
@@ -45,6 +46,31 @@ public record OperandContext(String namespace, ClusterPolicySpec spec, String gp
         new DraDriverSpec(
             null, null, null, null, null, null, null, new DraComputeDomainsSpec(false, null, null));
     return new OperandContext(namespace, spec.withDraDriver(standIn), gpuDraImage);
+  }
+
+  /** The host's CDI spec directory ({@code hostPaths.cdiRoot}, {@code /var/run/cdi}). */
+  public String cdiRoot() {
+    return Optional.ofNullable(spec.hostPaths())
+        .map(HostPathsSpec::cdiRoot)
+        .filter(p -> !p.isEmpty())
+        .orElse("/var/run/cdi");
+  }
+
+  /**
+   * The host's {@code nvidia-cdi-hook} that the CDI specs name, as NVIDIA's operator tells its
+   * device plugin: {@code <toolkit.installDir>/toolkit/nvidia-cdi-hook} ({@code /usr/local/nvidia}
+   * by default) while {@code cdi.enabled}; empty without CDI.
+   */
+  public Optional<String> cdiHookPath() {
+    if (spec.cdi() != null && !spec.cdi().enabledOrDefault()) {
+      return Optional.empty();
+    }
+    String installDir =
+        Optional.ofNullable(spec.toolkit())
+            .map(ToolkitSpec::installDir)
+            .filter(p -> !p.isEmpty())
+            .orElse("/usr/local/nvidia");
+    return Optional.of(installDir + "/toolkit/nvidia-cdi-hook");
   }
 
   /** The kubelet's root directory ({@code hostPaths.kubeletRootDir}, {@code /var/lib/kubelet}). */

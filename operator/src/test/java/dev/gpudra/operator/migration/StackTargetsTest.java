@@ -68,6 +68,12 @@ class StackTargetsTest {
     assertThat(
             DrainPolicy.of(new DrainSpec(false, false, null, 300, false)).evictable(List.of(web)))
         .isEmpty();
+    GpuPod leaving = new GpuPod("a", "leaving", NodeStack.DEVICE_PLUGIN, Map.of(), true);
+    assertThat(
+            DrainPolicy.of(new DrainSpec(true, false, null, 300, false))
+                .evictable(List.of(leaving, none)))
+        .as("a pod already being deleted is waited for, not evicted again")
+        .containsExactly(none);
     assertThatThrownBy(
             () -> DrainPolicy.of(new DrainSpec(true, false, "tier in (a,b)", 300, false)))
         .isInstanceOf(InvalidMigrationException.class)

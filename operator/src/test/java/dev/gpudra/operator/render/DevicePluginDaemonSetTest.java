@@ -82,11 +82,35 @@ class DevicePluginDaemonSetTest {
         .containsEntry("CONFIG_FILE_SRCDIR", "/available-configs")
         .containsEntry("DEFAULT_CONFIG", "any")
         .containsEntry("MPS_ROOT", "/run/nvidia/mps")
-        .containsEntry("NVIDIA_DRIVER_ROOT", "/run/nvidia/driver");
+        .containsEntry("NVIDIA_DRIVER_ROOT", "/run/nvidia/driver")
+        .containsEntry("CDI_ROOT", "/var/run/cdi")
+        .containsEntry("NVIDIA_CDI_HOOK_PATH", "/usr/local/nvidia/toolkit/nvidia-cdi-hook");
     assertThat(plain)
         .containsEntry("DEVICE_LIST_STRATEGY", "envvar")
         .containsEntry("NVIDIA_DRIVER_ROOT", "/")
-        .doesNotContainKeys("MIG_STRATEGY", "CONFIG_FILE_SRCDIR");
+        .doesNotContainKeys("MIG_STRATEGY", "CONFIG_FILE_SRCDIR", "NVIDIA_CDI_HOOK_PATH");
+  }
+
+  @Test
+  void theHostsCdiDirectoryAndTheToolkitsHookAsThePolicySays() throws IOException {
+    DaemonSet ds =
+        render(
+            "toolkit: {enabled: false, installDir: /opt/nvidia}\n"
+                + "hostPaths: {cdiRoot: /etc/cdi, kubeletRootDir: /data/kubelet}\n");
+
+    assertThat(env(ds))
+        .containsEntry("CDI_ROOT", "/etc/cdi")
+        .containsEntry("NVIDIA_CDI_HOOK_PATH", "/opt/nvidia/toolkit/nvidia-cdi-hook")
+        .as("the device manager's directory does not follow the kubelet's root")
+        .containsEntry("KUBELET_SOCKET", "/var/lib/kubelet/device-plugins/kubelet.sock");
+    assertThat(ds.getSpec().getTemplate().getSpec().getVolumes())
+        .filteredOn(v -> v.getName().equals("cdi"))
+        .singleElement()
+        .satisfies(v -> assertThat(v.getHostPath().getPath()).isEqualTo("/etc/cdi"));
+    assertThat(container(ds).getVolumeMounts())
+        .filteredOn(m -> m.getName().equals("cdi"))
+        .singleElement()
+        .satisfies(m -> assertThat(m.getMountPath()).isEqualTo("/etc/cdi"));
   }
 
   @Test

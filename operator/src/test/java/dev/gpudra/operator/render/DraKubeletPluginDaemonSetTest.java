@@ -53,6 +53,9 @@ class DraKubeletPluginDaemonSetTest {
         .containsEntry("SIMULATED_GPUS", "dgx-h100")
         .containsEntry("NVIDIA_DRIVER_ROOT", "/")
         .containsEntry("KUBELET_PLUGINS_DIRECTORY_PATH", "/var/lib/kubelet/plugins");
+    assertThat(env(containers.getFirst()))
+        .containsEntry("CDI_ROOT", "/var/run/cdi")
+        .containsEntry("NVIDIA_CDI_HOOK_PATH", "/usr/local/nvidia/toolkit/nvidia-cdi-hook");
     assertThat(env(containers.get(1))).containsEntry("HEALTHCHECK_PORT", "51515");
     assertThat(containers.getFirst().getReadinessProbe().getGrpc().getService())
         .isEqualTo("readiness");
@@ -71,5 +74,38 @@ class DraKubeletPluginDaemonSetTest {
     assertThat(gpus.getImage()).isEqualTo("registry.local/gpu-dra:2");
     assertThat(gpus.getStartupProbe()).isNull();
     assertThat(env(gpus)).containsEntry("HEALTHCHECK_PORT", "-1");
+  }
+
+  @Test
+  void theHostsDirectoriesAsThePolicySays() throws IOException {
+    DaemonSet ds =
+        render(
+            "toolkit: {installDir: /opt/nvidia}\nhostPaths: {rootFS: /host, cdiRoot: /etc/cdi,"
+                + " kubeletRootDir: /data/kubelet}\ndriver: {enabled: false}\n"
+                + "draDriver: {computeDomains: {enabled: false}}\n");
+    Container gpus = ds.getSpec().getTemplate().getSpec().getContainers().getFirst();
+
+    assertThat(env(gpus))
+        .containsEntry("CDI_ROOT", "/etc/cdi")
+        .containsEntry("NVIDIA_CDI_HOOK_PATH", "/opt/nvidia/toolkit/nvidia-cdi-hook")
+        .containsEntry("NVIDIA_DRIVER_ROOT", "/host")
+        .containsEntry("KUBELET_REGISTRAR_DIRECTORY_PATH", "/data/kubelet/plugins_registry");
+    assertThat(ds.getSpec().getTemplate().getSpec().getVolumes())
+        .extracting(v -> v.getName() + "=" + v.getHostPath().getPath())
+        .containsExactly(
+            "plugins-registry=/data/kubelet/plugins_registry",
+            "plugins=/data/kubelet/plugins",
+            "cdi=/etc/cdi",
+            "driver-root=/host");
+    assertThat(
+            env(
+                render("cdi: {enabled: false}\ndraDriver: {}\n")
+                    .getSpec()
+                    .getTemplate()
+                    .getSpec()
+                    .getContainers()
+                    .getFirst()))
+        .as("without CDI the plugin finds its hook itself")
+        .doesNotContainKey("NVIDIA_CDI_HOOK_PATH");
   }
 }
