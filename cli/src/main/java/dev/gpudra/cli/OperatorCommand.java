@@ -1,18 +1,27 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.metrics.MetricsServer;
+import dev.gpudra.metrics.ProbeServer;
+import dev.gpudra.operator.metrics.OperatorMetrics;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
+import dev.gpudra.operator.reconcile.LeaderLease;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code gpu-dra operator}: NVIDIA's GPU Operator's ClusterPolicy controller, with gpu-dra's DRA
- * driver and node-by-node migration (issue 14, in progress).
+ * driver and node-by-node migration (issue 14, in progress), with NVIDIA's operator flags for
+ * leader election, metrics and health probes.
  */
 @Command(
     name = "operator",
@@ -39,6 +48,35 @@ final class OperatorCommand implements Callable<Integer> {
               + " spec.draDriver's image wins for the DRA driver (DRA_DRIVER_IMAGE).")
   String image;
 
+  @Option(
+      names = "--leader-elect",
+      arity = "0..1",
+      defaultValue = "false",
+      description =
+          "Hold the Lease 53822513.nvidia.com in the namespace before reconciling, as NVIDIA's:"
+              + " only one replica acts.")
+  boolean leaderElect;
+
+  @Option(
+      names = "--leader-lease-renew-deadline",
+      defaultValue = "",
+      description =
+          "How long the leader tries to renew its Lease (e.g. 10s); the lease lasts 5s longer."
+              + " Empty: 10s, a 15s lease.")
+  String renewDeadline;
+
+  @Option(
+      names = "--metrics-bind-address",
+      defaultValue = ":8080",
+      description = "[host]:port of the gpu_operator_* metrics on /metrics; 0 disables.")
+  String metricsAddress;
+
+  @Option(
+      names = "--health-probe-bind-address",
+      defaultValue = ":8081",
+      description = "[host]:port of /healthz and /readyz; 0 disables.")
+  String probeAddress;
+
   @Override
   public Integer call() throws Exception {
     if (namespace == null || namespace.isBlank()) {
@@ -52,11 +90,25 @@ final class OperatorCommand implements Callable<Integer> {
               + " device plugin and DRA driver");
     }
     OperatorSettings settings = new OperatorSettings(namespace, image);
+    Optional<LeaderLease> election = election();
+    Optional<InetSocketAddress> metricsAt = address("--metrics-bind-address", metricsAddress);
+    Optional<InetSocketAddress> probesAt = address("--health-probe-bind-address", probeAddress);
+    OperatorMetrics metrics = new OperatorMetrics();
     CountDownLatch stopped = new CountDownLatch(1);
     try (KubernetesClient client =
             Clients.connect(
                 Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of));
-        ClusterPolicyOperator operator = ClusterPolicyOperator.start(client, settings)) {
+        ClusterPolicyOperator operator =
+            ClusterPolicyOperator.start(
+                client, settings, election, metrics, OperatorCommand::leaseLost);
+        AutoCloseable metricsServer =
+            serve(metricsAt, a -> new MetricsServer(a, "/metrics", metrics.registry()));
+        AutoCloseable probeServer =
+            serve(
+                probesAt,
+                a ->
+                    new ProbeServer(
+                        a, Map.of("/healthz", operator::healthy, "/readyz", operator::healthy)))) {
       Runtime.getRuntime()
           .addShutdownHook(
               Thread.ofPlatform()
@@ -67,5 +119,46 @@ final class OperatorCommand implements Callable<Integer> {
       stopped.await();
     }
     return 0;
+  }
+
+  /** Another replica holds the lease now: exit, as NVIDIA's operator does. */
+  private static void leaseLost() {
+    System.err.println("gpu-dra operator: lost the leader lease " + LeaderLease.NAME + "; exiting");
+    System.exit(1);
+  }
+
+  Optional<LeaderLease> election() {
+    if (!leaderElect) {
+      return Optional.empty();
+    }
+    Optional<Duration> renew =
+        renewDeadline.isBlank()
+            ? Optional.empty()
+            : Optional.of(
+                ComputeDomainControllerCommand.duration(
+                    "--leader-lease-renew-deadline", renewDeadline));
+    try {
+      return Optional.of(new LeaderLease(namespace, renew));
+    } catch (IllegalArgumentException e) {
+      throw new InvalidArgumentsException(e.getMessage());
+    }
+  }
+
+  /** controller-runtime's bind address: {@code [host]:port}, {@code 0} or empty for none. */
+  static Optional<InetSocketAddress> address(String flag, String value) {
+    if (value.isBlank() || value.equals("0")) {
+      return Optional.empty();
+    }
+    try {
+      return MetricsServer.parseEndpoint(value);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidArgumentsException(
+          flag + " must be [host]:port (or 0 to disable), got \"" + value + "\"");
+    }
+  }
+
+  private static AutoCloseable serve(
+      Optional<InetSocketAddress> address, Function<InetSocketAddress, AutoCloseable> server) {
+    return address.map(server).orElse(() -> {});
   }
 }

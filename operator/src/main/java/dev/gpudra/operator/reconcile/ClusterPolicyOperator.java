@@ -1,32 +1,63 @@
 package dev.gpudra.operator.reconcile;
 
+import dev.gpudra.operator.metrics.OperatorMetrics;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs the ClusterPolicy reconciler on java-operator-sdk, with the informer caches it reads. Writes
- * are plain creates, updates and status merge patches (no server-side apply), the same against a
- * real API server as in the tests.
+ * Runs the ClusterPolicy reconciler on java-operator-sdk, with the informer caches it reads, and
+ * when asked with NVIDIA's leader election (only the Lease's holder reconciles). Writes are plain
+ * creates, updates and status merge patches (no server-side apply), the same against a real API
+ * server as in the tests.
  */
 public final class ClusterPolicyOperator implements AutoCloseable {
   private final Operator operator;
   private final OperatorCaches caches;
+  private final AtomicBoolean closing;
 
-  private ClusterPolicyOperator(Operator operator, OperatorCaches caches) {
+  private ClusterPolicyOperator(Operator operator, OperatorCaches caches, AtomicBoolean closing) {
     this.operator = operator;
     this.caches = caches;
+    this.closing = closing;
   }
 
+  /** Without leader election, its metrics kept to itself. */
   public static ClusterPolicyOperator start(KubernetesClient client, OperatorSettings settings) {
+    return start(client, settings, Optional.empty(), new OperatorMetrics(), () -> {});
+  }
+
+  /**
+   * @param election the Lease to hold before reconciling; empty: reconcile at once
+   * @param metrics what the reconciler counts (served by the caller)
+   * @param onLeaseLost what to do when the lease is lost other than by {@link #close()}: another
+   *     replica acts now, so this one must stop (NVIDIA's operator exits)
+   */
+  public static ClusterPolicyOperator start(
+      KubernetesClient client,
+      OperatorSettings settings,
+      Optional<LeaderLease> election,
+      OperatorMetrics metrics,
+      Runnable onLeaseLost) {
     Objects.requireNonNull(client, "client");
+    AtomicBoolean closing = new AtomicBoolean();
+    Runnable lost =
+        () -> {
+          if (!closing.get()) {
+            onLeaseLost.run();
+          }
+        };
     Operator operator =
-        new Operator(o ->
-            o.withKubernetesClient(client)
-                .withCloseClientOnStop(false)
-                .withUseSSAToPatchPrimaryResource(false)
-                .withSSABasedCreateUpdateMatchForDependentResources(false));
+        new Operator(o -> {
+          o.withKubernetesClient(client)
+              .withCloseClientOnStop(false)
+              .withUseSSAToPatchPrimaryResource(false)
+              .withSSABasedCreateUpdateMatchForDependentResources(false);
+          election.ifPresent(e -> o.withLeaderElectionConfiguration(e.configuration(lost)));
+        });
     OperatorCaches caches = OperatorCaches.start(client, settings.namespace());
     try {
       operator.register(
@@ -35,17 +66,28 @@ public final class ClusterPolicyOperator implements AutoCloseable {
               caches,
               new NodeMover(client, caches, settings.namespace()),
               new StateApplier(new ObjectApplier(client, Clock.systemUTC()), caches),
+              metrics,
               Clock.systemUTC()));
       operator.start();
     } catch (RuntimeException e) {
       caches.close();
       throw e;
     }
-    return new ClusterPolicyOperator(operator, caches);
+    return new ClusterPolicyOperator(operator, caches, closing);
+  }
+
+  /**
+   * Whether it runs: started, and every informer of java-operator-sdk healthy (a follower waiting
+   * for the Lease is healthy too).
+   */
+  public boolean healthy() {
+    var info = operator.getRuntimeInfo();
+    return info.isStarted() && info.allEventSourcesAreHealthy();
   }
 
   @Override
   public void close() {
+    closing.set(true);
     operator.stop();
     caches.close();
   }

@@ -7,6 +7,7 @@ import dev.gpudra.api.clusterpolicy.Singleton;
 import dev.gpudra.api.clusterpolicy.State;
 import dev.gpudra.operator.labels.LabelKeys;
 import dev.gpudra.operator.labels.NodeStack;
+import dev.gpudra.operator.metrics.OperatorMetrics;
 import dev.gpudra.operator.migration.InvalidMigrationException;
 import dev.gpudra.operator.migration.MigrationStep;
 import dev.gpudra.operator.render.OperandContext;
@@ -46,6 +47,7 @@ public final class ClusterPolicyReconciler implements Reconciler<ClusterPolicy> 
   private final OperatorCaches caches;
   private final NodeMover nodes;
   private final StateApplier states;
+  private final OperatorMetrics metrics;
   private final Clock clock;
 
   ClusterPolicyReconciler(
@@ -53,11 +55,13 @@ public final class ClusterPolicyReconciler implements Reconciler<ClusterPolicy> 
       OperatorCaches caches,
       NodeMover nodes,
       StateApplier states,
+      OperatorMetrics metrics,
       Clock clock) {
     this.settings = settings;
     this.caches = caches;
     this.nodes = nodes;
     this.states = states;
+    this.metrics = metrics;
     this.clock = clock;
   }
 
@@ -78,6 +82,7 @@ public final class ClusterPolicyReconciler implements Reconciler<ClusterPolicy> 
     ReconcileOutcome outcome = outcome(policy);
     ClusterPolicyStatus status =
         PolicyStatusRules.of(outcome, settings.namespace(), before, clock.instant());
+    metrics.reconciled(outcome, status.state(), clock.instant());
     return write(policy, status, status.state() == State.READY ? READY_AGAIN : NOT_READY_AGAIN);
   }
 

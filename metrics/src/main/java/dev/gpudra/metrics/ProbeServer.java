@@ -1,0 +1,65 @@
+package dev.gpudra.metrics;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Health probes over HTTP, as controller-runtime serves them ({@code --health-probe-bind-address}):
+ * each path answers {@code 200 ok} while its check holds, else {@code 500} with what failed.
+ */
+public final class ProbeServer implements AutoCloseable {
+  private final HttpServer server;
+  private final ExecutorService executor;
+
+  /**
+   * @param address where to listen
+   * @param checks each path ({@code /healthz}, {@code /readyz}) and what it asks
+   */
+  public ProbeServer(InetSocketAddress address, Map<String, BooleanSupplier> checks) {
+    try {
+      server = HttpServer.create(address, 8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot listen for health probes on " + address, e);
+    }
+    checks.forEach((path, check) -> server.createContext(path, e -> answer(e, path, check)));
+    executor =
+        Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().daemon().name("health-probes").unstarted(r));
+    server.setExecutor(executor);
+    server.start();
+  }
+
+  /** The bound port (useful when started on port 0). */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  private static void answer(HttpExchange exchange, String path, BooleanSupplier check)
+      throws IOException {
+    try (exchange) {
+      boolean ok = check.getAsBoolean();
+      byte[] body =
+          (ok ? "ok" : path.substring(1) + " check failed").getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+      exchange.sendResponseHeaders(ok ? 200 : 500, body.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(body);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+  }
+}

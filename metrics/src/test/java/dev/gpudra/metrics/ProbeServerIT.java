@@ -1,0 +1,41 @@
+package dev.gpudra.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+class ProbeServerIT {
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private HttpResponse<String> get(ProbeServer server, String path) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void eachPathAnswersItsCheckAsItIsNow() throws Exception {
+    AtomicBoolean ready = new AtomicBoolean(false);
+    try (ProbeServer server =
+        new ProbeServer(
+            new InetSocketAddress("127.0.0.1", 0),
+            Map.of("/healthz", () -> true, "/readyz", ready::get))) {
+      assertThat(get(server, "/healthz").statusCode()).isEqualTo(200);
+      HttpResponse<String> notReady = get(server, "/readyz");
+      assertThat(notReady.statusCode()).isEqualTo(500);
+      assertThat(notReady.body()).isEqualTo("readyz check failed");
+
+      ready.set(true);
+
+      assertThat(get(server, "/readyz").body()).isEqualTo("ok");
+      assertThat(get(server, "/metrics").statusCode()).isEqualTo(404);
+    }
+  }
+}
