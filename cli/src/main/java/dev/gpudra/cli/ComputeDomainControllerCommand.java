@@ -133,7 +133,8 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
                 settings,
                 gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES),
                 election,
-                metrics);
+                metrics,
+                ComputeDomainControllerCommand::leaseLost);
         AutoCloseable server = serve(endpoint, metrics)) {
       Runtime.getRuntime()
           .addShutdownHook(
@@ -162,6 +163,12 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
         Arrays.stream(pullSecrets.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     return new DaemonSettings(
         namespace, imageName, daemonVerbosity, maxNodes, featureGates, secrets);
+  }
+
+  /** Another replica holds the lease now: exit, as NVIDIA's controller does. */
+  private static void leaseLost() {
+    System.err.println("compute-domain-controller: lost the leader lease; exiting");
+    System.exit(1);
   }
 
   Optional<LeaderElection> election() {

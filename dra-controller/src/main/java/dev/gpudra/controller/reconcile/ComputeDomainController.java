@@ -4,7 +4,6 @@ import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
-import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -12,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,11 +33,17 @@ public final class ComputeDomainController implements AutoCloseable {
 
   private final DomainCaches caches;
 
+  private final AtomicBoolean closing;
+
   private ComputeDomainController(
-      Operator operator, DomainCaches caches, ScheduledExecutorService cleanup) {
+      Operator operator,
+      DomainCaches caches,
+      ScheduledExecutorService cleanup,
+      AtomicBoolean closing) {
     this.operator = operator;
     this.caches = caches;
     this.cleanup = cleanup;
+    this.closing = closing;
   }
 
   /**
@@ -48,33 +54,36 @@ public final class ComputeDomainController implements AutoCloseable {
       DaemonSettings settings,
       boolean cliques,
       Optional<LeaderElection> leaderElection) {
-    return start(client, settings, cliques, leaderElection, new DomainMetrics());
+    return start(client, settings, cliques, leaderElection, new DomainMetrics(), () -> {});
   }
 
   /**
    * @param metrics what the reconciler counts (served by the caller)
+   * @param onLeaseLost what to do when the lease is lost other than by {@link #close()}: another
+   *     replica acts now, so this one must stop (NVIDIA's controller exits)
    */
   public static ComputeDomainController start(
       KubernetesClient client,
       DaemonSettings settings,
       boolean cliques,
       Optional<LeaderElection> leaderElection,
-      DomainMetrics metrics) {
+      DomainMetrics metrics,
+      Runnable onLeaseLost) {
     Objects.requireNonNull(client, "client");
+    AtomicBoolean closing = new AtomicBoolean();
+    Runnable lost =
+        () -> {
+          if (!closing.get()) {
+            onLeaseLost.run();
+          }
+        };
     Operator operator =
         new Operator(o -> {
           o.withKubernetesClient(client)
               .withCloseClientOnStop(false)
               .withUseSSAToPatchPrimaryResource(false)
               .withSSABasedCreateUpdateMatchForDependentResources(false);
-          leaderElection.ifPresent(e ->
-              o.withLeaderElectionConfiguration(
-                  new LeaderElectionConfiguration(
-                      e.leaseName(),
-                      e.leaseNamespace(),
-                      e.leaseDuration(),
-                      e.renewDeadline(),
-                      e.retryPeriod())));
+          leaderElection.ifPresent(e -> o.withLeaderElectionConfiguration(e.configuration(lost)));
         });
     DomainCaches caches = DomainCaches.start(client, settings.namespace());
     try {
@@ -87,7 +96,7 @@ public final class ComputeDomainController implements AutoCloseable {
       throw e;
     }
     return new ComputeDomainController(
-        operator, caches, startCleanup(new OrphanCleanup(client, settings.namespace())));
+        operator, caches, startCleanup(new OrphanCleanup(client, settings.namespace())), closing);
   }
 
   private static ScheduledExecutorService startCleanup(OrphanCleanup orphans) {
@@ -110,6 +119,7 @@ public final class ComputeDomainController implements AutoCloseable {
 
   @Override
   public void close() {
+    closing.set(true);
     cleanup.shutdownNow();
     operator.stop();
     caches.close();

@@ -1,7 +1,13 @@
 package dev.gpudra.controller.reconcile;
 
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The controller's leader election over a {@code coordination.k8s.io} Lease, as NVIDIA's ({@code
@@ -38,6 +44,31 @@ public record LeaderElection(
               + ") < lease duration ("
               + leaseDuration
               + ")");
+    }
+  }
+
+  /**
+   * As java-operator-sdk takes it: this process's identity is its host name and a random UUID (two
+   * replicas on one host stay apart); losing the lease runs {@code onStopLeading} instead of
+   * java-operator-sdk's exit, which would block when the lease ends in a shutdown hook.
+   */
+  LeaderElectionConfiguration configuration(Runnable onStopLeading) {
+    return new LeaderElectionConfiguration(
+        leaseName,
+        leaseNamespace,
+        leaseDuration,
+        renewDeadline,
+        retryPeriod,
+        hostName() + "_" + UUID.randomUUID(),
+        new LeaderCallbacks(() -> {}, onStopLeading, leader -> {}),
+        false);
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return Optional.ofNullable(System.getenv("HOSTNAME")).orElse("compute-domain-controller");
     }
   }
 

@@ -54,7 +54,8 @@ class ComputeDomainControllerIT {
             new DaemonSettings(DRIVER_NS, "gpu-dra:it", 4, 18, "", List.of()),
             true,
             Optional.empty(),
-            metrics);
+            metrics,
+            () -> {});
   }
 
   @AfterEach
