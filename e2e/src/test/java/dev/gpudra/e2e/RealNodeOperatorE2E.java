@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.localcluster.node.OperatorOperands;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
@@ -62,6 +63,7 @@ class RealNodeOperatorE2E {
     pods = fixture.pods();
     client = fixture.controlPlane().client();
     CrdInstall.install(client, ClusterPolicyCrds.all());
+    CrdInstall.install(client, ComputeDomainCrds.all());
     client
         .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
         .create();
@@ -78,7 +80,7 @@ class RealNodeOperatorE2E {
         .resource(
             new ClusterPolicy(
                 new ObjectMetaBuilder().withName("cluster-policy").build(),
-                operands.spec(PROFILE, "all"),
+                operands.spec(PROFILE, "all", true),
                 null))
         .create();
     operator = ClusterPolicyOperator.start(client, new OperatorSettings(NS, RealNodeFixture.IMAGE));
@@ -97,10 +99,12 @@ class RealNodeOperatorE2E {
   @Test
   @Order(1)
   @DisplayName(
-      "DRA on: the operator's DRA driver pod runs and registers on the node, and a pod with a"
-          + " ResourceClaim runs with one GPU")
+      "DRA on: the operator's DRA driver pod (GPUs and ComputeDomains) runs and registers on the"
+          + " node, its ComputeDomain controller runs, and a pod with a ResourceClaim runs with one"
+          + " GPU")
   void draDriverAndAClaimPod() throws InterruptedException {
-    operands.awaitDraDriver(0);
+    Pod plugin = operands.awaitDraDriver(0);
+    operands.awaitDeployment("nvidia-dra-driver-controller");
 
     Pod pod = claimPod("claim-1");
 
@@ -109,6 +113,9 @@ class RealNodeOperatorE2E {
         .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin");
     assertThat(gpuNodes(pod)).hasSize(1);
     assertThat(operands.pods(OperatorOperands.DEVICE_PLUGIN)).isEmpty();
+    assertThat(plugin.getStatus().getContainerStatuses())
+        .extracting(c -> c.getName() + "=" + c.getReady())
+        .containsExactlyInAnyOrder("gpus=true", "compute-domains=true");
   }
 
   @Test

@@ -34,6 +34,7 @@ public final class OperatorOperands {
   private final KubernetesClient client;
   private final String namespace;
   private final DaemonSetLogs draLogs;
+  private final DaemonSetLogs domainLogs;
   private final DaemonSetLogs devicePluginLogs;
 
   /**
@@ -47,6 +48,7 @@ public final class OperatorOperands {
     this.namespace = Objects.requireNonNull(namespace, "namespace");
     Path podLogs = node.layout().podLogs();
     this.draLogs = new DaemonSetLogs(podLogs, namespace, DRA_DRIVER, "gpus");
+    this.domainLogs = new DaemonSetLogs(podLogs, namespace, DRA_DRIVER, "compute-domains");
     this.devicePluginLogs =
         new DaemonSetLogs(podLogs, namespace, DEVICE_PLUGIN, "nvidia-device-plugin");
   }
@@ -73,13 +75,14 @@ public final class OperatorOperands {
   /**
    * A ClusterPolicy spec for this node: driver and toolkit pre-installed (the toolkit's directory
    * is {@link NodeLayout#toolkitDir()}), NVIDIA's image operands off, the host paths of the node's
-   * layout, our operands from the node's imported image with simulated GPUs, ComputeDomains off,
-   * and GPU pods drained when a node moves.
+   * layout, our operands from the node's imported image with simulated GPUs, and GPU pods drained
+   * when a node moves.
    *
    * @param profile the simulated GPU profile both plugins report
    * @param draNodes which nodes run DRA ({@code all}, {@code none})
+   * @param computeDomains whether the DRA driver runs ComputeDomains (its controller too)
    */
-  public ClusterPolicySpec spec(String profile, String draNodes) {
+  public ClusterPolicySpec spec(String profile, String draNodes, boolean computeDomains) {
     NodeLayout layout = node.layout();
     String simulated = "[{name: SIMULATED_GPUS, value: " + profile + "}]";
     String yaml =
@@ -105,7 +108,11 @@ public final class OperatorOperands {
             "  cdiRoot: " + layout.cdiDir(),
             "draDriver:",
             "  imagePullPolicy: Never",
-            "  computeDomains: {enabled: false}",
+            "  computeDomains: {enabled: "
+                + computeDomains
+                + ", kubeletPlugin: {env: "
+                + simulated
+                + "}}",
             "  gpus: {kubeletPlugin: {env: " + simulated + "}}",
             "migration:",
             "  draNodes: " + draNodes,
@@ -116,6 +123,16 @@ public final class OperatorOperands {
     } catch (IOException e) {
       throw new UncheckedIOException("the real node's ClusterPolicy spec does not parse", e);
     }
+  }
+
+  /** Waits until the operator's {@code deployment} has a Ready pod. */
+  public Pod awaitDeployment(String deployment) throws InterruptedException {
+    Poll.until(
+        TIMEOUT,
+        () -> readyPod(deployment),
+        () -> {},
+        () -> deployment + " has no Ready pod: " + PodStates.of(pods(deployment)));
+    return pods(deployment).stream().filter(ChartPlugin::ready).findFirst().orElseThrow();
   }
 
   /** How often a kubelet has registered the DRA driver, over every pod it ran in. */
@@ -145,7 +162,9 @@ public final class OperatorOperands {
                 + " registrations, slices published: "
                 + slicesPublished()
                 + "; its last lines: "
-                + draLogs.tail(5));
+                + draLogs.tail(5)
+                + "; compute-domains': "
+                + domainLogs.tail(8));
     return pods(DRA_DRIVER).stream().filter(ChartPlugin::ready).findFirst().orElseThrow();
   }
 
@@ -179,10 +198,10 @@ public final class OperatorOperands {
         () -> daemonSet + "'s pods are still there: " + PodStates.of(pods(daemonSet)));
   }
 
-  /** The pods of the operator's {@code daemonSet} on the node. */
-  public List<Pod> pods(String daemonSet) {
+  /** The pods of the operator's {@code workload} (a DaemonSet or Deployment) on the node. */
+  public List<Pod> pods(String workload) {
     return client.pods().inNamespace(namespace).list().getItems().stream()
-        .filter(p -> p.getMetadata().getName().startsWith(daemonSet + "-"))
+        .filter(p -> p.getMetadata().getName().startsWith(workload + "-"))
         .filter(p -> node.nodeName().equals(p.getSpec().getNodeName()))
         .toList();
   }

@@ -18,9 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Writes a state's objects as NVIDIA's operator does: each owned by the ClusterPolicy (the garbage
  * collector removes them with it) and labelled with its state; created when absent, replaced only
  * when the hash of what was rendered differs from the stored one's, so a steady cluster sees no
- * write; a disabled state's objects deleted. An object seen or written with the rendered hash is
- * not read again for {@link #TRUSTED} (a reconcile per node event would otherwise read every object
- * each time); after that it is, so one deleted or changed by hand comes back.
+ * write; a disabled state's objects deleted. An object seen or written with the rendered hash (or
+ * seen absent when it should be) is not read again for {@link #TRUSTED} (a reconcile per node event
+ * would otherwise read every object each time); after that it is, so one deleted or changed by hand
+ * comes back.
  */
 final class ObjectApplier {
   /** On every object the operator applies: the state it belongs to. */
@@ -31,6 +32,10 @@ final class ObjectApplier {
 
   private final KubernetesClient client;
   private final Clock clock;
+
+  /** The hash {@link Known} gives an object deleted or found absent. */
+  private static final String ABSENT = "";
+
   private final LastAppliedHash hashes = new LastAppliedHash();
   private final Map<String, Known> known = new ConcurrentHashMap<>();
 
@@ -90,13 +95,22 @@ final class ObjectApplier {
     return writes;
   }
 
-  /** Deletes those of {@code objects} that exist. */
+  /**
+   * Deletes those of {@code objects} that exist; one deleted or found absent a moment ago is not
+   * read again (a steady cluster's disabled states cost no request).
+   */
   void delete(List<HasMetadata> objects) {
+    Instant now = clock.instant();
     for (HasMetadata object : objects) {
-      known.remove(key(object));
+      String key = key(object);
+      Known seen = known.get(key);
+      if (seen != null && seen.hash().equals(ABSENT) && seen.at().plus(TRUSTED).isAfter(now)) {
+        continue;
+      }
       if (client.resource(object).get() != null) {
         client.resource(object).delete();
       }
+      known.put(key, new Known(ABSENT, now));
     }
   }
 

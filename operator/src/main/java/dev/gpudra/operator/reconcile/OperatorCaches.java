@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
@@ -14,7 +15,8 @@ import java.util.Optional;
 
 /**
  * What a reconcile reads, from informers: every node, every pod (indexed by node), the DaemonSets
- * in the operator's namespace, every ResourceClaim. A steady cluster then costs no request.
+ * and Deployments in the operator's namespace, every ResourceClaim. A steady cluster then costs no
+ * request.
  */
 final class OperatorCaches implements AutoCloseable {
   private static final String BY_NODE = "node";
@@ -22,16 +24,19 @@ final class OperatorCaches implements AutoCloseable {
   private final SharedIndexInformer<Node> nodes;
   private final SharedIndexInformer<Pod> pods;
   private final SharedIndexInformer<DaemonSet> daemonSets;
+  private final SharedIndexInformer<Deployment> deployments;
   private final SharedIndexInformer<ResourceClaim> claims;
 
   private OperatorCaches(
       SharedIndexInformer<Node> nodes,
       SharedIndexInformer<Pod> pods,
       SharedIndexInformer<DaemonSet> daemonSets,
+      SharedIndexInformer<Deployment> deployments,
       SharedIndexInformer<ResourceClaim> claims) {
     this.nodes = nodes;
     this.pods = pods;
     this.daemonSets = daemonSets;
+    this.deployments = deployments;
     this.claims = claims;
   }
 
@@ -50,6 +55,7 @@ final class OperatorCaches implements AutoCloseable {
             client.nodes().runnableInformer(0),
             pods,
             client.apps().daemonSets().inNamespace(namespace).runnableInformer(0),
+            client.apps().deployments().inNamespace(namespace).runnableInformer(0),
             client.resources(ResourceClaim.class).inAnyNamespace().runnableInformer(0));
     try {
       for (SharedIndexInformer<?> informer : caches.all()) {
@@ -67,6 +73,7 @@ final class OperatorCaches implements AutoCloseable {
     subscribe(nodes, changed);
     subscribe(pods, changed);
     subscribe(daemonSets, changed);
+    subscribe(deployments, changed);
     subscribe(claims, changed);
   }
 
@@ -103,6 +110,19 @@ final class OperatorCaches implements AutoCloseable {
     return Optional.ofNullable(daemonSets.getStore().getByKey(namespace + "/" + name));
   }
 
+  Optional<Deployment> deployment(String namespace, String name) {
+    return Optional.ofNullable(deployments.getStore().getByKey(namespace + "/" + name));
+  }
+
+  /** The pods in {@code namespace} labelled {@code app=<app>}. */
+  List<Pod> pods(String namespace, String app) {
+    return pods.getStore().list().stream()
+        .filter(p -> namespace.equals(p.getMetadata().getNamespace()))
+        .filter(p -> p.getMetadata().getLabels() != null)
+        .filter(p -> app.equals(p.getMetadata().getLabels().get("app")))
+        .toList();
+  }
+
   Optional<ResourceClaim> claim(String namespace, String name) {
     return Optional.ofNullable(claims.getStore().getByKey(namespace + "/" + name));
   }
@@ -115,6 +135,6 @@ final class OperatorCaches implements AutoCloseable {
   }
 
   private List<SharedIndexInformer<?>> all() {
-    return List.of(nodes, pods, daemonSets, claims);
+    return List.of(nodes, pods, daemonSets, deployments, claims);
   }
 }

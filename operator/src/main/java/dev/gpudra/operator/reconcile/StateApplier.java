@@ -6,17 +6,21 @@ import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.StateObjects;
 import dev.gpudra.operator.states.OperandState;
 import dev.gpudra.operator.states.Readiness;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * Every state in NVIDIA's order: an enabled one's objects applied and its DaemonSets' readiness
- * read; a state not built yet reported as not ready with why; a disabled one's objects deleted,
- * except that a stack's state stays while a node still runs it (the DRA plugin outlives the claims
- * it must unprepare, the device plugin the pods it serves).
+ * Every state in NVIDIA's order: an enabled one's objects applied, those it no longer renders
+ * deleted, and its DaemonSets' and Deployments' readiness read; a state not built yet reported as
+ * not ready with why; a disabled one's objects deleted, except that a stack's state stays while a
+ * node still runs it (the DRA plugin outlives the claims it must unprepare, the device plugin the
+ * pods it serves).
  */
 final class StateApplier {
   private final ObjectApplier applier;
@@ -37,7 +41,7 @@ final class StateApplier {
       boolean enabled = state.enabledBy(context.spec()) || keptFor(state, leaving);
       if (!enabled) {
         if (StateObjects.isBuilt(state)) {
-          applier.delete(StateObjects.of(state, context.forTeardown()).objects());
+          applier.delete(StateObjects.of(state, context.widest()).objects());
         }
         continue;
       }
@@ -47,11 +51,35 @@ final class StateApplier {
         continue;
       }
       applier.apply(owner, state.stateName(), objects.objects());
-      if (!objects.daemonSets().stream().allMatch(this::ready)) {
+      applier.delete(notRendered(StateObjects.of(state, context.widest()), objects));
+      if (!objects.daemonSets().stream().allMatch(this::ready)
+          || !objects.deployments().stream().allMatch(this::ready)) {
         notReady.add(state.stateName());
       }
     }
     return notReady;
+  }
+
+  /** What the state could have but does not render now (ComputeDomains turned off, say). */
+  private static List<HasMetadata> notRendered(StateObjects widest, StateObjects rendered) {
+    Set<String> now =
+        rendered.objects().stream().map(StateApplier::key).collect(Collectors.toSet());
+    return widest.objects().stream().filter(o -> !now.contains(key(o))).toList();
+  }
+
+  private static String key(HasMetadata object) {
+    return object.getKind()
+        + "/"
+        + object.getMetadata().getNamespace()
+        + "/"
+        + object.getMetadata().getName();
+  }
+
+  private boolean ready(Deployment rendered) {
+    String namespace = rendered.getMetadata().getNamespace();
+    String name = rendered.getMetadata().getName();
+    return Readiness.deploymentReady(
+        caches.deployment(namespace, name), caches.pods(namespace, name));
   }
 
   private boolean ready(DaemonSet rendered) {

@@ -40,7 +40,7 @@ public final class DraKubeletPluginDaemonSet {
 
   public static DaemonSet render(OperandContext context) {
     DraDriverSpec dra = context.spec().draDriver();
-    String image = dra.containerImage().reference().orElse(context.gpuDraImage());
+    String image = image(context);
     List<Container> containers = new ArrayList<>();
     containers.add(
         container(context, dra, image, "gpus", "gpu-kubelet-plugin", gpus(dra), GPUS_HEALTH_PORT));
@@ -79,6 +79,11 @@ public final class DraKubeletPluginDaemonSet {
                 .endRollingUpdate()
                 .build());
     return daemonSet;
+  }
+
+  /** {@code draDriver}'s image, else the operator's own. */
+  static String image(OperandContext context) {
+    return context.spec().draDriver().containerImage().reference().orElse(context.gpuDraImage());
   }
 
   private static Optional<DraKubeletPluginSpec> gpus(DraDriverSpec dra) {
@@ -153,7 +158,7 @@ public final class DraKubeletPluginDaemonSet {
   }
 
   /** {@code Name=true,...} in name order, as NVIDIA's {@code FEATURE_GATES}. */
-  private static String featureGates(DraDriverSpec dra) {
+  static String featureGates(DraDriverSpec dra) {
     return new TreeMap<>(Optional.ofNullable(dra.featureGates()).orElse(Map.of()))
         .entrySet().stream()
             .map(e -> e.getKey() + "=" + e.getValue())

@@ -6,6 +6,8 @@ import dev.gpudra.api.clusterpolicy.DraDriverSpec;
 import dev.gpudra.api.clusterpolicy.HostPathsSpec;
 import dev.gpudra.api.clusterpolicy.ToolkitSpec;
 import dev.gpudra.operator.states.OperandState;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -46,6 +48,29 @@ public record OperandContext(String namespace, ClusterPolicySpec spec, String gp
         new DraDriverSpec(
             null, null, null, null, null, null, null, new DraComputeDomainsSpec(false, null, null));
     return new OperandContext(namespace, spec.withDraDriver(standIn), gpuDraImage);
+  }
+
+  /**
+   * This context with every optional object of the DRA state on (ComputeDomains, {@code
+   * MPSSupport}'s role): what a state could have applied, so that what it no longer renders, or all
+   * of a disabled state, is deleted.
+   */
+  public OperandContext widest() {
+    DraDriverSpec dra = forTeardown().spec().draDriver();
+    Map<String, Boolean> gates =
+        new HashMap<>(Optional.ofNullable(dra.featureGates()).orElse(Map.of()));
+    gates.put("MPSSupport", true);
+    DraDriverSpec all =
+        new DraDriverSpec(
+            dra.repository(),
+            dra.image(),
+            dra.version(),
+            dra.imagePullPolicy(),
+            dra.imagePullSecrets(),
+            gates,
+            dra.gpus(),
+            new DraComputeDomainsSpec(true, null, null));
+    return new OperandContext(namespace, spec.withDraDriver(all), gpuDraImage);
   }
 
   /** The host's CDI spec directory ({@code hostPaths.cdiRoot}, {@code /var/run/cdi}). */

@@ -65,6 +65,7 @@ public final class OperandRbac {
       objects.addAll(
           role(
               context,
+              name,
               name + "-cliques",
               rule("resource.nvidia.com", "computedomaincliques", "get")));
     }
@@ -73,6 +74,7 @@ public final class OperandRbac {
       objects.addAll(
           role(
               context,
+              name,
               name + "-mps",
               rule(
                   "apps",
@@ -89,7 +91,7 @@ public final class OperandRbac {
     return objects;
   }
 
-  private static HasMetadata serviceAccount(OperandContext context, String name) {
+  static HasMetadata serviceAccount(OperandContext context, String name) {
     return new ServiceAccountBuilder()
         .withNewMetadata()
         .withName(name)
@@ -98,7 +100,7 @@ public final class OperandRbac {
         .build();
   }
 
-  private static HasMetadata clusterRole(String name, List<PolicyRule> rules) {
+  static HasMetadata clusterRole(String name, List<PolicyRule> rules) {
     return new ClusterRoleBuilder()
         .withNewMetadata()
         .withName(name)
@@ -107,7 +109,7 @@ public final class OperandRbac {
         .build();
   }
 
-  private static HasMetadata clusterRoleBinding(OperandContext context, String name) {
+  static HasMetadata clusterRoleBinding(OperandContext context, String name) {
     return new ClusterRoleBindingBuilder()
         .withNewMetadata()
         .withName(name)
@@ -125,8 +127,9 @@ public final class OperandRbac {
         .build();
   }
 
-  private static List<HasMetadata> role(OperandContext context, String name, PolicyRule... rules) {
-    String account = DraKubeletPluginDaemonSet.NAME;
+  /** A Role in the operator's namespace and its binding to {@code account}. */
+  static List<HasMetadata> role(
+      OperandContext context, String account, String name, PolicyRule... rules) {
     return List.of(
         new RoleBuilder()
             .withNewMetadata()
@@ -153,7 +156,7 @@ public final class OperandRbac {
             .build());
   }
 
-  private static PolicyRule rule(String group, String resource, String... verbs) {
+  static PolicyRule rule(String group, String resource, String... verbs) {
     return new PolicyRuleBuilder()
         .withApiGroups(group)
         .withResources(resource)

@@ -8,6 +8,7 @@ import dev.gpudra.deviceclasses.model.ExtendedResourceMapping;
 import dev.gpudra.operator.states.OperandState;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.node.v1.RuntimeClassBuilder;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -15,7 +16,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What an enabled state applies: its objects (DaemonSets last, so their RBAC exists first), or, for
+ * What an enabled state applies: its objects (workloads last, so their RBAC exists first), or, for
  * a state gpu-dra's operator does not build yet, why, which the status reports instead of the state
  * being silently skipped.
  *
@@ -32,10 +33,18 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
     return objects.stream().filter(DaemonSet.class::isInstance).map(DaemonSet.class::cast).toList();
   }
 
+  /** The state's Deployments, whose readiness is the state's too. */
+  public List<Deployment> deployments() {
+    return objects.stream()
+        .filter(Deployment.class::isInstance)
+        .map(Deployment.class::cast)
+        .toList();
+  }
+
   /** Whether gpu-dra's operator renders this state's objects (the others are reported). */
   public static boolean isBuilt(OperandState state) {
     return switch (state) {
-      case PRE_REQUISITES, DEVICE_PLUGIN, MPS_CONTROL_DAEMON, DRA_DRIVER -> true;
+      case PRE_REQUISITES, OPERATOR_METRICS, DEVICE_PLUGIN, MPS_CONTROL_DAEMON, DRA_DRIVER -> true;
       default -> false;
     };
   }
@@ -43,6 +52,7 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
   public static StateObjects of(OperandState state, OperandContext context) {
     return switch (state) {
       case PRE_REQUISITES -> built(runtimeClasses(context));
+      case OPERATOR_METRICS -> built(List.of(OperatorMetricsService.render(context)));
       case DEVICE_PLUGIN ->
           built(concat(OperandRbac.devicePlugin(context), DevicePluginDaemonSet.render(context)));
       case MPS_CONTROL_DAEMON -> built(List.of(MpsControlDaemonSet.render(context)));
@@ -52,8 +62,8 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
               List.of(),
               Optional.of(
                   state.stateName()
-                      + " runs NVIDIA's own image, which gpu-dra's operator does not deploy yet:"
-                      + " disable it in the ClusterPolicy"));
+                      + " runs NVIDIA's own image, which gpu-dra's operator does not deploy yet"
+                      + (state.alwaysOn() ? "" : ": disable it in the ClusterPolicy")));
     };
   }
 
@@ -62,20 +72,19 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
         Optional.ofNullable(context.spec().draDriver().computeDomains())
             .map(DraComputeDomainsSpec::enabledOrDefault)
             .orElse(true);
+    EnumSet<DriverKind> drivers = EnumSet.of(DriverKind.GPU);
     if (domains) {
-      return new StateObjects(
-          List.of(),
-          Optional.of(
-              "state-dra-driver: spec.draDriver.computeDomains.enabled is true, and gpu-dra's"
-                  + " operator does not deploy the ComputeDomain controller yet: set it to false"));
+      drivers.add(DriverKind.COMPUTE_DOMAIN);
     }
     List<HasMetadata> objects =
         new ArrayList<>(
             new DeviceClassFactory()
-                .deviceClasses(
-                    new DeviceClassOptions(
-                        EnumSet.of(DriverKind.GPU), ExtendedResourceMapping.NONE)));
+                .deviceClasses(new DeviceClassOptions(drivers, ExtendedResourceMapping.NONE)));
     objects.addAll(OperandRbac.draKubeletPlugin(context));
+    if (domains) {
+      objects.addAll(ComputeDomainRbac.of(context));
+      objects.add(ComputeDomainControllerDeployment.render(context));
+    }
     objects.add(DraKubeletPluginDaemonSet.render(context));
     return built(objects);
   }

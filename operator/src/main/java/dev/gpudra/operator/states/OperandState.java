@@ -87,6 +87,11 @@ public enum OperandState {
     return stateName;
   }
 
+  /** Whether no ClusterPolicy can disable it (NVIDIA's operator metrics and validator). */
+  public boolean alwaysOn() {
+    return this == OPERATOR_METRICS || this == OPERATOR_VALIDATION;
+  }
+
   /** Whether {@code spec} enables this state; a disabled state's objects are deleted. */
   public boolean enabledBy(ClusterPolicySpec spec) {
     return enabled.test(spec);

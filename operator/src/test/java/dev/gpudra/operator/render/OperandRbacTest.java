@@ -35,6 +35,7 @@ class OperandRbacTest {
     OperandContext context = context("draDriver:\n  featureGates: {MPSSupport: true}\n");
     List<HasMetadata> plugin = OperandRbac.devicePlugin(context);
     List<HasMetadata> dra = OperandRbac.draKubeletPlugin(context);
+    List<HasMetadata> domains = ComputeDomainRbac.of(context);
 
     assertThat(plugin)
         .extracting(HasMetadata::getKind, o -> o.getMetadata().getName())
@@ -47,7 +48,17 @@ class OperandRbacTest {
             "nvidia-dra-driver-kubelet-plugin",
             "nvidia-dra-driver-kubelet-plugin-cliques",
             "nvidia-dra-driver-kubelet-plugin-mps");
-    assertThat(Stream.concat(verbs(plugin), verbs(dra))).doesNotContain("*");
+    assertThat(domains)
+        .extracting(HasMetadata::getKind, o -> o.getMetadata().getName())
+        .contains(
+            org.assertj.core.groups.Tuple.tuple("ServiceAccount", "nvidia-dra-driver-controller"),
+            org.assertj.core.groups.Tuple.tuple("ClusterRole", "nvidia-dra-driver-controller"),
+            org.assertj.core.groups.Tuple.tuple("Role", "nvidia-dra-driver-controller"),
+            org.assertj.core.groups.Tuple.tuple(
+                "ServiceAccount", "compute-domain-daemon-service-account"),
+            org.assertj.core.groups.Tuple.tuple("RoleBinding", "compute-domain-daemon-role"));
+    assertThat(Stream.of(verbs(plugin), verbs(dra), verbs(domains)).flatMap(v -> v))
+        .doesNotContain("*");
   }
 
   @Test

@@ -42,8 +42,64 @@ class StateObjectsTest {
     assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, context("{}")).notBuilt())
         .hasValueSatisfying(
             m -> assertThat(m).startsWith("state-dcgm-exporter runs NVIDIA's own image"));
-    assertThat(StateObjects.of(OperandState.DRA_DRIVER, context("draDriver: {}\n")).notBuilt())
-        .hasValueSatisfying(m -> assertThat(m).contains("spec.draDriver.computeDomains.enabled"));
+  }
+
+  @Test
+  void computeDomainsOnAddTheirClassesRbacAndControllerBeforeTheDaemonSet() throws IOException {
+    StateObjects dra = StateObjects.of(OperandState.DRA_DRIVER, context("draDriver: {}\n"));
+
+    assertThat(dra.notBuilt()).isEmpty();
+    assertThat(dra.objects())
+        .extracting(o -> o.getMetadata().getName())
+        .contains(
+            "compute-domain-daemon.nvidia.com",
+            "compute-domain-default-channel.nvidia.com",
+            "compute-domain-daemon-service-account",
+            "compute-domain-daemon-role",
+            "nvidia-dra-driver-controller");
+    assertThat(dra.deployments())
+        .singleElement()
+        .satisfies(
+            d -> assertThat(d.getMetadata().getName()).isEqualTo("nvidia-dra-driver-controller"));
+    assertThat(dra.objects()).last().extracting(HasMetadata::getKind).isEqualTo("DaemonSet");
+  }
+
+  @Test
+  void theWidestRenderHoldsEverythingTheStateCouldHave() throws IOException {
+    OperandContext narrow = context("draDriver:\n  computeDomains: {enabled: false}\n");
+
+    assertThat(StateObjects.of(OperandState.DRA_DRIVER, narrow.widest()).objects())
+        .extracting(o -> o.getMetadata().getName())
+        .contains(
+            "nvidia-dra-driver-controller",
+            "nvidia-dra-driver-kubelet-plugin-cliques",
+            "nvidia-dra-driver-kubelet-plugin-mps");
+    assertThat(StateObjects.of(OperandState.DRA_DRIVER, context("{}").widest()).objects())
+        .as("without draDriver: every object it could have had")
+        .extracting(o -> o.getMetadata().getName())
+        .contains("nvidia-dra-driver-controller", "nvidia-dra-driver-kubelet-plugin");
+  }
+
+  @Test
+  void aStateNoPolicyCanDisableIsNotToldToBeDisabled() throws IOException {
+    assertThat(StateObjects.of(OperandState.OPERATOR_VALIDATION, context("{}")).notBuilt())
+        .hasValueSatisfying(m -> assertThat(m).doesNotContain("disable it"));
+  }
+
+  @Test
+  void theOperatorsMetricsServiceIsNvidias() throws IOException {
+    StateObjects metrics = StateObjects.of(OperandState.OPERATOR_METRICS, context("{}"));
+
+    assertThat(metrics.objects())
+        .singleElement()
+        .satisfies(o -> {
+          assertThat(o.getKind()).isEqualTo("Service");
+          assertThat(o.getMetadata().getName()).isEqualTo("gpu-operator");
+          var service = (io.fabric8.kubernetes.api.model.Service) o;
+          assertThat(service.getSpec().getSelector()).containsEntry("app", "gpu-operator");
+          assertThat(service.getSpec().getPorts().getFirst().getName())
+              .isEqualTo("gpu-operator-metrics");
+        });
   }
 
   @Test
