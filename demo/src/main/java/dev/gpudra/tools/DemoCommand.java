@@ -4,6 +4,7 @@ import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.EmbeddedBackend;
 import dev.gpudra.demo.RealBackend;
 import dev.gpudra.demo.SpecLibrary;
+import dev.gpudra.demo.operator.OperatorDemo;
 import dev.gpudra.demo.realnode.RealNodeDemo;
 import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
 import java.io.IOException;
@@ -75,18 +76,35 @@ final class DemoCommand implements Callable<Integer> {
   String nodes;
 
   @Option(
+      names = "--operator",
+      description =
+          "Instead of the scenarios: the ClusterPolicy operator bringing up the DRA driver on a GPU"
+              + " node of the embedded cluster, then a pod with a ResourceClaim running there.")
+  boolean operator;
+
+  @Option(
       names = {"-v", "--verbose"},
       description = "Show the components' logs on stderr.")
   boolean verbose;
+
+  private java.util.logging.Logger quietMockServer;
 
   @Override
   public Integer call() throws IOException, InterruptedException {
     if (!verbose) {
       ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
           .setLevel(ch.qos.logback.classic.Level.WARN);
+      // the embedded API server (fabric8's mock) reports through java.util.logging a watch's
+      // websocket that the client closes while the server stops: harness noise, shown with -v
+      // (held in a field: java.util.logging forgets the level of a logger nobody references)
+      quietMockServer = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+      quietMockServer.setLevel(java.util.logging.Level.OFF);
     }
     if (realNode) {
       return realNode();
+    }
+    if (operator) {
+      return operator();
     }
     Path dir = Files.createTempDirectory("gpu-dra-demo-");
     try {
@@ -99,6 +117,24 @@ final class DemoCommand implements Callable<Integer> {
             .addShutdownHook(Thread.ofPlatform().unstarted(() -> quietlyDelete(dir)));
       }
       return demo(dir, specs).run(after) ? 0 : 1;
+    } finally {
+      if (keepFiles) {
+        spec.commandLine().getOut().println("files kept in " + dir);
+      } else {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  private int operator() throws IOException, InterruptedException {
+    if (keepRunning || realControlPlane || nodes != null) {
+      throw new IllegalArgumentException(
+          "--operator runs on the embedded cluster with its own node; --keep-running,"
+              + " --real-control-plane and --nodes do not combine with it (not supported yet)");
+    }
+    Path dir = Files.createTempDirectory("gpu-dra-demo-");
+    try {
+      return new OperatorDemo(spec.commandLine().getOut(), dir).run() ? 0 : 1;
     } finally {
       if (keepFiles) {
         spec.commandLine().getOut().println("files kept in " + dir);

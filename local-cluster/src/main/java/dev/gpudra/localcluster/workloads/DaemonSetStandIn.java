@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -22,12 +23,17 @@ import org.slf4j.LoggerFactory;
  * pod per node its template's {@code nodeSelector} matches (named {@code <daemonset>-<node>}, owned
  * by it, pinned by the required node affinity on {@code metadata.name} the real controller sets, so
  * the scheduler places it there with its claims); a pod on a node that no longer matches, or of a
- * deleted DaemonSet, is deleted gracefully; the status counts desired, scheduled and Ready pods.
- * Polls every 100 ms.
+ * deleted DaemonSet, is deleted gracefully; the status counts desired, scheduled, updated (pods
+ * labelled with the template's generation, as the real controller's {@code
+ * pod-template-generation}) and Ready pods. It does not roll pods to a new template. Polls every
+ * 100 ms.
  */
 public final class DaemonSetStandIn implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DaemonSetStandIn.class);
   private static final String KIND = "DaemonSet";
+
+  /** The label the DaemonSet controller gives a pod: the generation of the template it runs. */
+  private static final String TEMPLATE_GENERATION = "pod-template-generation";
 
   private final KubernetesClient client;
   private final StandInLoop loop;
@@ -83,14 +89,22 @@ public final class DaemonSetStandIn implements AutoCloseable {
       }
     });
     long ready = current.values().stream().filter(OwnedPods::ready).count();
+    String generation = generation(set);
+    long updated =
+        current.values().stream()
+            .filter(p -> p.getMetadata().getLabels() != null)
+            .filter(p -> generation.equals(p.getMetadata().getLabels().get(TEMPLATE_GENERATION)))
+            .count();
     DaemonSetStatus status =
         new DaemonSetStatusBuilder()
             .withObservedGeneration(set.getMetadata().getGeneration())
             .withDesiredNumberScheduled(wanted.size())
             .withCurrentNumberScheduled(
                 (int) current.keySet().stream().filter(wanted::contains).count())
+            .withUpdatedNumberScheduled((int) updated)
             .withNumberReady((int) ready)
             .withNumberAvailable((int) ready)
+            .withNumberUnavailable(Math.max(0, wanted.size() - (int) ready))
             .withNumberMisscheduled(0)
             .build();
     if (!status.equals(set.getStatus())) {
@@ -136,6 +150,7 @@ public final class DaemonSetStandIn implements AutoCloseable {
             .withName(name)
             .withNamespace(set.getMetadata().getNamespace())
             .withLabels(set.getSpec().getTemplate().getMetadata().getLabels())
+            .addToLabels(TEMPLATE_GENERATION, generation(set))
             .withOwnerReferences(OwnedPods.reference(KIND, set))
             .endMetadata()
             .withSpec(spec)
@@ -147,6 +162,10 @@ public final class DaemonSetStandIn implements AutoCloseable {
         set.getMetadata().getName(),
         pod.getMetadata().getName(),
         node);
+  }
+
+  private static String generation(DaemonSet set) {
+    return String.valueOf(Optional.ofNullable(set.getMetadata().getGeneration()).orElse(0L));
   }
 
   /** The node the pod is pinned to: bound, or named by its affinity before it is. */
