@@ -1,6 +1,7 @@
 package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
@@ -13,13 +14,20 @@ import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -184,6 +192,76 @@ class ClusterPolicyOperatorE2E {
 
   @Test
   @Order(3)
+  @DisplayName(
+      "NVIDIA's ValidatingAdmissionPolicy: the DRA plugin's account writes its own node's"
+          + " ResourceSlices only, and nothing from a token that names no node")
+  void thePluginAccountWritesOnlyItsNodesSlices() {
+    await()
+        .atMost(WAIT)
+        .until(() ->
+            client
+                    .resources(
+                        io.fabric8.kubernetes.api.model.admissionregistration.v1
+                            .ValidatingAdmissionPolicyBinding.class)
+                    .withName("resourceslices-policy-nvidia-dra-driver")
+                    .get()
+                != null);
+    String account = "system:serviceaccount:" + NS + ":nvidia-dra-driver-kubelet-plugin";
+
+    // the policy takes a moment to reach the API server's admission: until then this may pass
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThatThrownBy(() -> createSlice(account, Optional.of("gpu-a"), "gpu-b"))
+                .isInstanceOf(KubernetesClientException.class)
+                .hasMessageContaining(
+                    "this user running on node gpu-a may not modify"
+                        + " resourceslices on node gpu-b"));
+    assertThatThrownBy(() -> createSlice(account, Optional.empty(), "gpu-a"))
+        .hasMessageContaining("no node association found for user");
+    assertThat(createSlice(account, Optional.of("gpu-a"), "gpu-a").getSpec().getNodeName())
+        .isEqualTo("gpu-a");
+  }
+
+  /** A slice for {@code sliceNode} created as {@code user}, whose token names {@code node}. */
+  private ResourceSlice createSlice(String user, Optional<String> node, String sliceNode) {
+    // an extra's key goes into a header name, where Kubernetes wants '/' percent-encoded
+    Map<String, List<String>> extras =
+        node.map(n -> Map.of("authentication.kubernetes.io%2fnode-name", List.of(n)))
+            .orElse(Map.of());
+    try (KubernetesClient as =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new ConfigBuilder(client.getConfiguration())
+                    .withImpersonateUsername(user)
+                    .withImpersonateGroups(
+                        "system:serviceaccounts",
+                        "system:serviceaccounts:" + NS,
+                        "system:authenticated")
+                    .withImpersonateExtras(extras)
+                    .build())
+            .build()) {
+      return as.resource(
+              new ResourceSliceBuilder()
+                  .withNewMetadata()
+                  .withGenerateName(sliceNode + "-gpu.nvidia.com-")
+                  .endMetadata()
+                  .withNewSpec()
+                  .withDriver("gpu.nvidia.com")
+                  .withNodeName(sliceNode)
+                  .withNewPool()
+                  .withName(sliceNode)
+                  .withGeneration(1L)
+                  .withResourceSliceCount(1L)
+                  .endPool()
+                  .endSpec()
+                  .build())
+          .create();
+    }
+  }
+
+  @Test
+  @Order(4)
   @DisplayName("deleting the policy lets the garbage collector take the operands it owned")
   void theGarbageCollectorTakesTheOperands() {
     operator.close();

@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -68,7 +67,7 @@ public record LeaderElection(
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {
-      return Optional.ofNullable(System.getenv("HOSTNAME")).orElse("compute-domain-controller");
+      return "compute-domain-controller"; // the UUID after it keeps replicas apart
     }
   }
 

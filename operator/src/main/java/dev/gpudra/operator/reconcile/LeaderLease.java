@@ -67,7 +67,7 @@ public record LeaderLease(String namespace, Optional<Duration> renewDeadline) {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {
-      return Optional.ofNullable(System.getenv("HOSTNAME")).orElse("gpu-dra-operator");
+      return "gpu-dra-operator"; // the UUID after it keeps replicas apart
     }
   }
 }

@@ -81,6 +81,7 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
             new DeviceClassFactory()
                 .deviceClasses(new DeviceClassOptions(drivers, ExtendedResourceMapping.NONE)));
     objects.addAll(OperandRbac.draKubeletPlugin(context));
+    objects.addAll(ResourceSlicePolicy.render(context));
     if (domains) {
       objects.addAll(ComputeDomainRbac.of(context));
       objects.add(ComputeDomainControllerDeployment.render(context));
