@@ -8,7 +8,7 @@ public enum GpuClusterState {
   READY,
   @JsonProperty("notReady")
   NOT_READY,
-  /** A ClusterPolicy exists beside it, so it is not reconciled. */
+  /** NVIDIA's Go type has it; its operator writes notReady beside a ClusterPolicy, as ours. */
   @JsonProperty("disabled")
   DISABLED
 }

@@ -9,8 +9,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs the ClusterPolicy reconciler on java-operator-sdk, with the informer caches it reads, and
- * when asked with NVIDIA's leader election (only the Lease's holder reconciles). Writes are plain
+ * Runs the ClusterPolicy reconciler on java-operator-sdk (and, when NVIDIA's GPUCluster CRD is
+ * installed, the GPUCluster one, its DRA-only alias), with the informer caches they read, and when
+ * asked with NVIDIA's leader election (only the Lease's holder reconciles). Writes are plain
  * creates, updates and status merge patches (no server-side apply), the same against a real API
  * server as in the tests.
  */
@@ -60,14 +61,17 @@ public final class ClusterPolicyOperator implements AutoCloseable {
         });
     OperatorCaches caches = OperatorCaches.start(client, settings.namespace());
     try {
-      operator.register(
-          new ClusterPolicyReconciler(
+      PolicyPass pass =
+          new PolicyPass(
               settings,
               caches,
               new NodeMover(client, caches, settings.namespace()),
-              new StateApplier(new ObjectApplier(client, Clock.systemUTC()), caches),
-              metrics,
-              Clock.systemUTC()));
+              new StateApplier(new ObjectApplier(client, Clock.systemUTC()), caches));
+      operator.register(
+          new ClusterPolicyReconciler(settings, caches, pass, metrics, Clock.systemUTC()));
+      if (caches.watchesGpuClusters()) {
+        operator.register(new GpuClusterReconciler(settings, caches, pass, Clock.systemUTC()));
+      }
       operator.start();
     } catch (RuntimeException e) {
       caches.close();

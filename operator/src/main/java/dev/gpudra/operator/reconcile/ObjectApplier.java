@@ -1,6 +1,5 @@
 package dev.gpudra.operator.reconcile;
 
-import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.operator.render.LastAppliedHash;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
@@ -15,7 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Writes a state's objects as NVIDIA's operator does: each owned by the ClusterPolicy (the garbage
+ * Writes a state's objects as NVIDIA's operator does: each owned by the policy (the garbage
  * collector removes them with it) and labelled with its state; created when absent, replaced only
  * when the hash of what was rendered differs from the stored one's, so a steady cluster sees no
  * write; a disabled state's objects deleted. An object seen or written with the rendered hash (or
@@ -50,7 +49,7 @@ final class ObjectApplier {
   /**
    * @return how many objects were written
    */
-  int apply(ClusterPolicy owner, String state, List<HasMetadata> objects) {
+  int apply(HasMetadata owner, String state, List<HasMetadata> objects) {
     int writes = 0;
     for (HasMetadata object : objects) {
       HashMap<String, String> labels =

@@ -1,5 +1,8 @@
 package dev.gpudra.operator.reconcile;
 
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.api.clusterpolicy.GpuCluster;
+import dev.gpudra.api.clusterpolicy.Singleton;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -15,8 +18,8 @@ import java.util.Optional;
 
 /**
  * What a reconcile reads, from informers: every node, every pod (indexed by node), the DaemonSets
- * and Deployments in the operator's namespace, every ResourceClaim. A steady cluster then costs no
- * request.
+ * and Deployments in the operator's namespace, every ResourceClaim, the ClusterPolicies and, when
+ * their CRD is installed, the GPUClusters. A steady cluster then costs no request.
  */
 final class OperatorCaches implements AutoCloseable {
   private static final String BY_NODE = "node";
@@ -26,18 +29,24 @@ final class OperatorCaches implements AutoCloseable {
   private final SharedIndexInformer<DaemonSet> daemonSets;
   private final SharedIndexInformer<Deployment> deployments;
   private final SharedIndexInformer<ResourceClaim> claims;
+  private final SharedIndexInformer<ClusterPolicy> policies;
+  private final Optional<SharedIndexInformer<GpuCluster>> clusters;
 
   private OperatorCaches(
       SharedIndexInformer<Node> nodes,
       SharedIndexInformer<Pod> pods,
       SharedIndexInformer<DaemonSet> daemonSets,
       SharedIndexInformer<Deployment> deployments,
-      SharedIndexInformer<ResourceClaim> claims) {
+      SharedIndexInformer<ResourceClaim> claims,
+      SharedIndexInformer<ClusterPolicy> policies,
+      Optional<SharedIndexInformer<GpuCluster>> clusters) {
     this.nodes = nodes;
     this.pods = pods;
     this.daemonSets = daemonSets;
     this.deployments = deployments;
     this.claims = claims;
+    this.policies = policies;
+    this.clusters = clusters;
   }
 
   /** Starts the informers and waits until each has listed once. */
@@ -56,7 +65,11 @@ final class OperatorCaches implements AutoCloseable {
             pods,
             client.apps().daemonSets().inNamespace(namespace).runnableInformer(0),
             client.apps().deployments().inNamespace(namespace).runnableInformer(0),
-            client.resources(ResourceClaim.class).inAnyNamespace().runnableInformer(0));
+            client.resources(ResourceClaim.class).inAnyNamespace().runnableInformer(0),
+            client.resources(ClusterPolicy.class).runnableInformer(0),
+            gpuClusterCrd(client)
+                ? Optional.of(client.resources(GpuCluster.class).runnableInformer(0))
+                : Optional.empty());
     try {
       for (SharedIndexInformer<?> informer : caches.all()) {
         informer.start().toCompletableFuture().join();
@@ -68,6 +81,34 @@ final class OperatorCaches implements AutoCloseable {
     return caches;
   }
 
+  /** Whether NVIDIA's GPUCluster CRD is installed (checked once, at start). */
+  private static boolean gpuClusterCrd(KubernetesClient client) {
+    return client
+            .apiextensions()
+            .v1()
+            .customResourceDefinitions()
+            .withName(GpuCluster.PLURAL + "." + ClusterPolicy.GROUP)
+            .get()
+        != null;
+  }
+
+  /** Whether GPUClusters are watched (their CRD was installed when the operator started). */
+  boolean watchesGpuClusters() {
+    return clusters.isPresent();
+  }
+
+  /** The name of a GPUCluster, if one exists. */
+  Optional<String> gpuCluster() {
+    return clusters
+        .flatMap(c -> c.getStore().list().stream().findFirst())
+        .map(c -> c.getMetadata().getName());
+  }
+
+  /** The name of the singleton ClusterPolicy, if one exists. */
+  Optional<String> clusterPolicy() {
+    return Singleton.of(policies.getStore().list()).map(p -> p.getMetadata().getName());
+  }
+
   /** Calls {@code changed} whenever any cached object is added, changed or deleted. */
   void onChange(Runnable changed) {
     subscribe(nodes, changed);
@@ -75,6 +116,8 @@ final class OperatorCaches implements AutoCloseable {
     subscribe(daemonSets, changed);
     subscribe(deployments, changed);
     subscribe(claims, changed);
+    subscribe(policies, changed);
+    clusters.ifPresent(c -> subscribe(c, changed));
   }
 
   private static <T extends HasMetadata> void subscribe(
@@ -135,6 +178,9 @@ final class OperatorCaches implements AutoCloseable {
   }
 
   private List<SharedIndexInformer<?>> all() {
-    return List.of(nodes, pods, daemonSets, deployments, claims);
+    List<SharedIndexInformer<?>> all =
+        new java.util.ArrayList<>(List.of(nodes, pods, daemonSets, deployments, claims, policies));
+    clusters.ifPresent(all::add);
+    return all;
   }
 }

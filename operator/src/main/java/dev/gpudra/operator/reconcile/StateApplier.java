@@ -1,11 +1,11 @@
 package dev.gpudra.operator.reconcile;
 
-import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.operator.labels.NodeStack;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.StateObjects;
 import dev.gpudra.operator.states.OperandState;
 import dev.gpudra.operator.states.Readiness;
+import dev.gpudra.operator.states.StateSet;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -35,10 +35,11 @@ final class StateApplier {
    * @param leaving the stacks some node still runs on its way off them
    * @return the states that are not ready, by NVIDIA's names (with why, for one not built)
    */
-  List<String> apply(ClusterPolicy owner, OperandContext context, Set<NodeStack> leaving) {
+  List<String> apply(
+      HasMetadata owner, StateSet set, OperandContext context, Set<NodeStack> leaving) {
     List<String> notReady = new ArrayList<>();
-    for (OperandState state : OperandState.values()) {
-      boolean enabled = state.enabledBy(context.spec()) || keptFor(state, leaving);
+    for (OperandState state : set.states()) {
+      boolean enabled = set.enabled(state, context.spec()) || keptFor(state, leaving);
       if (!enabled) {
         if (StateObjects.isBuilt(state)) {
           applier.delete(StateObjects.of(state, context.widest()).objects());

@@ -25,6 +25,8 @@ public enum OperandState {
   DEVICE_PLUGIN("state-device-plugin", OperandState::devicePlugin),
   MPS_CONTROL_DAEMON("state-mps-control-daemon", OperandState::devicePlugin),
   DRA_DRIVER("state-dra-driver", spec -> spec.draDriver() != null),
+  /** A GPUCluster's validator (NVIDIA's image); never a ClusterPolicy's. */
+  DRA_VALIDATION("state-dra-validation", spec -> false),
   DCGM("state-dcgm", spec -> spec.dcgm() == null || spec.dcgm().enabledOrDefault()),
   DCGM_EXPORTER(
       "state-dcgm-exporter",
@@ -87,9 +89,9 @@ public enum OperandState {
     return stateName;
   }
 
-  /** Whether no ClusterPolicy can disable it (NVIDIA's operator metrics and validator). */
+  /** Whether no policy can disable it (NVIDIA's operator metrics and validators). */
   public boolean alwaysOn() {
-    return this == OPERATOR_METRICS || this == OPERATOR_VALIDATION;
+    return this == OPERATOR_METRICS || this == OPERATOR_VALIDATION || this == DRA_VALIDATION;
   }
 
   /** Whether {@code spec} enables this state; a disabled state's objects are deleted. */

@@ -109,6 +109,18 @@ public final class PolicyStatusRules {
         outcome.moving());
   }
 
+  /** Ready and Error, as a pair: ready with {@code reason}, or an error with it. */
+  static List<Condition> pair(
+      boolean ready, String reason, String message, List<Condition> before, Instant now) {
+    return ready
+        ? List.of(
+            condition(READY, "True", reason, message, before, now),
+            condition(ERROR, "False", READY, "", before, now))
+        : List.of(
+            condition(READY, "False", ERROR, "", before, now),
+            condition(ERROR, "True", reason, message, before, now));
+  }
+
   private static Condition condition(
       String type,
       String status,

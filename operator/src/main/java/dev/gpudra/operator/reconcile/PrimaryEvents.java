@@ -1,6 +1,6 @@
 package dev.gpudra.operator.reconcile;
 
-import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.IndexerResourceCache;
@@ -8,17 +8,19 @@ import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInbound
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A change to any node, pod, claim or operand DaemonSet (seen by {@link OperatorCaches}) reconciles
- * the ClusterPolicies at once: a node that needs labels or a step of its move gets it without
- * waiting for the next periodic pass.
+ * A change to any node, pod, claim or operand workload (seen by {@link OperatorCaches}) reconciles
+ * the policies (ClusterPolicies or GPUClusters) at once: a node that needs labels or a step of its
+ * move gets it without waiting for the next periodic pass.
+ *
+ * @param <P> the policy's type
  */
-final class PolicyEvents extends SimpleInboundEventSource<ClusterPolicy> {
-  private final IndexerResourceCache<ClusterPolicy> policies;
+final class PrimaryEvents<P extends HasMetadata> extends SimpleInboundEventSource<P> {
+  private final IndexerResourceCache<P> policies;
   private final OperatorCaches caches;
   private final AtomicBoolean subscribed = new AtomicBoolean();
 
-  PolicyEvents(EventSourceContext<ClusterPolicy> context, OperatorCaches caches) {
-    super("cluster-policy-objects");
+  PrimaryEvents(String name, EventSourceContext<P> context, OperatorCaches caches) {
+    super(name);
     this.policies = context.getPrimaryCache();
     this.caches = caches;
   }

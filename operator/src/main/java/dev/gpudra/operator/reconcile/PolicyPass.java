@@ -1,0 +1,123 @@
+package dev.gpudra.operator.reconcile;
+
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.NodeMigrationStatus;
+import dev.gpudra.operator.labels.LabelKeys;
+import dev.gpudra.operator.labels.NodeStack;
+import dev.gpudra.operator.migration.InvalidMigrationException;
+import dev.gpudra.operator.migration.MigrationStep;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.states.StateSet;
+import dev.gpudra.operator.status.ReconcileOutcome;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One pass of a policy over the cluster, whichever resource holds it (a ClusterPolicy, or the
+ * DRA-only spec a GPUCluster stands for): every node labelled and moved a step, then the policy's
+ * states applied in order, a stack's state kept while a node still leaves it; what is not ready, or
+ * why the pass failed.
+ */
+final class PolicyPass {
+  private static final Logger log = LoggerFactory.getLogger(PolicyPass.class);
+
+  private final OperatorSettings settings;
+  private final OperatorCaches caches;
+  private final NodeMover nodes;
+  private final StateApplier states;
+
+  PolicyPass(
+      OperatorSettings settings, OperatorCaches caches, NodeMover nodes, StateApplier states) {
+    this.settings = settings;
+    this.caches = caches;
+    this.nodes = nodes;
+    this.states = states;
+  }
+
+  /**
+   * @param owner the resource that owns the operands
+   * @throws KubernetesClientException when the operator is stopping (interrupted): nothing to
+   *     report
+   */
+  ReconcileOutcome run(HasMetadata owner, ClusterPolicySpec spec, StateSet set) {
+    try {
+      List<NodeReport> moved = nodes.move(spec);
+      moved.stream()
+          .filter(r -> r.step() != MigrationStep.STEADY)
+          .forEach(r -> log.info("node {}: {} ({})", r.node(), r.step(), r.message()));
+      // a stack some node still runs on its way off it outlives its state's switch
+      Set<NodeStack> leaving =
+          moved.stream()
+              .filter(r -> r.stack() != NodeStack.NONE && r.stack() != r.target())
+              .map(NodeReport::stack)
+              .collect(Collectors.toCollection(() -> EnumSet.noneOf(NodeStack.class)));
+      OperandContext context = new OperandContext(settings.namespace(), spec, settings.image());
+      List<String> notReady = states.apply(owner, set, context, leaving);
+      return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
+    } catch (InvalidMigrationException | KubernetesClientException e) {
+      if (Thread.currentThread().isInterrupted() || interrupted(e)) {
+        throw e; // the operator stops: no failure to report
+      }
+      String why = describe(e);
+      log.warn("{} {}: {}", owner.getKind(), owner.getMetadata().getName(), why);
+      return failed(why);
+    }
+  }
+
+  /** An outcome that says why the pass did not happen. */
+  ReconcileOutcome failed(String why) {
+    return new ReconcileOutcome(gpuNodes(), nfdLabels(), List.of(), why, List.of());
+  }
+
+  private static boolean interrupted(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof InterruptedException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The message and, for an API error, what it came from. */
+  private static String describe(RuntimeException e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root == e ? e.getMessage() : e.getMessage() + ": " + root;
+  }
+
+  private static List<NodeMigrationStatus> moving(List<NodeReport> reports) {
+    return reports.stream()
+        .filter(r -> r.step() != MigrationStep.STEADY)
+        .map(r ->
+            new NodeMigrationStatus(
+                r.node(),
+                r.target() == NodeStack.DRA ? "dra" : "device-plugin",
+                NodeMover.stepName(r.step()),
+                r.message()))
+        .toList();
+  }
+
+  private int gpuNodes() {
+    return (int)
+        caches.nodes().stream()
+            .filter(n -> n.getMetadata().getLabels() != null)
+            .filter(n -> "true".equals(n.getMetadata().getLabels().get(LabelKeys.GPU_PRESENT)))
+            .count();
+  }
+
+  private boolean nfdLabels() {
+    return caches.nodes().stream()
+        .map(n -> n.getMetadata().getLabels())
+        .filter(l -> l != null)
+        .anyMatch(
+            l -> l.keySet().stream().anyMatch(k -> k.startsWith("feature.node.kubernetes.io/")));
+  }
+}

@@ -1,0 +1,36 @@
+package dev.gpudra.operator.states;
+
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which states a custom resource runs, in order: a ClusterPolicy all of NVIDIA's (and gpu-dra's
+ * {@code state-dra-driver}) as its spec enables them; a GPUCluster NVIDIA's four ({@code
+ * state-dra-driver}, {@code state-dcgm}, {@code state-dcgm-exporter}, the always-on {@code
+ * state-dra-validation}) as its DRA-only spec enables them.
+ */
+public enum StateSet {
+  CLUSTER_POLICY(
+      Arrays.stream(OperandState.values()).filter(s -> s != OperandState.DRA_VALIDATION).toList()),
+  GPU_CLUSTER(
+      List.of(
+          OperandState.DRA_DRIVER,
+          OperandState.DCGM,
+          OperandState.DCGM_EXPORTER,
+          OperandState.DRA_VALIDATION));
+
+  private final List<OperandState> states;
+
+  StateSet(List<OperandState> states) {
+    this.states = states;
+  }
+
+  public List<OperandState> states() {
+    return states;
+  }
+
+  public boolean enabled(OperandState state, ClusterPolicySpec spec) {
+    return state.alwaysOn() || state.enabledBy(spec);
+  }
+}

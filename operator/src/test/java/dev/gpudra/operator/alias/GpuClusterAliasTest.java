@@ -1,0 +1,63 @@
+package dev.gpudra.operator.alias;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.DraNodes;
+import dev.gpudra.api.clusterpolicy.GpuClusterSpec;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.states.OperandState;
+import dev.gpudra.operator.states.StateSet;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class GpuClusterAliasTest {
+  private static ClusterPolicySpec alias(String yaml) throws IOException {
+    return GpuClusterAlias.policySpec(
+        new ObjectMapper(new YAMLFactory()).readValue(yaml, GpuClusterSpec.class));
+  }
+
+  @Test
+  void aGpuClusterIsTheDraOnlyPolicyWithNvidiasGpuClusterDefaults() throws IOException {
+    ClusterPolicySpec spec =
+        alias(
+            "draDriver:\n  featureGates: {MPSSupport: true}\n  computeDomains: {enabled: false}\n"
+                + "hostPaths: {kubeletRootDir: /data/kubelet}\n"
+                + "daemonsets: {priorityClassName: system-node-critical}\n");
+
+    assertThat(spec.draDriver().featureGates()).containsEntry("MPSSupport", true);
+    assertThat(spec.migration().draNodes()).isEqualTo(DraNodes.ALL);
+    assertThat(spec.daemonsets().priorityClassName()).isEqualTo("system-node-critical");
+    OperandContext context = new OperandContext("gpu-operator", spec, "gpu-dra:1");
+    assertThat(context.kubeletRoot()).isEqualTo("/data/kubelet");
+    assertThat(context.driverRoot()).as("a pre-installed driver").isEqualTo("/");
+    assertThat(StateSet.GPU_CLUSTER.states())
+        .filteredOn(s -> StateSet.GPU_CLUSTER.enabled(s, spec))
+        .as("dcgm nil is off for a GPUCluster, dcgmExporter nil on; the validator always")
+        .containsExactly(
+            OperandState.DRA_DRIVER, OperandState.DCGM_EXPORTER, OperandState.DRA_VALIDATION);
+    for (OperandState off :
+        new OperandState[] {
+          OperandState.DRIVER,
+          OperandState.CONTAINER_TOOLKIT,
+          OperandState.DEVICE_PLUGIN,
+          OperandState.GPU_FEATURE_DISCOVERY,
+          OperandState.MIG_MANAGER
+        }) {
+      assertThat(off.enabledBy(spec)).as(off.stateName()).isFalse();
+    }
+  }
+
+  @Test
+  void anExplicitDriverDirectoryIsWhereTheDriversFilesAre() throws IOException {
+    ClusterPolicySpec spec =
+        alias(
+            "draDriver: {}\nhostPaths: {driverInstallDir: /run/nvidia/driver}\ndcgm: {enabled: true}\n");
+
+    assertThat(new OperandContext("gpu-operator", spec, "gpu-dra:1").driverRoot())
+        .isEqualTo("/run/nvidia/driver");
+    assertThat(StateSet.GPU_CLUSTER.enabled(OperandState.DCGM, spec)).isTrue();
+  }
+}
