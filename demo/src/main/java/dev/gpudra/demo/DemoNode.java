@@ -265,7 +265,8 @@ public final class DemoNode implements AutoCloseable {
     return config;
   }
 
-  private static Path bootId(Path dir) {
+  /** The node's boot id file ({@code dir/boot_id}), which the plugin's checkpoint records. */
+  public static Path bootId(Path dir) {
     try {
       Files.createDirectories(dir);
       return Files.writeString(dir.resolve("boot_id"), "demo-boot\n");

@@ -8,9 +8,6 @@ import dev.gpudra.localcluster.kubelet.StandInConfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
@@ -73,15 +70,6 @@ final class OperandNode implements AutoCloseable {
 
   Optional<String> failure(String namespace, String pod) {
     return pods.failure(namespace, pod);
-  }
-
-  static Path bootId(Path dir) {
-    try {
-      Files.createDirectories(dir);
-      return Files.writeString(dir.resolve("boot_id"), "demo-boot\n");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   @Override

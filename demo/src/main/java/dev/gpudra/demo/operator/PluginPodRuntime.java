@@ -1,6 +1,7 @@
 package dev.gpudra.demo.operator;
 
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.demo.DemoNode;
 import dev.gpudra.gpu.plugin.GateSettings;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
 import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
@@ -90,7 +91,7 @@ final class PluginPodRuntime implements PodRuntime {
             client,
             PublisherSettings.defaults().withSelectors(selectors),
             GpuDriverParts.Hooks.defaults()
-                .withBootIdFile(OperandNode.bootId(dir))
+                .withBootIdFile(DemoNode.bootId(dir))
                 .withTmpfs(new TmpfsStandIn())));
   }
 
