@@ -5,24 +5,39 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Renders the chart's {@code crds/}: one file per CRD of the {@code api} module, named as NVIDIA's
- * ({@code <group>_<plural>.yaml}), which Helm installs before the templates.
+ * Renders a chart's {@code crds/}: one file per CRD of the {@code api} module the chart installs,
+ * named as NVIDIA's ({@code <group>_<plural>.yaml}), which Helm installs before the templates: the
+ * DRA driver's chart the ComputeDomain CRDs; the operator's chart those and NVIDIA's ClusterPolicy
+ * and GPUCluster.
+ *
+ * @param chartDir where the chart keeps them, relative to deployments/helm
+ * @param crds the CRDs, in order
+ * @param source what they are generated from, for the files' header
  */
-public final class HelmCrds {
-  /** Where the chart keeps them, relative to deployments/helm. */
-  public static final String CHART_DIR = "gpu-dra/crds";
+public record HelmCrds(String chartDir, List<CustomResourceDefinition> crds, String source) {
+  /** The DRA driver's chart. */
+  public static HelmCrds draDriver() {
+    return new HelmCrds("gpu-dra/crds", ComputeDomainCrds.all(), "ComputeDomainCrds");
+  }
 
-  private static final String HEADER =
-      "# Generated from the api module (ComputeDomainCrds) by HelmCrdsTest; do not edit.\n";
+  /** The operator's chart. */
+  public static HelmCrds operator() {
+    List<CustomResourceDefinition> all = new ArrayList<>(ClusterPolicyCrds.all());
+    all.addAll(ComputeDomainCrds.all());
+    return new HelmCrds("gpu-operator/crds", all, "ClusterPolicyCrds and ComputeDomainCrds");
+  }
 
-  private final ObjectMapper yaml =
+  private static final ObjectMapper YAML =
       new ObjectMapper(
               YAMLFactory.builder()
                   .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
@@ -34,16 +49,18 @@ public final class HelmCrds {
   /** File name to content, in the api module's order. */
   public Map<String, String> render() {
     Map<String, String> files = new LinkedHashMap<>();
-    for (CustomResourceDefinition crd : ComputeDomainCrds.all()) {
+    String header =
+        "# Generated from the api module (" + source + ") by HelmCrdsTest; do not edit.\n";
+    for (CustomResourceDefinition crd : crds) {
       String name = crd.getSpec().getGroup() + "_" + crd.getSpec().getNames().getPlural() + ".yaml";
-      files.put(name, HEADER + document(crd));
+      files.put(name, header + document(crd));
     }
     return files;
   }
 
   private String document(CustomResourceDefinition crd) {
     try {
-      return yaml.writeValueAsString(crd);
+      return YAML.writeValueAsString(crd);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException("cannot render CRD " + crd.getMetadata().getName(), e);
     }

@@ -14,20 +14,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Without a Helm binary here, at least every value a template reads must exist in values.yaml. */
 class ChartValuesTest {
-  private static final Path CHART = Path.of("gpu-dra");
   private static final Pattern VALUE = Pattern.compile("\\.Values((?:\\.[A-Za-z][A-Za-z0-9]*)+)");
 
-  @Test
-  @DisplayName("every .Values path the templates use is defined in values.yaml")
-  void valuesDefined() throws IOException {
+  @ParameterizedTest
+  @ValueSource(strings = {"gpu-dra", "gpu-operator"})
+  @DisplayName("every .Values path a chart's templates use is defined in its values.yaml")
+  void valuesDefined(String name) throws IOException {
+    Path chart = Path.of(name);
     JsonNode values =
-        new ObjectMapper(new YAMLFactory()).readTree(CHART.resolve("values.yaml").toFile());
+        new ObjectMapper(new YAMLFactory()).readTree(chart.resolve("values.yaml").toFile());
     List<String> missing = new ArrayList<>();
-    try (Stream<Path> templates = Files.list(CHART.resolve("templates"))) {
+    try (Stream<Path> templates = Files.list(chart.resolve("templates"))) {
       for (Path template : templates.toList()) {
         Matcher m = VALUE.matcher(Files.readString(template));
         while (m.find()) {

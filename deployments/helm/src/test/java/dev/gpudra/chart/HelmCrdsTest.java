@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The chart's CRDs are generated from the api module. To regenerate them after a model change:
@@ -16,12 +18,18 @@ import org.junit.jupiter.api.Test;
  * -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class HelmCrdsTest {
-  private final Map<String, String> rendered = new HelmCrds().render();
+  private final Map<String, String> rendered = HelmCrds.draDriver().render();
 
-  @Test
-  @DisplayName("the committed chart's crds/ match the model, file for file")
-  void chartIsCurrent() throws IOException {
-    Path dir = Path.of(HelmCrds.CHART_DIR);
+  static Stream<HelmCrds> charts() {
+    return Stream.of(HelmCrds.draDriver(), HelmCrds.operator());
+  }
+
+  @ParameterizedTest
+  @MethodSource("charts")
+  @DisplayName("each committed chart's crds/ match the model, file for file")
+  void chartIsCurrent(HelmCrds crds) throws IOException {
+    Map<String, String> rendered = crds.render();
+    Path dir = Path.of(crds.chartDir());
     if (Boolean.getBoolean("gpu-dra.update-chart")) {
       Files.createDirectories(dir);
       for (var file : rendered.entrySet()) {
@@ -56,5 +64,11 @@ class HelmCrdsTest {
         .contains("default: 0")
         .contains("x-kubernetes-list-map-keys:\n")
         .contains("subresources:\n      status: {}");
+    assertThat(HelmCrds.operator().render().keySet())
+        .containsExactly(
+            "nvidia.com_clusterpolicies.yaml",
+            "nvidia.com_gpuclusters.yaml",
+            "resource.nvidia.com_computedomains.yaml",
+            "resource.nvidia.com_computedomaincliques.yaml");
   }
 }

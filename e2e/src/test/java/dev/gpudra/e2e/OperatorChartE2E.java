@@ -1,0 +1,162 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import dev.gpudra.localcluster.operator.PolicyScenario;
+import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
+import dev.gpudra.operator.reconcile.OperatorSettings;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator's chart ({@code deployments/helm/gpu-operator}) with a real helm on the real API
+ * server: lint, refused values, install (CRDs, RBAC without wildcards, the operator Deployment, the
+ * ClusterPolicy from the values), then the operator run in the test's JVM as the chart's service
+ * account: its RBAC is enough to label a GPU node, apply every operand of the DRA stack and write
+ * the status (no node runs the operator's pod here).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OperatorChartE2E {
+  private static final String NS = "gpu-operator";
+
+  private ControlPlaneProcess controlPlane;
+  private Helm helm;
+  private Path chart;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException {
+    Path binary = RealControlPlane.binaryOrSkip();
+    try {
+      helm =
+          new Helm(
+              Helm.locate(RealControlPlane.checkout(), System.err::println),
+              dir.resolve("cp/kubeconfig"));
+    } catch (RealNodeUnavailableException e) {
+      System.err.println("operator chart E2E skipped: " + e.getMessage());
+      Assumptions.abort(e.getMessage());
+    }
+    controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
+    chart = RealControlPlane.checkout().resolve("deployments/helm/gpu-operator");
+  }
+
+  @AfterAll
+  void stop() {
+    if (controlPlane != null) {
+      controlPlane.close();
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "helm lint and install; the chart's service account runs the operator through a GPU node's"
+          + " DRA stack with no permission missing and no wildcard")
+  void installsAndItsRbacRunsTheOperator() {
+    KubernetesClient client = controlPlane.client();
+    assertThat(helm.run("lint", chart.toString())).contains("0 chart(s) failed");
+    assertThatThrownBy(() ->
+            helm.run(
+                "template",
+                "gpu-operator",
+                chart.toString(),
+                "--kube-version",
+                "1.35.0",
+                "--set",
+                "gpuCluster.deployCR=true"))
+        .as("NVIDIA's rule, at install")
+        .hasMessageContaining("may not exist at the same time");
+    String rendered =
+        helm.run("template", "gpu-operator", chart.toString(), "--kube-version", "1.35.0");
+    assertThat(Pattern.compile("verbs:.*\\*").matcher(rendered).find()).isFalse();
+
+    helm.run(
+        "install",
+        "gpu-operator",
+        chart.toString(),
+        "--namespace",
+        NS,
+        "--create-namespace",
+        "--set",
+        "operator.version=e2e");
+
+    Deployment deployment =
+        client.apps().deployments().inNamespace(NS).withName("gpu-operator").get();
+    var container = deployment.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(container.getImage()).isEqualTo("gpu-dra:e2e");
+    assertThat(container.getArgs()).containsExactly("operator", "--leader-elect");
+    ClusterPolicy policy = client.resources(ClusterPolicy.class).withName("cluster-policy").get();
+    assertThat(policy.getSpec().draDriver()).isNotNull();
+    assertThat(policy.getSpec().driver().enabledOrDefault()).isFalse();
+
+    client.resource(PolicyScenario.gpuNode("gpu-a", true)).create();
+    try (KubernetesClient asChart = asServiceAccount(client);
+        ClusterPolicyOperator operator =
+            ClusterPolicyOperator.start(asChart, new OperatorSettings(NS, "gpu-dra:e2e"))) {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(() -> {
+            assertThat(client.nodes().withName("gpu-a").get().getMetadata().getLabels())
+                .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true");
+            assertThat(
+                    client
+                        .apps()
+                        .deployments()
+                        .inNamespace(NS)
+                        .withName("nvidia-dra-driver-controller")
+                        .get())
+                .isNotNull();
+            assertThat(
+                    client
+                        .apps()
+                        .daemonSets()
+                        .inNamespace(NS)
+                        .withName("nvidia-dra-driver-kubelet-plugin")
+                        .get())
+                .isNotNull();
+            var status =
+                client.resources(ClusterPolicy.class).withName("cluster-policy").get().getStatus();
+            assertThat(status).isNotNull();
+            assertThat(status.conditions())
+                .as("no ReconcileFailed: every write was allowed")
+                .noneSatisfy(c -> assertThat(c.getReason()).isEqualTo("ReconcileFailed"))
+                .anySatisfy(c -> assertThat(c.getReason()).isEqualTo("OperandNotReady"));
+          });
+    }
+
+    helm.run("uninstall", "gpu-operator", "--namespace", NS);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() ->
+            client.apps().deployments().inNamespace(NS).withName("gpu-operator").get() == null);
+  }
+
+  private static KubernetesClient asServiceAccount(KubernetesClient admin) {
+    return new KubernetesClientBuilder()
+        .withConfig(
+            new ConfigBuilder(admin.getConfiguration())
+                .withImpersonateUsername("system:serviceaccount:" + NS + ":gpu-operator")
+                .withImpersonateGroups(
+                    "system:serviceaccounts",
+                    "system:serviceaccounts:" + NS,
+                    "system:authenticated")
+                .build())
+        .build();
+  }
+}
