@@ -63,6 +63,7 @@ public final class ClusterPolicyOperator implements AutoCloseable {
     try {
       PolicyPass pass =
           new PolicyPass(
+              client,
               settings,
               caches,
               new NodeMover(client, caches, settings.namespace()),

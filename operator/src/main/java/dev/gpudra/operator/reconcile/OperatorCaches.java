@@ -4,6 +4,7 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.Singleton;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
@@ -19,7 +20,8 @@ import java.util.Optional;
 /**
  * What a reconcile reads, from informers: every node, every pod (indexed by node), the DaemonSets
  * and Deployments in the operator's namespace, every ResourceClaim, the ClusterPolicies and, when
- * their CRD is installed, the GPUClusters. A steady cluster then costs no request.
+ * their CRD is installed, the GPUClusters; the operator's namespace. A steady cluster then costs no
+ * request.
  */
 final class OperatorCaches implements AutoCloseable {
   private static final String BY_NODE = "node";
@@ -31,6 +33,8 @@ final class OperatorCaches implements AutoCloseable {
   private final SharedIndexInformer<ResourceClaim> claims;
   private final SharedIndexInformer<ClusterPolicy> policies;
   private final Optional<SharedIndexInformer<GpuCluster>> clusters;
+  private final SharedIndexInformer<Namespace> namespace;
+  private final String namespaceName;
 
   private OperatorCaches(
       SharedIndexInformer<Node> nodes,
@@ -39,7 +43,9 @@ final class OperatorCaches implements AutoCloseable {
       SharedIndexInformer<Deployment> deployments,
       SharedIndexInformer<ResourceClaim> claims,
       SharedIndexInformer<ClusterPolicy> policies,
-      Optional<SharedIndexInformer<GpuCluster>> clusters) {
+      Optional<SharedIndexInformer<GpuCluster>> clusters,
+      SharedIndexInformer<Namespace> namespace,
+      String namespaceName) {
     this.nodes = nodes;
     this.pods = pods;
     this.daemonSets = daemonSets;
@@ -47,6 +53,8 @@ final class OperatorCaches implements AutoCloseable {
     this.claims = claims;
     this.policies = policies;
     this.clusters = clusters;
+    this.namespace = namespace;
+    this.namespaceName = namespaceName;
   }
 
   /** Starts the informers and waits until each has listed once. */
@@ -69,7 +77,9 @@ final class OperatorCaches implements AutoCloseable {
             client.resources(ClusterPolicy.class).runnableInformer(0),
             gpuClusterCrd(client)
                 ? Optional.of(client.resources(GpuCluster.class).runnableInformer(0))
-                : Optional.empty());
+                : Optional.empty(),
+            client.namespaces().withField("metadata.name", namespace).runnableInformer(0),
+            namespace);
     try {
       for (SharedIndexInformer<?> informer : caches.all()) {
         informer.start().toCompletableFuture().join();
@@ -90,6 +100,17 @@ final class OperatorCaches implements AutoCloseable {
             .withName(GpuCluster.PLURAL + "." + ClusterPolicy.GROUP)
             .get()
         != null;
+  }
+
+  /** The operator's namespace's labels (empty while it is not seen). */
+  Map<String, String> namespaceLabels() {
+    // by name too: an API server that ignores the field selector lists every namespace
+    return namespace.getStore().list().stream()
+        .filter(n -> n.getMetadata().getName().equals(namespaceName))
+        .findFirst()
+        .map(n -> n.getMetadata().getLabels())
+        .filter(l -> l != null)
+        .orElse(Map.of());
   }
 
   /** Whether GPUClusters are watched (their CRD was installed when the operator started). */
@@ -179,7 +200,8 @@ final class OperatorCaches implements AutoCloseable {
 
   private List<SharedIndexInformer<?>> all() {
     List<SharedIndexInformer<?>> all =
-        new java.util.ArrayList<>(List.of(nodes, pods, daemonSets, deployments, claims, policies));
+        new java.util.ArrayList<>(
+            List.of(nodes, pods, daemonSets, deployments, claims, policies, namespace));
     clusters.ifPresent(all::add);
     return all;
   }

@@ -1,18 +1,25 @@
 package dev.gpudra.operator.reconcile;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.NodeMigrationStatus;
 import dev.gpudra.operator.labels.LabelKeys;
 import dev.gpudra.operator.labels.NodeStack;
+import dev.gpudra.operator.labels.PsaLabels;
 import dev.gpudra.operator.migration.InvalidMigrationException;
 import dev.gpudra.operator.migration.MigrationStep;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.states.StateSet;
 import dev.gpudra.operator.status.ReconcileOutcome;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -20,20 +27,26 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One pass of a policy over the cluster, whichever resource holds it (a ClusterPolicy, or the
- * DRA-only spec a GPUCluster stands for): every node labelled and moved a step, then the policy's
- * states applied in order, a stack's state kept while a node still leaves it; what is not ready, or
- * why the pass failed.
+ * DRA-only spec a GPUCluster stands for): the namespace's Pod Security labels when {@code
+ * psa.enabled}, every node labelled and moved a step, then the policy's states applied in order, a
+ * stack's state kept while a node still leaves it; what is not ready, or why the pass failed.
  */
 final class PolicyPass {
   private static final Logger log = LoggerFactory.getLogger(PolicyPass.class);
 
+  private final KubernetesClient client;
   private final OperatorSettings settings;
   private final OperatorCaches caches;
   private final NodeMover nodes;
   private final StateApplier states;
 
   PolicyPass(
-      OperatorSettings settings, OperatorCaches caches, NodeMover nodes, StateApplier states) {
+      KubernetesClient client,
+      OperatorSettings settings,
+      OperatorCaches caches,
+      NodeMover nodes,
+      StateApplier states) {
+    this.client = client;
     this.settings = settings;
     this.caches = caches;
     this.nodes = nodes;
@@ -47,6 +60,7 @@ final class PolicyPass {
    */
   ReconcileOutcome run(HasMetadata owner, ClusterPolicySpec spec, StateSet set) {
     try {
+      labelNamespace(spec);
       List<NodeReport> moved = nodes.move(spec);
       moved.stream()
           .filter(r -> r.step() != MigrationStep.STEADY)
@@ -68,6 +82,22 @@ final class PolicyPass {
       log.warn("{} {}: {}", owner.getKind(), owner.getMetadata().getName(), why);
       return failed(why);
     }
+  }
+
+  /** NVIDIA's Pod Security labels on the operator's namespace, when the policy wants them. */
+  private void labelNamespace(ClusterPolicySpec spec) {
+    Map<String, String> missing = PsaLabels.missing(spec, caches.namespaceLabels());
+    if (missing.isEmpty()) {
+      return;
+    }
+    ObjectNode patch = JsonNodeFactory.instance.objectNode();
+    ObjectNode labels = patch.putObject("metadata").putObject("labels");
+    missing.forEach(labels::put);
+    client
+        .namespaces()
+        .withName(settings.namespace())
+        .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+    log.info("namespace {}: Pod Security labels {}", settings.namespace(), missing.keySet());
   }
 
   /** An outcome that says why the pass did not happen. */

@@ -128,6 +128,34 @@ class ClusterPolicyOperatorIT {
   }
 
   @Test
+  @DisplayName("psa.enabled: the operator's namespace gets NVIDIA's privileged Pod Security labels")
+  void psaLabelsTheNamespace() {
+    client
+        .resource(
+            new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                .withNewMetadata()
+                .withName(NS)
+                .addToLabels("team", "gpu")
+                .endMetadata()
+                .build())
+        .create();
+
+    client
+        .resources(ClusterPolicy.class)
+        .withName("cluster-policy")
+        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"psa\":{\"enabled\":true}}}");
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(client.namespaces().withName(NS).get().getMetadata().getLabels())
+                .containsEntry("pod-security.kubernetes.io/enforce", "privileged")
+                .containsEntry("pod-security.kubernetes.io/audit", "privileged")
+                .containsEntry("pod-security.kubernetes.io/warn", "privileged")
+                .containsEntry("team", "gpu"));
+  }
+
+  @Test
   @DisplayName(
       "a node that joins the DRA pool is cordoned, waits for the pod holding nvidia.com/gpu,"
           + " loses the device plugin, gets the DRA driver, and is uncordoned once its plugin is"
