@@ -39,6 +39,7 @@ final class PolicyPass {
   private final OperatorCaches caches;
   private final NodeMover nodes;
   private final StateApplier states;
+  private final Map<String, String> logged = new java.util.concurrent.ConcurrentHashMap<>();
 
   PolicyPass(
       KubernetesClient client,
@@ -62,9 +63,7 @@ final class PolicyPass {
     try {
       labelNamespace(spec);
       List<NodeReport> moved = nodes.move(spec);
-      moved.stream()
-          .filter(r -> r.step() != MigrationStep.STEADY)
-          .forEach(r -> log.info("node {}: {} ({})", r.node(), r.step(), r.message()));
+      logSteps(moved);
       // a stack some node still runs on its way off it outlives its state's switch
       Set<NodeStack> leaving =
           moved.stream()
@@ -81,6 +80,21 @@ final class PolicyPass {
       String why = describe(e);
       log.warn("{} {}: {}", owner.getKind(), owner.getMetadata().getName(), why);
       return failed(why);
+    }
+  }
+
+  /**
+   * A node's step is logged when it changes (a pass runs every 5 s while nodes move: the same step
+   * again is not news); a node back at rest is forgotten.
+   */
+  private void logSteps(List<NodeReport> reports) {
+    for (NodeReport report : reports) {
+      String step = report.step() + " (" + report.message() + ")";
+      if (report.step() == MigrationStep.STEADY) {
+        logged.remove(report.node());
+      } else if (!step.equals(logged.put(report.node(), step))) {
+        log.info("node {}: {}", report.node(), step);
+      }
     }
   }
 
