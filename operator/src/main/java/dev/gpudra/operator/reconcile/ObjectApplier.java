@@ -113,7 +113,8 @@ final class ObjectApplier {
     }
   }
 
-  private static String key(HasMetadata object) {
+  /** An object's identity: kind, namespace, name. */
+  static String key(HasMetadata object) {
     return object.getKind()
         + "/"
         + object.getMetadata().getNamespace()

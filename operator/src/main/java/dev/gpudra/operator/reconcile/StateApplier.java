@@ -64,16 +64,8 @@ final class StateApplier {
   /** What the state could have but does not render now (ComputeDomains turned off, say). */
   private static List<HasMetadata> notRendered(StateObjects widest, StateObjects rendered) {
     Set<String> now =
-        rendered.objects().stream().map(StateApplier::key).collect(Collectors.toSet());
-    return widest.objects().stream().filter(o -> !now.contains(key(o))).toList();
-  }
-
-  private static String key(HasMetadata object) {
-    return object.getKind()
-        + "/"
-        + object.getMetadata().getNamespace()
-        + "/"
-        + object.getMetadata().getName();
+        rendered.objects().stream().map(ObjectApplier::key).collect(Collectors.toSet());
+    return widest.objects().stream().filter(o -> !now.contains(ObjectApplier.key(o))).toList();
   }
 
   private boolean ready(Deployment rendered) {

@@ -2,6 +2,7 @@ package dev.gpudra.operator.render;
 
 import static dev.gpudra.operator.render.OperandRbac.clusterRole;
 import static dev.gpudra.operator.render.OperandRbac.clusterRoleBinding;
+import static dev.gpudra.operator.render.OperandRbac.fullAccess;
 import static dev.gpudra.operator.render.OperandRbac.role;
 import static dev.gpudra.operator.render.OperandRbac.rule;
 import static dev.gpudra.operator.render.OperandRbac.serviceAccount;
@@ -39,16 +40,7 @@ public final class ComputeDomainRbac {
                     "update",
                     "patch"),
                 rule("resource.nvidia.com", "computedomains/status", "update", "patch"),
-                rule(
-                    "resource.k8s.io",
-                    "resourceclaimtemplates",
-                    "get",
-                    "list",
-                    "watch",
-                    "create",
-                    "update",
-                    "patch",
-                    "delete"),
+                fullAccess("resource.k8s.io", "resourceclaimtemplates"),
                 rule("resource.k8s.io", "resourceclaims", "list", "watch"),
                 rule("", "nodes", "get", "list", "update", "patch"))));
     objects.add(clusterRoleBinding(context, name));
@@ -57,16 +49,7 @@ public final class ComputeDomainRbac {
             context,
             name,
             name,
-            rule(
-                "apps",
-                "daemonsets",
-                "get",
-                "list",
-                "watch",
-                "create",
-                "update",
-                "patch",
-                "delete"),
+            fullAccess("apps", "daemonsets"),
             rule("", "pods", "list", "watch"),
             rule(
                 "resource.nvidia.com",

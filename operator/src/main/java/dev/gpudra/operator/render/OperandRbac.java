@@ -41,17 +41,7 @@ public final class OperandRbac {
             .orElse(true);
     List<PolicyRule> rules = new ArrayList<>();
     rules.add(rule("resource.k8s.io", "resourceclaims", "get", "list", "watch"));
-    rules.add(
-        rule(
-            "resource.k8s.io",
-            "resourceslices",
-            "get",
-            "list",
-            "watch",
-            "create",
-            "update",
-            "patch",
-            "delete"));
+    rules.add(fullAccess("resource.k8s.io", "resourceslices"));
     rules.add(domains ? rule("", "nodes", "get", "update") : rule("", "nodes", "get"));
     if (domains) {
       rules.add(rule("resource.nvidia.com", "computedomains", "get", "list"));
@@ -76,16 +66,7 @@ public final class OperandRbac {
               context,
               name,
               name + "-mps",
-              rule(
-                  "apps",
-                  "deployments",
-                  "get",
-                  "list",
-                  "watch",
-                  "create",
-                  "update",
-                  "patch",
-                  "delete"),
+              fullAccess("apps", "deployments"),
               rule("", "pods", "get", "list", "watch")));
     }
     return objects;
@@ -154,6 +135,11 @@ public final class OperandRbac {
             .withName(name)
             .endRoleRef()
             .build());
+  }
+
+  /** Every verb on {@code resource}, spelled out (no wildcard). */
+  static PolicyRule fullAccess(String group, String resource) {
+    return rule(group, resource, "get", "list", "watch", "create", "update", "patch", "delete");
   }
 
   static PolicyRule rule(String group, String resource, String... verbs) {
