@@ -19,7 +19,7 @@ import java.util.Optional;
  * {@code spec.daemonsets}' labels, annotations, tolerations, priority class, affinity, pod security
  * context and update strategy.
  */
-final class DaemonSetShape {
+public final class DaemonSetShape {
   private DaemonSetShape() {}
 
   /**
@@ -28,7 +28,7 @@ final class DaemonSetShape {
    * @param extraSelector further node labels it needs (the MPS daemon's {@code mps.capable})
    * @param pod the pod's containers and volumes
    */
-  static DaemonSet of(
+  public static DaemonSet of(
       OperandContext context,
       String name,
       String operand,

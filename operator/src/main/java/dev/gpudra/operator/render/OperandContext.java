@@ -4,6 +4,7 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
 import dev.gpudra.api.clusterpolicy.DraDriverSpec;
 import dev.gpudra.api.clusterpolicy.HostPathsSpec;
+import dev.gpudra.api.clusterpolicy.ImageKeys;
 import dev.gpudra.api.clusterpolicy.ToolkitSpec;
 import dev.gpudra.operator.states.OperandState;
 import java.util.HashMap;
@@ -17,8 +18,36 @@ import java.util.Optional;
  * @param spec the ClusterPolicy's spec
  * @param gpuDraImage the image of gpu-dra's own operands (device plugin, DRA driver), the
  *     operator's {@code --image} / its own image
+ * @param imageEnv the operator's image variables ({@code DRIVER_IMAGE}, {@code VALIDATOR_IMAGE},
+ *     ...): NVIDIA's operands' images where the policy names none
  */
-public record OperandContext(String namespace, ClusterPolicySpec spec, String gpuDraImage) {
+public record OperandContext(
+    String namespace, ClusterPolicySpec spec, String gpuDraImage, Map<String, String> imageEnv) {
+  public OperandContext {
+    imageEnv = Map.copyOf(imageEnv);
+  }
+
+  /** A context without image variables: every NVIDIA image must be named by the policy. */
+  public OperandContext(String namespace, ClusterPolicySpec spec, String gpuDraImage) {
+    this(namespace, spec, gpuDraImage, Map.of());
+  }
+
+  /**
+   * An NVIDIA operand's image as NVIDIA's operator resolves it: the component's {@code repository},
+   * {@code image} and {@code version} (or {@code image} alone as a full reference), else the
+   * operator's variable {@code envVar}.
+   *
+   * @param component the component's block; null when the policy has none
+   * @param specKey the block's path in the spec, for the error ({@code driver})
+   * @throws MissingImageException when neither names an image
+   */
+  public String nvidiaImage(ImageKeys component, String specKey, String envVar) {
+    return Optional.ofNullable(component)
+        .flatMap(c -> c.containerImage().reference())
+        .or(() -> Optional.ofNullable(imageEnv.get(envVar)).filter(v -> !v.isBlank()))
+        .orElseThrow(() -> new MissingImageException(specKey, envVar));
+  }
+
   /**
    * The host directory of the NVIDIA driver's files: {@code hostPaths.driverInstallDir} (NVIDIA's
    * {@code /run/nvidia/driver}) when the operator runs the driver, else the host's root ({@code
@@ -47,7 +76,7 @@ public record OperandContext(String namespace, ClusterPolicySpec spec, String gp
     DraDriverSpec standIn =
         new DraDriverSpec(
             null, null, null, null, null, null, null, new DraComputeDomainsSpec(false, null, null));
-    return new OperandContext(namespace, spec.withDraDriver(standIn), gpuDraImage);
+    return new OperandContext(namespace, spec.withDraDriver(standIn), gpuDraImage, imageEnv);
   }
 
   /**
@@ -70,7 +99,7 @@ public record OperandContext(String namespace, ClusterPolicySpec spec, String gp
             gates,
             dra.gpus(),
             new DraComputeDomainsSpec(true, null, null));
-    return new OperandContext(namespace, spec.withDraDriver(all), gpuDraImage);
+    return new OperandContext(namespace, spec.withDraDriver(all), gpuDraImage, imageEnv);
   }
 
   /** The host's CDI spec directory ({@code hostPaths.cdiRoot}, {@code /var/run/cdi}). */

@@ -72,7 +72,7 @@ public final class OperandRbac {
     return objects;
   }
 
-  static HasMetadata serviceAccount(OperandContext context, String name) {
+  public static HasMetadata serviceAccount(OperandContext context, String name) {
     return new ServiceAccountBuilder()
         .withNewMetadata()
         .withName(name)
@@ -81,7 +81,7 @@ public final class OperandRbac {
         .build();
   }
 
-  static HasMetadata clusterRole(String name, List<PolicyRule> rules) {
+  public static HasMetadata clusterRole(String name, List<PolicyRule> rules) {
     return new ClusterRoleBuilder()
         .withNewMetadata()
         .withName(name)
@@ -90,7 +90,7 @@ public final class OperandRbac {
         .build();
   }
 
-  static HasMetadata clusterRoleBinding(OperandContext context, String name) {
+  public static HasMetadata clusterRoleBinding(OperandContext context, String name) {
     return new ClusterRoleBindingBuilder()
         .withNewMetadata()
         .withName(name)
@@ -109,7 +109,7 @@ public final class OperandRbac {
   }
 
   /** A Role in the operator's namespace and its binding to {@code account}. */
-  static List<HasMetadata> role(
+  public static List<HasMetadata> role(
       OperandContext context, String account, String name, PolicyRule... rules) {
     return List.of(
         new RoleBuilder()
@@ -138,11 +138,11 @@ public final class OperandRbac {
   }
 
   /** Every verb on {@code resource}, spelled out (no wildcard). */
-  static PolicyRule fullAccess(String group, String resource) {
+  public static PolicyRule fullAccess(String group, String resource) {
     return rule(group, resource, "get", "list", "watch", "create", "update", "patch", "delete");
   }
 
-  static PolicyRule rule(String group, String resource, String... verbs) {
+  public static PolicyRule rule(String group, String resource, String... verbs) {
     return new PolicyRuleBuilder()
         .withApiGroups(group)
         .withResources(resource)

@@ -10,14 +10,14 @@ import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import java.util.List;
 
 /** Small builders for the pods of operand DaemonSets. */
-final class PodParts {
+public final class PodParts {
   private PodParts() {}
 
-  static EnvVar env(String name, String value) {
+  public static EnvVar env(String name, String value) {
     return new EnvVarBuilder().withName(name).withValue(value).build();
   }
 
-  static EnvVar fieldRef(String name, String path) {
+  public static EnvVar fieldRef(String name, String path) {
     return new EnvVarBuilder()
         .withName(name)
         .withNewValueFrom()
@@ -28,12 +28,12 @@ final class PodParts {
         .build();
   }
 
-  static VolumeMount mount(String name, String path) {
+  public static VolumeMount mount(String name, String path) {
     return new VolumeMountBuilder().withName(name).withMountPath(path).build();
   }
 
   /** A read-only mount that sees mounts the host makes later (the driver root). */
-  static VolumeMount hostToContainer(String name, String path) {
+  public static VolumeMount hostToContainer(String name, String path) {
     return new VolumeMountBuilder()
         .withName(name)
         .withMountPath(path)
@@ -42,7 +42,16 @@ final class PodParts {
         .build();
   }
 
-  static Volume hostPath(String name, String path, String type) {
+  /** A mount that sees mounts and files the host makes later (the validation files). */
+  public static VolumeMount hostToContainerWritable(String name, String path) {
+    return new VolumeMountBuilder()
+        .withName(name)
+        .withMountPath(path)
+        .withMountPropagation("HostToContainer")
+        .build();
+  }
+
+  public static Volume hostPath(String name, String path, String type) {
     return new VolumeBuilder()
         .withName(name)
         .withNewHostPath()
@@ -52,7 +61,7 @@ final class PodParts {
         .build();
   }
 
-  static List<LocalObjectReference> secrets(List<String> names) {
+  public static List<LocalObjectReference> secrets(List<String> names) {
     return names == null ? null : names.stream().map(LocalObjectReference::new).toList();
   }
 }

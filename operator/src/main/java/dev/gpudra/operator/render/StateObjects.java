@@ -5,6 +5,7 @@ import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.deviceclasses.model.DriverKind;
 import dev.gpudra.deviceclasses.model.ExtendedResourceMapping;
+import dev.gpudra.operator.render.nvidia.NvidiaStates;
 import dev.gpudra.operator.states.OperandState;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
@@ -45,11 +46,23 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
   public static boolean isBuilt(OperandState state) {
     return switch (state) {
       case PRE_REQUISITES, OPERATOR_METRICS, DEVICE_PLUGIN, MPS_CONTROL_DAEMON, DRA_DRIVER -> true;
-      default -> false;
+      default -> NvidiaStates.isBuilt(state);
     };
   }
 
+  /**
+   * @return the state's objects; none, with why, for a state not built or an NVIDIA image that
+   *     nothing names
+   */
   public static StateObjects of(OperandState state, OperandContext context) {
+    try {
+      return render(state, context);
+    } catch (MissingImageException e) {
+      return new StateObjects(List.of(), Optional.of(e.getMessage()));
+    }
+  }
+
+  private static StateObjects render(OperandState state, OperandContext context) {
     return switch (state) {
       case PRE_REQUISITES -> built(runtimeClasses(context));
       case OPERATOR_METRICS -> built(List.of(OperatorMetricsService.render(context)));
@@ -58,12 +71,14 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
       case MPS_CONTROL_DAEMON -> built(List.of(MpsControlDaemonSet.render(context)));
       case DRA_DRIVER -> draDriver(context);
       default ->
-          new StateObjects(
-              List.of(),
-              Optional.of(
-                  state.stateName()
-                      + " runs NVIDIA's own image, which gpu-dra's operator does not deploy yet"
-                      + (state.alwaysOn() ? "" : ": disable it in the ClusterPolicy")));
+          NvidiaStates.isBuilt(state)
+              ? built(NvidiaStates.objects(state, context))
+              : new StateObjects(
+                  List.of(),
+                  Optional.of(
+                      state.stateName()
+                          + " runs NVIDIA's own image, which gpu-dra's operator does not deploy yet"
+                          + (state.alwaysOn() ? "" : ": disable it in the ClusterPolicy")));
     };
   }
 

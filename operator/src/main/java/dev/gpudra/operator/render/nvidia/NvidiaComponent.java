@@ -1,0 +1,124 @@
+package dev.gpudra.operator.render.nvidia;
+
+import dev.gpudra.api.clusterpolicy.EnvVar;
+import dev.gpudra.api.clusterpolicy.ImageKeys;
+import dev.gpudra.api.clusterpolicy.Resources;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.PodParts;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a ClusterPolicy component says of the NVIDIA image it runs, applied as NVIDIA's operator
+ * applies it: the resolved image; {@code imagePullPolicy} ({@code IfNotPresent} unless {@code
+ * Always} or {@code Never}) on every container; {@code args} replacing the main container's; {@code
+ * env} overriding its variables by name, others appended; {@code resources} on every container (not
+ * the init containers); {@code imagePullSecrets} and {@code hostNetwork} (with DNS policy {@code
+ * ClusterFirstWithHostNet}) on the pod.
+ *
+ * @param image the resolved image reference
+ * @param imagePullPolicy the component's pull policy as given
+ * @param imagePullSecrets the Secrets to pull with
+ * @param resources the limits and requests
+ * @param args the main container's args; empty keeps the asset's
+ * @param env the variables
+ * @param hostNetwork whether the pod joins the host's network
+ */
+public record NvidiaComponent(
+    String image,
+    String imagePullPolicy,
+    List<String> imagePullSecrets,
+    Resources resources,
+    List<String> args,
+    List<EnvVar> env,
+    boolean hostNetwork) {
+  private static final Set<String> POLICIES = Set.of("Always", "Never", "IfNotPresent");
+
+  public NvidiaComponent {
+    imagePullSecrets = imagePullSecrets == null ? List.of() : List.copyOf(imagePullSecrets);
+    args = args == null ? List.of() : List.copyOf(args);
+    env = env == null ? List.of() : List.copyOf(env);
+  }
+
+  /**
+   * @param component the component's block (its image keys); null when the policy has none
+   * @param specKey its path in the spec, for errors ({@code dcgmExporter})
+   * @param envVar the operator's fallback image variable ({@code DCGM_EXPORTER_IMAGE})
+   * @throws dev.gpudra.operator.render.MissingImageException when no image is named
+   */
+  public static NvidiaComponent of(
+      OperandContext context,
+      ImageKeys component,
+      String specKey,
+      String envVar,
+      Resources resources,
+      List<String> args,
+      List<EnvVar> env,
+      Boolean hostNetwork) {
+    String image = context.nvidiaImage(component, specKey, envVar);
+    return component == null
+        ? new NvidiaComponent(image, null, null, null, null, null, false)
+        : new NvidiaComponent(
+            image,
+            component.imagePullPolicy(),
+            component.imagePullSecrets(),
+            resources,
+            args,
+            env,
+            Boolean.TRUE.equals(hostNetwork));
+  }
+
+  /** The pull policy NVIDIA's operator gives every container of the component. */
+  public String pullPolicy() {
+    return imagePullPolicy != null && POLICIES.contains(imagePullPolicy)
+        ? imagePullPolicy
+        : "IfNotPresent";
+  }
+
+  /**
+   * @param pod the pod, whose containers are complete
+   * @param mainName the name of its main container (image, args and env)
+   */
+  public void applyTo(PodSpec pod, String mainName) {
+    Container main =
+        pod.getContainers().stream()
+            .filter(c -> c.getName().equals(mainName))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("no container " + mainName));
+    main.setImage(image);
+    if (!args.isEmpty()) {
+      main.setArgs(new ArrayList<>(args));
+    }
+    List<io.fabric8.kubernetes.api.model.EnvVar> merged = new ArrayList<>(main.getEnv());
+    for (EnvVar variable : env) {
+      merged.removeIf(e -> e.getName().equals(variable.name()));
+      merged.add(new EnvVarBuilder().withName(variable.name()).withValue(variable.value()).build());
+    }
+    main.setEnv(merged);
+    for (Container container : pod.getInitContainers()) {
+      container.setImagePullPolicy(pullPolicy());
+    }
+    for (Container container : pod.getContainers()) {
+      container.setImagePullPolicy(pullPolicy());
+      if (resources != null) {
+        container.setResources(
+            new ResourceRequirementsBuilder()
+                .withLimits(resources.limits())
+                .withRequests(resources.requests())
+                .build());
+      }
+    }
+    if (!imagePullSecrets.isEmpty()) {
+      pod.setImagePullSecrets(PodParts.secrets(imagePullSecrets));
+    }
+    if (hostNetwork) {
+      pod.setHostNetwork(true);
+      pod.setDnsPolicy("ClusterFirstWithHostNet");
+    }
+  }
+}
