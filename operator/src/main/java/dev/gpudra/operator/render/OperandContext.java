@@ -5,10 +5,12 @@ import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
 import dev.gpudra.api.clusterpolicy.DraDriverSpec;
 import dev.gpudra.api.clusterpolicy.HostPathsSpec;
 import dev.gpudra.api.clusterpolicy.ImageKeys;
+import dev.gpudra.api.clusterpolicy.Runtime;
 import dev.gpudra.api.clusterpolicy.ToolkitSpec;
 import dev.gpudra.operator.states.OperandState;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -20,16 +22,29 @@ import java.util.Optional;
  *     operator's {@code --image} / its own image
  * @param imageEnv the operator's image variables ({@code DRIVER_IMAGE}, {@code VALIDATOR_IMAGE},
  *     ...): NVIDIA's operands' images where the policy names none
+ * @param runtime the GPU nodes' container runtime, as NVIDIA's operator detects it (containerd wins
+ *     over the others), which the toolkit configures
  */
 public record OperandContext(
-    String namespace, ClusterPolicySpec spec, String gpuDraImage, Map<String, String> imageEnv) {
+    String namespace,
+    ClusterPolicySpec spec,
+    String gpuDraImage,
+    Map<String, String> imageEnv,
+    Runtime runtime) {
   public OperandContext {
     imageEnv = Map.copyOf(imageEnv);
+    Objects.requireNonNull(runtime, "runtime");
   }
 
-  /** A context without image variables: every NVIDIA image must be named by the policy. */
+  /** A context without image variables, on containerd. */
   public OperandContext(String namespace, ClusterPolicySpec spec, String gpuDraImage) {
-    this(namespace, spec, gpuDraImage, Map.of());
+    this(namespace, spec, gpuDraImage, Map.of(), Runtime.CONTAINERD);
+  }
+
+  /** A context with the operator's image variables, on containerd. */
+  public OperandContext(
+      String namespace, ClusterPolicySpec spec, String gpuDraImage, Map<String, String> imageEnv) {
+    this(namespace, spec, gpuDraImage, imageEnv, Runtime.CONTAINERD);
   }
 
   /**
@@ -76,7 +91,8 @@ public record OperandContext(
     DraDriverSpec standIn =
         new DraDriverSpec(
             null, null, null, null, null, null, null, new DraComputeDomainsSpec(false, null, null));
-    return new OperandContext(namespace, spec.withDraDriver(standIn), gpuDraImage, imageEnv);
+    return new OperandContext(
+        namespace, spec.withDraDriver(standIn), gpuDraImage, imageEnv, runtime);
   }
 
   /**
@@ -99,7 +115,7 @@ public record OperandContext(
             gates,
             dra.gpus(),
             new DraComputeDomainsSpec(true, null, null));
-    return new OperandContext(namespace, spec.withDraDriver(all), gpuDraImage, imageEnv);
+    return new OperandContext(namespace, spec.withDraDriver(all), gpuDraImage, imageEnv, runtime);
   }
 
   /** The host's CDI spec directory ({@code hostPaths.cdiRoot}, {@code /var/run/cdi}). */
