@@ -5,7 +5,7 @@ package dev.gpudra.operator.render;
  * applies nothing and reports this, the other states go on (NVIDIA's operator fails the state the
  * same way).
  */
-public final class MissingImageException extends RuntimeException {
+public final class MissingImageException extends StateRefusedException {
   private static final long serialVersionUID = 1L;
 
   /**

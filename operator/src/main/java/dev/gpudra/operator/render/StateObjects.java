@@ -51,13 +51,13 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
   }
 
   /**
-   * @return the state's objects; none, with why, for a state not built or an NVIDIA image that
-   *     nothing names
+   * @return the state's objects; none, with why, for a state not built or one that refuses the
+   *     policy (an NVIDIA image that nothing names, a setting not built)
    */
   public static StateObjects of(OperandState state, OperandContext context) {
     try {
       return render(state, context);
-    } catch (MissingImageException e) {
+    } catch (StateRefusedException e) {
       return new StateObjects(List.of(), Optional.of(e.getMessage()));
     }
   }
