@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -77,6 +78,18 @@ final class OperatorCommand implements Callable<Integer> {
       description = "[host]:port of /healthz and /readyz; 0 disables.")
   String probeAddress;
 
+  /** NVIDIA's image variables that are set: its operands' images where a policy names none. */
+  private static Map<String, String> imageVariables() {
+    Map<String, String> set = new HashMap<>();
+    for (String name : OperatorSettings.IMAGE_VARIABLES) {
+      String value = System.getenv(name);
+      if (value != null && !value.isBlank()) {
+        set.put(name, value);
+      }
+    }
+    return set;
+  }
+
   @Override
   public Integer call() throws Exception {
     if (namespace == null || namespace.isBlank()) {
@@ -89,7 +102,7 @@ final class OperatorCommand implements Callable<Integer> {
           "--operand-image (DRA_DRIVER_IMAGE) is empty: the operator needs the image of gpu-dra's"
               + " device plugin and DRA driver");
     }
-    OperatorSettings settings = new OperatorSettings(namespace, image);
+    OperatorSettings settings = new OperatorSettings(namespace, image, imageVariables());
     Optional<LeaderLease> election = election();
     Optional<InetSocketAddress> metricsAt = address("--metrics-bind-address", metricsAddress);
     Optional<InetSocketAddress> probesAt = address("--health-probe-bind-address", probeAddress);

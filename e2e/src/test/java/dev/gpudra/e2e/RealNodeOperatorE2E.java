@@ -8,6 +8,7 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.localcluster.node.OperatorOperands;
 import dev.gpudra.localcluster.node.RealNode;
+import dev.gpudra.localcluster.node.ValidationFiles;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -48,12 +49,14 @@ class RealNodeOperatorE2E {
   private static final String GPU = "nvidia.com/gpu";
   private static final String LIST_DEV = "ls /dev; echo listed; sleep 600";
   private static final Duration WAIT = Duration.ofSeconds(120);
+  private static final String[] READY = {"driver-ready", "toolkit-ready"};
 
   private RealNodeFixture fixture;
   private RealNode node;
   private NodePods pods;
   private KubernetesClient client;
   private OperatorOperands operands;
+  private final ValidationFiles validations = new ValidationFiles();
   private ClusterPolicyOperator operator;
 
   @BeforeAll
@@ -76,6 +79,7 @@ class RealNodeOperatorE2E {
                 + "\"true\"}}}");
     operands = new OperatorOperands(node, client, NS);
     operands.prepare(fixture.cdiHook());
+    validations.remove(READY);
     client
         .resource(
             new ClusterPolicy(
@@ -88,6 +92,7 @@ class RealNodeOperatorE2E {
 
   @AfterAll
   void stop() {
+    validations.remove(READY);
     if (operator != null) {
       operator.close();
     }
@@ -99,10 +104,12 @@ class RealNodeOperatorE2E {
   @Test
   @Order(1)
   @DisplayName(
-      "DRA on: the operator's DRA driver pod (GPUs and ComputeDomains) runs and registers on the"
-          + " node, its ComputeDomain controller runs, and a pod with a ResourceClaim runs with one"
+      "DRA on: the operator's DRA driver pod waits for the validator's driver-ready, then (GPUs"
+          + " and ComputeDomains) runs and registers on the node, its ComputeDomain controller runs, and a pod with a ResourceClaim runs with one"
           + " GPU")
   void draDriverAndAClaimPod() throws InterruptedException {
+    operands.awaitInit(OperatorOperands.DRA_DRIVER, "driver-validation");
+    validations.write(READY); // NVIDIA's validator, for the node's pre-installed driver and toolkit
     Pod plugin = operands.awaitDraDriver(0);
     operands.awaitDeployment("nvidia-dra-driver-controller");
 

@@ -125,6 +125,39 @@ public final class OperatorOperands {
     }
   }
 
+  /**
+   * Waits until the node's pod of {@code daemonSet} runs its init container {@code initContainer}
+   * (waiting for a validation file) and none of its containers has started.
+   */
+  public Pod awaitInit(String daemonSet, String initContainer) throws InterruptedException {
+    Poll.until(
+        TIMEOUT,
+        () -> pods(daemonSet).stream().anyMatch(p -> initRunning(p, initContainer)),
+        () -> {},
+        () ->
+            daemonSet
+                + " is not waiting in "
+                + initContainer
+                + ": "
+                + PodStates.of(pods(daemonSet)));
+    return pods(daemonSet).stream()
+        .filter(p -> initRunning(p, initContainer))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private static boolean initRunning(Pod pod, String initContainer) {
+    return pod.getStatus() != null
+        && pod.getStatus().getInitContainerStatuses() != null
+        && pod.getStatus().getInitContainerStatuses().stream()
+            .anyMatch(c ->
+                initContainer.equals(c.getName())
+                    && c.getState() != null
+                    && c.getState().getRunning() != null)
+        && pod.getStatus().getContainerStatuses().stream()
+            .allMatch(c -> c.getState() == null || c.getState().getRunning() == null);
+  }
+
   /** Waits until the operator's {@code deployment} has a Ready pod. */
   public Pod awaitDeployment(String deployment) throws InterruptedException {
     Poll.until(

@@ -8,12 +8,16 @@ import java.util.Set;
 
 /**
  * The operands a GPU node runs, by NVIDIA's workload configs, with gpu-dra's stack choice for
- * container nodes: {@code device-plugin} or {@code dra-driver}.
+ * container nodes: {@code device-plugin}, or {@code dra-driver} with NVIDIA's DRA validator ({@code
+ * dra-validator}, as its GPUCluster labels) instead of the operator validator, whose plugin check
+ * waits for {@code nvidia.com/gpu} capacity a DRA node never has.
  */
 final class DeployLabels {
   static final String DEVICE_PLUGIN = "device-plugin";
   static final String DRA_DRIVER = "dra-driver";
   static final String MIG_MANAGER = "mig-manager";
+  static final String OPERATOR_VALIDATOR = "operator-validator";
+  static final String DRA_VALIDATOR = "dra-validator";
 
   private static final List<String> CONTAINER =
       List.of(
@@ -23,7 +27,6 @@ final class DeployLabels {
           "dcgm",
           "dcgm-exporter",
           "node-status-exporter",
-          "operator-validator",
           "client");
   private static final List<String> VM_PASSTHROUGH =
       List.of("sandbox-validator", "vfio-manager", "kata-manager", "cc-manager", "client");
@@ -45,6 +48,10 @@ final class DeployLabels {
     switch (workload) {
       case CONTAINER -> {
         operands.addAll(CONTAINER);
+        switch (stack) {
+          case DEVICE_PLUGIN, NONE -> operands.add(OPERATOR_VALIDATOR);
+          case DRA -> operands.add(DRA_VALIDATOR);
+        }
         switch (stack) {
           case DEVICE_PLUGIN -> operands.add(DEVICE_PLUGIN);
           case DRA -> operands.add(DRA_DRIVER);

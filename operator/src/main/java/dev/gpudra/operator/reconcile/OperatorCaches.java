@@ -3,25 +3,28 @@ package dev.gpudra.operator.reconcile;
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.Singleton;
+import dev.gpudra.operator.states.Readiness;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.ControllerRevision;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a reconcile reads, from informers: every node, every pod (indexed by node), the DaemonSets
- * and Deployments in the operator's namespace, every ResourceClaim, the ClusterPolicies and, when
- * their CRD is installed, the GPUClusters; the operator's namespace. A steady cluster then costs no
- * request.
+ * What a reconcile reads, from informers: every node, every pod (indexed by node), the DaemonSets,
+ * their revisions and the Deployments in the operator's namespace, every ResourceClaim, the
+ * ClusterPolicies and, when their CRD is installed, the GPUClusters; the operator's namespace. A
+ * steady cluster then costs no request.
  */
 final class OperatorCaches implements AutoCloseable {
   private static final String BY_NODE = "node";
@@ -30,6 +33,7 @@ final class OperatorCaches implements AutoCloseable {
   private final SharedIndexInformer<Pod> pods;
   private final SharedIndexInformer<DaemonSet> daemonSets;
   private final SharedIndexInformer<Deployment> deployments;
+  private final SharedIndexInformer<ControllerRevision> revisions;
   private final SharedIndexInformer<ResourceClaim> claims;
   private final SharedIndexInformer<ClusterPolicy> policies;
   private final Optional<SharedIndexInformer<GpuCluster>> clusters;
@@ -41,6 +45,7 @@ final class OperatorCaches implements AutoCloseable {
       SharedIndexInformer<Pod> pods,
       SharedIndexInformer<DaemonSet> daemonSets,
       SharedIndexInformer<Deployment> deployments,
+      SharedIndexInformer<ControllerRevision> revisions,
       SharedIndexInformer<ResourceClaim> claims,
       SharedIndexInformer<ClusterPolicy> policies,
       Optional<SharedIndexInformer<GpuCluster>> clusters,
@@ -50,6 +55,7 @@ final class OperatorCaches implements AutoCloseable {
     this.pods = pods;
     this.daemonSets = daemonSets;
     this.deployments = deployments;
+    this.revisions = revisions;
     this.claims = claims;
     this.policies = policies;
     this.clusters = clusters;
@@ -73,6 +79,7 @@ final class OperatorCaches implements AutoCloseable {
             pods,
             client.apps().daemonSets().inNamespace(namespace).runnableInformer(0),
             client.apps().deployments().inNamespace(namespace).runnableInformer(0),
+            client.apps().controllerRevisions().inNamespace(namespace).runnableInformer(0),
             client.resources(ResourceClaim.class).inAnyNamespace().runnableInformer(0),
             client.resources(ClusterPolicy.class).runnableInformer(0),
             gpuClusterCrd(client)
@@ -178,6 +185,22 @@ final class OperatorCaches implements AutoCloseable {
     return Optional.ofNullable(deployments.getStore().getByKey(namespace + "/" + name));
   }
 
+  /**
+   * The hash of the newest revision of DaemonSet {@code name} (its ControllerRevision's {@code
+   * controller-revision-hash}, which its pods of that revision carry).
+   */
+  Optional<String> newestRevision(String namespace, String name) {
+    return revisions.getStore().list().stream()
+        .filter(r -> namespace.equals(r.getMetadata().getNamespace()))
+        .filter(r -> r.getMetadata().getOwnerReferences() != null)
+        .filter(r ->
+            r.getMetadata().getOwnerReferences().stream()
+                .anyMatch(o -> "DaemonSet".equals(o.getKind()) && name.equals(o.getName())))
+        .max(Comparator.comparing(ControllerRevision::getRevision))
+        .map(r -> r.getMetadata().getLabels())
+        .map(l -> l.get(Readiness.REVISION_HASH));
+  }
+
   /** The pods in {@code namespace} labelled {@code app=<app>}. */
   List<Pod> pods(String namespace, String app) {
     return pods.getStore().list().stream()
@@ -201,7 +224,7 @@ final class OperatorCaches implements AutoCloseable {
   private List<SharedIndexInformer<?>> all() {
     List<SharedIndexInformer<?>> all =
         new java.util.ArrayList<>(
-            List.of(nodes, pods, daemonSets, deployments, claims, policies, namespace));
+            List.of(nodes, pods, daemonSets, deployments, revisions, claims, policies, namespace));
     clusters.ifPresent(all::add);
     return all;
   }

@@ -1,12 +1,39 @@
 package dev.gpudra.operator.reconcile;
 
+import java.util.Map;
+
 /**
  * How the operator runs.
  *
  * @param namespace where the operands run ({@code OPERATOR_NAMESPACE})
  * @param image the image of gpu-dra's own operands (the device plugin, the DRA driver)
+ * @param imageEnv the operator's image variables NVIDIA's operator reads ({@code DRIVER_IMAGE},
+ *     {@code VALIDATOR_IMAGE}, ...): its operands' images where the policy names none
  */
-public record OperatorSettings(String namespace, String image) {
+public record OperatorSettings(String namespace, String image, Map<String, String> imageEnv) {
+  /** The variables NVIDIA's operator takes its operands' images from. */
+  public static final java.util.List<String> IMAGE_VARIABLES =
+      java.util.List.of(
+          "DRIVER_IMAGE",
+          "VGPU_MANAGER_IMAGE",
+          "CONTAINER_TOOLKIT_IMAGE",
+          "DEVICE_PLUGIN_IMAGE",
+          "SANDBOX_DEVICE_PLUGIN_IMAGE",
+          "DCGM_EXPORTER_IMAGE",
+          "DCGM_IMAGE",
+          "VALIDATOR_IMAGE",
+          "GFD_IMAGE",
+          "CUDA_BASE_IMAGE",
+          "MIG_MANAGER_IMAGE",
+          "DRIVER_MANAGER_IMAGE",
+          "GDS_IMAGE",
+          "GDRCOPY_IMAGE",
+          "VFIO_MANAGER_IMAGE",
+          "VGPU_DEVICE_MANAGER_IMAGE",
+          "KATA_MANAGER_IMAGE",
+          "CC_MANAGER_IMAGE",
+          "KATA_SANDBOX_DEVICE_PLUGIN_IMAGE");
+
   public OperatorSettings {
     if (namespace == null || namespace.isBlank()) {
       throw new IllegalArgumentException("the operator's namespace (OPERATOR_NAMESPACE) is empty");
@@ -14,5 +41,17 @@ public record OperatorSettings(String namespace, String image) {
     if (image == null || image.isBlank()) {
       throw new IllegalArgumentException("the operands' image is empty");
     }
+    imageEnv = Map.copyOf(imageEnv);
+    for (String name : imageEnv.keySet()) {
+      if (!IMAGE_VARIABLES.contains(name)) {
+        throw new IllegalArgumentException(
+            name + " is not one of NVIDIA's image variables " + IMAGE_VARIABLES);
+      }
+    }
+  }
+
+  /** Settings without image variables: every NVIDIA image must be named by the policy. */
+  public OperatorSettings(String namespace, String image) {
+    this(namespace, image, Map.of());
   }
 }

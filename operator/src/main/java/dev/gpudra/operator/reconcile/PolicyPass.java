@@ -10,9 +10,11 @@ import dev.gpudra.operator.labels.PsaLabels;
 import dev.gpudra.operator.migration.InvalidMigrationException;
 import dev.gpudra.operator.migration.MigrationStep;
 import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.RuntimeDetection;
 import dev.gpudra.operator.states.StateSet;
 import dev.gpudra.operator.status.ReconcileOutcome;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -70,7 +72,13 @@ final class PolicyPass {
               .filter(r -> r.stack() != NodeStack.NONE && r.stack() != r.target())
               .map(NodeReport::stack)
               .collect(Collectors.toCollection(() -> EnumSet.noneOf(NodeStack.class)));
-      OperandContext context = new OperandContext(settings.namespace(), spec, settings.image());
+      OperandContext context =
+          new OperandContext(
+              settings.namespace(),
+              spec,
+              settings.image(),
+              settings.imageEnv(),
+              RuntimeDetection.of(gpuNodeList(), spec));
       List<String> notReady = states.apply(owner, set, context, leaving);
       return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
     } catch (InvalidMigrationException | KubernetesClientException e) {
@@ -150,11 +158,14 @@ final class PolicyPass {
   }
 
   private int gpuNodes() {
-    return (int)
-        caches.nodes().stream()
-            .filter(n -> n.getMetadata().getLabels() != null)
-            .filter(n -> "true".equals(n.getMetadata().getLabels().get(LabelKeys.GPU_PRESENT)))
-            .count();
+    return gpuNodeList().size();
+  }
+
+  private List<Node> gpuNodeList() {
+    return caches.nodes().stream()
+        .filter(n -> n.getMetadata().getLabels() != null)
+        .filter(n -> "true".equals(n.getMetadata().getLabels().get(LabelKeys.GPU_PRESENT)))
+        .toList();
   }
 
   private boolean nfdLabels() {

@@ -76,9 +76,11 @@ final class StateApplier {
   }
 
   private boolean ready(DaemonSet rendered) {
-    Optional<DaemonSet> stored =
-        caches.daemonSet(rendered.getMetadata().getNamespace(), rendered.getMetadata().getName());
-    return Readiness.daemonSetReady(stored, List.of(), Optional.empty());
+    String namespace = rendered.getMetadata().getNamespace();
+    String name = rendered.getMetadata().getName();
+    Optional<DaemonSet> stored = caches.daemonSet(namespace, name);
+    return Readiness.daemonSetReady(
+        stored, caches.pods(namespace, name), caches.newestRevision(namespace, name));
   }
 
   private static boolean keptFor(OperandState state, Set<NodeStack> leaving) {

@@ -62,6 +62,7 @@ public final class DevicePluginDaemonSet {
     PodSpec pod =
         new PodSpecBuilder()
             .withServiceAccountName(NAME)
+            .withInitContainers(toolkitValidation(context, container.getImagePullPolicy()))
             .withContainers(container)
             .withVolumes(volumes(context, plugin))
             .build();
@@ -73,6 +74,18 @@ public final class DevicePluginDaemonSet {
       pod.setDnsPolicy("ClusterFirstWithHostNet");
     }
     return DaemonSetShape.of(context, NAME, "device-plugin", Map.of(), pod);
+  }
+
+  /** NVIDIA's wait for the validator's {@code toolkit-ready}, from gpu-dra's image. */
+  static Container toolkitValidation(OperandContext context, String pullPolicy) {
+    Container wait =
+        ValidationWait.initContainer(
+            "toolkit-validation",
+            context.gpuDraImage(),
+            "toolkit-ready",
+            "nvidia container stack to be setup");
+    wait.setImagePullPolicy(pullPolicy);
+    return wait;
   }
 
   static List<EnvVar> env(OperandContext context, Optional<DevicePluginSpec> plugin) {
@@ -133,6 +146,7 @@ public final class DevicePluginDaemonSet {
 
   private static List<Volume> volumes(OperandContext context, Optional<DevicePluginSpec> plugin) {
     List<Volume> volumes = new ArrayList<>();
+    volumes.add(ValidationWait.volume());
     volumes.add(PodParts.hostPath("device-plugins", DEVICE_PLUGINS, null));
     volumes.add(PodParts.hostPath("cdi", context.cdiRoot(), "DirectoryOrCreate"));
     volumes.add(PodParts.hostPath("driver-root", context.driverRoot(), null));

@@ -56,11 +56,17 @@ public final class DraKubeletPluginDaemonSet {
               domains.map(DraComputeDomainsSpec::kubeletPlugin),
               COMPUTE_DOMAINS_HEALTH_PORT));
     }
+    Container driverWait =
+        ValidationWait.initContainer(
+            "driver-validation", image, "driver-ready", "driver to be setup");
+    driverWait.setImagePullPolicy(containers.getFirst().getImagePullPolicy());
     PodSpec pod =
         new PodSpecBuilder()
             .withServiceAccountName(NAME)
+            .withInitContainers(driverWait)
             .withContainers(containers)
             .withVolumes(
+                ValidationWait.volume(),
                 PodParts.hostPath(
                     "plugins-registry", context.kubeletRoot() + "/plugins_registry", null),
                 PodParts.hostPath("plugins", context.kubeletRoot() + "/plugins", null),

@@ -68,7 +68,9 @@ public final class MpsControlDaemonSet {
     PodSpec pod =
         new PodSpecBuilder()
             .withServiceAccountName(DevicePluginDaemonSet.NAME)
-            .withInitContainers(mounts)
+            .withInitContainers(
+                DevicePluginDaemonSet.toolkitValidation(context, daemon.getImagePullPolicy()),
+                mounts)
             .withContainers(daemon)
             .withVolumes(volumes(context, plugin))
             .withImagePullSecrets(
@@ -106,6 +108,7 @@ public final class MpsControlDaemonSet {
   private static List<Volume> volumes(OperandContext context, Optional<DevicePluginSpec> plugin) {
     String root = DevicePluginDaemonSet.mpsRoot(plugin);
     List<Volume> volumes = new ArrayList<>();
+    volumes.add(ValidationWait.volume());
     volumes.add(PodParts.hostPath("mps-root", root, "DirectoryOrCreate"));
     volumes.add(PodParts.hostPath("mps-shm", root + "/shm", "DirectoryOrCreate"));
     volumes.add(PodParts.hostPath("driver-root", context.driverRoot(), null));

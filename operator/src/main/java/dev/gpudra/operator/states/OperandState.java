@@ -25,8 +25,11 @@ public enum OperandState {
   DEVICE_PLUGIN("state-device-plugin", OperandState::devicePlugin),
   MPS_CONTROL_DAEMON("state-mps-control-daemon", OperandState::devicePlugin),
   DRA_DRIVER("state-dra-driver", spec -> spec.draDriver() != null),
-  /** A GPUCluster's validator (NVIDIA's image); never a ClusterPolicy's. */
-  DRA_VALIDATION("state-dra-validation", spec -> false),
+  /**
+   * NVIDIA's DRA validator (its GPUCluster's), on the nodes that run the DRA driver, in place of
+   * the operator validator there.
+   */
+  DRA_VALIDATION("state-dra-validation", spec -> spec.draDriver() != null),
   DCGM("state-dcgm", spec -> spec.dcgm() == null || spec.dcgm().enabledOrDefault()),
   DCGM_EXPORTER(
       "state-dcgm-exporter",
@@ -89,9 +92,12 @@ public enum OperandState {
     return stateName;
   }
 
-  /** Whether no policy can disable it (NVIDIA's operator metrics and validators). */
+  /**
+   * Whether no policy can disable it (NVIDIA's operator metrics and validator; the DRA validator
+   * runs whenever the DRA driver does).
+   */
   public boolean alwaysOn() {
-    return this == OPERATOR_METRICS || this == OPERATOR_VALIDATION || this == DRA_VALIDATION;
+    return this == OPERATOR_METRICS || this == OPERATOR_VALIDATION;
   }
 
   /** Whether {@code spec} enables this state; a disabled state's objects are deleted. */

@@ -6,13 +6,12 @@ import java.util.List;
 
 /**
  * Which states a custom resource runs, in order: a ClusterPolicy all of NVIDIA's (and gpu-dra's
- * {@code state-dra-driver}) as its spec enables them; a GPUCluster NVIDIA's four ({@code
- * state-dra-driver}, {@code state-dcgm}, {@code state-dcgm-exporter}, the always-on {@code
- * state-dra-validation}) as its DRA-only spec enables them.
+ * {@code state-dra-driver}, with NVIDIA's {@code state-dra-validation} for its nodes) as its spec
+ * enables them; a GPUCluster NVIDIA's four ({@code state-dra-driver}, {@code state-dcgm}, {@code
+ * state-dcgm-exporter}, {@code state-dra-validation}) as its DRA-only spec enables them.
  */
 public enum StateSet {
-  CLUSTER_POLICY(
-      Arrays.stream(OperandState.values()).filter(s -> s != OperandState.DRA_VALIDATION).toList()),
+  CLUSTER_POLICY(Arrays.asList(OperandState.values())),
   GPU_CLUSTER(
       List.of(
           OperandState.DRA_DRIVER,

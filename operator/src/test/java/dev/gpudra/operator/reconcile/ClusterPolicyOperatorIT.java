@@ -177,6 +177,7 @@ class ClusterPolicyOperatorIT {
     await()
         .atMost(WAIT)
         .untilAsserted(() -> {
+          assertThat(get("node-b").getSpec()).as("cordoned").isNotNull();
           assertThat(get("node-b").getSpec().getUnschedulable()).isTrue();
           assertThat(labels("node-b"))
               .containsEntry(NodeMover.STEP_LABEL, "wait-for-gpu-pods")

@@ -58,6 +58,16 @@ class DevicePluginDaemonSetTest {
     assertThat(ds.getSpec().getUpdateStrategy().getRollingUpdate().getMaxUnavailable().getIntVal())
         .isEqualTo(1);
     assertThat(container(ds).getImage()).as("ours replaces NVIDIA's plugin").isEqualTo(IMAGE);
+    assertThat(ds.getSpec().getTemplate().getSpec().getInitContainers())
+        .as("NVIDIA's protocol: the plugin starts once the validator wrote toolkit-ready")
+        .singleElement()
+        .satisfies(c -> {
+          assertThat(c.getName()).isEqualTo("toolkit-validation");
+          assertThat(c.getImage()).isEqualTo(IMAGE);
+          assertThat(c.getImagePullPolicy()).isEqualTo("Always");
+          assertThat(c.getArgs().getFirst())
+              .contains("[ -f /run/nvidia/validations/toolkit-ready ]");
+        });
     assertThat(container(ds).getImagePullPolicy()).isEqualTo("Always");
     assertThat(container(ds).getArgs()).containsExactly("device-plugin");
   }

@@ -93,10 +93,22 @@ class DraKubeletPluginDaemonSetTest {
     assertThat(ds.getSpec().getTemplate().getSpec().getVolumes())
         .extracting(v -> v.getName() + "=" + v.getHostPath().getPath())
         .containsExactly(
+            "run-nvidia-validations=/run/nvidia/validations",
             "plugins-registry=/data/kubelet/plugins_registry",
             "plugins=/data/kubelet/plugins",
             "cdi=/etc/cdi",
             "driver-root=/host");
+    assertThat(ds.getSpec().getTemplate().getSpec().getInitContainers())
+        .as("NVIDIA's protocol: the DRA driver starts once the validator wrote driver-ready")
+        .singleElement()
+        .satisfies(c -> {
+          assertThat(c.getName()).isEqualTo("driver-validation");
+          assertThat(c.getImage()).isEqualTo(gpus.getImage());
+          assertThat(c.getArgs().getFirst())
+              .contains("[ -f /run/nvidia/validations/driver-ready ]");
+          assertThat(c.getVolumeMounts().getFirst().getMountPropagation())
+              .isEqualTo("HostToContainer");
+        });
     assertThat(
             env(
                 render("cdi: {enabled: false}\ndraDriver: {}\n")

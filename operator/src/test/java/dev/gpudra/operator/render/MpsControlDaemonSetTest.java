@@ -28,7 +28,12 @@ class MpsControlDaemonSetTest {
     assertThat(pod.getNodeSelector())
         .containsEntry("nvidia.com/gpu.deploy.device-plugin", "true")
         .containsEntry("nvidia.com/mps.capable", "true");
-    assertThat(pod.getInitContainers().getFirst().getArgs())
+    assertThat(pod.getInitContainers())
+        .extracting(c -> c.getName())
+        .containsExactly("toolkit-validation", "mps-control-daemon-mounts");
+    assertThat(pod.getInitContainers().getFirst().getArgs().getFirst())
+        .contains("/run/nvidia/validations/toolkit-ready");
+    assertThat(pod.getInitContainers().getLast().getArgs())
         .containsExactly("device-plugin-mps-control-daemon", "mount-shm");
     assertThat(pod.getContainers().getFirst().getEnv())
         .extracting(EnvVar::getName)
