@@ -12,7 +12,7 @@ public final class NvidiaStates {
   /** Whether gpu-dra's operator renders this NVIDIA state. */
   public static boolean isBuilt(OperandState state) {
     return switch (state) {
-      case NODE_STATUS_EXPORTER -> true;
+      case DRIVER, CONTAINER_TOOLKIT, NODE_STATUS_EXPORTER -> true;
       default -> false;
     };
   }
@@ -23,6 +23,8 @@ public final class NvidiaStates {
    */
   public static List<HasMetadata> objects(OperandState state, OperandContext context) {
     return switch (state) {
+      case DRIVER -> DriverDaemonSet.objects(context);
+      case CONTAINER_TOOLKIT -> ContainerToolkitDaemonSet.objects(context);
       case NODE_STATUS_EXPORTER -> NodeStatusExporter.objects(context);
       default -> throw new IllegalArgumentException(state.stateName() + " is not rendered");
     };
