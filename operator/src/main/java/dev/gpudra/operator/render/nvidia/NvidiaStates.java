@@ -12,7 +12,14 @@ public final class NvidiaStates {
   /** Whether gpu-dra's operator renders this NVIDIA state. */
   public static boolean isBuilt(OperandState state) {
     return switch (state) {
-      case DRIVER, CONTAINER_TOOLKIT, NODE_STATUS_EXPORTER -> true;
+      case DRIVER,
+              CONTAINER_TOOLKIT,
+              OPERATOR_VALIDATION,
+              DRA_VALIDATION,
+              DCGM,
+              DCGM_EXPORTER,
+              NODE_STATUS_EXPORTER ->
+          true;
       default -> false;
     };
   }
@@ -25,6 +32,10 @@ public final class NvidiaStates {
     return switch (state) {
       case DRIVER -> DriverDaemonSet.objects(context);
       case CONTAINER_TOOLKIT -> ContainerToolkitDaemonSet.objects(context);
+      case OPERATOR_VALIDATION -> OperatorValidatorDaemonSet.objects(context);
+      case DRA_VALIDATION -> DraValidatorDaemonSet.objects(context);
+      case DCGM -> DcgmDaemonSet.objects(context);
+      case DCGM_EXPORTER -> DcgmExporterDaemonSet.objects(context);
       case NODE_STATUS_EXPORTER -> NodeStatusExporter.objects(context);
       default -> throw new IllegalArgumentException(state.stateName() + " is not rendered");
     };
