@@ -121,8 +121,9 @@ class ClusterPolicyOperatorIT {
               .anySatisfy(c ->
                   assertThat(c.getMessage())
                       .contains(
-                          "state-operator-validation (state-operator-validation runs"
-                              + " NVIDIA's own image")
+                          "state-operator-validation (no image for spec.validator: set its"
+                              + " repository, image and version, or VALIDATOR_IMAGE in the"
+                              + " operator's environment)")
                       .contains("state-device-plugin"));
         });
   }

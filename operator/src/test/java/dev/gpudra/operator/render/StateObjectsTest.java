@@ -39,9 +39,9 @@ class StateObjectsTest {
 
   @Test
   void whatIsNotBuiltYetSaysSoInsteadOfBeingSkipped() throws IOException {
-    assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, context("{}")).notBuilt())
+    assertThat(StateObjects.of(OperandState.VGPU_MANAGER, context("{}")).notBuilt())
         .hasValueSatisfying(
-            m -> assertThat(m).startsWith("state-dcgm-exporter runs NVIDIA's own image"));
+            m -> assertThat(m).startsWith("state-vgpu-manager runs NVIDIA's own image"));
   }
 
   @Test
@@ -81,9 +81,17 @@ class StateObjectsTest {
   }
 
   @Test
-  void aStateNoPolicyCanDisableIsNotToldToBeDisabled() throws IOException {
+  void aStateNotBuiltSaysSoAndOneNoImageNamesIsRefusedNamingTheField() throws IOException {
+    assertThat(StateObjects.of(OperandState.VFIO_MANAGER, context("{}")).notBuilt())
+        .hasValueSatisfying(m -> assertThat(m).contains("does not deploy yet"));
+    assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, context("{}")).notBuilt())
+        .hasValue(
+            "no image for spec.dcgmExporter: set its repository, image and version, or"
+                + " DCGM_EXPORTER_IMAGE in the operator's environment");
     assertThat(StateObjects.of(OperandState.OPERATOR_VALIDATION, context("{}")).notBuilt())
-        .hasValueSatisfying(m -> assertThat(m).doesNotContain("disable it"));
+        .hasValue(
+            "no image for spec.validator: set its repository, image and version, or"
+                + " VALIDATOR_IMAGE in the operator's environment");
   }
 
   @Test

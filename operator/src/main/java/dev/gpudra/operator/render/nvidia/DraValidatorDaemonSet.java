@@ -5,7 +5,6 @@ import dev.gpudra.operator.labels.LabelKeys;
 import dev.gpudra.operator.render.MissingImageException;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.StateRefusedException;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
@@ -23,11 +22,12 @@ import java.util.Map;
 
 /**
  * {@code state-dra-validation}, a GPUCluster's validator (NVIDIA's {@code
- * manifests/state-dra-validation}): NVIDIA's validator image (the operator's {@code
- * VALIDATOR_IMAGE} only: a GPUCluster names no validator image; pull policy and secrets from {@code
- * draDriver}) on the nodes labelled {@code nvidia.com/gpu.deploy.dra-validator=true} that have
- * {@code nvidia.com/gpu.present=true}. It runs no device-plugin check: its pod consumes an
- * admin-access claim for one {@code gpu.nvidia.com} device (the ResourceClaimTemplate {@code
+ * manifests/state-dra-validation}), which gpu-dra's ClusterPolicy runs on its DRA nodes too:
+ * NVIDIA's validator image ({@code spec.validator}'s keys, which a GPUCluster lacks, else the
+ * operator's {@code VALIDATOR_IMAGE}; pull policy and secrets from {@code draDriver}) on the nodes
+ * labelled {@code nvidia.com/gpu.deploy.dra-validator=true} that have {@code
+ * nvidia.com/gpu.present=true}. It runs no device-plugin check: its pod consumes an admin-access
+ * claim for one {@code gpu.nvidia.com} device (the ResourceClaimTemplate {@code
  * nvidia-dra-validator-gpu}), so it starts only once the DRA driver allocates and injects a GPU on
  * the node; its {@code gpu-validation} init container lists the injected GPU ({@code nvidia-smi
  * -L}) and the main container then holds the pod Ready. The pods carry {@code app:
@@ -50,17 +50,11 @@ public final class DraValidatorDaemonSet {
   private DraValidatorDaemonSet() {}
 
   /**
-   * @throws StateRefusedException when the operator's environment names no validator image
+   * @throws MissingImageException when neither {@code spec.validator} (a ClusterPolicy's; a
+   *     GPUCluster has none) nor the operator's environment names the validator image
    */
   public static List<HasMetadata> objects(OperandContext context) {
-    String image;
-    try {
-      image = context.nvidiaImage(null, "validator", "VALIDATOR_IMAGE");
-    } catch (MissingImageException e) {
-      throw new StateRefusedException(
-          "no image for state-dra-validation: a GPUCluster names no validator image; set"
-              + " VALIDATOR_IMAGE in the operator's environment");
-    }
+    String image = context.nvidiaImage(context.spec().validator(), "validator", "VALIDATOR_IMAGE");
     DraDriverSpec dra = context.spec().draDriver();
     NvidiaComponent component =
         new NvidiaComponent(

@@ -13,12 +13,18 @@ public final class NvidiaStates {
   public static boolean isBuilt(OperandState state) {
     return switch (state) {
       case DRIVER,
-              CONTAINER_TOOLKIT,
-              OPERATOR_VALIDATION,
-              DRA_VALIDATION,
-              DCGM,
-              DCGM_EXPORTER,
-              NODE_STATUS_EXPORTER ->
+          CONTAINER_TOOLKIT,
+          OPERATOR_VALIDATION,
+          DRA_VALIDATION,
+          DCGM,
+          DCGM_EXPORTER,
+          GPU_FEATURE_DISCOVERY,
+          MIG_MANAGER,
+          NODE_STATUS_EXPORTER,
+          SANDBOX_VALIDATION,
+          SANDBOX_DEVICE_PLUGIN,
+          KATA_DEVICE_PLUGIN,
+          CC_MANAGER ->
           true;
       default -> false;
     };
@@ -36,7 +42,13 @@ public final class NvidiaStates {
       case DRA_VALIDATION -> DraValidatorDaemonSet.objects(context);
       case DCGM -> DcgmDaemonSet.objects(context);
       case DCGM_EXPORTER -> DcgmExporterDaemonSet.objects(context);
+      case GPU_FEATURE_DISCOVERY -> GpuFeatureDiscovery.objects(context);
+      case MIG_MANAGER -> MigManager.objects(context);
       case NODE_STATUS_EXPORTER -> NodeStatusExporter.objects(context);
+      case SANDBOX_VALIDATION -> SandboxValidator.objects(context);
+      case SANDBOX_DEVICE_PLUGIN -> SandboxDevicePlugin.objects(context);
+      case KATA_DEVICE_PLUGIN -> KataSandboxDevicePlugin.objects(context);
+      case CC_MANAGER -> CcManager.objects(context);
       default -> throw new IllegalArgumentException(state.stateName() + " is not rendered");
     };
   }

@@ -127,7 +127,7 @@ class DraValidatorDaemonSetTest {
     assertThatThrownBy(() -> DraValidatorDaemonSet.objects(context))
         .isInstanceOf(StateRefusedException.class)
         .hasMessage(
-            "no image for state-dra-validation: a GPUCluster names no validator image; set"
+            "no image for spec.validator: set its repository, image and version, or"
                 + " VALIDATOR_IMAGE in the operator's environment");
   }
 }
