@@ -1,5 +1,6 @@
 package dev.gpudra.operator.reconcile;
 
+import dev.gpudra.operator.render.OperandContext;
 import java.util.Map;
 
 /**
@@ -12,27 +13,7 @@ import java.util.Map;
  */
 public record OperatorSettings(String namespace, String image, Map<String, String> imageEnv) {
   /** The variables NVIDIA's operator takes its operands' images from. */
-  public static final java.util.List<String> IMAGE_VARIABLES =
-      java.util.List.of(
-          "DRIVER_IMAGE",
-          "VGPU_MANAGER_IMAGE",
-          "CONTAINER_TOOLKIT_IMAGE",
-          "DEVICE_PLUGIN_IMAGE",
-          "SANDBOX_DEVICE_PLUGIN_IMAGE",
-          "DCGM_EXPORTER_IMAGE",
-          "DCGM_IMAGE",
-          "VALIDATOR_IMAGE",
-          "GFD_IMAGE",
-          "CUDA_BASE_IMAGE",
-          "MIG_MANAGER_IMAGE",
-          "DRIVER_MANAGER_IMAGE",
-          "GDS_IMAGE",
-          "GDRCOPY_IMAGE",
-          "VFIO_MANAGER_IMAGE",
-          "VGPU_DEVICE_MANAGER_IMAGE",
-          "KATA_MANAGER_IMAGE",
-          "CC_MANAGER_IMAGE",
-          "KATA_SANDBOX_DEVICE_PLUGIN_IMAGE");
+  public static final java.util.List<String> IMAGE_VARIABLES = OperandContext.IMAGE_VARIABLES;
 
   public OperatorSettings {
     if (namespace == null || namespace.isBlank()) {

@@ -9,6 +9,7 @@ import dev.gpudra.api.clusterpolicy.Runtime;
 import dev.gpudra.api.clusterpolicy.ToolkitSpec;
 import dev.gpudra.operator.states.OperandState;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,6 +32,29 @@ public record OperandContext(
     String gpuDraImage,
     Map<String, String> imageEnv,
     Runtime runtime) {
+  /** The variables NVIDIA's operator takes its operands' images from. */
+  public static final List<String> IMAGE_VARIABLES =
+      List.of(
+          "DRIVER_IMAGE",
+          "VGPU_MANAGER_IMAGE",
+          "CONTAINER_TOOLKIT_IMAGE",
+          "DEVICE_PLUGIN_IMAGE",
+          "SANDBOX_DEVICE_PLUGIN_IMAGE",
+          "DCGM_EXPORTER_IMAGE",
+          "DCGM_IMAGE",
+          "VALIDATOR_IMAGE",
+          "GFD_IMAGE",
+          "CUDA_BASE_IMAGE",
+          "MIG_MANAGER_IMAGE",
+          "DRIVER_MANAGER_IMAGE",
+          "GDS_IMAGE",
+          "GDRCOPY_IMAGE",
+          "VFIO_MANAGER_IMAGE",
+          "VGPU_DEVICE_MANAGER_IMAGE",
+          "KATA_MANAGER_IMAGE",
+          "CC_MANAGER_IMAGE",
+          "KATA_SANDBOX_DEVICE_PLUGIN_IMAGE");
+
   public OperandContext {
     imageEnv = Map.copyOf(imageEnv);
     Objects.requireNonNull(runtime, "runtime");
@@ -96,9 +120,9 @@ public record OperandContext(
   }
 
   /**
-   * This context with every optional object of the DRA state on (ComputeDomains, {@code
-   * MPSSupport}'s role): what a state could have applied, so that what it no longer renders, or all
-   * of a disabled state, is deleted.
+   * This context with every optional object on (the DRA state's ComputeDomains and {@code
+   * MPSSupport}'s role, those of {@link WidestSpec}) and every NVIDIA image named: what a state
+   * could have applied, so that what it no longer renders, or all of a disabled state, is deleted.
    */
   public OperandContext widest() {
     DraDriverSpec dra = forTeardown().spec().draDriver();
@@ -115,7 +139,12 @@ public record OperandContext(
             gates,
             dra.gpus(),
             new DraComputeDomainsSpec(true, null, null));
-    return new OperandContext(namespace, spec.withDraDriver(all), gpuDraImage, imageEnv, runtime);
+    return new OperandContext(
+        namespace,
+        WidestSpec.of(spec.withDraDriver(all)),
+        gpuDraImage,
+        WidestSpec.images(imageEnv, IMAGE_VARIABLES),
+        runtime);
   }
 
   /** The host's CDI spec directory ({@code hostPaths.cdiRoot}, {@code /var/run/cdi}). */

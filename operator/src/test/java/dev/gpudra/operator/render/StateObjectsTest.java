@@ -38,6 +38,20 @@ class StateObjectsTest {
   }
 
   @Test
+  void theWidestRenderNamesWhatAStateCouldHaveAppliedEvenWithoutItsImage() throws IOException {
+    OperandContext noImages = context("dcgmExporter: {enabled: false}\n");
+
+    assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, noImages).objects()).isEmpty();
+    assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, noImages.widest()).objects())
+        .as("deleted when disabled: the DaemonSet and the pod-reading role of pod labels")
+        .extracting(o -> o.getKind() + "/" + o.getMetadata().getName())
+        .contains("DaemonSet/nvidia-dcgm-exporter", "ClusterRole/nvidia-dcgm-exporter-read-pods");
+    assertThat(StateObjects.of(OperandState.OPERATOR_VALIDATION, noImages.widest()).daemonSets())
+        .extracting(d -> d.getMetadata().getName())
+        .containsExactly("nvidia-operator-validator");
+  }
+
+  @Test
   void whatIsNotBuiltYetSaysSoInsteadOfBeingSkipped() throws IOException {
     assertThat(StateObjects.of(OperandState.VGPU_MANAGER, context("{}")).notBuilt())
         .hasValueSatisfying(
