@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One pass of a policy over the cluster, whichever resource holds it (a ClusterPolicy, or the
  * DRA-only spec a GPUCluster stands for): the namespace's Pod Security labels when {@code
- * psa.enabled}, every node labelled and moved a step, then the policy's states applied in order, a
- * stack's state kept while a node still leaves it; what is not ready, or why the pass failed.
+ * psa.enabled} and its admin-access label while the DRA driver runs, every node labelled and moved
+ * a step, then the policy's states applied in order, a stack's state kept while a node still leaves
+ * it; what is not ready, or why the pass failed.
  */
 final class PolicyPass {
   private static final Logger log = LoggerFactory.getLogger(PolicyPass.class);
@@ -106,7 +107,7 @@ final class PolicyPass {
     }
   }
 
-  /** NVIDIA's Pod Security labels on the operator's namespace, when the policy wants them. */
+  /** The labels the policy wants on the operator's namespace (Pod Security, admin access). */
   private void labelNamespace(ClusterPolicySpec spec) {
     Map<String, String> missing = PsaLabels.missing(spec, caches.namespaceLabels());
     if (missing.isEmpty()) {
@@ -119,7 +120,7 @@ final class PolicyPass {
         .namespaces()
         .withName(settings.namespace())
         .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
-    log.info("namespace {}: Pod Security labels {}", settings.namespace(), missing.keySet());
+    log.info("namespace {}: labels {}", settings.namespace(), missing.keySet());
   }
 
   /** An outcome that says why the pass did not happen. */

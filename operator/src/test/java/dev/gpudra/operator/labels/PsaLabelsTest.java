@@ -37,4 +37,14 @@ class PsaLabelsTest {
     assertThat(PsaLabels.missing(spec("{}"), Map.of())).isEmpty();
     assertThat(PsaLabels.missing(spec("psa: {enabled: false}\n"), Map.of())).isEmpty();
   }
+
+  @Test
+  void theDraDriverWantsAdminAccessClaimsAllowedForItsValidator() throws IOException {
+    ClusterPolicySpec dra = spec("draDriver: {}\n");
+
+    assertThat(PsaLabels.missing(dra, Map.of()))
+        .containsExactly(Map.entry("resource.kubernetes.io/admin-access", "true"));
+    assertThat(PsaLabels.missing(dra, Map.of("resource.kubernetes.io/admin-access", "true")))
+        .isEmpty();
+  }
 }

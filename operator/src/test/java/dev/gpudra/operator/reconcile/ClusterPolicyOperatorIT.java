@@ -41,6 +41,14 @@ class ClusterPolicyOperatorIT {
     api = new LocalApiServer().start();
     client = api.client();
     ClusterPolicyCrds.all().forEach(crd -> client.resource(crd).create());
+    client
+        .resource(
+            new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                .withNewMetadata()
+                .withName(NS)
+                .endMetadata()
+                .build())
+        .create();
     client.resource(PolicyScenario.gpuNode("node-a", true)).create();
     client.resource(PolicyScenario.gpuNode("node-b", false)).create();
     node("cpu-node", Map.of("feature.node.kubernetes.io/cpu-model.vendor_id", "Intel"));
@@ -132,14 +140,11 @@ class ClusterPolicyOperatorIT {
   @DisplayName("psa.enabled: the operator's namespace gets NVIDIA's privileged Pod Security labels")
   void psaLabelsTheNamespace() {
     client
-        .resource(
-            new io.fabric8.kubernetes.api.model.NamespaceBuilder()
-                .withNewMetadata()
-                .withName(NS)
-                .addToLabels("team", "gpu")
-                .endMetadata()
-                .build())
-        .create();
+        .namespaces()
+        .withName(NS)
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            "{\"metadata\":{\"labels\":{\"team\":\"gpu\"}}}");
 
     client
         .resources(ClusterPolicy.class)
@@ -153,7 +158,9 @@ class ClusterPolicyOperatorIT {
                 .containsEntry("pod-security.kubernetes.io/enforce", "privileged")
                 .containsEntry("pod-security.kubernetes.io/audit", "privileged")
                 .containsEntry("pod-security.kubernetes.io/warn", "privileged")
-                .containsEntry("team", "gpu"));
+                .containsEntry("team", "gpu")
+                .as("the DRA validator's admin-access claim is allowed there")
+                .containsEntry("resource.kubernetes.io/admin-access", "true"));
   }
 
   @Test

@@ -40,6 +40,14 @@ class GpuClusterOperatorIT {
     api = new LocalApiServer().start();
     client = api.client();
     ClusterPolicyCrds.all().forEach(crd -> client.resource(crd).create());
+    client
+        .resource(
+            new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                .withNewMetadata()
+                .withName(NS)
+                .endMetadata()
+                .build())
+        .create();
     client.resource(PolicyScenario.gpuNode("node-a", false)).create();
     client
         .resource(
