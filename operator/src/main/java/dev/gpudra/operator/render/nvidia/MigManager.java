@@ -67,7 +67,10 @@ public final class MigManager {
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));
     objects.addAll(OperandRbac.role(context, NAME, NAME, OperandRbac.fullAccess("", "pods")));
-    objects.add(OperandRbac.clusterRole(NAME, List.of(OperandRbac.fullAccess("", "nodes"))));
+    objects.add(
+        OperandRbac.clusterRole(
+            NAME,
+            List.of(OperandRbac.rule("", "nodes", "get", "list", "watch", "update", "patch"))));
     objects.add(OperandRbac.clusterRoleBinding(context, NAME));
     objects.add(MigManagerConfigMaps.defaultClients(context));
     objects.add(MigManagerConfigMaps.entrypoint(context));
