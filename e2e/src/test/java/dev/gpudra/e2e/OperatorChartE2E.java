@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The operator's chart ({@code deployments/helm/gpu-operator}) with a real helm on the real API
  * server: lint, refused values, install (CRDs, RBAC without wildcards, the operator Deployment, the
  * ClusterPolicy from the values), then the operator run in the test's JVM as the chart's service
- * account: its RBAC is enough to label a GPU node, apply every operand of the DRA stack and write
- * the status (no node runs the operator's pod here).
+ * account: its RBAC is enough to label a GPU node, apply every operand of the DRA stack and every
+ * one of NVIDIA's images the chart enables (driver, toolkit, validators, DCGM, exporter, GFD, MIG
+ * manager, node-status exporter) and write the status (no node runs the operator's pod here).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OperatorChartE2E {
@@ -94,7 +95,12 @@ class OperatorChartE2E {
         NS,
         "--create-namespace",
         "--set",
-        "operator.version=e2e");
+        "operator.version=e2e",
+        "--set",
+        // every NVIDIA operand on, with the chart's NVIDIA images: their roles and objects too
+        "driver.enabled=true,toolkit.enabled=true,dcgm.enabled=true,dcgmExporter.enabled=true,"
+            + "dcgmExporter.enablePodLabels=true,gfd.enabled=true,nodeStatusExporter.enabled=true,"
+            + "migManager.enabled=true,migManager.config.name=mig-layouts");
 
     Deployment deployment =
         client.apps().deployments().inNamespace(NS).withName("gpu-operator").get();
@@ -103,7 +109,9 @@ class OperatorChartE2E {
     assertThat(container.getArgs()).containsExactly("operator", "--leader-elect");
     ClusterPolicy policy = client.resources(ClusterPolicy.class).withName("cluster-policy").get();
     assertThat(policy.getSpec().draDriver()).isNotNull();
-    assertThat(policy.getSpec().driver().enabledOrDefault()).isFalse();
+    assertThat(policy.getSpec().driver().enabledOrDefault()).isTrue();
+    assertThat(policy.getSpec().validator().containerImage().reference())
+        .hasValue("nvcr.io/nvidia/cloud-native/gpu-operator-validator:v26.7.0");
 
     client.resource(PolicyScenario.gpuNode("gpu-a", true)).create();
     try (KubernetesClient asChart = asServiceAccount(client);
@@ -130,6 +138,19 @@ class OperatorChartE2E {
                         .withName("nvidia-dra-driver-kubelet-plugin")
                         .get())
                 .isNotNull();
+            assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems())
+                .as("NVIDIA's operands, from the chart's images")
+                .extracting(d -> d.getMetadata().getName())
+                .contains(
+                    "nvidia-driver-daemonset",
+                    "nvidia-container-toolkit-daemonset",
+                    "nvidia-operator-validator",
+                    "nvidia-dra-validator",
+                    "nvidia-dcgm",
+                    "nvidia-dcgm-exporter",
+                    "gpu-feature-discovery",
+                    "nvidia-mig-manager",
+                    "nvidia-node-status-exporter");
             var status =
                 client.resources(ClusterPolicy.class).withName("cluster-policy").get().getStatus();
             assertThat(status).isNotNull();
