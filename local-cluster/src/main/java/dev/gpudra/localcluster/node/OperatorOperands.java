@@ -54,14 +54,17 @@ public final class OperatorOperands {
   }
 
   /**
-   * Lays the node out for the operands: the driver and MPS roots as shared mounts (the pods mount
-   * them with propagation) and {@code toolkit/nvidia-cdi-hook} under {@link
-   * NodeLayout#toolkitDir()}, a link to the host's hook.
+   * Lays the node out for the operands: the driver and MPS roots and NVIDIA's validation directory
+   * as shared mounts (the pods mount them with propagation) and {@code toolkit/nvidia-cdi-hook}
+   * under {@link NodeLayout#toolkitDir()}, a link to the host's hook.
    */
   public void prepare(Path cdiHook) {
     NodeLayout layout = node.layout();
     ChartPlugin.shareDriverRoot(layout);
     ChartPlugin.shareDirectory(layout.mpsRoot());
+    // the validation waits mount it HostToContainer, which needs a shared mount (a systemd host's
+    // root is one; this machine's is private)
+    ChartPlugin.shareDirectory(ValidationFiles.DIR);
     Path hook = layout.toolkitDir().resolve("toolkit/nvidia-cdi-hook");
     try {
       Files.createDirectories(hook.getParent());
