@@ -26,13 +26,15 @@ import java.util.Map;
  * {@code state-mig-manager}: NVIDIA's MIG manager ({@code spec.migManager}, else {@code
  * MIG_MANAGER_IMAGE}) on the nodes labelled {@code nvidia.com/gpu.deploy.mig-manager=true} (the
  * MIG-capable ones), after the validator's {@code toolkit-ready} and, in its entrypoint, {@code
- * driver-ready}. It applies the layout a node's {@code nvidia.com/mig.config} names from the
- * ConfigMap {@code migManager.config.name} ({@code /mig-parted-config/config.yaml}), stopping the
- * GPU clients of {@code migManager.gpuClientsConfig.name} (else {@code default-gpu-clients}) and
- * the operands of this namespace; with CDI it regenerates the CDI specs ({@code CDI_ENABLED},
- * {@code NVIDIA_CDI_HOOK_PATH} while the toolkit is deployed). It runs in the {@code nvidia}
- * RuntimeClass, reads and labels nodes and deletes operand pods here. NVIDIA's {@code
- * default-mig-parted-config} is refused (see {@link MigManagerConfigMaps}); {@code
+ * driver-ready}. It applies the layout a node's {@code nvidia.com/mig.config} names, from the
+ * ConfigMap {@code migManager.config.name} ({@code CONFIG_FILE}) or, by default, from the layouts
+ * it generates from NVML at start and writes to the ConfigMap {@code <node>-mig-config} here (hence
+ * {@code POD_NAME}, {@code POD_NAMESPACE} and its ConfigMap rule), falling back to NVIDIA's {@code
+ * default-mig-parted-config} ({@code DEFAULT_CONFIG_FILE}), which the state renders (see {@link
+ * MigManagerLayouts}). It stops the GPU clients of {@code migManager.gpuClientsConfig.name} (else
+ * {@code default-gpu-clients}) and the operands of this namespace; with CDI it regenerates the CDI
+ * specs ({@code CDI_ENABLED}, {@code NVIDIA_CDI_HOOK_PATH} while the toolkit is deployed). It runs
+ * in the {@code nvidia} RuntimeClass, reads and labels nodes and deletes operand pods here. {@code
  * migManager.config.default} is the node labeller's, not this DaemonSet's. The host is mounted at
  * {@code /host} and an operator-run driver's root at its host path, where the paths that {@code
  * driver-ready} exports lead (gpu-dra's reading of NVIDIA's entrypoint). NVIDIA's OpenShift
@@ -44,47 +46,54 @@ public final class MigManager {
 
   private MigManager() {}
 
-  /**
-   * @throws dev.gpudra.operator.render.StateRefusedException when the policy relies on NVIDIA's
-   *     {@code default-mig-parted-config}
-   */
   public static List<HasMetadata> objects(OperandContext context) {
-    String layouts = MigManagerConfigMaps.layouts(context);
-    MigManagerSpec spec = context.spec().migManager();
-    NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context, null, "migManager", "MIG_MANAGER_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "migManager",
-                "MIG_MANAGER_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+    MigManagerLayouts layouts = MigManagerLayouts.of(context);
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));
-    objects.addAll(OperandRbac.role(context, NAME, NAME, OperandRbac.fullAccess("", "pods")));
+    objects.addAll(
+        OperandRbac.role(
+            context,
+            NAME,
+            NAME,
+            OperandRbac.fullAccess("", "pods"),
+            OperandRbac.rule("", "configmaps", "get", "create", "update")));
     objects.add(
         OperandRbac.clusterRole(
             NAME,
             List.of(OperandRbac.rule("", "nodes", "get", "list", "watch", "update", "patch"))));
     objects.add(OperandRbac.clusterRoleBinding(context, NAME));
     objects.add(MigManagerConfigMaps.defaultClients(context));
+    if (!layouts.custom()) {
+      objects.add(MigManagerConfigMaps.defaultLayouts(context));
+    }
     objects.add(MigManagerConfigMaps.entrypoint(context));
-    objects.add(daemonSet(context, component, layouts));
+    objects.add(daemonSet(context, component(context), layouts));
     return objects;
   }
 
+  private static NvidiaComponent component(OperandContext context) {
+    MigManagerSpec spec = context.spec().migManager();
+    return spec == null
+        ? NvidiaComponent.of(
+            context, null, "migManager", "MIG_MANAGER_IMAGE", null, null, null, null)
+        : NvidiaComponent.of(
+            context,
+            spec,
+            "migManager",
+            "MIG_MANAGER_IMAGE",
+            spec.resources(),
+            spec.args(),
+            spec.env(),
+            spec.hostNetwork());
+  }
+
   private static DaemonSet daemonSet(
-      OperandContext context, NvidiaComponent component, String layouts) {
+      OperandContext context, NvidiaComponent component, MigManagerLayouts layouts) {
     String validator =
         context.nvidiaImage(context.spec().validator(), "validator", "VALIDATOR_IMAGE");
     List<Volume> volumes = new ArrayList<>();
     volumes.add(PodParts.hostPath("host-sys", "/sys", "Directory"));
-    volumes.add(configMapVolume("mig-parted-config", layouts, null));
+    volumes.add(layouts.volume());
     volumes.add(configMapVolume("gpu-clients", MigManagerConfigMaps.clients(context), null));
     volumes.add(PodParts.hostPath("host-root", "/", null));
     volumes.add(ValidationWait.volume());
@@ -103,7 +112,7 @@ public final class MigManager {
                     validator,
                     "toolkit-ready",
                     "nvidia container toolkit to be setup"))
-            .withContainers(main(context))
+            .withContainers(main(context, layouts))
             .withVolumes(volumes)
             .build();
     component.applyTo(pod, NAME);
@@ -112,12 +121,12 @@ public final class MigManager {
     return ds;
   }
 
-  private static Container main(OperandContext context) {
+  private static Container main(OperandContext context, MigManagerLayouts layouts) {
     return new ContainerBuilder()
         .withName(NAME)
         .withCommand("/bin/bash", "-c")
         .withArgs("/bin/entrypoint.sh")
-        .withEnv(env(context))
+        .withEnv(env(context, layouts))
         .withNewSecurityContext()
         .withPrivileged(true)
         .endSecurityContext()
@@ -125,10 +134,12 @@ public final class MigManager {
         .build();
   }
 
-  static List<EnvVar> env(OperandContext context) {
+  static List<EnvVar> env(OperandContext context, MigManagerLayouts layouts) {
     List<EnvVar> env = new ArrayList<>();
     env.add(PodParts.fieldRef("NODE_NAME", "spec.nodeName"));
-    env.add(PodParts.env("CONFIG_FILE", "/mig-parted-config/config.yaml"));
+    env.add(PodParts.fieldRef("POD_NAME", "metadata.name"));
+    env.add(PodParts.fieldRef("POD_NAMESPACE", "metadata.namespace"));
+    env.add(layouts.env());
     env.add(PodParts.env("GPU_CLIENTS_FILE", "/gpu-clients/clients.yaml"));
     env.add(PodParts.fieldRef("DEFAULT_GPU_CLIENTS_NAMESPACE", "metadata.namespace"));
     env.add(PodParts.env("WITH_REBOOT", "false"));
@@ -146,7 +157,7 @@ public final class MigManager {
   private static List<VolumeMount> mounts(OperandContext context) {
     List<VolumeMount> mounts = new ArrayList<>();
     mounts.add(PodParts.mount("host-sys", "/sys"));
-    mounts.add(PodParts.mount("mig-parted-config", "/mig-parted-config"));
+    mounts.add(PodParts.mount(MigManagerLayouts.VOLUME, MigManagerLayouts.DIR));
     mounts.add(PodParts.hostToContainerWritable("host-root", "/host"));
     mounts.add(PodParts.mount("gpu-clients", "/gpu-clients"));
     mounts.add(PodParts.hostToContainerWritable(ValidationWait.VOLUME, ValidationWait.DIR));

@@ -1,9 +1,7 @@
 package dev.gpudra.operator.render.nvidia;
 
 import dev.gpudra.api.clusterpolicy.MigManagerSpec;
-import dev.gpudra.api.clusterpolicy.MigPartedConfigSpec;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.StateRefusedException;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import java.util.Map;
@@ -11,16 +9,11 @@ import java.util.Optional;
 
 /**
  * The MIG manager's ConfigMaps: NVIDIA's {@code default-gpu-clients} (the host's systemd services
- * that hold the GPUs and are stopped around a MIG change), its entrypoint, and the choice of the
- * layouts' ConfigMap. NVIDIA's {@code default-mig-parted-config} is not rendered: its layouts are
- * filtered by the PCI device IDs of every MIG-capable GPU NVIDIA supports, which gpu-dra's facts do
- * not hold, and generating them per node needs the node's GPUs, which a rendered state does not
- * see; a policy that relies on it is refused, naming the field to set.
+ * that hold the GPUs and are stopped around a MIG change), its entrypoint, and NVIDIA's {@code
+ * default-mig-parted-config} (the fallback layouts, see {@link MigManagerLayouts}), its {@code
+ * config.yaml} written by {@link MigManagerDefaultLayouts}.
  */
 final class MigManagerConfigMaps {
-  /** NVIDIA's shipped layouts, which gpu-dra's operator does not render. */
-  static final String DEFAULT_LAYOUTS = "default-mig-parted-config";
-
   static final String DEFAULT_CLIENTS = "default-gpu-clients";
   static final String ENTRYPOINT = "nvidia-mig-manager-entrypoint";
 
@@ -62,32 +55,6 @@ final class MigManagerConfigMaps {
 
   private MigManagerConfigMaps() {}
 
-  /**
-   * The ConfigMap of MIG layouts the manager reads ({@code migManager.config.name}).
-   *
-   * @throws StateRefusedException when it is empty or names NVIDIA's {@code
-   *     default-mig-parted-config}
-   */
-  static String layouts(OperandContext context) {
-    String name =
-        Optional.ofNullable(context.spec().migManager())
-            .map(MigManagerSpec::config)
-            .map(MigPartedConfigSpec::name)
-            .filter(n -> !n.isEmpty())
-            .orElse(DEFAULT_LAYOUTS);
-    if (name.equals(DEFAULT_LAYOUTS)) {
-      throw new StateRefusedException(
-          "spec.migManager.config.name: NVIDIA's "
-              + DEFAULT_LAYOUTS
-              + " (its MIG layouts for every MIG-capable GPU) is not shipped by gpu-dra's"
-              + " operator; create a ConfigMap in namespace "
-              + context.namespace()
-              + " with your mig-parted layouts (version: v1, mig-configs) under the key"
-              + " config.yaml and name it in spec.migManager.config.name");
-    }
-    return name;
-  }
-
   /** The ConfigMap of GPU clients ({@code migManager.gpuClientsConfig.name}, else NVIDIA's). */
   static String clients(OperandContext context) {
     return Optional.ofNullable(context.spec().migManager())
@@ -99,6 +66,15 @@ final class MigManagerConfigMaps {
 
   static ConfigMap defaultClients(OperandContext context) {
     return configMap(context, DEFAULT_CLIENTS, Map.of(), Map.of("clients.yaml", CLIENTS));
+  }
+
+  /** NVIDIA's {@code default-mig-parted-config}, rendered only when no other one is named. */
+  static ConfigMap defaultLayouts(OperandContext context) {
+    return configMap(
+        context,
+        MigManagerLayouts.DEFAULT_CONFIG_MAP,
+        Map.of(),
+        Map.of(MigManagerLayouts.KEY, MigManagerDefaultLayouts.yaml()));
   }
 
   static ConfigMap entrypoint(OperandContext context) {

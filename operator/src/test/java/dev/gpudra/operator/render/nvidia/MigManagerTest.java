@@ -1,13 +1,11 @@
 package dev.gpudra.operator.render.nvidia;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.StateRefusedException;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -67,6 +65,7 @@ class MigManagerTest {
     assertThat(main.getImage()).isEqualTo("nvcr.io/nvidia/cloud-native/k8s-mig-manager:v0.15.0");
     assertThat(main.getArgs()).containsExactly("/bin/entrypoint.sh");
     assertThat(env(main, "CONFIG_FILE")).isEqualTo("/mig-parted-config/config.yaml");
+    assertThat(env(main, "DEFAULT_CONFIG_FILE")).isNull();
     assertThat(env(main, "GPU_CLIENTS_FILE")).isEqualTo("/gpu-clients/clients.yaml");
     assertThat(env(main, "WITH_REBOOT")).isEqualTo("true");
     assertThat(env(main, "CDI_ENABLED")).isEqualTo("true");
@@ -79,6 +78,10 @@ class MigManagerTest {
             assertThat(e.getValueFrom().getFieldRef().getFieldPath())
                 .isEqualTo("metadata.namespace"));
     assertThat(volume(pod, "mig-parted-config").getConfigMap().getName()).isEqualTo("my-layouts");
+    assertThat(volume(pod, "mig-parted-config").getConfigMap().getItems()).isEmpty();
+    assertThat(objects)
+        .filteredOn(o -> o.getMetadata().getName().equals("default-mig-parted-config"))
+        .isEmpty();
     assertThat(volume(pod, "gpu-clients").getConfigMap().getName()).isEqualTo("my-clients");
     assertThat(volume(pod, "host-sys").getHostPath().getPath()).isEqualTo("/sys");
     assertThat(volume(pod, "host-root").getHostPath().getPath()).isEqualTo("/");
@@ -152,17 +155,64 @@ class MigManagerTest {
   }
 
   @Test
-  void nvidiasDefaultLayoutsAreRefusedNamingTheField() {
+  void withNoLayoutsNamedTheManagerGeneratesThemAndFallsBackToNvidiasDefault() throws IOException {
     for (String yaml :
         List.of(
             "migManager: {enabled: true}\n",
             "migManager: {config: {name: ''}}\n",
             "migManager: {config: {name: default-mig-parted-config, default: all-disabled}}\n")) {
-      assertThatThrownBy(() -> objects(yaml))
-          .isInstanceOf(StateRefusedException.class)
-          .hasMessageStartingWith("spec.migManager.config.name: NVIDIA's default-mig-parted-config")
-          .hasMessageContaining("namespace gpu-operator")
-          .hasMessageContaining("config.yaml");
+      List<HasMetadata> objects = objects(yaml);
+
+      PodSpec pod = ((DaemonSet) objects.getLast()).getSpec().getTemplate().getSpec();
+      Container main = pod.getContainers().getFirst();
+      assertThat(env(main, "CONFIG_FILE")).as(yaml).isNull();
+      assertThat(env(main, "DEFAULT_CONFIG_FILE"))
+          .isEqualTo("/mig-parted-config/config-default.yaml");
+      assertThat(main.getEnv())
+          .filteredOn(e -> e.getName().startsWith("POD_"))
+          .extracting(e -> e.getName() + "=" + e.getValueFrom().getFieldRef().getFieldPath())
+          .containsExactly("POD_NAME=metadata.name", "POD_NAMESPACE=metadata.namespace");
+      var layouts = volume(pod, "mig-parted-config").getConfigMap();
+      assertThat(layouts.getName()).isEqualTo("default-mig-parted-config");
+      assertThat(layouts.getItems())
+          .singleElement()
+          .satisfies(item -> {
+            assertThat(item.getKey()).isEqualTo("config.yaml");
+            assertThat(item.getPath()).isEqualTo("config-default.yaml");
+          });
+      assertThat(main.getVolumeMounts())
+          .filteredOn(m -> m.getName().equals("mig-parted-config"))
+          .singleElement()
+          .satisfies(m -> assertThat(m.getMountPath()).isEqualTo("/mig-parted-config"));
+      assertThat(objects)
+          .filteredOn(ConfigMap.class::isInstance)
+          .map(ConfigMap.class::cast)
+          .filteredOn(c -> c.getMetadata().getName().equals("default-mig-parted-config"))
+          .singleElement()
+          .satisfies(c -> {
+            assertThat(c.getMetadata().getNamespace()).isEqualTo("gpu-operator");
+            assertThat(c.getData()).containsOnlyKeys("config.yaml");
+            assertThat(c.getData().get("config.yaml"))
+                .startsWith("version: v1\nmig-configs:\n")
+                .contains("all-balanced:");
+          });
     }
+  }
+
+  @Test
+  void theManagerMayWriteItsNodesGeneratedLayoutsHere() throws IOException {
+    List<HasMetadata> objects = objects("migManager: {enabled: true}\n");
+
+    assertThat(objects)
+        .filteredOn(Role.class::isInstance)
+        .singleElement()
+        .satisfies(r ->
+            assertThat(((Role) r).getRules())
+                .filteredOn(rule -> rule.getResources().contains("configmaps"))
+                .singleElement()
+                .satisfies(rule -> {
+                  assertThat(rule.getApiGroups()).containsExactly("");
+                  assertThat(rule.getVerbs()).containsExactly("get", "create", "update");
+                }));
   }
 }
