@@ -34,7 +34,7 @@ public record CcManagerSpec(
     List<String> args,
     List<EnvVar> env,
     Boolean hostNetwork)
-    implements ImageKeys, DisabledByDefault {
+    implements ContainerKeys, DisabledByDefault {
   public CcManagerSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -57,7 +57,7 @@ public record DcgmExporterSpec(
     Boolean enablePodLabels,
     @JsonProperty("enablePodUID") Boolean enablePodUid,
     List<String> podLabelAllowlistRegex)
-    implements ImageKeys, EnabledByDefault {
+    implements ContainerKeys, EnabledByDefault {
   public DcgmExporterSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

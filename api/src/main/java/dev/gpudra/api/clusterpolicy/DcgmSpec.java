@@ -33,7 +33,7 @@ public record DcgmSpec(
     List<EnvVar> env,
     Integer hostPort,
     Boolean hostNetwork)
-    implements ImageKeys, EnabledByDefault {
+    implements ContainerKeys, EnabledByDefault {
   public DcgmSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

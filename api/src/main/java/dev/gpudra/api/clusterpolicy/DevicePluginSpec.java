@@ -36,7 +36,7 @@ public record DevicePluginSpec(
     DevicePluginConfig config,
     DevicePluginMpsConfig mps,
     Boolean hostNetwork)
-    implements ImageKeys, EnabledByDefault {
+    implements ContainerKeys, EnabledByDefault {
   public DevicePluginSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -68,7 +68,7 @@ public record DriverSpec(
     KernelModuleConfigSpec kernelModuleConfig,
     String secretEnv,
     Boolean hostNetwork)
-    implements ImageKeys, EnabledByDefault {
+    implements ContainerKeys, EnabledByDefault {
   public DriverSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

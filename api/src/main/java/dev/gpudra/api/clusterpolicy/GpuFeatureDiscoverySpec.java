@@ -33,7 +33,7 @@ public record GpuFeatureDiscoverySpec(
     List<String> args,
     List<EnvVar> env,
     Boolean hostNetwork)
-    implements ImageKeys, EnabledByDefault {
+    implements ContainerKeys, EnabledByDefault {
   public GpuFeatureDiscoverySpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

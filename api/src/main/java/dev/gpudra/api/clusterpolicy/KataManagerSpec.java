@@ -34,7 +34,7 @@ public record KataManagerSpec(
     List<String> args,
     List<EnvVar> env,
     Boolean hostNetwork)
-    implements ImageKeys, DisabledByDefault {
+    implements ContainerKeys, DisabledByDefault {
   public KataManagerSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

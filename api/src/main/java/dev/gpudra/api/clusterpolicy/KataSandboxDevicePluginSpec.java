@@ -36,7 +36,7 @@ public record KataSandboxDevicePluginSpec(
     List<String> args,
     List<EnvVar> env,
     Boolean hostNetwork)
-    implements ImageKeys, DisabledByDefault {
+    implements ContainerKeys, DisabledByDefault {
   public KataSandboxDevicePluginSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -36,7 +36,7 @@ public record MigManagerSpec(
     MigPartedConfigSpec config,
     MigGpuClientsConfigSpec gpuClientsConfig,
     Boolean hostNetwork)
-    implements ImageKeys, EnabledByDefault {
+    implements ContainerKeys, EnabledByDefault {
   public MigManagerSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -33,7 +33,7 @@ public record SandboxDevicePluginSpec(
     List<String> args,
     List<EnvVar> env,
     Boolean hostNetwork)
-    implements ImageKeys, DisabledByDefault {
+    implements ContainerKeys, DisabledByDefault {
   public SandboxDevicePluginSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -36,7 +36,7 @@ public record ToolkitSpec(
     List<EnvVar> env,
     @Default("\"/usr/local/nvidia\"") String installDir,
     Boolean hostNetwork)
-    implements ImageKeys, EnabledByDefault {
+    implements ContainerKeys, EnabledByDefault {
   public ToolkitSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

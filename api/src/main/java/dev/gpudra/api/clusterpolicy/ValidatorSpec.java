@@ -45,7 +45,7 @@ public record ValidatorSpec(
     List<String> args,
     List<EnvVar> env,
     Boolean hostNetwork)
-    implements ImageKeys {
+    implements ContainerKeys {
   public ValidatorSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

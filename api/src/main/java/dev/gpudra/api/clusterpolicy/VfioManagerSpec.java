@@ -34,7 +34,7 @@ public record VfioManagerSpec(
     List<EnvVar> env,
     DriverManagerSpec driverManager,
     Boolean hostNetwork)
-    implements ImageKeys, DisabledByDefault {
+    implements ContainerKeys, DisabledByDefault {
   public VfioManagerSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -35,7 +35,7 @@ public record VgpuDeviceManagerSpec(
     List<EnvVar> env,
     VgpuDevicesConfigSpec config,
     Boolean hostNetwork)
-    implements ImageKeys, DisabledByDefault {
+    implements ContainerKeys, DisabledByDefault {
   public VgpuDeviceManagerSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -37,7 +37,7 @@ public record VgpuManagerSpec(
     DriverManagerSpec driverManager,
     Boolean hostNetwork,
     KernelModuleConfigSpec kernelModuleConfig)
-    implements ImageKeys, DisabledByDefault {
+    implements ContainerKeys, DisabledByDefault {
   public VgpuManagerSpec {
     imagePullSecrets = Frozen.list(imagePullSecrets);
     args = Frozen.list(args);

@@ -50,12 +50,15 @@ class OperatorChartRbacTest {
           "dcgmExporter: {enabled: true, enablePodLabels: true, config: {name: metrics},"
               + " serviceMonitor: {enabled: true}}",
           "gfd: {enabled: true}",
-          "migManager: {enabled: true, config: {name: mig-layouts}}",
+          "migManager: {enabled: true}",
           "nodeStatusExporter: {enabled: true}",
           "sandboxWorkloads: {enabled: true}",
           "sandboxDevicePlugin: {enabled: true}",
           "kataSandboxDevicePlugin: {enabled: true}",
           "ccManager: {enabled: true}",
+          "vfioManager: {enabled: true}",
+          "vgpuManager: {enabled: true}",
+          "vgpuDeviceManager: {enabled: true, config: {name: vgpu-layouts}}",
           "draDriver: {featureGates: {MPSSupport: true}, computeDomains: {enabled: true}}",
           "");
 
@@ -85,7 +88,7 @@ class OperatorChartRbacTest {
       }
     }
 
-    assertThat(objects).as("the states rendered").hasSizeGreaterThan(60);
+    assertThat(objects).as("the states rendered").hasSizeGreaterThan(80);
     assertThat(missing).as("what the chart's roles lack").isEmpty();
   }
 

@@ -53,9 +53,10 @@ class StateObjectsTest {
 
   @Test
   void whatIsNotBuiltYetSaysSoInsteadOfBeingSkipped() throws IOException {
-    assertThat(StateObjects.of(OperandState.VGPU_MANAGER, context("{}")).notBuilt())
+    assertThat(StateObjects.of(OperandState.KATA_MANAGER, context("{}")).notBuilt())
+        .as("NVIDIA's deprecated state, never enabled")
         .hasValueSatisfying(
-            m -> assertThat(m).startsWith("state-vgpu-manager runs NVIDIA's own image"));
+            m -> assertThat(m).startsWith("state-kata-manager runs NVIDIA's own image"));
   }
 
   @Test
@@ -96,8 +97,6 @@ class StateObjectsTest {
 
   @Test
   void aStateNotBuiltSaysSoAndOneNoImageNamesIsRefusedNamingTheField() throws IOException {
-    assertThat(StateObjects.of(OperandState.VFIO_MANAGER, context("{}")).notBuilt())
-        .hasValueSatisfying(m -> assertThat(m).contains("does not deploy yet"));
     assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, context("{}")).notBuilt())
         .hasValue(
             "no image for spec.dcgmExporter: set its repository, image and version, or"

@@ -32,19 +32,7 @@ public final class CcManager {
 
   public static List<HasMetadata> objects(OperandContext context) {
     CcManagerSpec spec = context.spec().ccManager();
-    NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context, null, "ccManager", "CC_MANAGER_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "ccManager",
-                "CC_MANAGER_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+    NvidiaComponent component = NvidiaComponent.of(context, spec, "ccManager", "CC_MANAGER_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));
     objects.add(

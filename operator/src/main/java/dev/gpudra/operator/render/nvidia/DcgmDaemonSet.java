@@ -39,18 +39,7 @@ public final class DcgmDaemonSet {
 
   public static List<HasMetadata> objects(OperandContext context) {
     DcgmSpec spec = context.spec().dcgm();
-    NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(context, null, "dcgm", "DCGM_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "dcgm",
-                "DCGM_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+    NvidiaComponent component = NvidiaComponent.of(context, spec, "dcgm", "DCGM_IMAGE");
     return List.of(
         OperandRbac.serviceAccount(context, NAME), service(context), daemonSet(context, component));
   }

@@ -52,18 +52,7 @@ public final class DcgmExporterDaemonSet {
   public static List<HasMetadata> objects(OperandContext context) {
     Optional<DcgmExporterSpec> spec = Optional.ofNullable(context.spec().dcgmExporter());
     NvidiaComponent component =
-        spec.isEmpty()
-            ? NvidiaComponent.of(
-                context, null, "dcgmExporter", "DCGM_EXPORTER_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec.get(),
-                "dcgmExporter",
-                "DCGM_EXPORTER_IMAGE",
-                spec.get().resources(),
-                spec.get().args(),
-                spec.get().env(),
-                spec.get().hostNetwork());
+        NvidiaComponent.of(context, spec.orElse(null), "dcgmExporter", "DCGM_EXPORTER_IMAGE");
     DcgmExporterOptions options = new DcgmExporterOptions(spec.orElse(null));
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));

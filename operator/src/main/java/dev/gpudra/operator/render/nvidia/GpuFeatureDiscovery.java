@@ -45,18 +45,7 @@ public final class GpuFeatureDiscovery {
 
   public static List<HasMetadata> objects(OperandContext context) {
     GpuFeatureDiscoverySpec spec = context.spec().gfd();
-    NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(context, null, "gfd", "GFD_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "gfd",
-                "GFD_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+    NvidiaComponent component = NvidiaComponent.of(context, spec, "gfd", "GFD_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
     objects.addAll(

@@ -38,18 +38,7 @@ public final class KataSandboxDevicePlugin {
     KataSandboxDevicePluginSpec spec = context.spec().kataSandboxDevicePlugin();
     String key = "kataSandboxDevicePlugin";
     String variable = "KATA_SANDBOX_DEVICE_PLUGIN_IMAGE";
-    NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(context, null, key, variable, null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                key,
-                variable,
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+    NvidiaComponent component = NvidiaComponent.of(context, spec, key, variable);
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
     objects.addAll(

@@ -73,18 +73,7 @@ public final class MigManager {
 
   private static NvidiaComponent component(OperandContext context) {
     MigManagerSpec spec = context.spec().migManager();
-    return spec == null
-        ? NvidiaComponent.of(
-            context, null, "migManager", "MIG_MANAGER_IMAGE", null, null, null, null)
-        : NvidiaComponent.of(
-            context,
-            spec,
-            "migManager",
-            "MIG_MANAGER_IMAGE",
-            spec.resources(),
-            spec.args(),
-            spec.env(),
-            spec.hostNetwork());
+    return NvidiaComponent.of(context, spec, "migManager", "MIG_MANAGER_IMAGE");
   }
 
   private static DaemonSet daemonSet(

@@ -30,18 +30,7 @@ public final class NodeStatusExporter {
   public static List<HasMetadata> objects(OperandContext context) {
     NodeStatusExporterSpec spec = context.spec().nodeStatusExporter();
     NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context, null, "nodeStatusExporter", "VALIDATOR_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "nodeStatusExporter",
-                "VALIDATOR_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+        NvidiaComponent.of(context, spec, "nodeStatusExporter", "VALIDATOR_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));
     objects.addAll(

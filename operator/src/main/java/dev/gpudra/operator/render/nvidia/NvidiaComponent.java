@@ -1,5 +1,6 @@
 package dev.gpudra.operator.render.nvidia;
 
+import dev.gpudra.api.clusterpolicy.ContainerKeys;
 import dev.gpudra.api.clusterpolicy.EnvVar;
 import dev.gpudra.api.clusterpolicy.ImageKeys;
 import dev.gpudra.api.clusterpolicy.Resources;
@@ -46,6 +47,31 @@ public record NvidiaComponent(
   }
 
   /**
+   * The component's image, pull settings, resources, args, env and host network.
+   *
+   * @param component the component's block; null when the policy has none
+   * @param specKey its path in the spec, for errors ({@code dcgmExporter})
+   * @param envVar the operator's fallback image variable ({@code DCGM_EXPORTER_IMAGE})
+   * @throws dev.gpudra.operator.render.MissingImageException when no image is named
+   */
+  public static NvidiaComponent of(
+      OperandContext context, ContainerKeys component, String specKey, String envVar) {
+    return component == null
+        ? of(context, null, specKey, envVar, null, null, null, null)
+        : of(
+            context,
+            component,
+            specKey,
+            envVar,
+            component.resources(),
+            component.args(),
+            component.env(),
+            component.hostNetwork());
+  }
+
+  /**
+   * For a component whose args or env the state applies itself (in NVIDIA's order).
+   *
    * @param component the component's block (its image keys); null when the policy has none
    * @param specKey its path in the spec, for errors ({@code dcgmExporter})
    * @param envVar the operator's fallback image variable ({@code DCGM_EXPORTER_IMAGE})

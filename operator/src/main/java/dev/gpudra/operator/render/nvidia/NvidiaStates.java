@@ -49,6 +49,9 @@ public final class NvidiaStates {
       case SANDBOX_DEVICE_PLUGIN -> SandboxDevicePlugin.objects(context);
       case KATA_DEVICE_PLUGIN -> KataSandboxDevicePlugin.objects(context);
       case CC_MANAGER -> CcManager.objects(context);
+      case VFIO_MANAGER -> VfioManagerDaemonSet.objects(context);
+      case VGPU_MANAGER -> VgpuManagerDaemonSet.objects(context);
+      case VGPU_DEVICE_MANAGER -> VgpuDeviceManagerDaemonSet.objects(context);
       default -> throw new IllegalArgumentException(state.stateName() + " is not rendered");
     };
   }

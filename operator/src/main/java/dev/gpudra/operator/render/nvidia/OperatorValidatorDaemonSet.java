@@ -41,19 +41,7 @@ public final class OperatorValidatorDaemonSet {
 
   public static List<HasMetadata> objects(OperandContext context) {
     ValidatorSpec spec = context.spec().validator();
-    NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context, null, "validator", "VALIDATOR_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "validator",
-                "VALIDATOR_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+    NvidiaComponent component = NvidiaComponent.of(context, spec, "validator", "VALIDATOR_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));
     objects.addAll(

@@ -37,25 +37,7 @@ public final class SandboxDevicePlugin {
   public static List<HasMetadata> objects(OperandContext context) {
     SandboxDevicePluginSpec spec = context.spec().sandboxDevicePlugin();
     NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context,
-                null,
-                "sandboxDevicePlugin",
-                "SANDBOX_DEVICE_PLUGIN_IMAGE",
-                null,
-                null,
-                null,
-                null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "sandboxDevicePlugin",
-                "SANDBOX_DEVICE_PLUGIN_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+        NvidiaComponent.of(context, spec, "sandboxDevicePlugin", "SANDBOX_DEVICE_PLUGIN_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
     objects.addAll(

@@ -48,18 +48,7 @@ public final class VfioManagerDaemonSet {
   public static List<HasMetadata> objects(OperandContext context) {
     VfioManagerSpec spec = context.spec().vfioManager();
     NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context, null, "vfioManager", "VFIO_MANAGER_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "vfioManager",
-                "VFIO_MANAGER_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+        NvidiaComponent.of(context, spec, "vfioManager", "VFIO_MANAGER_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));
     objects.add(

@@ -59,25 +59,7 @@ public final class VgpuDeviceManagerDaemonSet {
     String layouts = layouts(context);
     VgpuDeviceManagerSpec spec = context.spec().vgpuDeviceManager();
     NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context,
-                null,
-                "vgpuDeviceManager",
-                "VGPU_DEVICE_MANAGER_IMAGE",
-                null,
-                null,
-                null,
-                null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "vgpuDeviceManager",
-                "VGPU_DEVICE_MANAGER_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+        NvidiaComponent.of(context, spec, "vgpuDeviceManager", "VGPU_DEVICE_MANAGER_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, NAME));
     objects.addAll(

@@ -64,18 +64,7 @@ public final class VgpuManagerDaemonSet {
     VgpuManagerSpec spec = context.spec().vgpuManager();
     refuseKernelModuleConfig(spec);
     NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context, null, "vgpuManager", "VGPU_MANAGER_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "vgpuManager",
-                "VGPU_MANAGER_IMAGE",
-                spec.resources(),
-                spec.args(),
-                spec.env(),
-                spec.hostNetwork());
+        NvidiaComponent.of(context, spec, "vgpuManager", "VGPU_MANAGER_IMAGE");
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
     objects.add(
