@@ -100,7 +100,7 @@ class OperatorChartE2E {
         // every NVIDIA operand on, with the chart's NVIDIA images: their roles and objects too
         "driver.enabled=true,toolkit.enabled=true,dcgm.enabled=true,dcgmExporter.enabled=true,"
             + "dcgmExporter.enablePodLabels=true,gfd.enabled=true,nodeStatusExporter.enabled=true,"
-            + "migManager.enabled=true,migManager.config.name=mig-layouts");
+            + "migManager.enabled=true");
 
     Deployment deployment =
         client.apps().deployments().inNamespace(NS).withName("gpu-operator").get();
