@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
  * them), each GPU-instance profile with the most instances of it a GPU holds, and the balanced mix.
  *
  * <p>Sources (gpu-dra's facts, not NVIDIA's file): {@code
- * /work/shared/reference/gpu-operator-and-device-plugin.md} §6.3 (per-profile counts and {@code
+ * shared/reference/gpu-operator-and-device-plugin.md} §6.3 (per-profile counts and {@code
  * all-balanced} mixes of A100-40GB, A100-80GB/H100-80GB, H200, A30, H100 NVL) and §6.4 (the profile
- * tables); {@code /work/shared/reference/gpu-profiles.md} §1 (the device IDs: A100 SXM4 40GB {@code
+ * tables); {@code shared/reference/gpu-profiles.md} §1 (the device IDs: A100 SXM4 40GB {@code
  * 0x20B0}, A100 SXM4 80GB {@code 0x20B2}, H100 SXM5 {@code 0x2330}, H100 PCIe {@code 0x2331}, H100
  * NVL {@code 0x2321}, H200 {@code 0x2335}, H200 NVL {@code 0x233B}, A30 {@code 0x20B7}, B200 {@code
  * 0x2901}, GB200 {@code 0x2941}) and §5 (B200's and GB200's profiles and counts), which the {@code
