@@ -98,7 +98,14 @@ class OperatorChartRbacTest {
     Map<String, String> images =
         OperandContext.IMAGE_VARIABLES.stream()
             .collect(Collectors.toMap(Function.identity(), v -> "nvcr.io/nvidia/x:" + v));
-    OperandContext context = new OperandContext(NS, spec, "gpu-dra:1", images, Runtime.CONTAINERD);
+    OperandContext context =
+        new OperandContext(
+            NS,
+            spec,
+            "gpu-dra:1",
+            images,
+            Runtime.CONTAINERD,
+            new TreeSet<>(List.of("ubuntu24.04")));
     List<HasMetadata> all = new ArrayList<>();
     for (OperandState state : OperandState.values()) {
       StateObjects objects = StateObjects.of(state, context);

@@ -54,7 +54,16 @@ public final class PolicyScenario {
 
   /** A node with an NVIDIA PCI device, in the DRA pool or not. */
   public static Node gpuNode(String name, boolean draPool) {
-    Map<String, String> labels = new HashMap<>(Map.of(NVIDIA_PCI, "true"));
+    // NFD's labels: NVIDIA's PCI vendor, and the OS the driver image's tag ends in
+    Map<String, String> labels =
+        new HashMap<>(
+            Map.of(
+                NVIDIA_PCI,
+                "true",
+                "feature.node.kubernetes.io/system-os_release.ID",
+                "ubuntu",
+                "feature.node.kubernetes.io/system-os_release.VERSION_ID",
+                "24.04"));
     if (draPool) {
       labels.put(POOL, "dra");
     }

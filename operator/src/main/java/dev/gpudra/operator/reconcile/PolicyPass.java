@@ -9,6 +9,7 @@ import dev.gpudra.operator.labels.NodeStack;
 import dev.gpudra.operator.labels.PsaLabels;
 import dev.gpudra.operator.migration.InvalidMigrationException;
 import dev.gpudra.operator.migration.MigrationStep;
+import dev.gpudra.operator.render.NodeOs;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.RuntimeDetection;
 import dev.gpudra.operator.states.StateSet;
@@ -79,7 +80,8 @@ final class PolicyPass {
               spec,
               settings.image(),
               settings.imageEnv(),
-              RuntimeDetection.of(gpuNodeList(), spec));
+              RuntimeDetection.of(gpuNodeList(), spec),
+              NodeOs.of(gpuNodeList()));
       List<String> notReady = states.apply(owner, set, context, leaving);
       return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
     } catch (InvalidMigrationException | KubernetesClientException e) {

@@ -8,11 +8,14 @@ import dev.gpudra.api.clusterpolicy.ImageKeys;
 import dev.gpudra.api.clusterpolicy.Runtime;
 import dev.gpudra.api.clusterpolicy.ToolkitSpec;
 import dev.gpudra.operator.states.OperandState;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * What every state's objects are rendered from.
@@ -31,7 +34,8 @@ public record OperandContext(
     ClusterPolicySpec spec,
     String gpuDraImage,
     Map<String, String> imageEnv,
-    Runtime runtime) {
+    Runtime runtime,
+    SortedSet<String> nodeOs) {
   /** The variables NVIDIA's operator takes its operands' images from. */
   public static final List<String> IMAGE_VARIABLES =
       List.of(
@@ -58,6 +62,51 @@ public record OperandContext(
   public OperandContext {
     imageEnv = Map.copyOf(imageEnv);
     Objects.requireNonNull(runtime, "runtime");
+    nodeOs = Collections.unmodifiableSortedSet(new TreeSet<>(nodeOs));
+  }
+
+  /** A context whose GPU nodes' operating systems are not known (no driver image tag). */
+  public OperandContext(
+      String namespace,
+      ClusterPolicySpec spec,
+      String gpuDraImage,
+      Map<String, String> imageEnv,
+      Runtime runtime) {
+    this(namespace, spec, gpuDraImage, imageEnv, runtime, new TreeSet<>());
+  }
+
+  /**
+   * A driver image as NVIDIA's operator tags it: {@code <image>-<os><version>} of the GPU nodes'
+   * OS, a {@code sha256:} digest as it is.
+   *
+   * @param specKey the component's path in the spec ({@code driver}), for the refusal
+   * @throws StateRefusedException when no GPU node says its OS, or they run different ones (one
+   *     DaemonSet serves one OS; NVIDIA's NVIDIADriver resources, not built here, serve several)
+   */
+  public String driverImage(String image, String specKey) {
+    if (image.contains("@sha256:")) {
+      return image;
+    }
+    if (nodeOs.size() == 1) {
+      return image + "-" + nodeOs.first();
+    }
+    throw new StateRefusedException(
+        nodeOs.isEmpty()
+            ? "spec."
+                + specKey
+                + ": NVIDIA's driver image tags end in the GPU nodes' OS (<version>-<os><version>),"
+                + " from NFD's labels "
+                + NodeOs.ID
+                + " and "
+                + NodeOs.VERSION_ID
+                + ", which no GPU node carries: run NFD, or name the image by its sha256 digest"
+            : "spec."
+                + specKey
+                + ": the GPU nodes run "
+                + nodeOs
+                + ", and one driver DaemonSet serves one OS (NVIDIA's NVIDIADriver resources,"
+                + " which serve several, are not built here): name the image by its sha256"
+                + " digest to run it on all of them");
   }
 
   /** A context without image variables, on containerd. */
@@ -116,13 +165,14 @@ public record OperandContext(
         new DraDriverSpec(
             null, null, null, null, null, null, null, new DraComputeDomainsSpec(false, null, null));
     return new OperandContext(
-        namespace, spec.withDraDriver(standIn), gpuDraImage, imageEnv, runtime);
+        namespace, spec.withDraDriver(standIn), gpuDraImage, imageEnv, runtime, nodeOs);
   }
 
   /**
    * This context with every optional object on (the DRA state's ComputeDomains and {@code
-   * MPSSupport}'s role, those of {@link WidestSpec}) and every NVIDIA image named: what a state
-   * could have applied, so that what it no longer renders, or all of a disabled state, is deleted.
+   * MPSSupport}'s role, those of {@link WidestSpec}), every NVIDIA image named and one node OS:
+   * what a state could have applied, so that what it no longer renders, or all of a disabled state,
+   * is deleted.
    */
   public OperandContext widest() {
     DraDriverSpec dra = forTeardown().spec().draDriver();
@@ -144,7 +194,8 @@ public record OperandContext(
         WidestSpec.of(spec.withDraDriver(all)),
         gpuDraImage,
         WidestSpec.images(imageEnv, IMAGE_VARIABLES),
-        runtime);
+        runtime,
+        new TreeSet<>(List.of("widest")));
   }
 
   /** The host's CDI spec directory ({@code hostPaths.cdiRoot}, {@code /var/run/cdi}). */

@@ -51,19 +51,18 @@ import java.util.Optional;
  * container, which always installs under {@code /run/nvidia/driver}; it tells the other operands
  * where to look.
  *
- * <p>Limitations, against NVIDIA's: the image tag is used as given. NVIDIA appends {@code
- * -<os><version>} from the GPU nodes' NFD labels ({@code 595.91.07} becomes {@code
- * 595.91.07-ubuntu24.04}; a {@code sha256:} digest is used as is), and so for the GDS and GDRCopy
- * images; this operator renders without the nodes' OS, so the policy (or {@code DRIVER_IMAGE}) must
- * name the full tag, and all GPU nodes must run that OS. NVIDIA's RHEL and SLES subscription mounts
- * (chosen from the operator host's os-release) are not rendered. Refused: {@code usePrecompiled}
- * (NVIDIA renders one DaemonSet per kernel version found on the nodes), {@code repoConfig}, {@code
- * certConfig} and {@code kernelModuleConfig} (NVIDIA mounts each key of the ConfigMap, read from
- * the API server, into an OS-specific directory), {@code livenessProbe} and {@code readinessProbe}
- * (NVIDIA's driver container has no such probe to tune), and {@code gds.args} / {@code
- * gdrcopy.args} (NVIDIA never applies them). Not rendered: the OpenShift-only Role (the {@code
- * privileged} SCC), the SCC itself, the {@code clusterversions} rule, the Driver Toolkit sidecar
- * and the cluster proxy settings.
+ * <p>The image's tag ends in the GPU nodes' OS as NVIDIA's does ({@code 595.91.07} becomes {@code
+ * 595.91.07-ubuntu24.04}, from NFD's OS labels; a {@code sha256:} digest is used as is), and so the
+ * GDS and GDRCopy images'; GPU nodes of several OSes, or none labelled, are refused (NVIDIA's
+ * NVIDIADriver resources serve several). Limitations, against NVIDIA's: NVIDIA's RHEL and SLES
+ * subscription mounts (chosen from the operator host's os-release) are not rendered. Refused:
+ * {@code usePrecompiled} (NVIDIA renders one DaemonSet per kernel version found on the nodes),
+ * {@code repoConfig}, {@code certConfig} and {@code kernelModuleConfig} (NVIDIA mounts each key of
+ * the ConfigMap, read from the API server, into an OS-specific directory), {@code livenessProbe}
+ * and {@code readinessProbe} (NVIDIA's driver container has no such probe to tune), and {@code
+ * gds.args} / {@code gdrcopy.args} (NVIDIA never applies them). Not rendered: the OpenShift-only
+ * Role (the {@code privileged} SCC), the SCC itself, the {@code clusterversions} rule, the Driver
+ * Toolkit sidecar and the cluster proxy settings.
  */
 public final class DriverDaemonSet {
   /** NVIDIA's name of the DaemonSet. */
@@ -114,6 +113,7 @@ public final class DriverDaemonSet {
             driver.args(),
             null,
             driver.hostNetwork());
+    component = component.withImage(context.driverImage(component.image(), "driver"));
     Optional<String> customRoot = ContainerToolkitValidation.hostRoot(context);
     DriverContainers parts = new DriverContainers(driver, customRoot);
     DriverVolumes volumes = new DriverVolumes(driver, customRoot.orElse("/"));
@@ -130,13 +130,15 @@ public final class DriverDaemonSet {
         containers.add(
             parts
                 .moduleSidecar(DriverContainers.GDS, "nvidia-gds-driver", "nvidia_fs", g.env())
-                .withImage(context.nvidiaImage(g, "gds", "GDS_IMAGE"))
+                .withImage(context.driverImage(context.nvidiaImage(g, "gds", "GDS_IMAGE"), "gds"))
                 .build()));
     gdrcopy.ifPresent(g ->
         containers.add(
             parts
                 .moduleSidecar(DriverContainers.GDRCOPY, "nvidia-gdrcopy-driver", "gdrdrv", g.env())
-                .withImage(context.nvidiaImage(g, "gdrcopy", "GDRCOPY_IMAGE"))
+                .withImage(
+                    context.driverImage(
+                        context.nvidiaImage(g, "gdrcopy", "GDRCOPY_IMAGE"), "gdrcopy"))
                 .build()));
     Container manager =
         parts

@@ -99,6 +99,12 @@ public record NvidiaComponent(
             Boolean.TRUE.equals(hostNetwork));
   }
 
+  /** This component with another image (a driver's, tagged with the nodes' OS). */
+  public NvidiaComponent withImage(String other) {
+    return new NvidiaComponent(
+        other, imagePullPolicy, imagePullSecrets, resources, args, env, hostNetwork);
+  }
+
   /** The pull policy NVIDIA's operator gives every container of the component. */
   public String pullPolicy() {
     return imagePullPolicy != null && POLICIES.contains(imagePullPolicy)

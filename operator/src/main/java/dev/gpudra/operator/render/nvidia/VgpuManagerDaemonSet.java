@@ -36,13 +36,11 @@ import java.util.Optional;
  * driver's: a host driver pod is replaced only when deleted.
  *
  * <p>Honoured: the image keys, {@code resources}, {@code args}, {@code env}, {@code hostNetwork},
- * {@code driverManager} (image, pull settings, {@code env}). Limitation, as {@link
- * DriverDaemonSet}'s: the image tag is used as given. NVIDIA appends {@code -<os><version>} from
- * the GPU nodes' NFD labels ({@code 595.91.07} becomes {@code 595.91.07-ubuntu24.04}; a {@code
- * sha256:} digest is used as is); this operator renders without the nodes' OS, so the policy (or
- * {@code VGPU_MANAGER_IMAGE}) must name the full tag, and all vGPU nodes must run that OS. Refused:
- * {@code kernelModuleConfig} (NVIDIA mounts each key of the ConfigMap, read from the API server).
- * Not rendered: NVIDIA's OpenShift-only Role (the {@code privileged} SCC), the SCC, the {@code
+ * {@code driverManager} (image, pull settings, {@code env}). The image's tag ends in the GPU nodes'
+ * OS, as {@link DriverDaemonSet}'s ({@code -<os><version>} from NFD's labels; a {@code sha256:}
+ * digest as it is; nodes of several OSes, or none labelled, refused). Refused: {@code
+ * kernelModuleConfig} (NVIDIA mounts each key of the ConfigMap, read from the API server). Not
+ * rendered: NVIDIA's OpenShift-only Role (the {@code privileged} SCC), the SCC, the {@code
  * clusterversions} rule, the Driver Toolkit sidecar and the {@code OPENSHIFT_VERSION} variable.
  */
 public final class VgpuManagerDaemonSet {
@@ -63,8 +61,8 @@ public final class VgpuManagerDaemonSet {
   public static List<HasMetadata> objects(OperandContext context) {
     VgpuManagerSpec spec = context.spec().vgpuManager();
     refuseKernelModuleConfig(spec);
-    NvidiaComponent component =
-        NvidiaComponent.of(context, spec, "vgpuManager", "VGPU_MANAGER_IMAGE");
+    NvidiaComponent base = NvidiaComponent.of(context, spec, "vgpuManager", "VGPU_MANAGER_IMAGE");
+    NvidiaComponent component = base.withImage(context.driverImage(base.image(), "vgpuManager"));
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
     objects.add(

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.Runtime;
 import dev.gpudra.operator.render.MissingImageException;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.StateRefusedException;
@@ -21,12 +22,14 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class DriverDaemonSetTest {
   private static final String IMAGES =
-      "driver: {repository: nvcr.io/nvidia, image: driver, version: 595.91.07-ubuntu24.04,"
+      "driver: {repository: nvcr.io/nvidia, image: driver, version: 595.91.07,"
           + " manager: {repository: nvcr.io/nvidia/cloud-native, image: k8s-driver-manager,"
           + " version: v0.12.0}}\n";
 
@@ -35,7 +38,14 @@ class DriverDaemonSetTest {
   }
 
   private static List<HasMetadata> render(String yaml) throws IOException {
-    return DriverDaemonSet.objects(new OperandContext("gpu-operator", spec(yaml), "gpu-dra:1"));
+    return DriverDaemonSet.objects(context(spec(yaml), Map.of(), "ubuntu24.04"));
+  }
+
+  /** The GPU nodes run {@code os}, as NFD labels them. */
+  private static OperandContext context(
+      ClusterPolicySpec spec, Map<String, String> images, String... os) {
+    return new OperandContext(
+        "gpu-operator", spec, "gpu-dra:1", images, Runtime.CONTAINERD, new TreeSet<>(Set.of(os)));
   }
 
   /** The driver block with {@code more} added to it. */
@@ -158,13 +168,12 @@ class DriverDaemonSetTest {
   @Test
   void imagesFromTheOperatorsVariablesWhenThePolicyNamesNone() throws IOException {
     OperandContext context =
-        new OperandContext(
-            "gpu-operator",
+        context(
             spec("driver: {enabled: true}\n"),
-            "x",
             Map.of(
-                "DRIVER_IMAGE", "registry.local/driver:595.91.07-rhel9",
-                "DRIVER_MANAGER_IMAGE", "registry.local/manager:1"));
+                "DRIVER_IMAGE", "registry.local/driver:595.91.07",
+                "DRIVER_MANAGER_IMAGE", "registry.local/manager:1"),
+            "rhel9");
 
     PodSpec pod = ds(DriverDaemonSet.objects(context)).getSpec().getTemplate().getSpec();
 
@@ -246,10 +255,10 @@ class DriverDaemonSetTest {
         render(
             driver("secretEnv: s")
                 + "gds: {enabled: true, repository: nvcr.io/nvidia/cloud-native,"
-                + " image: nvidia-fs, version: 2.29.4-ubuntu24.04, imagePullPolicy: Never,"
+                + " image: nvidia-fs, version: 2.29.4, imagePullPolicy: Never,"
                 + " imagePullSecrets: [gds], env: [{name: A, value: b}]}\n"
                 + "gdrcopy: {enabled: true, repository: nvcr.io/nvidia/cloud-native,"
-                + " image: gdrdrv, version: v2.6-ubuntu24.04}\n");
+                + " image: gdrdrv, version: v2.6}\n");
 
     Container gds = container(objects, "nvidia-fs-ctr");
     assertThat(gds.getImage())
@@ -340,5 +349,31 @@ class DriverDaemonSetTest {
         assertThatThrownBy(() -> render(yaml))
             .isInstanceOf(StateRefusedException.class)
             .hasMessageStartingWith(field));
+  }
+
+  @Test
+  void theTagEndsInTheNodesOsADigestAsItIsAndNoOrSeveralOsesAreRefused() throws IOException {
+    ClusterPolicySpec digest =
+        spec(
+            "driver: {repository: r, image: driver, version: 'sha256:0123abcd',"
+                + " manager: {image: 'r/manager:1'}}\n");
+
+    assertThat(
+            ds(DriverDaemonSet.objects(context(digest, Map.of())))
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .getFirst()
+                .getImage())
+        .isEqualTo("r/driver@sha256:0123abcd");
+    assertThatThrownBy(() -> DriverDaemonSet.objects(context(spec(IMAGES), Map.of())))
+        .isInstanceOf(StateRefusedException.class)
+        .hasMessageStartingWith("spec.driver: NVIDIA's driver image tags end in the GPU nodes' OS")
+        .hasMessageContaining("feature.node.kubernetes.io/system-os_release.ID");
+    assertThatThrownBy(
+            () -> DriverDaemonSet.objects(context(spec(IMAGES), Map.of(), "rhel9", "ubuntu22.04")))
+        .isInstanceOf(StateRefusedException.class)
+        .hasMessageStartingWith("spec.driver: the GPU nodes run [rhel9, ubuntu22.04]");
   }
 }

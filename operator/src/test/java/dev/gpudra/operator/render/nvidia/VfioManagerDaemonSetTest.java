@@ -32,7 +32,14 @@ class VfioManagerDaemonSetTest {
   static OperandContext context(String yaml, Map<String, String> images) throws IOException {
     ClusterPolicySpec spec =
         new ObjectMapper(new YAMLFactory()).readValue(yaml, ClusterPolicySpec.class);
-    return new OperandContext("gpu-operator", spec, "x", images);
+    // the GPU nodes run Ubuntu 24.04, as NFD labels them: the driver-like images' tags end in it
+    return new OperandContext(
+        "gpu-operator",
+        spec,
+        "x",
+        images,
+        dev.gpudra.api.clusterpolicy.Runtime.CONTAINERD,
+        new java.util.TreeSet<>(java.util.Set.of("ubuntu24.04")));
   }
 
   @Test

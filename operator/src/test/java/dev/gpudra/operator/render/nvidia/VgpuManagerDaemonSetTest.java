@@ -22,20 +22,20 @@ import org.junit.jupiter.api.Test;
 class VgpuManagerDaemonSetTest {
   private static final Map<String, String> IMAGES =
       Map.of(
-          "VGPU_MANAGER_IMAGE", "registry.local/vgpu-manager:595.91.07-ubuntu24.04",
+          "VGPU_MANAGER_IMAGE", "registry.local/vgpu-manager:595.91.07",
           "DRIVER_MANAGER_IMAGE", "registry.local/k8s-driver-manager:v0.12.0");
 
   @Test
   @DisplayName(
       "the vGPU host driver on its deploy label, behind the driver manager, always OnDelete, its"
-          + " tag as given")
+          + " tag ending in the nodes' OS")
   void vgpuManagerIsTheHostDriverAlwaysOnDelete() throws IOException {
     List<HasMetadata> objects =
         VgpuManagerDaemonSet.objects(
             context(
                 "daemonsets: {updateStrategy: RollingUpdate}\n"
                     + "vgpuManager: {enabled: true, repository: registry.local/nvidia,"
-                    + " image: vgpu-manager, version: 595.91.07-ubuntu24.04,"
+                    + " image: vgpu-manager, version: 595.91.07,"
                     + " args: [init, --debug], env: [{name: X, value: '1'}],"
                     + " driverManager: {env: [{name: ENABLE_AUTO_DRAIN, value: 'true'}]}}\n",
                 IMAGES));
