@@ -9,8 +9,9 @@ import java.util.Set;
 /**
  * The operands a GPU node runs, by NVIDIA's workload configs, with gpu-dra's stack choice for
  * container nodes: {@code device-plugin}, or {@code dra-driver} with NVIDIA's DRA validator ({@code
- * dra-validator}, as its GPUCluster labels) instead of the operator validator, whose plugin check
- * waits for {@code nvidia.com/gpu} capacity a DRA node never has.
+ * dra-validator}, as its GPUCluster labels). The operator validator runs on both: it writes the
+ * {@code driver-ready}, {@code toolkit-ready} and {@code cuda-ready} files the other operands wait
+ * for (with the DRA driver in the policy, without its device-plugin step).
  */
 final class DeployLabels {
   static final String DEVICE_PLUGIN = "device-plugin";
@@ -48,13 +49,13 @@ final class DeployLabels {
     switch (workload) {
       case CONTAINER -> {
         operands.addAll(CONTAINER);
-        switch (stack) {
-          case DEVICE_PLUGIN, NONE -> operands.add(OPERATOR_VALIDATOR);
-          case DRA -> operands.add(DRA_VALIDATOR);
-        }
+        operands.add(OPERATOR_VALIDATOR);
         switch (stack) {
           case DEVICE_PLUGIN -> operands.add(DEVICE_PLUGIN);
-          case DRA -> operands.add(DRA_DRIVER);
+          case DRA -> {
+            operands.add(DRA_DRIVER);
+            operands.add(DRA_VALIDATOR);
+          }
           case NONE -> {}
         }
         if (migCapable) {

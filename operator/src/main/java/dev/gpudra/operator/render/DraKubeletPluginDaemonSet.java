@@ -4,13 +4,16 @@ import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
 import dev.gpudra.api.clusterpolicy.DraDriverSpec;
 import dev.gpudra.api.clusterpolicy.DraHealthcheckSpec;
 import dev.gpudra.api.clusterpolicy.DraKubeletPluginSpec;
+import dev.gpudra.operator.render.nvidia.DriverValidationStep;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
@@ -56,23 +59,18 @@ public final class DraKubeletPluginDaemonSet {
               domains.map(DraComputeDomainsSpec::kubeletPlugin),
               COMPUTE_DOMAINS_HEALTH_PORT));
     }
+    Optional<DriverValidationStep> validation = DriverValidationStep.of(context);
     Container driverWait =
-        ValidationWait.initContainer(
-            "driver-validation", image, "driver-ready", "driver to be setup");
-    driverWait.setImagePullPolicy(containers.getFirst().getImagePullPolicy());
+        validation
+            .map(DriverValidationStep::container)
+            .orElseGet(() -> waitForDriver(image, containers.getFirst().getImagePullPolicy()));
     PodSpec pod =
         new PodSpecBuilder()
             .withServiceAccountName(NAME)
             .withInitContainers(driverWait)
             .withContainers(containers)
-            .withVolumes(
-                ValidationWait.volume(),
-                PodParts.hostPath(
-                    "plugins-registry", context.kubeletRoot() + "/plugins_registry", null),
-                PodParts.hostPath("plugins", context.kubeletRoot() + "/plugins", null),
-                PodParts.hostPath("cdi", context.cdiRoot(), "DirectoryOrCreate"),
-                PodParts.hostPath("driver-root", context.driverRoot(), null))
-            .withImagePullSecrets(PodParts.secrets(dra.imagePullSecrets()))
+            .withVolumes(volumes(context, validation))
+            .withImagePullSecrets(pullSecrets(dra, validation))
             .build();
     DaemonSet daemonSet = DaemonSetShape.of(context, NAME, "dra-driver", Map.of(), pod);
     daemonSet
@@ -85,6 +83,41 @@ public final class DraKubeletPluginDaemonSet {
                 .endRollingUpdate()
                 .build());
     return daemonSet;
+  }
+
+  private static List<Volume> volumes(
+      OperandContext context, Optional<DriverValidationStep> validation) {
+    List<Volume> volumes = new ArrayList<>();
+    volumes.add(ValidationWait.volume());
+    volumes.add(
+        PodParts.hostPath("plugins-registry", context.kubeletRoot() + "/plugins_registry", null));
+    volumes.add(PodParts.hostPath("plugins", context.kubeletRoot() + "/plugins", null));
+    volumes.add(PodParts.hostPath("cdi", context.cdiRoot(), "DirectoryOrCreate"));
+    volumes.add(PodParts.hostPath("driver-root", context.driverRoot(), null));
+    validation.ifPresent(v -> volumes.addAll(v.volumes()));
+    return volumes;
+  }
+
+  /** {@code draDriver}'s pull secrets, and the validator's for its init container. */
+  private static List<LocalObjectReference> pullSecrets(
+      DraDriverSpec dra, Optional<DriverValidationStep> validation) {
+    List<String> names =
+        new ArrayList<>(Optional.ofNullable(dra.imagePullSecrets()).orElse(List.of()));
+    validation.ifPresent(
+        v -> v.pullSecrets().stream().filter(n -> !names.contains(n)).forEach(names::add));
+    return names.isEmpty() ? null : PodParts.secrets(names);
+  }
+
+  /**
+   * Without NVIDIA's validator image, the DRA driver waits for a {@code driver-ready} another
+   * validator writes (the protocol's wait, from its own image).
+   */
+  private static Container waitForDriver(String image, String pullPolicy) {
+    Container wait =
+        ValidationWait.initContainer(
+            "driver-validation", image, "driver-ready", "driver to be setup");
+    wait.setImagePullPolicy(pullPolicy);
+    return wait;
   }
 
   /** {@code draDriver}'s image, else the operator's own. */

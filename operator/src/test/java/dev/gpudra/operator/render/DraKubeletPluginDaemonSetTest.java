@@ -120,4 +120,32 @@ class DraKubeletPluginDaemonSetTest {
         .as("without CDI the plugin finds its hook itself")
         .doesNotContainKey("NVIDIA_CDI_HOOK_PATH");
   }
+
+  @Test
+  void withNvidiasValidatorImageTheDriverValidationValidatesAndWritesDriverReadyItself()
+      throws IOException {
+    DaemonSet ds =
+        render(
+            "validator: {repository: nvcr.io/nvidia/cloud-native, image: gpu-operator-validator,"
+                + " version: v26.7.0, imagePullSecrets: [ngc]}\n"
+                + "draDriver: {imagePullSecrets: [mine]}\n");
+    var pod = ds.getSpec().getTemplate().getSpec();
+    Container validation = pod.getInitContainers().getFirst();
+
+    assertThat(validation.getName()).isEqualTo("driver-validation");
+    assertThat(validation.getImage())
+        .isEqualTo("nvcr.io/nvidia/cloud-native/gpu-operator-validator:v26.7.0");
+    assertThat(env(validation))
+        .as("NVIDIA's GPUCluster form: no operator validator writes driver-ready on a DRA node")
+        .containsEntry("COMPONENT", "driver")
+        .containsEntry("WITH_WAIT", "true")
+        .containsEntry("DRIVER_VALIDATION_SKIP_GPU_INIT", "true")
+        .containsEntry("DISABLE_DEV_CHAR_SYMLINK_CREATION", "true");
+    assertThat(pod.getVolumes())
+        .extracting(v -> v.getName())
+        .contains("run-nvidia-validations", "driver-install-dir", "host-root", "host-dev-char");
+    assertThat(pod.getImagePullSecrets())
+        .extracting(r -> r.getName())
+        .containsExactly("mine", "ngc");
+  }
 }

@@ -84,15 +84,7 @@ final class ContainerToolkitValidation {
    * after the toolkit's settings are applied to the pod.
    */
   void applyTo(PodSpec pod) {
-    NvidiaComponent settings =
-        new NvidiaComponent(
-            image,
-            validator.map(ValidatorSpec::imagePullPolicy).orElse(null),
-            validator.map(ValidatorSpec::imagePullSecrets).orElse(null),
-            null,
-            null,
-            null,
-            false);
+    NvidiaComponent settings = settings();
     pod.getInitContainers().stream()
         .filter(c -> c.getName().equals(NAME))
         .forEach(c -> c.setImagePullPolicy(settings.pullPolicy()));
@@ -103,6 +95,18 @@ final class ContainerToolkitValidation {
       }
     }
     pod.setImagePullSecrets(secrets);
+  }
+
+  /** The validator's image and pull settings. */
+  NvidiaComponent settings() {
+    return new NvidiaComponent(
+        image,
+        validator.map(ValidatorSpec::imagePullPolicy).orElse(null),
+        validator.map(ValidatorSpec::imagePullSecrets).orElse(null),
+        null,
+        null,
+        null,
+        false);
   }
 
   /** {@code hostPaths.rootFS} when it is set to other than {@code /}. */

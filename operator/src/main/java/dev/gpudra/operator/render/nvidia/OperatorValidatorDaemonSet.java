@@ -22,9 +22,10 @@ import java.util.Optional;
  * operator's {@code VALIDATOR_IMAGE}) on the nodes labelled {@code
  * nvidia.com/gpu.deploy.operator-validator=true}. Its init containers check, in order, the driver
  * (waiting for it), the container toolkit, a CUDA workload and, unless {@code devicePlugin.enabled}
- * is false, a pod asking for {@code nvidia.com/gpu}; each writes its {@code <step>-ready} file into
- * the host's {@code /run/nvidia/validations}, which the other operands wait for; the main container
- * then sleeps, and removes the files when it stops. It creates and deletes the workload pods in the
+ * is false or the policy has gpu-dra's {@code draDriver} (its DRA nodes never advertise it), a pod
+ * asking for {@code nvidia.com/gpu}; each writes its {@code <step>-ready} file into the host's
+ * {@code /run/nvidia/validations}, which the other operands wait for; the main container then
+ * sleeps, and removes the files when it stops. It creates and deletes the workload pods in the
  * namespace and reads nodes. With the toolkit disabled NVIDIA's operator changes nothing here:
  * {@code toolkit-validation} then checks the host's own toolkit through the RuntimeClass. {@code
  * hostPaths.rootFS} and {@code hostPaths.driverInstallDir} move the host volumes (and set {@code

@@ -41,7 +41,7 @@ final class OperatorValidatorSteps {
     steps.add(driver(context, image));
     steps.add(toolkit(context, image));
     steps.add(workload("cuda", context, image, runtimeClass, ValidatorSpec::cuda));
-    if (devicePlugin(context)) {
+    if (pluginStep(context)) {
       steps.add(workload("plugin", context, image, runtimeClass, ValidatorSpec::plugin));
     }
     return steps;
@@ -159,9 +159,16 @@ final class OperatorValidatorSteps {
         .orElse(DRIVER_INSTALL_DIR);
   }
 
-  static boolean devicePlugin(OperandContext context) {
-    return context.spec().devicePlugin() == null
-        || context.spec().devicePlugin().enabledOrDefault();
+  /**
+   * Whether the {@code plugin-validation} step runs: not without the device plugin (NVIDIA's rule),
+   * nor with gpu-dra's DRA driver in the policy: the validator runs on every GPU node, and a DRA
+   * node never has the {@code nvidia.com/gpu} capacity the step waits for (NVIDIA's DRA validator
+   * checks those nodes by allocating a GPU through a claim).
+   */
+  static boolean pluginStep(OperandContext context) {
+    boolean devicePlugin =
+        context.spec().devicePlugin() == null || context.spec().devicePlugin().enabledOrDefault();
+    return devicePlugin && context.spec().draDriver() == null;
   }
 
   /** {@code mig.strategy}; empty when absent, as NVIDIA's operator passes it. */

@@ -153,6 +153,10 @@ class OperatorValidatorDaemonSetTest {
     assertThat(pod.getInitContainers())
         .extracting(Container::getName)
         .containsExactly("driver-validation", "toolkit-validation", "cuda-validation");
+    assertThat(pod(objects(VALIDATOR + "}\ndraDriver: {}\n")).getInitContainers())
+        .as("with DRA nodes in the policy: they never have nvidia.com/gpu to wait for")
+        .extracting(Container::getName)
+        .containsExactly("driver-validation", "toolkit-validation", "cuda-validation");
   }
 
   @Test
