@@ -116,6 +116,30 @@ record NodeDirs(Path root) {
         GateSettings.DEFAULTS.withImageName(IMAGE).withConsumableShares(shares));
   }
 
+  /**
+   * The plugin's configuration for these directories on the real GPUs of this machine: NVML and the
+   * driver's files from {@code driverRoot} (the same path for the plugin and the host), no health
+   * port, no metrics.
+   */
+  GpuPluginConfig realConfig(String node, Path driverRoot, FeatureGates gates) {
+    return new GpuPluginConfig(
+        node,
+        "gpu-dra",
+        Optional.empty(),
+        cdi(),
+        registrar(),
+        plugins(),
+        driverRoot,
+        driverRoot,
+        "/usr/bin/nvidia-cdi-hook",
+        gates,
+        -1,
+        Optional.empty(),
+        "/metrics",
+        Optional.empty(),
+        GateSettings.DEFAULTS.withImageName(IMAGE));
+  }
+
   /** The image MPS control daemons are given. */
   static final String IMAGE = "gpu-dra:it";
 }

@@ -128,16 +128,37 @@ final class PluginNode implements AutoCloseable {
     return node;
   }
 
+  /**
+   * Starts the plugin on the real GPUs of this machine, NVML loaded from {@code driverRoot}, with
+   * the given gates; the kubelet stand-in speaks every DRA service.
+   */
+  static PluginNode startOnRealGpus(Path root, Path driverRoot, FeatureGates gates) {
+    PluginNode node = new PluginNode(root);
+    try {
+      node.startAll(node.dirs.realConfig(NAME, driverRoot, gates), EnumSet.allOf(DraService.class));
+    } catch (RuntimeException | Error e) {
+      node.close();
+      throw e;
+    }
+    return node;
+  }
+
   private void startAll(Setup setup) {
+    startAll(
+        dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics(), setup.shares())
+            .withHealth(setup.health())
+            .withPassthroughRoots(setup.passthroughRoots()),
+        setup.kubeletServices());
+  }
+
+  private void startAll(GpuPluginConfig config, Set<DraService> kubeletServices) {
     client
         .nodes()
         .resource(new NodeBuilder().withNewMetadata().withName(NAME).endMetadata().build())
         .create();
     plugin =
         GpuKubeletPlugin.start(
-            dirs.config(NAME, setup.profile(), setup.gates(), setup.metrics(), setup.shares())
-                .withHealth(setup.health())
-                .withPassthroughRoots(setup.passthroughRoots()),
+            config,
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
             GpuDriverParts.Hooks.defaults()
@@ -146,7 +167,7 @@ final class PluginNode implements AutoCloseable {
                 .withPassthroughFreeWait(PASSTHROUGH_FREE_WAIT));
     kubelet =
         new KubeletStandIn(
-            StandInConfig.of(dirs.registrar(), NAME).withServices(setup.kubeletServices()), client);
+            StandInConfig.of(dirs.registrar(), NAME).withServices(kubeletServices), client);
     kubelet.start();
     await().atMost(Duration.ofSeconds(10)).until(() -> kubelet.isRegistered(DRIVER));
     await()

@@ -30,6 +30,7 @@ class NvmlGpuIT {
       assertThat(nvml.system().cudaDriverVersion()).isGreaterThanOrEqualTo(11000);
       List<GpuInfo> gpus = nvml.gpus();
       assertThat(gpus).isNotEmpty();
+      print(nvml, gpus);
       for (GpuInfo gpu : gpus) {
         assertThat(gpu.uuid()).startsWith("GPU-");
         assertThat(gpu.name()).isNotBlank();
@@ -52,6 +53,16 @@ class NvmlGpuIT {
           }
         }
       }
+    }
+  }
+
+  /** What was read, on standard output: the facts a simulated profile of this GPU must match. */
+  private static void print(Nvml nvml, List<GpuInfo> gpus) {
+    System.out.println(nvml.system());
+    for (GpuInfo gpu : gpus) {
+      System.out.println(gpu);
+      System.out.println("  fabric " + nvml.fabricInfo(gpu));
+      nvml.migProfiles(gpu).forEach(p -> System.out.println("  " + p));
     }
   }
 
