@@ -51,7 +51,9 @@ public record GpuNodeEdits(
                         + " of GPU "
                         + gpu.uuid()
                         + " is not on this node (not a character device under the driver's"
-                        + " dev root)")));
+                        + " dev root "
+                        + root.devRoot()
+                        + ": the driver root when it has a dev directory, else /)")));
     List<String> drm = drmNames(gpu.pciBusId());
     drm.stream()
         .map(n -> nodes.locate("/dev/dri/" + n))

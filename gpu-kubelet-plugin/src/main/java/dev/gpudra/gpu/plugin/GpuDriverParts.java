@@ -73,6 +73,7 @@ public record GpuDriverParts(
     Optional<Passthrough> passthrough) {
   private static final Logger log = LoggerFactory.getLogger(GpuDriverParts.class);
   private static final Path SYSFS = Path.of("/sys");
+  private static final String CONTROL_DEVICE = "/dev/nvidiactl";
 
   /**
    * Where node facts are read, who watches the steps of each prepare (tests stop the process at a
@@ -289,6 +290,13 @@ public record GpuDriverParts(
         files.firmware().size(),
         files.ipcSockets().size(),
         files.libraries().isEmpty() ? "nothing (no driver libraries)" : config.cdiHookPath());
+    if (!simulated && nodes.locate(CONTROL_DEVICE).isEmpty()) {
+      log.warn(
+          "no {} under the dev root {} (the driver root when it has a dev directory, else /):"
+              + " claims will fail until the driver's device nodes are there",
+          CONTROL_DEVICE,
+          root.devRoot());
+    }
     ContainerEdits common =
         new DriverEdits(root, version, config.cdiHookPath(), nodes).common(files);
     return new ClaimSpecBuilder(
