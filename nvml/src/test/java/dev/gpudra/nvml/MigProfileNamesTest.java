@@ -65,6 +65,11 @@ class MigProfileNamesTest {
         new Case("3g.71gb", SLICE_3, 71168, H200),
         new Case("4g.71gb", SLICE_4, 71168, H200),
         new Case("7g.141gb", SLICE_7, 143104, H200),
+        // the same H200 profiles as the R580 driver sizes them (read from a real H200)
+        new Case("1g.35gb", SLICE_1_REV2, 33280, H200),
+        new Case("2g.35gb", SLICE_2, 33280, H200),
+        new Case("3g.71gb", SLICE_3, 71424, H200),
+        new Case("7g.141gb", SLICE_7, 143360, H200),
         new Case("1g.23gb", SLICE_1, 22528, B200),
         new Case("1g.23gb", SLICE_1, 20992, B200),
         new Case("1g.23gb+me", SLICE_1_REV1, 20992, B200),
