@@ -42,9 +42,18 @@ final class DeployLabels {
 
   private DeployLabels() {}
 
-  /** The operands of a GPU node (names after {@code nvidia.com/gpu.deploy.}). */
+  /**
+   * The operands of a GPU node (names after {@code nvidia.com/gpu.deploy.}).
+   *
+   * @param claimConsumers whether the DRA driver's claim-holding operands (the DRA validator) run
+   *     beside it: not on a node on its way off the driver, which must outlive their claims
+   */
   static Set<String> of(
-      WorkloadConfig workload, SandboxMode mode, NodeStack stack, boolean migCapable) {
+      WorkloadConfig workload,
+      SandboxMode mode,
+      NodeStack stack,
+      boolean claimConsumers,
+      boolean migCapable) {
     Set<String> operands = new LinkedHashSet<>();
     switch (workload) {
       case CONTAINER -> {
@@ -54,7 +63,9 @@ final class DeployLabels {
           case DEVICE_PLUGIN -> operands.add(DEVICE_PLUGIN);
           case DRA -> {
             operands.add(DRA_DRIVER);
-            operands.add(DRA_VALIDATOR);
+            if (claimConsumers) {
+              operands.add(DRA_VALIDATOR);
+            }
           }
           case NONE -> {}
         }

@@ -30,8 +30,19 @@ public final class NodeLabelRules {
     this.spec = spec;
   }
 
-  /** What {@code labels} must become for a node whose GPU stack is {@code stack}. */
+  /**
+   * What {@code labels} must become for a node whose GPU stack is {@code stack}, with the DRA
+   * driver's claim-holding operands beside it.
+   */
   public LabelChanges changes(Map<String, String> labels, NodeStack stack) {
+    return changes(labels, stack, true);
+  }
+
+  /**
+   * @param claimConsumers whether the DRA validator runs beside the DRA driver (not while the node
+   *     leaves the driver: the driver must outlive their claims)
+   */
+  public LabelChanges changes(Map<String, String> labels, NodeStack stack, boolean claimConsumers) {
     Map<String, String> set = new HashMap<>();
     Set<String> remove = new HashSet<>();
     boolean gpus = hasNvidiaPci(labels);
@@ -44,7 +55,8 @@ public final class NodeLabelRules {
     }
     Set<String> wanted =
         gpus && !"false".equals(labels.get(LabelKeys.DEPLOY_OPERANDS))
-            ? DeployLabels.of(workload(labels), sandboxMode(), stack, migCapable(labels))
+            ? DeployLabels.of(
+                workload(labels), sandboxMode(), stack, claimConsumers, migCapable(labels))
             : Set.of();
     for (String operand : wanted) {
       String key = LabelKeys.deploy(operand);

@@ -48,6 +48,23 @@ public final class GpuPods {
             pod.getMetadata().getDeletionTimestamp() != null));
   }
 
+  /**
+   * Whether the pod, not yet finished, holds any allocated {@code gpu.nvidia.com} claim, admin
+   * access included: the DRA driver must unprepare it before the driver leaves the node.
+   */
+  public static boolean holdsAnyDraClaim(
+      Pod pod, BiFunction<String, String, Optional<ResourceClaim>> claims) {
+    String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+    if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
+      return false;
+    }
+    String namespace = pod.getMetadata().getNamespace();
+    return claimNames(pod).stream()
+        .map(name -> claims.apply(namespace, name))
+        .flatMap(Optional::stream)
+        .anyMatch(c -> allocatedToDriver(c, true));
+  }
+
   private static boolean asksDevicePlugin(Pod pod) {
     List<Container> containers = new ArrayList<>(pod.getSpec().getContainers());
     containers.addAll(pod.getSpec().getInitContainers());
@@ -65,7 +82,7 @@ public final class GpuPods {
     return claimNames(pod).stream()
         .map(name -> claims.apply(namespace, name))
         .flatMap(Optional::stream)
-        .anyMatch(GpuPods::allocatedToDriver);
+        .anyMatch(c -> allocatedToDriver(c, false));
   }
 
   private static List<String> claimNames(Pod pod) {
@@ -85,12 +102,13 @@ public final class GpuPods {
     return names;
   }
 
-  private static boolean allocatedToDriver(ResourceClaim claim) {
+  private static boolean allocatedToDriver(ResourceClaim claim, boolean adminAccessToo) {
     return claim.getStatus() != null
         && claim.getStatus().getAllocation() != null
         && claim.getStatus().getAllocation().getDevices() != null
         && claim.getStatus().getAllocation().getDevices().getResults().stream()
-            .anyMatch(
-                r -> DRIVER.equals(r.getDriver()) && !Boolean.TRUE.equals(r.getAdminAccess()));
+            .anyMatch(r ->
+                DRIVER.equals(r.getDriver())
+                    && (adminAccessToo || !Boolean.TRUE.equals(r.getAdminAccess())));
   }
 }

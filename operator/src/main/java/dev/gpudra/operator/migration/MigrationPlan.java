@@ -12,6 +12,8 @@ import java.util.List;
  * @param cordonedByMove whether to mark it cordoned by this move (so the move uncordons it)
  * @param evict pods to evict now (the drain policy's)
  * @param message why the node waits, for the status and events; empty when steady
+ * @param claimConsumers whether the stack's operands that hold its claims run there (the DRA
+ *     validator with the DRA driver): only on a node whose target is the DRA driver
  */
 public record MigrationPlan(
     MigrationStep step,
@@ -19,7 +21,8 @@ public record MigrationPlan(
     boolean unschedulable,
     boolean cordonedByMove,
     List<GpuPod> evict,
-    String message) {
+    String message,
+    boolean claimConsumers) {
   public MigrationPlan {
     evict = List.copyOf(evict);
   }

@@ -6,9 +6,12 @@ import java.util.List;
 /**
  * The next step of a node's move, from what it shows now. A node with nothing of the other stack on
  * it (a new GPU node) gets its stack at once; otherwise: cordon; wait until no pod holds GPUs
- * through the stack it leaves (evicting those the drain policy allows); take the old stack off and
- * wait until its plugin pod is gone; put the new one on and wait until its plugin is ready;
- * uncordon. Each call starts from the node's state, so a step that failed is taken again.
+ * through the stack it leaves (evicting those the drain policy allows); leaving the DRA driver,
+ * wait until the operator's own pods that hold its claims (the DRA validator, taken off once the
+ * node no longer targets DRA) are gone; take the old stack off and wait until its plugin pod is
+ * gone; put the new one on and wait until its plugin is ready; uncordon. The target {@code NONE}
+ * (the policy is deleted) ends once the old stack's plugin is gone. Each call starts from the
+ * node's state, so a step that failed is taken again.
  */
 public final class MigrationRules {
   private final DrainPolicy drain;
@@ -28,21 +31,16 @@ public final class MigrationRules {
       // nothing of the other stack is on the node: a new GPU node just gets its stack (steady
       // from now on); one whose move took the old stack off gets the new one
       return node.cordonedByMove()
-          ? plan(
-              MigrationStep.START_NEW_STACK,
-              target,
-              node.unschedulable(),
-              true,
-              List.of(),
-              "starting the " + name(target))
-          : plan(MigrationStep.STEADY, target, node.unschedulable(), false, List.of(), "");
+          ? plan(node, MigrationStep.START_NEW_STACK, target, true, "starting the " + name(target))
+          : plan(node, MigrationStep.STEADY, target, false, "");
     }
     if (!node.unschedulable()) {
-      return plan(MigrationStep.CORDON, node.labelled(), true, true, List.of(), "cordoning");
+      return plan(node, MigrationStep.CORDON, node.labelled(), true, true, List.of(), "cordoning");
     }
     if (!holding.isEmpty()) {
       List<GpuPod> evict = drain.evictable(holding);
       return plan(
+          node,
           MigrationStep.WAIT_FOR_GPU_PODS,
           node.labelled(),
           true,
@@ -51,26 +49,41 @@ public final class MigrationRules {
           (evict.isEmpty() ? "waiting for " : "draining ")
               + holding.size()
               + " pod(s) holding GPUs through "
-              + name(other(target))
+              + name(leaving(node))
               + ": "
               + holding);
     }
-    return plan(
-        MigrationStep.STOP_OLD_STACK,
-        NodeStack.NONE,
-        true,
-        node.cordonedByMove(),
-        List.of(),
-        "waiting for the " + name(other(target)) + " pod to stop");
+    if (node.labelled() == NodeStack.DRA && !node.operandClaims().isEmpty()) {
+      return plan(
+          node,
+          MigrationStep.STOP_CLAIM_CONSUMERS,
+          NodeStack.DRA,
+          true,
+          node.cordonedByMove(),
+          List.of(),
+          "waiting for the operator's pods holding gpu.nvidia.com claims to stop before the DRA"
+              + " driver: "
+              + node.operandClaims());
+    }
+    return stopping(node);
   }
 
-  private static MigrationPlan arrived(NodeSituation node) {
+  private MigrationPlan arrived(NodeSituation node) {
     NodeStack target = node.target();
+    if (target == NodeStack.NONE) {
+      if (!node.pluginPods().isEmpty()) {
+        return stopping(node);
+      }
+      return node.cordonedByMove()
+          ? plan(node, MigrationStep.UNCORDON, target, false, false, List.of(), "uncordoning")
+          : plan(node, MigrationStep.STEADY, target, false, "");
+    }
     if (!node.cordonedByMove()) {
-      return plan(MigrationStep.STEADY, target, node.unschedulable(), false, List.of(), "");
+      return plan(node, MigrationStep.STEADY, target, false, "");
     }
     if (!node.readyPlugins().contains(target)) {
       return plan(
+          node,
           MigrationStep.START_NEW_STACK,
           target,
           true,
@@ -78,21 +91,48 @@ public final class MigrationRules {
           List.of(),
           "waiting for the " + name(target) + " to be ready");
     }
-    return plan(MigrationStep.UNCORDON, target, false, false, List.of(), "uncordoning");
+    return plan(node, MigrationStep.UNCORDON, target, false, false, List.of(), "uncordoning");
+  }
+
+  /** The old stack's labels are off; its plugin pod is going. */
+  private MigrationPlan stopping(NodeSituation node) {
+    return plan(
+        node,
+        MigrationStep.STOP_OLD_STACK,
+        NodeStack.NONE,
+        true,
+        node.cordonedByMove(),
+        List.of(),
+        "waiting for the " + name(leaving(node)) + " pod to stop");
+  }
+
+  /** A plan that keeps the node's cordon as it is. */
+  private static MigrationPlan plan(
+      NodeSituation node, MigrationStep step, NodeStack stack, boolean cordoned, String message) {
+    return plan(node, step, stack, node.unschedulable(), cordoned, List.of(), message);
   }
 
   private static MigrationPlan plan(
+      NodeSituation node,
       MigrationStep step,
       NodeStack stack,
       boolean unschedulable,
       boolean cordonedByMove,
       List<GpuPod> evict,
       String message) {
-    return new MigrationPlan(step, stack, unschedulable, cordonedByMove, evict, message);
+    boolean consumers = stack == NodeStack.DRA && node.target() == NodeStack.DRA;
+    return new MigrationPlan(step, stack, unschedulable, cordonedByMove, evict, message, consumers);
   }
 
-  private static NodeStack other(NodeStack target) {
-    return target == NodeStack.DRA ? NodeStack.DEVICE_PLUGIN : NodeStack.DRA;
+  /** The stack a node on its way to its target leaves. */
+  private static NodeStack leaving(NodeSituation node) {
+    if (node.labelled() != NodeStack.NONE) {
+      return node.labelled();
+    }
+    return node.pluginPods().stream()
+        .filter(s -> s != node.target())
+        .findFirst()
+        .orElse(node.target() == NodeStack.DRA ? NodeStack.DEVICE_PLUGIN : NodeStack.DRA);
   }
 
   private static String name(NodeStack stack) {

@@ -13,6 +13,8 @@ import java.util.List;
  * @param gpuPods the pods on it that hold GPUs, through either stack
  * @param pluginPods the stacks whose plugin pod still runs on it (not yet deleted)
  * @param readyPlugins the stacks whose plugin pod on it is ready
+ * @param operandClaims the operator's own pods on it that hold {@code gpu.nvidia.com} claims
+ *     (NVIDIA's DRA validator: admin access), as {@code namespace/name}
  */
 public record NodeSituation(
     NodeStack target,
@@ -21,10 +23,32 @@ public record NodeSituation(
     boolean cordonedByMove,
     List<GpuPod> gpuPods,
     List<NodeStack> pluginPods,
-    List<NodeStack> readyPlugins) {
+    List<NodeStack> readyPlugins,
+    List<String> operandClaims) {
   public NodeSituation {
     gpuPods = List.copyOf(gpuPods);
     pluginPods = List.copyOf(pluginPods);
     readyPlugins = List.copyOf(readyPlugins);
+    operandClaims = List.copyOf(operandClaims);
+  }
+
+  /** A node where none of the operator's pods holds a claim. */
+  public NodeSituation(
+      NodeStack target,
+      NodeStack labelled,
+      boolean unschedulable,
+      boolean cordonedByMove,
+      List<GpuPod> gpuPods,
+      List<NodeStack> pluginPods,
+      List<NodeStack> readyPlugins) {
+    this(
+        target,
+        labelled,
+        unschedulable,
+        cordonedByMove,
+        gpuPods,
+        pluginPods,
+        readyPlugins,
+        List.of());
   }
 }

@@ -83,6 +83,9 @@ class NodeLabelRulesTest {
     assertThat(NVIDIA_DEFAULTS.changes(dra, NodeStack.DRA).isEmpty())
         .as("steady: no writes")
         .isTrue();
+    assertThat(deployed(NVIDIA_DEFAULTS.changes(dra, NodeStack.DRA, false).applyTo(dra)))
+        .as("leaving the DRA driver: its validator, which holds a claim, goes before it")
+        .isEqualTo(plus(CONTAINER, "dra-driver"));
   }
 
   @Test

@@ -166,4 +166,75 @@ class MigrationRulesTest {
     assertThat(arrived.step()).isEqualTo(MigrationStep.STEADY);
     assertThat(arrived.unschedulable()).isTrue();
   }
+
+  @Test
+  void leavingTheDraDriverItsValidatorGoesFirstAndTheDriverOutlivesItsClaim() {
+    List<String> validator = List.of("gpu-operator/nvidia-dra-validator-x1");
+    MigrationPlan cordon =
+        waits.next(
+            new NodeSituation(
+                DEVICE_PLUGIN,
+                DRA,
+                false,
+                false,
+                List.of(),
+                List.of(DRA),
+                List.of(DRA),
+                validator));
+    MigrationPlan consumers =
+        waits.next(
+            new NodeSituation(
+                DEVICE_PLUGIN, DRA, true, true, List.of(), List.of(DRA), List.of(DRA), validator));
+    MigrationPlan stop =
+        waits.next(
+            new NodeSituation(
+                DEVICE_PLUGIN, DRA, true, true, List.of(), List.of(DRA), List.of(DRA), List.of()));
+
+    assertThat(List.of(cordon, consumers, stop))
+        .extracting(MigrationPlan::step, MigrationPlan::stack, MigrationPlan::claimConsumers)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.CORDON, DRA, false),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STOP_CLAIM_CONSUMERS, DRA, false),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STOP_OLD_STACK, NONE, false));
+    assertThat(consumers.message()).contains("[gpu-operator/nvidia-dra-validator-x1]");
+    assertThat(
+            waits
+                .next(node(DRA, DRA, false, false, List.of(), List.of(DRA), List.of(DRA)))
+                .claimConsumers())
+        .as("a node that stays on the DRA driver keeps its validator")
+        .isTrue();
+  }
+
+  @Test
+  void aDeletedPolicyTakesItsNodesOffTheDraDriverAfterTheirClaimsAndUncordonsThem() {
+    // the policy's deletion targets NONE: the same steps as a move, ending with no stack
+    MigrationPlan cordon =
+        waits.next(node(NONE, DRA, false, false, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+    MigrationPlan waiting =
+        waits.next(node(NONE, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+    MigrationPlan draining =
+        drains.next(node(NONE, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+    MigrationPlan stop =
+        waits.next(node(NONE, DRA, true, true, List.of(), List.of(DRA), List.of(DRA)));
+    MigrationPlan stopping =
+        waits.next(node(NONE, NONE, true, true, List.of(), List.of(DRA), List.of()));
+    MigrationPlan uncordon =
+        waits.next(node(NONE, NONE, true, true, List.of(), List.of(), List.of()));
+    MigrationPlan done =
+        waits.next(node(NONE, NONE, false, false, List.of(), List.of(), List.of()));
+
+    assertThat(List.of(cordon, waiting, stop, stopping, uncordon, done))
+        .extracting(MigrationPlan::step, MigrationPlan::stack, MigrationPlan::unschedulable)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.CORDON, DRA, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.WAIT_FOR_GPU_PODS, DRA, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STOP_OLD_STACK, NONE, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STOP_OLD_STACK, NONE, true),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.UNCORDON, NONE, false),
+            org.assertj.core.groups.Tuple.tuple(MigrationStep.STEADY, NONE, false));
+    assertThat(waiting.evict()).isEmpty();
+    assertThat(waiting.message()).contains("through DRA driver: [ml/claimed]");
+    assertThat(draining.evict()).containsExactly(CLAIMED);
+    assertThat(stopping.message()).isEqualTo("waiting for the DRA driver pod to stop");
+  }
 }
