@@ -262,16 +262,35 @@ class ClusterPolicyOperatorE2E {
 
   @Test
   @Order(4)
-  @DisplayName("deleting the policy lets the garbage collector take the operands it owned")
+  @DisplayName(
+      "deleting the policy: its finalizer holds it while its DRA node leaves the driver, then the"
+          + " garbage collector takes the operands it owned")
   void theGarbageCollectorTakesTheOperands() {
-    operator.close();
-    operator = null;
+    assertThat(policy().getMetadata().getFinalizers())
+        .containsExactly("gpu-dra.dev/dra-resourceclaim");
+
     client.resources(ClusterPolicy.class).withName("cluster-policy").delete();
 
+    // gpu-b's DRA driver pod is the test's stand-in: it goes as the DaemonSet's would once the
+    // node's label is off (no kubelet here)
     await()
         .atMost(WAIT)
         .untilAsserted(() ->
-            assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty());
+            assertThat(labels("gpu-b")).doesNotContainKey("nvidia.com/gpu.deploy.dra-driver"));
+    assertThat(policy()).as("held while the driver's pod runs").isNotNull();
+    client
+        .pods()
+        .inNamespace(NS)
+        .withName(PolicyScenario.draPluginPod("gpu-b").getMetadata().getName())
+        .withGracePeriod(0)
+        .delete();
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(policy()).isNull();
+          assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty();
+          assertThat(labels("gpu-a")).doesNotContainKey("nvidia.com/gpu.deploy.dra-driver");
+        });
   }
 
   private ClusterPolicy policy() {

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * NVIDIA's image operands off and DRA on brings up our DRA driver as a DaemonSet pod the kubelet
  * registers, and a pod with a ResourceClaim runs; moving the node to the device plugin drains the
  * claim's pod (its claim unprepared by the DRA driver, which outlives it), brings up our device
- * plugin and a pod asking for {@code nvidia.com/gpu} runs; and back the same way. The operator runs
+ * plugin and a pod asking for {@code nvidia.com/gpu} runs; and back the same way; deleting the
+ * policy takes the node off the DRA driver the same way before the policy goes. The operator runs
  * in the test's JVM, against the real control plane the node belongs to.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -168,6 +169,42 @@ class RealNodeOperatorE2E {
 
     assertThat(gpuNodes(pod)).hasSize(1);
     awaitUncordoned();
+  }
+
+  @Test
+  @Order(4)
+  @DisplayName(
+      "deleting the policy: it stays under its finalizer while the claim's pod is drained and its"
+          + " claim unprepared by the DRA driver, which goes only then; the policy is gone, its"
+          + " DaemonSets with it, and the node is uncordoned")
+  void deletingThePolicy() throws InterruptedException {
+    Pod claimPod = pods.current(pod("claim-2"));
+    String claimUid = pods.claimOf(claimPod).getMetadata().getUid();
+    ClusterPolicy policy = client.resources(ClusterPolicy.class).withName("cluster-policy").get();
+    assertThat(policy.getMetadata().getFinalizers()).contains("gpu-dra.dev/dra-resourceclaim");
+
+    client.resource(policy).delete();
+
+    await().atMost(WAIT).until(() -> pods.current(claimPod) == null);
+    fixture.awaitNoSpecFor(claimUid);
+    operands.awaitNoPod(OperatorOperands.DRA_DRIVER);
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get())
+              .isNull();
+          assertThat(
+                  client
+                      .apps()
+                      .daemonSets()
+                      .inNamespace(NS)
+                      .withName(OperatorOperands.DRA_DRIVER)
+                      .get())
+              .as("taken by the garbage collector with its policy")
+              .isNull();
+        });
+    awaitUncordoned();
+    assertThat(labels()).doesNotContainKey("nvidia.com/gpu.deploy.dra-driver");
   }
 
   private Pod claimPod(String name) {

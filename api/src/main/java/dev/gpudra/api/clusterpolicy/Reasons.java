@@ -13,5 +13,11 @@ public final class Reasons {
   public static final String NODE_STATUS_EXPORTER_NOT_READY = "NodeStatusExporterNotReady";
   public static final String PREREQUISITE_NOT_MET = "PrerequisiteNotMet";
 
+  /**
+   * gpu-dra's: the policy is being deleted and waits, under its finalizer, until no node runs or
+   * leaves the DRA driver.
+   */
+  public static final String DELETING = "Deleting";
+
   private Reasons() {}
 }

@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -110,6 +112,68 @@ public final class PolicyScenario {
         .withImage("gpu-dra:test")
         .endContainer()
         .endSpec()
+        .build();
+  }
+
+  /**
+   * A claim in {@code namespace} allocated one device of {@code gpu.nvidia.com} on {@code node}, as
+   * the scheduler leaves it; with admin access, as NVIDIA's DRA validator's.
+   */
+  public static ResourceClaim allocatedClaim(
+      String name, String namespace, String node, boolean adminAccess) {
+    return new ResourceClaimBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace(namespace)
+        .endMetadata()
+        .withNewSpec()
+        .withNewDevices()
+        .addNewRequest()
+        .withName("gpu")
+        .withNewExactly()
+        .withDeviceClassName("gpu.nvidia.com")
+        .withAdminAccess(adminAccess ? Boolean.TRUE : null)
+        .endExactly()
+        .endRequest()
+        .endDevices()
+        .endSpec()
+        .withNewStatus()
+        .withNewAllocation()
+        .withNewDevices()
+        .addNewResult()
+        .withRequest("gpu")
+        .withDriver("gpu.nvidia.com")
+        .withPool(node)
+        .withDevice("gpu-0")
+        .withAdminAccess(adminAccess ? Boolean.TRUE : null)
+        .endResult()
+        .endDevices()
+        .endAllocation()
+        .endStatus()
+        .build();
+  }
+
+  /** A running pod on {@code node} that holds the claim {@code claim} of its namespace. */
+  public static Pod claimPod(String name, String namespace, String node, String claim) {
+    return new PodBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withNamespace(namespace)
+        .endMetadata()
+        .withNewSpec()
+        .withNodeName(node)
+        .addNewResourceClaim()
+        .withName("gpu")
+        .withResourceClaimName(claim)
+        .endResourceClaim()
+        .addNewContainer()
+        .withName("main")
+        .withImage("cuda")
+        .endContainer()
+        .endSpec()
+        .withNewStatus()
+        .withPhase("Running")
+        .endStatus()
         .build();
   }
 }

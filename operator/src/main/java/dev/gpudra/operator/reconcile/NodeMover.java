@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,7 +59,17 @@ final class NodeMover {
    *     cannot be acted on
    */
   List<NodeReport> move(ClusterPolicySpec spec) {
-    StackTargets targets = new StackTargets(spec);
+    return move(spec, false);
+  }
+
+  /**
+   * @param deleting whether the policy is being deleted: every node leaves the DRA driver (the same
+   *     steps as a move, the drain policy included) so that the driver outlives the claims it
+   *     prepared; the device plugin's nodes stay as they are
+   */
+  List<NodeReport> move(ClusterPolicySpec spec, boolean deleting) {
+    Function<Map<String, String>, NodeStack> targets =
+        deleting ? NodeMover::offDra : new StackTargets(spec)::of;
     NodeLabelRules labels = new NodeLabelRules(spec);
     MigrationRules rules =
         new MigrationRules(
@@ -71,9 +82,11 @@ final class NodeMover {
         write(node, labels.changes(current, NodeStack.NONE), unschedulable(node), null);
         continue;
       }
-      NodeStack target = targets.of(current);
+      NodeStack target = targets.apply(current);
       MigrationPlan plan = rules.next(situation(node, current, target));
-      LabelChanges changes = withStep(labels.changes(current, plan.stack()), current, plan.step());
+      LabelChanges changes =
+          withStep(
+              labels.changes(current, plan.stack(), plan.claimConsumers()), current, plan.step());
       write(node, changes, plan.unschedulable(), plan.cordonedByMove());
       plan.evict().forEach(this::evict);
       reports.add(new NodeReport(name(node), plan.stack(), target, plan.step(), plan.message()));
@@ -81,8 +94,19 @@ final class NodeMover {
     return reports;
   }
 
+  /** Where a node goes when the policy is deleted: off the DRA driver; a device plugin stays. */
+  private static NodeStack offDra(Map<String, String> labels) {
+    return labelled(labels) == NodeStack.DEVICE_PLUGIN ? NodeStack.DEVICE_PLUGIN : NodeStack.NONE;
+  }
+
   private NodeSituation situation(Node node, Map<String, String> labels, NodeStack target) {
     List<Pod> pods = caches.podsOn(name(node));
+    List<String> operandClaims =
+        pods.stream()
+            .filter(p -> namespace.equals(p.getMetadata().getNamespace()))
+            .filter(p -> GpuPods.holdsAnyDraClaim(p, caches::claim))
+            .map(p -> p.getMetadata().getNamespace() + "/" + p.getMetadata().getName())
+            .toList();
     List<GpuPod> gpuPods =
         pods.stream()
             .filter(p -> !namespace.equals(p.getMetadata().getNamespace()))
@@ -109,7 +133,8 @@ final class NodeMover {
         "true".equals(annotations.get(CORDONED)),
         gpuPods,
         plugins,
-        ready);
+        ready,
+        operandClaims);
   }
 
   private Optional<NodeStack> pluginStack(Pod pod) {

@@ -95,6 +95,44 @@ final class PolicyPass {
   }
 
   /**
+   * One pass of a policy that is being deleted: every node leaves the DRA driver as a move would
+   * (cordon, drain per {@code spec.migration.drain} or wait, the DRA validator's pods before the
+   * driver, uncordon), so that the driver outlives the claims it prepared; nothing is applied, the
+   * objects stay until the garbage collector takes them with the policy.
+   *
+   * @throws KubernetesClientException when the operator is stopping
+   */
+  DeletionPass delete(HasMetadata owner, ClusterPolicySpec spec) {
+    try {
+      List<NodeReport> moved = nodes.move(spec, true);
+      logSteps(moved);
+      List<NodeReport> left =
+          moved.stream()
+              .filter(r -> r.step() != MigrationStep.STEADY || r.stack() == NodeStack.DRA)
+              .toList();
+      String waiting =
+          left.isEmpty()
+              ? "no node runs the DRA driver"
+              : owner.getKind()
+                  + " is being deleted: waiting for "
+                  + left.size()
+                  + " node(s) to leave the DRA driver: "
+                  + left.stream().map(r -> r.node() + " (" + r.message() + ")").toList();
+      return new DeletionPass(
+          left.isEmpty(),
+          waiting,
+          new ReconcileOutcome(gpuNodes(), nfdLabels(), List.of(), "", moving(moved)));
+    } catch (InvalidMigrationException | KubernetesClientException e) {
+      if (Thread.currentThread().isInterrupted() || interrupted(e)) {
+        throw e;
+      }
+      String why = describe(e);
+      log.warn("{} {} (deleting): {}", owner.getKind(), owner.getMetadata().getName(), why);
+      return new DeletionPass(false, why, failed(why));
+    }
+  }
+
+  /**
    * A node's step is logged when it changes (a pass runs every 5 s while nodes move: the same step
    * again is not news); a node back at rest is forgotten.
    */
@@ -154,7 +192,11 @@ final class PolicyPass {
         .map(r ->
             new NodeMigrationStatus(
                 r.node(),
-                r.target() == NodeStack.DRA ? "dra" : "device-plugin",
+                switch (r.target()) {
+                  case DRA -> "dra";
+                  case DEVICE_PLUGIN -> "device-plugin";
+                  case NONE -> "none";
+                },
                 NodeMover.stepName(r.step()),
                 r.message()))
         .toList();

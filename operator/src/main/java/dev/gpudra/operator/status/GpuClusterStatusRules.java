@@ -46,6 +46,18 @@ public final class GpuClusterStatusRules {
             now));
   }
 
+  /** Being deleted, waiting for its nodes to leave the DRA driver (gpu-dra's reason). */
+  public static GpuClusterStatus deleting(
+      String waiting,
+      ReconcileOutcome outcome,
+      String namespace,
+      Optional<GpuClusterStatus> previous,
+      Instant now) {
+    return outcome.failure().isEmpty()
+        ? notReady(namespace, Reasons.DELETING, waiting, before(previous), now)
+        : notReady(namespace, Reasons.RECONCILE_FAILED, outcome.failure(), before(previous), now);
+  }
+
   /** While the ClusterPolicy {@code policy} exists beside it (NVIDIA's message). */
   public static GpuClusterStatus besidePolicy(
       String policy, String namespace, Optional<GpuClusterStatus> previous, Instant now) {

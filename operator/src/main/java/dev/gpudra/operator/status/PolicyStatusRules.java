@@ -70,6 +70,23 @@ public final class PolicyStatusRules {
         now);
   }
 
+  /**
+   * A policy being deleted that waits for its nodes to leave the DRA driver: {@code notReady},
+   * {@code Deleting}, with what it waits for.
+   */
+  public static ClusterPolicyStatus deleting(
+      String waiting,
+      ReconcileOutcome outcome,
+      String namespace,
+      Optional<ClusterPolicyStatus> previous,
+      Instant now) {
+    List<Condition> before = previous.map(ClusterPolicyStatus::conditions).orElse(List.of());
+    if (!outcome.failure().isEmpty()) {
+      return error(namespace, Reasons.RECONCILE_FAILED, outcome.failure(), outcome, before, now);
+    }
+    return error(namespace, Reasons.DELETING, waiting, outcome, before, now);
+  }
+
   /** The status of a ClusterPolicy that is not the singleton. */
   public static ClusterPolicyStatus ignored(
       String namespace, Optional<ClusterPolicyStatus> previous) {

@@ -290,4 +290,113 @@ class ClusterPolicyOperatorIT {
               .isNotNull();
         });
   }
+
+  @Test
+  @DisplayName(
+      "a deleted policy stays, under its finalizer, until its DRA node has left the driver: the"
+          + " workload's claim pod, then the validator's, then the driver's pod; the node is"
+          + " uncordoned, the device plugin's node left alone")
+  void deletionWaitsForTheClaimsThenGoes() {
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(labels("node-a")).containsEntry("nvidia.com/gpu.deploy.dra-validator", "true");
+          assertThat(policy().getMetadata().getFinalizers())
+              .containsExactly("gpu-dra.dev/dra-resourceclaim");
+        });
+    client.resource(readyPluginPod()).create();
+    client
+        .resource(PolicyScenario.allocatedClaim("train-gpu", "default", "node-a", false))
+        .create();
+    Pod train =
+        client
+            .resource(PolicyScenario.claimPod("train", "default", "node-a", "train-gpu"))
+            .create();
+    client.resource(PolicyScenario.allocatedClaim("validator-gpu", NS, "node-a", true)).create();
+    Pod validator =
+        client
+            .resource(
+                PolicyScenario.claimPod("nvidia-dra-validator-a1", NS, "node-a", "validator-gpu"))
+            .create();
+
+    client.resource(policy()).delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(cordoned("node-a")).isTrue();
+          assertThat(labels("node-a"))
+              .containsEntry(NodeMover.STEP_LABEL, "wait-for-gpu-pods")
+              .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
+              .as("the validator goes first, its claim unprepared by the driver")
+              .doesNotContainKey("nvidia.com/gpu.deploy.dra-validator");
+          ClusterPolicy deleting = policy();
+          assertThat(deleting.getMetadata().getDeletionTimestamp()).isNotNull();
+          assertThat(deleting.getStatus().conditions())
+              .anySatisfy(c -> {
+                assertThat(c.getReason()).isEqualTo("Deleting");
+                assertThat(c.getMessage()).contains("node-a", "default/train");
+              });
+          assertThat(deleting.getStatus().migration())
+              .singleElement()
+              .satisfies(m -> assertThat(m.target()).isEqualTo("none"));
+        });
+
+    client.resource(train).withGracePeriod(0).delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(labels("node-a"))
+                .containsEntry(NodeMover.STEP_LABEL, "stop-claim-consumers")
+                .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true"));
+
+    client.resource(validator).withGracePeriod(0).delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(labels("node-a"))
+                .containsEntry(NodeMover.STEP_LABEL, "stop-old-stack")
+                .doesNotContainKey("nvidia.com/gpu.deploy.dra-driver"));
+    assertThat(policy()).as("the driver's pod still runs").isNotNull();
+
+    client
+        .pods()
+        .inNamespace(NS)
+        .withName(readyPluginPod().getMetadata().getName())
+        .withGracePeriod(0)
+        .delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(policy()).isNull();
+          assertThat(cordoned("node-a")).isFalse();
+          assertThat(labels("node-a")).doesNotContainKey(NodeMover.STEP_LABEL);
+        });
+    assertThat(labels("node-b")).containsEntry("nvidia.com/gpu.deploy.device-plugin", "true");
+    assertThat(cordoned("node-b")).isFalse();
+  }
+
+  private boolean cordoned(String node) {
+    Node current = get(node);
+    return current.getSpec() != null && Boolean.TRUE.equals(current.getSpec().getUnschedulable());
+  }
+
+  private ClusterPolicy policy() {
+    return client.resources(ClusterPolicy.class).withName("cluster-policy").get();
+  }
+
+  private static Pod readyPluginPod() {
+    return new PodBuilder(PolicyScenario.draPluginPod("node-a"))
+        .withNewStatus()
+        .withPhase("Running")
+        .addNewCondition()
+        .withType("Ready")
+        .withStatus("True")
+        .endCondition()
+        .endStatus()
+        .build();
+  }
 }

@@ -142,6 +142,47 @@ class GpuClusterOperatorIT {
         });
   }
 
+  @Test
+  @DisplayName(
+      "a GPUCluster holds NVIDIA's finalizer; deleted, its node leaves the DRA driver (its pod"
+          + " gone) before the finalizer goes")
+  void deletionTakesTheNodeOffTheDriverFirst() {
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(gpuCluster().getMetadata().getFinalizers())
+              .containsExactly("gpucluster.nvidia.com/dra-resourceclaim");
+          assertThat(client.nodes().withName("node-a").get().getMetadata().getLabels())
+              .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true");
+        });
+    client.resource(PolicyScenario.draPluginPod("node-a")).create();
+
+    client.resource(gpuCluster()).delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(client.nodes().withName("node-a").get().getMetadata().getLabels())
+              .doesNotContainKey("nvidia.com/gpu.deploy.dra-driver");
+          assertThat(gpuCluster().getStatus().conditions())
+              .anySatisfy(c -> {
+                assertThat(c.getReason()).isEqualTo("Deleting");
+                assertThat(c.getMessage()).contains("waiting for the DRA driver pod to stop");
+              });
+        });
+
+    client
+        .pods()
+        .inNamespace(NS)
+        .withName(PolicyScenario.draPluginPod("node-a").getMetadata().getName())
+        .withGracePeriod(0)
+        .delete();
+
+    await().atMost(WAIT).untilAsserted(() -> assertThat(gpuCluster()).isNull());
+    assertThat(client.nodes().withName("node-a").get().getSpec().getUnschedulable())
+        .isNotEqualTo(Boolean.TRUE);
+  }
+
   private GpuCluster gpuCluster() {
     return client.resources(GpuCluster.class).withName(GpuCluster.NAME).get();
   }
