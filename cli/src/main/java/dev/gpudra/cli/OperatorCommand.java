@@ -22,11 +22,13 @@ import picocli.CommandLine.Option;
 /**
  * {@code gpu-dra operator}: NVIDIA's GPU Operator's ClusterPolicy controller, with gpu-dra's DRA
  * driver and node-by-node migration (issue 14, in progress), with NVIDIA's operator flags for
- * leader election, metrics and health probes.
+ * leader election, metrics and health probes; {@code operator uninstall} is the chart's pre-delete
+ * step.
  */
 @Command(
     name = "operator",
     mixinStandardHelpOptions = true,
+    subcommands = OperatorUninstallCommand.class,
     description =
         "Run the ClusterPolicy operator until SIGTERM: the singleton ClusterPolicy's operands in"
             + " NVIDIA's order, the GPU nodes' labels, each node's move between the device plugin"

@@ -26,6 +26,15 @@ class OperatorCommandTest {
   }
 
   @Test
+  void uninstallRefusesATimeoutThatIsNoDurationInOneLine() {
+    CliRun run = CliRun.of("operator", "uninstall", "--timeout", "soon");
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err().strip().lines()).hasSize(1);
+    assertThat(run.err()).contains("--timeout must be a duration such as 15s");
+  }
+
+  @Test
   void nvidiasFlagsNotBuiltAreRefusedNotIgnored() {
     CliRun run = CliRun.of("operator", "--zap-time-encoding=epoch");
 

@@ -11,12 +11,16 @@ import dev.gpudra.localcluster.node.RealNodeUnavailableException;
 import dev.gpudra.localcluster.operator.PolicyScenario;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
 import dev.gpudra.operator.reconcile.OperatorSettings;
+import dev.gpudra.operator.uninstall.PolicyUninstall;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -69,7 +73,7 @@ class OperatorChartE2E {
   @DisplayName(
       "helm lint and install; the chart's service account runs the operator through a GPU node's"
           + " DRA stack with no permission missing and no wildcard")
-  void installsAndItsRbacRunsTheOperator() {
+  void installsAndItsRbacRunsTheOperator() throws InterruptedException {
     KubernetesClient client = controlPlane.client();
     assertThat(helm.run("lint", chart.toString())).contains("0 chart(s) failed");
     assertThatThrownBy(() ->
@@ -86,6 +90,12 @@ class OperatorChartE2E {
     String rendered =
         helm.run("template", "gpu-operator", chart.toString(), "--kube-version", "1.35.0");
     assertThat(Pattern.compile("verbs:.*\\*").matcher(rendered).find()).isFalse();
+    assertThat(rendered)
+        .as("the pre-delete step that takes the nodes off the DRA driver before the operator goes")
+        .contains(
+            "name: gpu-operator-uninstall",
+            "helm.sh/hook: pre-delete",
+            "args: [\"operator\", \"uninstall\", \"--timeout=4m\"]");
 
     helm.run(
         "install",
@@ -159,9 +169,21 @@ class OperatorChartE2E {
                 .noneSatisfy(c -> assertThat(c.getReason()).isEqualTo("ReconcileFailed"))
                 .anySatisfy(c -> assertThat(c.getReason()).isEqualTo("OperandNotReady"));
           });
+
+      // the pre-delete step as the chart's account, while its operator runs: the policy is
+      // deleted, its node leaves the DRA driver (no driver pod runs here), and it is gone
+      List<String> progress = new CopyOnWriteArrayList<>();
+      assertThat(
+              new PolicyUninstall(asChart, Clock.systemUTC(), progress::add)
+                  .run(Duration.ofSeconds(60)))
+          .as("what was left; on the way: %s", progress)
+          .isEmpty();
+      assertThat(progress).contains("ClusterPolicy cluster-policy: deleted");
+      assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get()).isNull();
     }
 
-    helm.run("uninstall", "gpu-operator", "--namespace", NS);
+    // no kubelet here runs the hook's Job: its step ran above
+    helm.run("uninstall", "gpu-operator", "--namespace", NS, "--no-hooks");
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() ->

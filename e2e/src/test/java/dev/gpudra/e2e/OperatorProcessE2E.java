@@ -3,6 +3,7 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.operator.PolicyScenario;
@@ -34,8 +35,8 @@ class OperatorProcessE2E {
 
   @Test
   @DisplayName(
-      "the operator process leads, reconciles, serves /metrics, /healthz and /readyz, and ends on"
-          + " SIGTERM")
+      "the operator process leads, reconciles, serves /metrics, /healthz and /readyz; operator"
+          + " uninstall deletes the policy and returns once it is gone; the operator ends on SIGTERM")
   void leadsServesAndStops(@TempDir Path dir) throws Exception {
     Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
     assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
@@ -93,6 +94,30 @@ class OperatorProcessE2E {
                           .getHolderIdentity())
                   .isNotBlank();
             });
+        // the chart's pre-delete step, as a process: deletes the policy and waits while the
+        // running operator takes its DRA node off the driver
+        Process uninstall =
+            new ProcessBuilder(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp",
+                    libs.toAbsolutePath() + "/*",
+                    "dev.gpudra.cli.GpuDra",
+                    "operator",
+                    "uninstall",
+                    "--kubeconfig",
+                    controlPlane.kubeconfig().toString(),
+                    "--timeout",
+                    "60s")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("uninstall.log").toFile())
+                .start();
+        assertThat(uninstall.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        String said = Files.readString(dir.resolve("uninstall.log"));
+        assertThat(uninstall.exitValue()).as(said).isZero();
+        assertThat(said)
+            .contains("ClusterPolicy cluster-policy: deleted")
+            .contains("every ClusterPolicy and GPUCluster is gone");
+        assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get()).isNull();
       } finally {
         operator.destroy();
       }
