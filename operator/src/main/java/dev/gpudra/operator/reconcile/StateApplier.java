@@ -46,6 +46,12 @@ final class StateApplier {
         }
         continue;
       }
+      Optional<String> refused = set.notBuilt(state);
+      if (refused.isPresent()) {
+        applier.delete(StateObjects.of(state, context.widest()).objects());
+        notReady.add(state.stateName() + " (" + refused.get() + ")");
+        continue;
+      }
       StateObjects objects = StateObjects.of(state, context.forTeardown());
       if (objects.notBuilt().isPresent()) {
         notReady.add(state.stateName() + " (" + objects.notBuilt().get() + ")");
