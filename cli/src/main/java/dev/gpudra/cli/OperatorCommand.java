@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code gpu-dra operator}: NVIDIA's GPU Operator's ClusterPolicy controller, with gpu-dra's DRA
- * driver and node-by-node migration (issue 14, in progress), with NVIDIA's operator flags for
+ * driver and node-by-node migration, with NVIDIA's operator flags for
  * leader election, metrics and health probes; {@code operator uninstall} is the chart's pre-delete
  * step.
  */
