@@ -18,6 +18,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -53,11 +55,8 @@ class OperatorProcessE2E {
       int metrics = freePort();
       int probes = freePort();
       Process operator =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-cp",
-                  libs.toAbsolutePath() + "/*",
-                  "dev.gpudra.cli.GpuDra",
+          gpuDra(
+                  libs,
                   "operator",
                   "--kubeconfig",
                   controlPlane.kubeconfig().toString(),
@@ -97,11 +96,8 @@ class OperatorProcessE2E {
         // the chart's pre-delete step, as a process: deletes the policy and waits while the
         // running operator takes its DRA node off the driver
         Process uninstall =
-            new ProcessBuilder(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp",
-                    libs.toAbsolutePath() + "/*",
-                    "dev.gpudra.cli.GpuDra",
+            gpuDra(
+                    libs,
                     "operator",
                     "uninstall",
                     "--kubeconfig",
@@ -125,6 +121,19 @@ class OperatorProcessE2E {
           .as("SIGTERM ends the leading operator; its log:%n%s", log(dir))
           .isTrue();
     }
+  }
+
+  /** {@code gpu-dra ARGS} as a process, on the image's classpath. */
+  private static ProcessBuilder gpuDra(Path libs, String... args) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                libs.toAbsolutePath() + "/*",
+                "dev.gpudra.cli.GpuDra"));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command);
   }
 
   private HttpResponse<String> get(int port, String path) throws Exception {

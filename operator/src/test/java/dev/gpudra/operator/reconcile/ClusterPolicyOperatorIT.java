@@ -222,18 +222,7 @@ class ClusterPolicyOperatorIT {
                 .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin"));
     assertThat(get("node-b").getSpec().getUnschedulable()).isTrue();
 
-    client
-        .resource(
-            new PodBuilder(PolicyScenario.draPluginPod("node-b"))
-                .withNewStatus()
-                .withPhase("Running")
-                .addNewCondition()
-                .withType("Ready")
-                .withStatus("True")
-                .endCondition()
-                .endStatus()
-                .build())
-        .create();
+    client.resource(readyPluginPod("node-b")).create();
 
     await()
         .atMost(WAIT)
@@ -304,7 +293,7 @@ class ClusterPolicyOperatorIT {
           assertThat(policy().getMetadata().getFinalizers())
               .containsExactly("gpu-dra.dev/dra-resourceclaim");
         });
-    client.resource(readyPluginPod()).create();
+    client.resource(readyPluginPod("node-a")).create();
     client
         .resource(PolicyScenario.allocatedClaim("train-gpu", "default", "node-a", false))
         .create();
@@ -364,7 +353,7 @@ class ClusterPolicyOperatorIT {
     client
         .pods()
         .inNamespace(NS)
-        .withName(readyPluginPod().getMetadata().getName())
+        .withName(readyPluginPod("node-a").getMetadata().getName())
         .withGracePeriod(0)
         .delete();
 
@@ -388,8 +377,9 @@ class ClusterPolicyOperatorIT {
     return client.resources(ClusterPolicy.class).withName("cluster-policy").get();
   }
 
-  private static Pod readyPluginPod() {
-    return new PodBuilder(PolicyScenario.draPluginPod("node-a"))
+  /** The DRA driver's pod on {@code node}, running and Ready (no kubelet here). */
+  private static Pod readyPluginPod(String node) {
+    return new PodBuilder(PolicyScenario.draPluginPod(node))
         .withNewStatus()
         .withPhase("Running")
         .addNewCondition()
