@@ -21,9 +21,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code gpu-dra operator}: NVIDIA's GPU Operator's ClusterPolicy controller, with gpu-dra's DRA
- * driver and node-by-node migration, with NVIDIA's operator flags for
- * leader election, metrics and health probes; {@code operator uninstall} is the chart's pre-delete
- * step.
+ * driver and node-by-node migration, with NVIDIA's operator flags for leader election, metrics and
+ * health probes; {@code operator uninstall} is the chart's pre-delete step.
  */
 @Command(
     name = "operator",
