@@ -31,9 +31,11 @@ public interface DraDriver {
 
   /**
    * One kubelet call begins: the returned request is closed when the call has been answered (for
-   * the driver's request metrics).
+   * the driver's request metrics, which count claims, as NVIDIA's).
+   *
+   * @param claims how many claims the call names
    */
-  default Request request(Operation operation) {
+  default Request request(Operation operation, int claims) {
     return () -> {};
   }
 

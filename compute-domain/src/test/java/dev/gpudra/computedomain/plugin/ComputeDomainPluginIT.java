@@ -117,7 +117,7 @@ class ComputeDomainPluginIT {
             .body();
     assertThat(metrics)
         .contains(
-            "nvidia_dra_requests_total{driver=\"compute-domain.nvidia.com\",operation=\"NodePrepareResources\"} 1.0")
+            "nvidia_dra_requests_total{driver=\"compute-domain.nvidia.com\",operation=\"prepare\"} 1.0")
         .containsPattern("nvidia_dra_prepared_devices\\{[^}]*device_type=\"daemon\"[^}]*\\} 1");
 
     assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();

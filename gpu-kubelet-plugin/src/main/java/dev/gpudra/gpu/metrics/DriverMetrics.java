@@ -5,13 +5,19 @@ import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /** The plugin's metrics, registered in a registry of their own (no global state). */
 public final class DriverMetrics {
-  public static final String PREPARE = "NodePrepareResources";
-  public static final String UNPREPARE = "NodeUnprepareResources";
+  /** NVIDIA's {@code operation} label values. */
+  public static final String PREPARE = "prepare";
+
+  public static final String UNPREPARE = "unprepare";
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final String driver;
@@ -20,6 +26,7 @@ public final class DriverMetrics {
   private final Gauge inflight;
   private final Counter prepareErrors;
   private final Counter unprepareErrors;
+  private final Set<String> seenTypes = ConcurrentHashMap.newKeySet();
 
   /**
    * @param preparedDevices prepared device counts by device type, read at each scrape
@@ -65,7 +72,8 @@ public final class DriverMetrics {
         .name("nvidia_dra_prepared_devices")
         .help("Devices currently prepared, by device type")
         .labelNames("node", "driver", "device_type")
-        .callback(cb -> preparedDevices.get().forEach((t, n) -> cb.call(n, node, driver, t)))
+        .callback(cb ->
+            preparedSeries(preparedDevices.get()).forEach((t, n) -> cb.call(n, node, driver, t)))
         .register(registry);
     GaugeWithCallback.builder()
         .name("gpu_dra_checkpoint_unreadable")
@@ -74,6 +82,30 @@ public final class DriverMetrics {
         .labelNames("node", "driver")
         .callback(cb -> cb.call(checkpointUnreadable.getAsBoolean() ? 1 : 0, node, driver))
         .register(registry);
+    zeroSeries();
+  }
+
+  /**
+   * Every request series at zero for both operations, so that they are there at the first scrape
+   * after a start (as NVIDIA's).
+   */
+  private void zeroSeries() {
+    for (String operation : List.of(PREPARE, UNPREPARE)) {
+      requests.labelValues(driver, operation);
+      duration.labelValues(driver, operation);
+      inflight.labelValues(driver, operation);
+    }
+  }
+
+  /**
+   * The prepared-device counts to report: a device type seen once stays, at 0 when none is
+   * prepared, instead of its series vanishing (as NVIDIA's).
+   */
+  private Map<String, Long> preparedSeries(Map<String, Long> now) {
+    seenTypes.addAll(now.keySet());
+    Map<String, Long> series = new TreeMap<>();
+    seenTypes.forEach(t -> series.put(t, now.getOrDefault(t, 0L)));
+    return series;
   }
 
   private Counter errorCounter(String name, String help) {
@@ -88,14 +120,20 @@ public final class DriverMetrics {
     return registry;
   }
 
-  /** Marks a request as started; the returned timer records it when closed. */
-  public RequestTimer start(String operation) {
-    requests.labelValues(driver, operation).inc();
-    inflight.labelValues(driver, operation).inc();
+  /**
+   * Marks a kubelet call's {@code claims} as started; the returned timer records each of them, with
+   * the call's duration, when closed.
+   */
+  public RequestTimer start(String operation, int claims) {
+    requests.labelValues(driver, operation).inc(claims);
+    inflight.labelValues(driver, operation).inc(claims);
     long started = System.nanoTime();
     return () -> {
-      inflight.labelValues(driver, operation).dec();
-      duration.labelValues(driver, operation).observe((System.nanoTime() - started) / 1e9);
+      inflight.labelValues(driver, operation).dec(claims);
+      double seconds = (System.nanoTime() - started) / 1e9;
+      for (int i = 0; i < claims; i++) {
+        duration.labelValues(driver, operation).observe(seconds);
+      }
     };
   }
 

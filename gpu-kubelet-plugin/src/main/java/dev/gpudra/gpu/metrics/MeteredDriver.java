@@ -21,13 +21,17 @@ public final class MeteredDriver implements DraDriver {
     this.metrics = metrics;
   }
 
-  /** Counts and times the kubelet call, whatever happens to its claims. */
+  /**
+   * Counts each claim of the kubelet call and times it by the call (the lock, the claim's fetch and
+   * the driver), whatever happens to it, as NVIDIA's plugin counts and times each claim.
+   */
   @Override
-  public Request request(Operation operation) {
-    Request inner = delegate.request(operation);
+  public Request request(Operation operation, int claims) {
+    Request inner = delegate.request(operation, claims);
     DriverMetrics.RequestTimer timer =
         metrics.start(
-            operation == Operation.PREPARE ? DriverMetrics.PREPARE : DriverMetrics.UNPREPARE);
+            operation == Operation.PREPARE ? DriverMetrics.PREPARE : DriverMetrics.UNPREPARE,
+            claims);
     return () -> {
       try {
         inner.close();

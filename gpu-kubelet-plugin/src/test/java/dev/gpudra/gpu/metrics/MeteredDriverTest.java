@@ -33,32 +33,35 @@ class MeteredDriverTest {
   }
 
   private String scrape() throws IOException {
+    return scrape(metrics);
+  }
+
+  private static String scrape(DriverMetrics metrics) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrometheusTextFormatWriter.create().write(out, metrics.registry().scrape(), null);
     return out.toString(StandardCharsets.UTF_8);
   }
 
   @Test
-  @DisplayName("requests, per-claim errors and prepared devices carry NVIDIA's metric names")
+  @DisplayName(
+      "requests counted per claim with NVIDIA's operation labels, per-claim errors and prepared"
+          + " devices carry NVIDIA's metric names")
   void countsRequestsAndErrors() throws IOException {
-    try (var call = driver.request(Operation.PREPARE)) {
+    try (var call = driver.request(Operation.PREPARE, 2)) {
       driver.prepare(List.of(claim("good")));
       driver.prepare(List.of(claim("bad-1")));
     }
-    try (var call = driver.request(Operation.PREPARE)) {
+    try (var call = driver.request(Operation.PREPARE, 1)) {
       driver.prepare(List.of(claim("bad-2")));
     }
-    try (var call = driver.request(Operation.UNPREPARE)) {
+    try (var call = driver.request(Operation.UNPREPARE, 1)) {
       driver.unprepare(List.of(new ClaimRef("ns", "bad-3", "u3")));
     }
     String text = scrape();
     assertThat(text)
+        .contains("nvidia_dra_requests_total{driver=\"gpu.nvidia.com\",operation=\"prepare\"} 3.0")
         .contains(
-            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\","
-                + "operation=\"NodePrepareResources\"} 2.0")
-        .contains(
-            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\","
-                + "operation=\"NodeUnprepareResources\"} 1.0")
+            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\",operation=\"unprepare\"} 1.0")
         .contains(
             "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
                 + "error_type=\"prepare_devices\"} 2.0")
@@ -66,13 +69,37 @@ class MeteredDriverTest {
             "nvidia_dra_node_unprepare_errors_total{driver=\"gpu.nvidia.com\","
                 + "error_type=\"unprepare_devices\"} 1.0")
         .contains(
-            "nvidia_dra_request_duration_seconds_bucket{driver=\"gpu.nvidia.com\",operation=\"NodePrepareResources\",le=\"12.8\"} 2")
+            "nvidia_dra_request_duration_seconds_bucket{driver=\"gpu.nvidia.com\","
+                + "operation=\"prepare\",le=\"12.8\"} 3")
         .contains(
             "nvidia_dra_prepared_devices{device_type=\"mig\",driver=\"gpu.nvidia.com\","
                 + "node=\"node-a\"} 2.0")
         .contains(
-            "nvidia_dra_requests_inflight{driver=\"gpu.nvidia.com\","
-                + "operation=\"NodePrepareResources\"} 0.0");
+            "nvidia_dra_requests_inflight{driver=\"gpu.nvidia.com\",operation=\"prepare\"} 0.0");
+  }
+
+  @Test
+  @DisplayName(
+      "every request series is there at zero before the first call, and a device type's prepared"
+          + " count reads 0 once none is prepared instead of vanishing")
+  void zeroSeriesAndPreparedZero() throws IOException {
+    Map<String, Long> prepared = new java.util.HashMap<>(Map.of("gpu", 1L));
+    DriverMetrics fresh = new DriverMetrics("gpu.nvidia.com", "node-a", () -> Map.copyOf(prepared));
+    String before = scrape(fresh);
+    prepared.clear();
+    String after = scrape(fresh);
+
+    for (String operation : List.of("prepare", "unprepare")) {
+      String labels = "{driver=\"gpu.nvidia.com\",operation=\"" + operation + "\"}";
+      assertThat(before)
+          .contains("nvidia_dra_requests_total" + labels + " 0.0")
+          .contains("nvidia_dra_requests_inflight" + labels + " 0.0")
+          .contains("nvidia_dra_request_duration_seconds_count" + labels + " 0");
+    }
+    String gpu =
+        "nvidia_dra_prepared_devices{device_type=\"gpu\",driver=\"gpu.nvidia.com\",node=\"node-a\"}";
+    assertThat(before).contains(gpu + " 1.0");
+    assertThat(after).contains(gpu + " 0.0");
   }
 
   @Test

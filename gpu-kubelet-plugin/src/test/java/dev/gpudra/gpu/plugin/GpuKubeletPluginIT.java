@@ -181,7 +181,9 @@ class GpuKubeletPluginIT {
   }
 
   @Test
-  @DisplayName("the metrics endpoint counts NodePrepareResources calls and prepared devices")
+  @DisplayName(
+      "the metrics endpoint counts claims by NVIDIA's operation labels, and prepared devices (0"
+          + " once none is prepared)")
   void metrics() throws Exception {
     start(PluginNode.Setup.defaults().withMetricsOnAnyPort());
     ClaimRef a = node.claims.named("a").device("gpu", "gpu-0").create();
@@ -194,12 +196,17 @@ class GpuKubeletPluginIT {
 
     assertThat(text)
         .contains(
-            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\","
-                + "operation=\"NodePrepareResources\"} 2.0",
-            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\","
-                + "operation=\"NodeUnprepareResources\"} 1.0",
+            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\",operation=\"prepare\"} 2.0",
+            "nvidia_dra_requests_total{driver=\"gpu.nvidia.com\",operation=\"unprepare\"} 1.0",
             "nvidia_dra_prepared_devices{device_type=\"gpu\",driver=\"gpu.nvidia.com\","
                 + "node=\"node-a\"} 2.0");
+
+    node.unprepare(b);
+
+    assertThat(scrape(node.plugin().metricsPort().orElseThrow()))
+        .contains(
+            "nvidia_dra_prepared_devices{device_type=\"gpu\",driver=\"gpu.nvidia.com\","
+                + "node=\"node-a\"} 0.0");
   }
 
   @Test

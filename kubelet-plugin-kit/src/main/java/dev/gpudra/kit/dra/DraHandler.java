@@ -57,7 +57,7 @@ public final class DraHandler {
    */
   public Map<String, PrepareResult> prepare(List<ClaimRef> refs) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
-    try (DraDriver.Request request = driver.request(DraDriver.Operation.PREPARE)) {
+    try (DraDriver.Request request = driver.request(DraDriver.Operation.PREPARE, refs.size())) {
       List<ClaimRef> valid =
           checked(DraDriver.Operation.PREPARE, refs, results, PrepareResult::failed);
       prepareRetrying(valid, results);
@@ -116,7 +116,7 @@ public final class DraHandler {
    */
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> refs) {
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
-    try (DraDriver.Request request = driver.request(DraDriver.Operation.UNPREPARE)) {
+    try (DraDriver.Request request = driver.request(DraDriver.Operation.UNPREPARE, refs.size())) {
       List<ClaimRef> valid =
           checked(DraDriver.Operation.UNPREPARE, refs, results, UnprepareResult::failed);
       underLock(
