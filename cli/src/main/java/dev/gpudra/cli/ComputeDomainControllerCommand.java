@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gpu-dra compute-domain-controller}: the cluster side of ComputeDomains. */
@@ -28,6 +29,9 @@ import picocli.CommandLine.Option;
         "Run the ComputeDomain controller until SIGTERM: per domain its daemon DaemonSet, its two"
             + " ResourceClaimTemplates and its status.")
 final class ComputeDomainControllerCommand implements Callable<Integer> {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
   String kubeconfig;
 

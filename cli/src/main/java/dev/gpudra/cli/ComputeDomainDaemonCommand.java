@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,6 +29,9 @@ import picocli.CommandLine.Option;
     description = "A ComputeDomain's IMEX daemon: run it, or check that IMEX is ready.",
     subcommands = {ComputeDomainDaemonCommand.Run.class, ComputeDomainDaemonCommand.Check.class})
 final class ComputeDomainDaemonCommand {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   static final String NO_CDI =
       "CDI container edits did not apply -- is CDI enabled in your container runtime?";
 

@@ -21,6 +21,9 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Run the compute-domain.nvidia.com DRA kubelet plugin until SIGTERM.")
 final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   @Mixin KubeletPluginOptions options;
 
   @Option(

@@ -40,6 +40,9 @@ import picocli.CommandLine.Spec;
         "Run the nvidia.com/gpu device plugin (NVIDIA's k8s-device-plugin config, flags and"
             + " environment) until SIGTERM.")
 final class DevicePluginCommand implements Callable<Integer> {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   private static final org.slf4j.Logger log =
       org.slf4j.LoggerFactory.getLogger(DevicePluginCommand.class);
   static final String KUBELET_SOCKET = "/var/lib/kubelet/device-plugins/kubelet.sock";

@@ -33,6 +33,9 @@ import picocli.CommandLine.Spec;
         "Run an MPS control daemon per resource the device plugin's sharing.mps shares (NVIDIA's"
             + " mps-control-daemon) until SIGTERM.")
 final class DevicePluginMpsDaemonCommand implements Callable<Integer> {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   private static final org.slf4j.Logger log =
       org.slf4j.LoggerFactory.getLogger(DevicePluginMpsDaemonCommand.class);
 

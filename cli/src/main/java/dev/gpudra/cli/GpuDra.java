@@ -37,7 +37,24 @@ public final class GpuDra implements Runnable {
     CommandLine cli = new CommandLine(new GpuDra());
     cli.setParameterExceptionHandler(new OneLineErrors());
     cli.setExecutionExceptionHandler(new OneLineErrors());
+    cli.setExecutionStrategy(GpuDra::execute);
     return cli;
+  }
+
+  /** Applies the logging flags of the commands on the line, then runs the last one. */
+  private static int execute(CommandLine.ParseResult parsed) {
+    for (CommandLine command : parsed.asCommandLineList()) {
+      CommandLine.Model.CommandSpec logging =
+          command.getCommandSpec().mixins().get(LoggingOptions.MIXIN);
+      if (logging != null) {
+        try {
+          LogSetup.apply((LoggingOptions) logging.userObject());
+        } catch (InvalidArgumentsException e) {
+          throw new CommandLine.ParameterException(command, e.getMessage());
+        }
+      }
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 
   @Override

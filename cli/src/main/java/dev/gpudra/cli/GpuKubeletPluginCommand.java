@@ -30,6 +30,9 @@ import picocli.CommandLine.Mixin;
     mixinStandardHelpOptions = true,
     description = "Run the gpu.nvidia.com DRA kubelet plugin until SIGTERM.")
 final class GpuKubeletPluginCommand implements Callable<Integer> {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   /** How long a SIGTERM during the start waits for it, besides the owner lock's wait. */
   private static final Duration START_LIMIT = Duration.ofSeconds(30);
 

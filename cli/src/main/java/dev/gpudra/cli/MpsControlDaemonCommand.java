@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -26,6 +27,9 @@ import picocli.CommandLine.Option;
         "Run the driver root's MPS control daemon with a claim's settings until SIGTERM (the GPU"
             + " kubelet plugin's MPS Deployments run this).")
 final class MpsControlDaemonCommand implements Callable<Integer> {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   @Option(names = "--driver-root", defaultValue = "/driver-root", description = "The driver root.")
   Path driverRoot;
 

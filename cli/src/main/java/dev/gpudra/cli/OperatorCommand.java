@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,6 +34,9 @@ import picocli.CommandLine.Option;
             + " NVIDIA's order, the GPU nodes' labels, each node's move between the device plugin"
             + " and the DRA driver, and the policy's status.")
 final class OperatorCommand implements Callable<Integer> {
+  @Mixin(name = LoggingOptions.MIXIN)
+  LoggingOptions logging = new LoggingOptions();
+
   @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
   String kubeconfig;
 
