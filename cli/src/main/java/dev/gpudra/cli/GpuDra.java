@@ -1,5 +1,7 @@
 package dev.gpudra.cli;
 
+import java.util.List;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,6 +24,7 @@ import picocli.CommandLine.Command;
       SelectorCommand.class,
       ExplainCommand.class,
       MigrateCommand.class,
+      VersionCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GpuDra implements Runnable {
@@ -41,8 +44,12 @@ public final class GpuDra implements Runnable {
     return cli;
   }
 
-  /** Applies the logging flags of the commands on the line, then runs the last one. */
+  /**
+   * Applies the logging flags of the commands on the line; a long-running command (one with them)
+   * logs its start-up line; then the last command runs.
+   */
   private static int execute(CommandLine.ParseResult parsed) {
+    boolean logged = false;
     for (CommandLine command : parsed.asCommandLineList()) {
       CommandLine.Model.CommandSpec logging =
           command.getCommandSpec().mixins().get(LoggingOptions.MIXIN);
@@ -52,7 +59,13 @@ public final class GpuDra implements Runnable {
         } catch (InvalidArgumentsException e) {
           throw new CommandLine.ParameterException(command, e.getMessage());
         }
+        logged = true;
       }
+    }
+    List<CommandLine> commands = parsed.asCommandLineList();
+    CommandLine last = commands.get(commands.size() - 1);
+    if (logged && !last.isUsageHelpRequested() && !last.isVersionHelpRequested()) {
+      LoggerFactory.getLogger(GpuDra.class).info(StartupLine.of(BuildInfo.current(), last));
     }
     return new CommandLine.RunLast().execute(parsed);
   }

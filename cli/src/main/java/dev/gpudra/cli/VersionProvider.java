@@ -2,11 +2,10 @@ package dev.gpudra.cli;
 
 import picocli.CommandLine.IVersionProvider;
 
-/** Reports the version stamped into the jar manifest by the build. */
+/** {@code --version}: the version and commit this build was made from. */
 final class VersionProvider implements IVersionProvider {
   @Override
   public String[] getVersion() {
-    String version = GpuDra.class.getPackage().getImplementationVersion();
-    return new String[] {"gpu-dra " + (version == null ? "development build" : version)};
+    return new String[] {BuildInfo.current().line()};
   }
 }
