@@ -13,8 +13,21 @@ final class Clients {
   private Clients() {}
 
   static KubernetesClient connect(Optional<Path> kubeconfig) {
+    return connect(kubeconfig, ApiRateLimit.NONE);
+  }
+
+  /** With client-go's token bucket in front of every request, when {@code limit} sets one. */
+  static KubernetesClient connect(Optional<Path> kubeconfig, ApiRateLimit limit) {
     Config config = kubeconfig.map(Clients::fromFile).orElseGet(() -> Config.autoConfigure(null));
-    return new KubernetesClientBuilder().withConfig(config).build();
+    KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
+    if (limit.limited()) {
+      TokenBucket bucket =
+          new TokenBucket(
+              limit, System::nanoTime, java.util.concurrent.TimeUnit.NANOSECONDS::sleep);
+      builder.withHttpClientBuilderConsumer(b ->
+          b.addOrReplaceInterceptor(RateLimitInterceptor.NAME, new RateLimitInterceptor(bucket)));
+    }
+    return builder.build();
   }
 
   /**

@@ -32,6 +32,8 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
   @Mixin(name = LoggingOptions.MIXIN)
   LoggingOptions logging = new LoggingOptions();
 
+  @Mixin ApiClientOptions api = new ApiClientOptions();
+
   @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
   String kubeconfig;
 
@@ -130,7 +132,8 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
     CountDownLatch stopped = new CountDownLatch(1);
     try (KubernetesClient client =
             Clients.connect(
-                Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of));
+                Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of),
+                api.limit());
         ComputeDomainController controller =
             ComputeDomainController.start(
                 client,

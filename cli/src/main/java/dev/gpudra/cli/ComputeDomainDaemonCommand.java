@@ -59,6 +59,8 @@ final class ComputeDomainDaemonCommand {
     @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
     String kubeconfig;
 
+    @Mixin ApiClientOptions api = new ApiClientOptions();
+
     @Option(
         names = "--domain-uid",
         defaultValue = "${env:COMPUTE_DOMAIN_UUID:-}",
@@ -113,7 +115,8 @@ final class ComputeDomainDaemonCommand {
       CountDownLatch done = new CountDownLatch(1);
       try (KubernetesClient client =
           Clients.connect(
-              Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of))) {
+              Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of),
+              api.limit())) {
         DaemonRun run = new DaemonRun(client, settings, new Signals());
         Runtime.getRuntime()
             .addShutdownHook(

@@ -24,6 +24,8 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
   @Mixin(name = LoggingOptions.MIXIN)
   LoggingOptions logging = new LoggingOptions();
 
+  @Mixin ApiClientOptions api = new ApiClientOptions();
+
   @Mixin KubeletPluginOptions options;
 
   @Option(
@@ -39,7 +41,7 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
     DomainPluginConfig config = config();
     Duration ownerWait = GpuKubeletPluginCommand.ownerWait(options);
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KubernetesClient client = Clients.connect(config.kubeconfig());
+    try (KubernetesClient client = Clients.connect(config.kubeconfig(), api.limit());
         ComputeDomainKubeletPlugin plugin =
             ComputeDomainKubeletPlugin.start(
                 config,

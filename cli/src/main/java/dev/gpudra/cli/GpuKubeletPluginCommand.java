@@ -33,6 +33,8 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
   @Mixin(name = LoggingOptions.MIXIN)
   LoggingOptions logging = new LoggingOptions();
 
+  @Mixin ApiClientOptions api = new ApiClientOptions();
+
   /** How long a SIGTERM during the start waits for it, besides the owner lock's wait. */
   private static final Duration START_LIMIT = Duration.ofSeconds(30);
 
@@ -53,7 +55,7 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         .addShutdownHook(
             Thread.ofPlatform()
                 .unstarted(() -> stopWhenStarted(started, stopped, START_LIMIT.plus(ownerWait))));
-    try (KubernetesClient client = Clients.connect(config.kubeconfig())) {
+    try (KubernetesClient client = Clients.connect(config.kubeconfig(), api.limit())) {
       started.complete(
           GpuKubeletPlugin.start(
               config,
