@@ -98,22 +98,7 @@ record NodeDirs(Path root) {
       FeatureGates gates,
       Optional<InetSocketAddress> metrics,
       dev.gpudra.gpu.slices.ConsumableShares shares) {
-    return new GpuPluginConfig(
-        node,
-        "gpu-dra",
-        Optional.empty(),
-        cdi(),
-        registrar(),
-        plugins(),
-        Path.of("/"),
-        Path.of("/"),
-        "/usr/bin/nvidia-cdi-hook",
-        gates,
-        -1,
-        metrics,
-        "/metrics",
-        Optional.of(profile),
-        GateSettings.DEFAULTS.withImageName(IMAGE).withConsumableShares(shares));
+    return config(node, Path.of("/"), Optional.of(profile), gates, metrics, shares);
   }
 
   /**
@@ -122,6 +107,22 @@ record NodeDirs(Path root) {
    * port, no metrics.
    */
   GpuPluginConfig realConfig(String node, Path driverRoot, FeatureGates gates) {
+    return config(
+        node,
+        driverRoot,
+        Optional.empty(),
+        gates,
+        Optional.empty(),
+        dev.gpudra.gpu.slices.ConsumableShares.DISABLED);
+  }
+
+  private GpuPluginConfig config(
+      String node,
+      Path driverRoot,
+      Optional<String> profile,
+      FeatureGates gates,
+      Optional<InetSocketAddress> metrics,
+      dev.gpudra.gpu.slices.ConsumableShares shares) {
     return new GpuPluginConfig(
         node,
         "gpu-dra",
@@ -134,10 +135,10 @@ record NodeDirs(Path root) {
         "/usr/bin/nvidia-cdi-hook",
         gates,
         -1,
-        Optional.empty(),
+        metrics,
         "/metrics",
-        Optional.empty(),
-        GateSettings.DEFAULTS.withImageName(IMAGE));
+        profile,
+        GateSettings.DEFAULTS.withImageName(IMAGE).withConsumableShares(shares));
   }
 
   /** The image MPS control daemons are given. */
