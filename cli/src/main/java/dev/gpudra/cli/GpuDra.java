@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       GpusCommand.class,
       GpuKubeletPluginCommand.class,
+      WaitForDriverCommand.class,
       MpsControlDaemonCommand.class,
       ComputeDomainKubeletPluginCommand.class,
       ComputeDomainDaemonCommand.class,
