@@ -103,21 +103,24 @@ install_chart() {
   local ref=$1 upgrade=0
   helm status "$release" --namespace "$namespace" --kubeconfig "$kubeconfig" >/dev/null 2>&1 && upgrade=1
   step "installing deployments/helm/gpu-dra as release $release in namespace $namespace (image $ref, simulated GPUs $profile)"
+  # The chart's affinity wants a GPU node's label (GPU Feature Discovery's, on real GPU nodes).
+  kc label nodes --selector '!node-role.kubernetes.io/control-plane' nvidia.com/gpu.present=true --overwrite >&2
   helm upgrade --install "$release" "$repo_root/deployments/helm/gpu-dra" \
     --kubeconfig "$kubeconfig" --namespace "$namespace" --create-namespace \
+    --set gpuResourcesEnabledOverride=true \
     --set-string simulatedGpus="$profile" \
     --set-string image.repository="${ref%:*}" \
     --set-string image.tag="${ref##*:}" \
     --set-string image.pullPolicy=Never >&2
   # The tag does not change from one build to the next, so the DaemonSet would keep its old pods.
   if [ "$upgrade" = 1 ]; then
-    kc --namespace "$namespace" rollout restart "daemonset/$release-kubelet-plugin" >&2
+    kc --namespace "$namespace" rollout restart "daemonset/gpu-dra-kubelet-plugin" >&2
   fi
 }
 
 wait_for_plugin() {
-  step "waiting for daemonset/$release-kubelet-plugin"
-  if ! kc --namespace "$namespace" rollout status "daemonset/$release-kubelet-plugin" --timeout=3m >&2; then
+  step "waiting for daemonset/gpu-dra-kubelet-plugin"
+  if ! kc --namespace "$namespace" rollout status "daemonset/gpu-dra-kubelet-plugin" --timeout=3m >&2; then
     kc --namespace "$namespace" get pods -o wide >&2 || true
     echo "up.sh: the kubelet plugin did not become ready; see kubectl --kubeconfig $kubeconfig -n $namespace describe pods, and logs" >&2
     exit 1
@@ -140,7 +143,7 @@ wait_for_slices() {
     step "waiting for gpu.nvidia.com ResourceSlices from $node"
     until [ -n "$(kc get resourceslices --field-selector "spec.nodeName=$node,spec.driver=gpu.nvidia.com" -o name)" ]; do
       if [ "$SECONDS" -ge "$deadline" ]; then
-        echo "up.sh: no gpu.nvidia.com ResourceSlice from $node after 120 s; see kubectl --kubeconfig $kubeconfig -n $namespace logs -l dra-driver-nvidia-gpu-component=kubelet-plugin" >&2
+        echo "up.sh: no gpu.nvidia.com ResourceSlice from $node after 120 s; see kubectl --kubeconfig $kubeconfig -n $namespace logs -l gpu-dra-component=kubelet-plugin" >&2
         exit 1
       fi
       sleep 2

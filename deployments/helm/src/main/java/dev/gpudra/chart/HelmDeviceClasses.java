@@ -40,8 +40,12 @@ public final class HelmDeviceClasses {
 
   private String document(NvidiaDeviceClass deviceClass) {
     String yaml =
-        manifests.toYaml(
-            java.util.List.of(factory.deviceClass(deviceClass, ExtendedResourceMapping.NONE)));
+        manifests
+            .toYaml(
+                java.util.List.of(factory.deviceClass(deviceClass, ExtendedResourceMapping.NONE)))
+            .replaceFirst(
+                "(?m)^apiVersion: resource\\.k8s\\.io/v1$",
+                "apiVersion: {{ include \"gpu-dra.resourceApiVersion\" . }}");
     if (deviceClass != NvidiaDeviceClass.GPU) {
       return yaml;
     }

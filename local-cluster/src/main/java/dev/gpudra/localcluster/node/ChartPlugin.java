@@ -28,7 +28,13 @@ public final class ChartPlugin implements AutoCloseable {
 
   public static final String NAMESPACE = "gpu-dra";
 
-  private static final String COMPONENT = "dra-driver-nvidia-gpu-component";
+  private static final String COMPONENT = "gpu-dra-component";
+
+  /**
+   * What the GPU Operator's feature discovery puts on a GPU node; the chart's affinity needs it.
+   */
+  public static final String GPU_PRESENT = "nvidia.com/gpu.present";
+
   private static final String GPU_CONTAINER = "gpus";
 
   /**
@@ -157,6 +163,7 @@ public final class ChartPlugin implements AutoCloseable {
         .edit(n -> {
           if (on) {
             n.getMetadata().getLabels().put(NODE_LABEL, "on");
+            n.getMetadata().getLabels().put(GPU_PRESENT, "true");
           } else {
             n.getMetadata().getLabels().remove(NODE_LABEL);
           }
@@ -263,6 +270,8 @@ public final class ChartPlugin implements AutoCloseable {
             "image.repository=" + image.substring(0, colon),
             "image.tag=" + image.substring(colon + 1),
             "image.pullPolicy=Never",
+            // no classic device plugin serves these GPUs (NVIDIA's coexistence guard)
+            "gpuResourcesEnabledOverride=true",
             "simulatedGpus=" + profile,
             "nvidiaDriverRoot=" + layout.driverRoot(),
             "nvidiaCDIHookPath=" + cdiHook,
