@@ -8,10 +8,14 @@ import dev.gpudra.deviceclasses.explain.ClaimExplainer;
 import dev.gpudra.deviceclasses.explain.ClaimReport;
 import dev.gpudra.deviceclasses.explain.ExplainInput;
 import dev.gpudra.deviceclasses.explain.ReportText;
+import dev.gpudra.deviceclasses.explain.UnexplainableInputException;
 import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -49,7 +53,10 @@ final class ExplainCommand implements Callable<Integer> {
   @Option(
       names = {"-f", "--filename"},
       required = true,
-      description = "ResourceClaim, ResourceClaimTemplate or Pod (with the claims it uses).")
+      description =
+          "ResourceClaims, ResourceClaimTemplates (v1, v1beta2, v1beta1), Pods or workloads"
+              + " (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob), with the claims"
+              + " and templates their pods use.")
   Path file;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -78,15 +85,23 @@ final class ExplainCommand implements Callable<Integer> {
         source.slices != null
             ? ClusterView.fromFiles(files.readDirectory(source.slices))
             : ClusterView.fromApi(source.kubeconfig);
+    List<HasMetadata> objects = files.read(file);
+    List<Namespace> namespaces = new ArrayList<>(cluster.namespaces());
+    namespaces.addAll(ClusterView.namespaces(objects));
     ExplainInput input =
         new ExplainInput(
-            files.read(file), cluster.state(), cluster.nodes(Optional.ofNullable(node)));
+            objects, cluster.state(), cluster.nodes(Optional.ofNullable(node)), namespaces);
     SelectorEnvOptions options = SelectorEnvOptions.defaults();
     if (consumableCapacity) {
       options = options.with(SelectorFeature.CONSUMABLE_CAPACITY);
     }
     Allocator allocator = new Allocator(new CelSelectorEvaluator(new DeviceSelectorEnv(options)));
-    List<ClaimReport> reports = new ClaimExplainer(allocator).explain(input);
+    List<ClaimReport> reports;
+    try {
+      reports = new ClaimExplainer(allocator).explain(input);
+    } catch (UnexplainableInputException e) {
+      throw new InvalidArgumentsException(file + ": " + e.getMessage());
+    }
     PrintWriter out = spec.commandLine().getOut();
     out.print(
         output == Format.json
