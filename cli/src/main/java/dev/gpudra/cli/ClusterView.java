@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,8 +55,8 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
   }
 
   /** Everything from a cluster: what its scheduler would see. */
-  static ClusterView fromApi(Path kubeconfig) {
-    try (KubernetesClient client = Clients.connect(Optional.of(kubeconfig))) {
+  static ClusterView fromApi(ClusterTarget target) {
+    try (KubernetesClient client = Clients.connect(target)) {
       ClusterSnapshot snapshot = ClusterSnapshot.read(client);
       return new ClusterView(snapshot.state(), snapshot.nodes());
     }
