@@ -13,7 +13,6 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +71,8 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes, List<Namesp
   }
 
   /** Everything from a cluster: what its scheduler and API server would see. */
-  static ClusterView fromApi(Path kubeconfig) {
-    try (KubernetesClient client = Clients.connect(Optional.of(kubeconfig))) {
+  static ClusterView fromApi(ClusterTarget target) {
+    try (KubernetesClient client = Clients.connect(target)) {
       ClusterSnapshot snapshot = ClusterSnapshot.read(client);
       return new ClusterView(
           snapshot.state(), snapshot.nodes(), client.namespaces().list().getItems());

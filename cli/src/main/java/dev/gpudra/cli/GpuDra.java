@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       ExplainCommand.class,
       MigrateCommand.class,
       VersionCommand.class,
+      CompletionCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GpuDra implements Runnable {

@@ -246,9 +246,17 @@ class ExplainAndSelectorCliTest {
   }
 
   @Test
-  @DisplayName("explain needs exactly one source of cluster state")
+  @DisplayName("explain takes one source of cluster state: slice files or a cluster, not both")
   void explainNeedsASource() throws IOException {
-    Run run = run("explain", "-f", claim("true", 1).toString());
+    Run run =
+        run(
+            "explain",
+            "-f",
+            claim("true", 1).toString(),
+            "--slices",
+            dir.toString(),
+            "--kubeconfig",
+            dir.resolve("kubeconfig").toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("--slices").contains("--kubeconfig");
   }
