@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       SelectorCommand.class,
       ExplainCommand.class,
       MigrateCommand.class,
+      WebhookCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
     })
