@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       SelectorCommand.class,
       ExplainCommand.class,
       MigrateCommand.class,
+      WebhookCommand.class,
       VersionCommand.class,
       CompletionCommand.class,
       CommandLine.HelpCommand.class
