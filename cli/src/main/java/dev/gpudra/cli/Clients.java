@@ -3,22 +3,28 @@ package dev.gpudra.cli;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** Builds API clients: from a kubeconfig file when given, else in-cluster configuration. */
+/**
+ * Builds API clients as kubectl finds its cluster ({@link KubeconfigChain}): the wiring, where the
+ * environment ({@code $KUBECONFIG}, the home directory) is read.
+ */
 final class Clients {
   private Clients() {}
 
-  static KubernetesClient connect(Optional<Path> kubeconfig) {
-    return connect(kubeconfig, ApiRateLimit.NONE);
+  static KubernetesClient connect(ClusterTarget target) {
+    return connect(target, ApiRateLimit.NONE);
   }
 
   /** With client-go's token bucket in front of every request, when {@code limit} sets one. */
-  static KubernetesClient connect(Optional<Path> kubeconfig, ApiRateLimit limit) {
-    Config config = kubeconfig.map(Clients::fromFile).orElseGet(() -> Config.autoConfigure(null));
+  static KubernetesClient connect(ClusterTarget target, ApiRateLimit limit) {
+    return connect(config(target), limit);
+  }
+
+  /** A client for a configuration {@link #config} resolved. */
+  static KubernetesClient connect(Config config, ApiRateLimit limit) {
     KubernetesClientBuilder builder = new KubernetesClientBuilder().withConfig(config);
     if (limit.limited()) {
       TokenBucket bucket =
@@ -31,23 +37,43 @@ final class Clients {
   }
 
   /**
-   * The current context of a kubeconfig file.
+   * The client configuration for {@code target}: its context's server, credentials and namespace,
+   * or in-cluster configuration where no kubeconfig is found.
    *
-   * @throws InvalidArgumentsException the file cannot be read or is not a kubeconfig
+   * @throws InvalidArgumentsException a kubeconfig that cannot be read, or a missing context
    */
-  private static Config fromFile(Path file) {
-    String text;
+  static Config config(ClusterTarget target) {
+    KubeconfigChain chain =
+        new KubeconfigChain(
+            Optional.ofNullable(System.getenv("KUBECONFIG")),
+            Path.of(System.getProperty("user.home")));
+    return chain.resolve(target).map(Clients::fromKubeconfig).orElseGet(Clients::inCluster);
+  }
+
+  /** The namespace a command works in without {@code -n}: the context's, else {@code default}. */
+  static String namespace(Config config) {
+    String namespace = config.getNamespace();
+    return namespace == null || namespace.isBlank() ? "default" : namespace;
+  }
+
+  static Config fromKubeconfig(KubeconfigChain.Resolved resolved) {
+    String yaml = new KubernetesSerialization().asYaml(resolved.config());
     try {
-      text = Files.readString(file);
-    } catch (IOException e) {
-      throw new InvalidArgumentsException(
-          "--kubeconfig " + file + ": cannot read: " + OneLineErrors.reason(e));
-    }
-    try {
-      return Config.fromKubeconfig(null, text, file.toString());
+      // no path: fabric8 would read that one file again, and miss the others' contexts
+      return Config.fromKubeconfig(resolved.context(), yaml, null);
     } catch (RuntimeException e) {
       throw new InvalidArgumentsException(
-          "--kubeconfig " + file + ": not a kubeconfig: " + OneLineErrors.rootCause(e));
+          "kubeconfig "
+              + resolved.files()
+              + " context "
+              + resolved.context()
+              + ": "
+              + OneLineErrors.rootCause(e));
     }
+  }
+
+  /** No kubeconfig anywhere: the pod's service account, as client-go's in-cluster config. */
+  private static Config inCluster() {
+    return Config.autoConfigure(null);
   }
 }

@@ -7,11 +7,12 @@ import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,12 +20,17 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** The cluster as explain sees it: classes, slices, allocated devices and nodes. */
-record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
+/**
+ * The cluster as explain sees it: classes, slices, allocated devices, nodes (with their taints) and
+ * namespaces (with their labels).
+ */
+record ClusterView(ClusterState state, List<CandidateNode> allNodes, List<Namespace> namespaces) {
 
   /**
    * Slices and classes from files, NVIDIA's DeviceClasses unless the files define their own; the
-   * allocated ResourceClaims among them hold their devices and shares.
+   * allocated ResourceClaims among them hold their devices and shares. The nodes are those the
+   * slices name and the Node objects given (their labels, taints and cordon count); Namespace
+   * objects give the namespaces' labels.
    */
   static ClusterView fromFiles(List<HasMetadata> objects) {
     Map<String, DeviceClass> classes = new LinkedHashMap<>();
@@ -45,6 +51,10 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
         .map(s -> s.getSpec().getNodeName())
         .filter(Objects::nonNull)
         .forEach(n -> nodes.put(n, new CandidateNode(n, Map.of())));
+    objects.stream()
+        .filter(Node.class::isInstance)
+        .map(n -> CandidateNode.of((Node) n))
+        .forEach(n -> nodes.put(n.name(), n));
     List<ResourceClaim> claims =
         objects.stream()
             .filter(ResourceClaim.class::isInstance)
@@ -52,14 +62,20 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes) {
             .toList();
     return new ClusterView(
         new ClusterState(classes, slices, AllocatedDevices.of(claims)),
-        List.copyOf(nodes.values()));
+        List.copyOf(nodes.values()),
+        namespaces(objects));
   }
 
-  /** Everything from a cluster: what its scheduler would see. */
-  static ClusterView fromApi(Path kubeconfig) {
-    try (KubernetesClient client = Clients.connect(Optional.of(kubeconfig))) {
+  static List<Namespace> namespaces(List<HasMetadata> objects) {
+    return objects.stream().filter(Namespace.class::isInstance).map(Namespace.class::cast).toList();
+  }
+
+  /** Everything from a cluster: what its scheduler and API server would see. */
+  static ClusterView fromApi(ClusterTarget target) {
+    try (KubernetesClient client = Clients.connect(target)) {
       ClusterSnapshot snapshot = ClusterSnapshot.read(client);
-      return new ClusterView(snapshot.state(), snapshot.nodes());
+      return new ClusterView(
+          snapshot.state(), snapshot.nodes(), client.namespaces().list().getItems());
     }
   }
 

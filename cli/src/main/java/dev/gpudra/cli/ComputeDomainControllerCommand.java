@@ -10,7 +10,6 @@ import dev.gpudra.kit.text.GoDuration;
 import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -34,8 +33,7 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
 
   @Mixin ApiClientOptions api = new ApiClientOptions();
 
-  @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
-  String kubeconfig;
+  @Mixin ClusterOptions cluster = new ClusterOptions();
 
   @Option(
       names = "--namespace",
@@ -130,10 +128,7 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
     FeatureGates gates = FeatureGates.parse(featureGates);
     Optional<LeaderElection> election = election();
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KubernetesClient client =
-            Clients.connect(
-                Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of),
-                api.limit());
+    try (KubernetesClient client = Clients.connect(cluster.target(), api.limit());
         ComputeDomainController controller =
             ComputeDomainController.start(
                 client,

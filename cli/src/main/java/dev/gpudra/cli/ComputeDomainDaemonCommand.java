@@ -11,7 +11,6 @@ import dev.gpudra.kit.process.Signals;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -56,8 +55,7 @@ final class ComputeDomainDaemonCommand {
       mixinStandardHelpOptions = true,
       description = "Join the domain's clique and supervise nvidia-imex until SIGTERM.")
   static final class Run extends Files implements Callable<Integer> {
-    @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
-    String kubeconfig;
+    @Mixin ClusterOptions cluster = new ClusterOptions();
 
     @Mixin ApiClientOptions api = new ApiClientOptions();
 
@@ -113,10 +111,7 @@ final class ComputeDomainDaemonCommand {
     public Integer call() throws InterruptedException {
       DaemonRun.Settings settings = settings();
       CountDownLatch done = new CountDownLatch(1);
-      try (KubernetesClient client =
-          Clients.connect(
-              Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of),
-              api.limit())) {
+      try (KubernetesClient client = Clients.connect(cluster.target(), api.limit())) {
         DaemonRun run = new DaemonRun(client, settings, new Signals());
         Runtime.getRuntime()
             .addShutdownHook(

@@ -36,12 +36,77 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}).")
   String procRoot;
 
+  @Option(
+      names = "--pod-uid",
+      defaultValue = "${env:POD_UID}",
+      description = "NVIDIA's SeamlessUpgrades socket names; not supported, refused (POD_UID).")
+  String podUid;
+
+  @Option(
+      names = "--gpu-clique-label-enabled",
+      arity = "0..1",
+      fallbackValue = "true",
+      defaultValue = "${env:GPU_CLIQUE_LABEL_ENABLED}",
+      description = "NVIDIA's; only false is accepted (GPU_CLIQUE_LABEL_ENABLED).")
+  String gpuCliqueLabel;
+
+  @Option(
+      names = "--imex-mode",
+      defaultValue = "${env:IMEX_MODE}",
+      description = "Only driverManaged, what gpu-dra does, is accepted (IMEX_MODE).")
+  String imexMode;
+
+  @Option(
+      names = "--imex-isolation",
+      defaultValue = "${env:IMEX_ISOLATION}",
+      description = "Only domain, what gpu-dra does, is accepted (IMEX_ISOLATION).")
+  String imexIsolation;
+
+  @Option(
+      names = "--imex-host-socket-path",
+      defaultValue = "${env:IMEX_HOST_SOCKET_PATH}",
+      description =
+          "NVIDIA's hostManaged IMEX socket; not supported, refused (IMEX_HOST_SOCKET_PATH).")
+  String imexHostSocket;
+
+  /** NVIDIA's flags for what gpu-dra's compute-domain plugin does not do. */
+  private java.util.List<UpstreamOnlyOptions.Setting> upstreamOnly() {
+    return java.util.List.of(
+        new UpstreamOnlyOptions.Setting(
+            "--pod-uid (POD_UID)",
+            podUid,
+            "",
+            "sockets are not named per pod (NVIDIA's SeamlessUpgrades gate)"),
+        new UpstreamOnlyOptions.Setting(
+            "--gpu-clique-label-enabled (GPU_CLIQUE_LABEL_ENABLED)",
+            gpuCliqueLabel == null ? null : gpuCliqueLabel.toLowerCase(java.util.Locale.ROOT),
+            "false",
+            "the nvidia.com/gpu.clique node label is not set by this plugin"),
+        new UpstreamOnlyOptions.Setting(
+            "--imex-mode (IMEX_MODE)",
+            imexMode,
+            "driverManaged",
+            "the domain's daemons run nvidia-imex (driverManaged)"),
+        new UpstreamOnlyOptions.Setting(
+            "--imex-isolation (IMEX_ISOLATION)",
+            imexIsolation,
+            "domain",
+            "every workload of a domain shares channel 0 (domain)"),
+        new UpstreamOnlyOptions.Setting(
+            "--imex-host-socket-path (IMEX_HOST_SOCKET_PATH)",
+            imexHostSocket,
+            "/etc/nvidia-imex/imex_ctrl.sock",
+            "IMEX is driver-managed, no host daemon is asked"));
+  }
+
   @Override
   public Integer call() throws InterruptedException {
-    DomainPluginConfig config = config();
+    UpstreamOnlyOptions.refuse(upstreamOnly());
+    io.fabric8.kubernetes.client.Config api = Clients.config(options.cluster.target());
+    DomainPluginConfig config = config(GpuKubeletPluginCommand.namespace(options, api));
     Duration ownerWait = GpuKubeletPluginCommand.ownerWait(options);
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KubernetesClient client = Clients.connect(config.kubeconfig(), api.limit());
+    try (KubernetesClient client = Clients.connect(api, this.api.limit());
         ComputeDomainKubeletPlugin plugin =
             ComputeDomainKubeletPlugin.start(
                 config,
@@ -60,12 +125,12 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
     stopped.countDown();
   }
 
-  DomainPluginConfig config() {
+  DomainPluginConfig config(String namespace) {
     KubeletPluginOptions o = options;
     return new DomainPluginConfig(
         o.nodeName,
-        o.namespace,
-        blankToEmpty(o.kubeconfig).map(Path::of),
+        namespace,
+        o.cluster.target().kubeconfig(),
         Path.of(o.cdiRoot),
         Path.of(o.registrarDir),
         Path.of(o.pluginsDir),

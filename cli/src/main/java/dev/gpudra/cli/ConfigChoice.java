@@ -43,7 +43,7 @@ record ConfigChoice(
           Optional.empty(),
           Optional.ofNullable(configFile).filter(f -> !f.isBlank()).map(Path::of));
     }
-    KubernetesClient client = Clients.connect(perNode.kubeconfig());
+    KubernetesClient client = Clients.connect(perNode.cluster.target());
     Optional<String> label = NodeLabelWatch.current(client, node, NamedConfigs.NODE_LABEL);
     try {
       return new ConfigChoice(named, Optional.of(client), label, named.get().choose(label).file());

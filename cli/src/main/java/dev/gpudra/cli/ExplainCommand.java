@@ -8,10 +8,13 @@ import dev.gpudra.deviceclasses.explain.ClaimExplainer;
 import dev.gpudra.deviceclasses.explain.ClaimReport;
 import dev.gpudra.deviceclasses.explain.ExplainInput;
 import dev.gpudra.deviceclasses.explain.ReportText;
+import dev.gpudra.deviceclasses.explain.UnexplainableInputException;
 import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.PrintWriter;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -32,16 +35,24 @@ import picocli.CommandLine.Spec;
 final class ExplainCommand implements Callable<Integer> {
   enum Format {
     text,
-    json
+    json,
+    yaml
   }
 
   /** Where the cluster's slices, classes and allocations come from. */
   static final class Source {
-    @Option(names = "--slices", description = "Directory of ResourceSlice (and DeviceClass) files.")
-    Path slices;
+    @Option(
+        names = "--slices",
+        paramLabel = "FILE|DIR|-",
+        description = "ResourceSlice (and DeviceClass) files instead of a cluster.")
+    String slices;
 
-    @Option(names = "--kubeconfig", description = "Read everything from this cluster.")
-    Path kubeconfig;
+    @Option(
+        names = "--kubeconfig",
+        paramLabel = "FILE",
+        description =
+            "Read everything from this cluster. Default: $KUBECONFIG, ~/.kube/config, in-cluster.")
+    String kubeconfig;
   }
 
   @Spec CommandSpec spec;
@@ -49,11 +60,27 @@ final class ExplainCommand implements Callable<Integer> {
   @Option(
       names = {"-f", "--filename"},
       required = true,
-      description = "ResourceClaim, ResourceClaimTemplate or Pod (with the claims it uses).")
-  Path file;
+      paramLabel = "FILE|DIR|-",
+      description =
+          "ResourceClaims, ResourceClaimTemplates (v1, v1beta2, v1beta1), Pods or workloads"
+              + " (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob), with the claims"
+              + " and templates their pods use: a file, a directory of .yaml, .yml and .json"
+              + " files, or - for standard input.")
+  String file;
 
-  @ArgGroup(exclusive = true, multiplicity = "1")
-  Source source;
+  @Option(
+      names = {"-R", "--recursive"},
+      description = "With a directory, its subdirectories too.")
+  boolean recursive;
+
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  Source source = new Source();
+
+  @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context to use.")
+  String context;
+
+  /** The process's standard input; a test gives its own. */
+  java.io.InputStream stdin = System.in;
 
   @Option(names = "--node", description = "Only this node.")
   String node;
@@ -73,25 +100,41 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ManifestFiles files = new ManifestFiles();
+    if (source.slices != null && context != null) {
+      throw new InvalidArgumentsException("--context names a cluster; --slices reads none");
+    }
+    if (ManifestPaths.STDIN.equals(source.slices) && ManifestPaths.STDIN.equals(file)) {
+      throw new InvalidArgumentsException("-f - and --slices -: standard input is read once");
+    }
+    ManifestFiles files = new ManifestFiles(stdin);
     ClusterView cluster =
         source.slices != null
-            ? ClusterView.fromFiles(files.readDirectory(source.slices))
-            : ClusterView.fromApi(source.kubeconfig);
+            ? ClusterView.fromFiles(files.read("--slices", source.slices, recursive))
+            : ClusterView.fromApi(ClusterTarget.of(source.kubeconfig, context));
+    List<HasMetadata> objects = files.read(file, recursive);
+    List<Namespace> namespaces = new ArrayList<>(cluster.namespaces());
+    namespaces.addAll(ClusterView.namespaces(objects));
     ExplainInput input =
         new ExplainInput(
-            files.read(file), cluster.state(), cluster.nodes(Optional.ofNullable(node)));
+            objects, cluster.state(), cluster.nodes(Optional.ofNullable(node)), namespaces);
     SelectorEnvOptions options = SelectorEnvOptions.defaults();
     if (consumableCapacity) {
       options = options.with(SelectorFeature.CONSUMABLE_CAPACITY);
     }
     Allocator allocator = new Allocator(new CelSelectorEvaluator(new DeviceSelectorEnv(options)));
-    List<ClaimReport> reports = new ClaimExplainer(allocator).explain(input);
+    List<ClaimReport> reports;
+    try {
+      reports = new ClaimExplainer(allocator).explain(input);
+    } catch (UnexplainableInputException e) {
+      throw new InvalidArgumentsException(file + ": " + e.getMessage());
+    }
     PrintWriter out = spec.commandLine().getOut();
     out.print(
-        output == Format.json
-            ? new KubernetesSerialization().asJson(reports) + "\n"
-            : ReportText.render(reports));
+        switch (output) {
+          case json -> new KubernetesSerialization().asJson(reports) + "\n";
+          case yaml -> new KubernetesSerialization().asYaml(reports);
+          case text -> ReportText.render(reports);
+        });
     out.flush();
     return 0;
   }

@@ -25,7 +25,9 @@ import picocli.CommandLine.Command;
       SelectorCommand.class,
       ExplainCommand.class,
       MigrateCommand.class,
+      WebhookCommand.class,
       VersionCommand.class,
+      CompletionCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GpuDra implements Runnable {

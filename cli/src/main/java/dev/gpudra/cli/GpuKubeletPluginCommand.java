@@ -47,7 +47,9 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
    */
   @Override
   public Integer call() throws InterruptedException {
-    GpuPluginConfig config = config(options);
+    UpstreamOnlyOptions.refuse(options.upstreamOnly());
+    io.fabric8.kubernetes.client.Config api = Clients.config(options.cluster.target());
+    GpuPluginConfig config = config(options, namespace(options, api));
     Duration ownerWait = ownerWait(options);
     CompletableFuture<GpuKubeletPlugin> started = new CompletableFuture<>();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -55,7 +57,7 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
         .addShutdownHook(
             Thread.ofPlatform()
                 .unstarted(() -> stopWhenStarted(started, stopped, START_LIMIT.plus(ownerWait))));
-    try (KubernetesClient client = Clients.connect(config.kubeconfig(), api.limit())) {
+    try (KubernetesClient client = Clients.connect(api, this.api.limit())) {
       started.complete(
           GpuKubeletPlugin.start(
               config,
@@ -85,12 +87,17 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
     }
   }
 
+  /** {@code --namespace}, else the context's namespace, else {@code default}. */
+  static String namespace(KubeletPluginOptions o, io.fabric8.kubernetes.client.Config api) {
+    return blankToEmpty(o.namespace).orElseGet(() -> Clients.namespace(api));
+  }
+
   /** Flags and environment to a validated config; a bad value is an IllegalArgumentException. */
-  static GpuPluginConfig config(PluginOptions o) {
+  static GpuPluginConfig config(PluginOptions o, String namespace) {
     return new GpuPluginConfig(
         o.nodeName,
-        o.namespace,
-        blankToEmpty(o.kubeconfig).map(Path::of),
+        namespace,
+        o.cluster.target().kubeconfig(),
         Path.of(o.cdiRoot),
         Path.of(o.registrarDir),
         Path.of(o.pluginsDir),
@@ -136,7 +143,7 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
     return Duration.ofSeconds(o.ownerWaitSeconds);
   }
 
-  private static Optional<String> blankToEmpty(String value) {
+  static Optional<String> blankToEmpty(String value) {
     return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
   }
 }

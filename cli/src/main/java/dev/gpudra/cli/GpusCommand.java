@@ -21,9 +21,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Print the node's GPUs, or the ResourceSlices the kubelet plugin would publish.")
 final class GpusCommand implements Callable<Integer> {
+  /** kubectl's {@code -o}: the table (default), the wide table, or the ResourceSlices. */
   enum Format {
     table,
-    yaml
+    wide,
+    yaml,
+    json
   }
 
   @Spec CommandSpec spec;
@@ -49,7 +52,9 @@ final class GpusCommand implements Callable<Integer> {
   @Option(
       names = {"-o", "--output"},
       defaultValue = "table",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+      description =
+          "Output format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}); yaml and json"
+              + " print the ResourceSlices the plugin would publish.")
   Format output;
 
   @Override
@@ -61,8 +66,10 @@ final class GpusCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     switch (output) {
-      case table -> new InventoryTable(inventory).print(out);
+      case table -> new InventoryTable(inventory, InventoryTable.Columns.STANDARD).print(out);
+      case wide -> new InventoryTable(inventory, InventoryTable.Columns.WIDE).print(out);
       case yaml -> out.print(new SliceYaml(nodeName).render(inventory));
+      case json -> out.print(new SliceYaml(nodeName).renderJson(inventory));
     }
     inventory.warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
     out.flush();

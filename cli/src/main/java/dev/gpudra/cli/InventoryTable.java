@@ -10,13 +10,23 @@ import java.util.List;
 
 /** A human-readable table of the devices a node offers. */
 final class InventoryTable {
+  /** Which columns: kubectl's default, or {@code -o wide}'s with the GPU's architecture. */
+  enum Columns {
+    STANDARD,
+    WIDE
+  }
+
   private static final String[] HEADER = {
     "DEVICE", "TYPE", "PRODUCT", "MEMORY", "PCI BUS ID", "PCIE ROOT", "UUID"
   };
-  private final Inventory inventory;
+  private static final String[] WIDE_HEADER = {"ARCHITECTURE", "COMPUTE CAPABILITY", "MIG MODE"};
 
-  InventoryTable(Inventory inventory) {
+  private final Inventory inventory;
+  private final Columns columns;
+
+  InventoryTable(Inventory inventory, Columns columns) {
     this.inventory = inventory;
+    this.columns = columns;
   }
 
   void print(PrintWriter out) {
@@ -27,10 +37,12 @@ final class InventoryTable {
         inventory.system().cudaDriverVersion() % 1000 / 10,
         inventory.devices().size());
     List<String[]> rows = new ArrayList<>();
-    rows.add(HEADER);
+    rows.add(columns == Columns.WIDE ? concat(HEADER, WIDE_HEADER) : HEADER);
     List<Device> published = new DeviceModel(inventory.system()).devices(inventory.devices());
     for (int i = 0; i < published.size(); i++) {
-      rows.add(row(inventory.devices().get(i), published.get(i)));
+      AllocatableDevice device = inventory.devices().get(i);
+      String[] row = row(device, published.get(i));
+      rows.add(columns == Columns.WIDE ? concat(row, wide(device)) : row);
     }
     int[] widths = widths(rows);
     rows.forEach(r -> out.println(line(r, widths)));
@@ -52,8 +64,22 @@ final class InventoryTable {
     };
   }
 
+  private static String[] wide(AllocatableDevice d) {
+    return new String[] {
+      d.gpu().architecture().label(),
+      d.gpu().computeCapability().major() + "." + d.gpu().computeCapability().minor(),
+      d.gpu().migMode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
+    };
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
+  }
+
   private static int[] widths(List<String[]> rows) {
-    int[] widths = new int[HEADER.length];
+    int[] widths = new int[rows.getFirst().length];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {
         widths[i] = Math.max(widths[i], row[i].length());

@@ -1,6 +1,7 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.kit.slices.FieldSelectors;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,16 +16,14 @@ class KubeletPluginOptions {
   String nodeName;
 
   @Option(
-      names = "--namespace",
-      defaultValue = "${env:NAMESPACE:-default}",
-      description = "Namespace of the driver (NAMESPACE).")
+      names = {"-n", "--namespace"},
+      defaultValue = "${env:NAMESPACE}",
+      description =
+          "Namespace of the driver (NAMESPACE); default: the context's namespace (in a pod, its"
+              + " own), else default.")
   String namespace;
 
-  @Option(
-      names = "--kubeconfig",
-      defaultValue = "${env:KUBECONFIG}",
-      description = "Kubeconfig file; in-cluster config when absent (KUBECONFIG).")
-  String kubeconfig;
+  @Mixin ClusterOptions cluster = new ClusterOptions();
 
   @Option(
       names = "--cdi-root",
@@ -45,11 +44,11 @@ class KubeletPluginOptions {
   String pluginsDir;
 
   @Option(
-      names = "--nvidia-driver-root",
-      defaultValue = "${env:NVIDIA_DRIVER_ROOT:-/}",
+      names = {"--nvidia-driver-root", "--host_driver-root"},
+      defaultValue = "${env:NVIDIA_DRIVER_ROOT:-${env:HOST_DRIVER_ROOT:-/}}",
       description =
           "Root of the NVIDIA driver installation on the host; CDI specs name host paths under it"
-              + " (NVIDIA_DRIVER_ROOT).")
+              + " (NVIDIA_DRIVER_ROOT, HOST_DRIVER_ROOT).")
   String driverRoot;
 
   @Option(

@@ -47,6 +47,11 @@ final class MigrateCommand implements Callable<Integer> {
   String filename;
 
   @Option(
+      names = {"-R", "--recursive"},
+      description = "With -f DIR, the manifests in its subdirectories too.")
+  boolean recursive;
+
+  @Option(
       names = "--config",
       paramLabel = "FILE",
       description =
@@ -61,7 +66,7 @@ final class MigrateCommand implements Callable<Integer> {
   public Integer call() {
     ResourceCatalog catalog = catalog();
     MigrationResult result =
-        new Migrator(catalog).migrate(new MigrateSources(stdin).read(filename));
+        new Migrator(catalog).migrate(new MigrateSources(stdin).read(filename, recursive));
     PrintWriter out = spec.commandLine().getOut();
     out.print(new ManifestWriter().write(result.documents()));
     out.flush();

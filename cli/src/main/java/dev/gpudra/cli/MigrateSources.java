@@ -10,15 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * What {@code migrate -f} names, read: {@code -} standard input, a file, or every {@code .yaml},
- * {@code .yml} and {@code .json} file directly in a directory, by name. A file that cannot be read
- * or parsed is a usage error naming it.
+ * What {@code migrate -f} names, read ({@link ManifestPaths}). A file that cannot be read or parsed
+ * is a usage error naming it.
  */
 final class MigrateSources {
-  static final String STDIN = "-";
+  static final String STDIN = ManifestPaths.STDIN;
 
   private final ManifestReader reader = new ManifestReader();
   private final InputStream stdin;
@@ -27,37 +25,15 @@ final class MigrateSources {
     this.stdin = stdin;
   }
 
-  List<ManifestDocument> read(String filename) {
-    if (filename.equals(STDIN)) {
-      return parse("<stdin>", readStdin());
-    }
-    Path path = Path.of(filename);
-    if (!Files.isDirectory(path)) {
-      return parse(filename, readFile(path));
-    }
+  List<ManifestDocument> read(String filename, boolean recursive) {
     List<ManifestDocument> documents = new ArrayList<>();
-    for (Path file : manifests(path)) {
-      documents.addAll(parse(file.toString(), readFile(file)));
+    for (String file : ManifestPaths.expand("-f", filename, recursive)) {
+      documents.addAll(
+          file.equals(STDIN)
+              ? parse("<stdin>", readStdin())
+              : parse(file, readFile(Path.of(file))));
     }
     return documents;
-  }
-
-  private static List<Path> manifests(Path dir) {
-    try (Stream<Path> files = Files.list(dir)) {
-      List<Path> manifests =
-          files
-              .filter(f -> f.getFileName().toString().matches(".*\\.(ya?ml|json)$"))
-              .filter(Files::isRegularFile)
-              .sorted()
-              .toList();
-      if (manifests.isEmpty()) {
-        throw new InvalidArgumentsException("-f " + dir + ": no .yaml, .yml or .json file in it");
-      }
-      return manifests;
-    } catch (IOException e) {
-      throw new InvalidArgumentsException(
-          "-f " + dir + ": cannot list: " + OneLineErrors.reason(e));
-    }
   }
 
   private List<ManifestDocument> parse(String source, String text) {

@@ -17,9 +17,18 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
   static final int USAGE = 2;
   static final int FAILURE = 1;
 
+  /**
+   * One line; for a misspelt subcommand or option, picocli's suggestions of the closest names on
+   * the next ("Did you mean: gpu-dra gpus?").
+   */
   @Override
   public int handleParseException(ParameterException e, String[] args) {
-    e.getCommandLine().getErr().println(prefix(e.getCommandLine()) + e.getMessage());
+    java.io.PrintWriter err = e.getCommandLine().getErr();
+    err.println(prefix(e.getCommandLine()) + e.getMessage());
+    if (e instanceof CommandLine.UnmatchedArgumentException) {
+      CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    }
+    err.flush();
     return USAGE;
   }
 

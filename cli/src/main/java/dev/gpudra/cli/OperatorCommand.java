@@ -8,7 +8,6 @@ import dev.gpudra.operator.reconcile.LeaderLease;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,8 +36,7 @@ final class OperatorCommand implements Callable<Integer> {
   @Mixin(name = LoggingOptions.MIXIN)
   LoggingOptions logging = new LoggingOptions();
 
-  @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
-  String kubeconfig;
+  @Mixin ClusterOptions cluster = new ClusterOptions();
 
   @Option(
       names = "--namespace",
@@ -113,9 +111,7 @@ final class OperatorCommand implements Callable<Integer> {
     Optional<InetSocketAddress> probesAt = address("--health-probe-bind-address", probeAddress);
     OperatorMetrics metrics = new OperatorMetrics();
     CountDownLatch stopped = new CountDownLatch(1);
-    try (KubernetesClient client =
-            Clients.connect(
-                Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of));
+    try (KubernetesClient client = Clients.connect(cluster.target());
         ClusterPolicyOperator operator =
             ClusterPolicyOperator.start(
                 client, settings, election, metrics, OperatorCommand::leaseLost);

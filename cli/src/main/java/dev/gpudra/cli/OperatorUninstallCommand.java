@@ -3,13 +3,12 @@ package dev.gpudra.cli;
 import dev.gpudra.operator.uninstall.PolicyUninstall;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,8 +29,7 @@ import picocli.CommandLine.Spec;
 final class OperatorUninstallCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--kubeconfig", defaultValue = "${env:KUBECONFIG}", description = "KUBECONFIG.")
-  String kubeconfig;
+  @Mixin ClusterOptions cluster = new ClusterOptions();
 
   @Option(
       names = "--timeout",
@@ -51,8 +49,7 @@ final class OperatorUninstallCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     List<String> left;
-    try (KubernetesClient client =
-        Clients.connect(Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of))) {
+    try (KubernetesClient client = Clients.connect(cluster.target())) {
       left =
           new PolicyUninstall(
                   client,

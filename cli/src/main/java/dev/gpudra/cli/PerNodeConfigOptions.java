@@ -6,6 +6,7 @@ import dev.gpudra.deviceplugin.pernode.NamedConfigs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -36,12 +37,8 @@ final class PerNodeConfigOptions {
               + " ${DEFAULT-VALUE}).")
   String fallbackStrategies;
 
-  @Option(
-      names = "--kubeconfig",
-      defaultValue = "${env:KUBECONFIG:-}",
-      description =
-          "With --config-dir: how the node's label is read (KUBECONFIG; default: in-cluster).")
-  String kubeconfig;
+  /** With {@code --config-dir}: the cluster the node's label is read from. */
+  @Mixin ClusterOptions cluster = new ClusterOptions();
 
   /** The named configs, when {@code --config-dir} is given. */
   Optional<NamedConfigs> configs() {
@@ -60,9 +57,5 @@ final class PerNodeConfigOptions {
     } catch (InvalidNamedConfigException e) {
       throw new InvalidArgumentsException(e.getMessage());
     }
-  }
-
-  Optional<Path> kubeconfig() {
-    return Optional.ofNullable(kubeconfig).filter(k -> !k.isBlank()).map(Path::of);
   }
 }

@@ -55,6 +55,49 @@ final class PluginOptions extends KubeletPluginOptions {
   String healthFatalXids;
 
   @Option(
+      names = "--image-pull-secrets",
+      defaultValue = "${env:IMAGE_PULL_SECRETS}",
+      description = "NVIDIA's; not supported: any value is refused (IMAGE_PULL_SECRETS).")
+  String imagePullSecrets;
+
+  @Option(
+      names = "--image-pull-policy",
+      defaultValue = "${env:IMAGE_PULL_POLICY}",
+      description = "NVIDIA's; not supported: any value is refused (IMAGE_PULL_POLICY).")
+  String imagePullPolicy;
+
+  @Option(
+      names = "--service-account-name",
+      defaultValue = "${env:SERVICE_ACCOUNT_NAME}",
+      description = "NVIDIA's; not supported: any value is refused (SERVICE_ACCOUNT_NAME).")
+  String serviceAccountName;
+
+  @Option(
+      names = "--default-config",
+      defaultValue = "${env:DEFAULT_CONFIG}",
+      description =
+          "NVIDIA's PerNodeGPUConfig profile; not supported: any value is refused"
+              + " (DEFAULT_CONFIG).")
+  String defaultConfig;
+
+  /** NVIDIA's flags for what gpu-dra's GPU plugin does not do; a value set is refused. */
+  java.util.List<UpstreamOnlyOptions.Setting> upstreamOnly() {
+    String mps = "the MPS control daemon's Deployment is rendered with the cluster's defaults";
+    return java.util.List.of(
+        new UpstreamOnlyOptions.Setting(
+            "--image-pull-secrets (IMAGE_PULL_SECRETS)", imagePullSecrets, "", mps),
+        new UpstreamOnlyOptions.Setting(
+            "--image-pull-policy (IMAGE_PULL_POLICY)", imagePullPolicy, "", mps),
+        new UpstreamOnlyOptions.Setting(
+            "--service-account-name (SERVICE_ACCOUNT_NAME)", serviceAccountName, "", mps),
+        new UpstreamOnlyOptions.Setting(
+            "--default-config (DEFAULT_CONFIG)",
+            defaultConfig,
+            "",
+            "there are no per-node GPU config profiles (PerNodeGPUConfig)"));
+  }
+
+  @Option(
       names = "--health-recovery-seconds",
       defaultValue = "${env:HEALTH_RECOVERY_SECONDS:-600}",
       description =

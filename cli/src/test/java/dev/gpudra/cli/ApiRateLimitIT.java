@@ -9,7 +9,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -72,7 +71,8 @@ class ApiRateLimitIT {
   }
 
   private long elapsedMillis(ApiRateLimit limit, int requests) {
-    try (KubernetesClient client = Clients.connect(Optional.of(kubeconfig), limit)) {
+    try (KubernetesClient client =
+        Clients.connect(ClusterTarget.of(kubeconfig.toString(), null), limit)) {
       client.namespaces().withName("default").get(); // connection set up outside the timing
       long started = System.nanoTime();
       for (int i = 1; i < requests; i++) {

@@ -176,9 +176,87 @@ class ExplainAndSelectorCliTest {
   }
 
   @Test
-  @DisplayName("explain needs exactly one source of cluster state")
+  @DisplayName(
+      "explain takes a v1beta1 template and the Deployment using it; a cordoned Node among the"
+          + " slice files is reported as such, not as a fit")
+  void explainWorkloadWithBetaTemplateAndCordonedNode() throws IOException {
+    Path slices = slices();
+    Files.writeString(
+        slices.resolve("nodes.yaml"),
+        """
+        apiVersion: v1
+        kind: Node
+        metadata: {name: node-a}
+        spec: {unschedulable: true}
+        """);
+    Path workload =
+        Files.writeString(
+            dir.resolve("workload.yaml"),
+            """
+            apiVersion: resource.k8s.io/v1beta1
+            kind: ResourceClaimTemplate
+            metadata: {name: one-gpu, namespace: ml}
+            spec:
+              spec:
+                devices:
+                  requests:
+                  - {name: gpu, deviceClassName: gpu.nvidia.com}
+            ---
+            apiVersion: apps/v1
+            kind: Deployment
+            metadata: {name: trainer, namespace: ml}
+            spec:
+              selector: {matchLabels: {app: trainer}}
+              template:
+                metadata: {labels: {app: trainer}}
+                spec:
+                  resourceClaims:
+                  - {name: gpus, resourceClaimTemplateName: one-gpu}
+                  containers:
+                  - {name: main, image: x}
+            """);
+
+    Run run = run("explain", "-f", workload.toString(), "--slices", slices.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("== Deployment ml/trainer claim gpus")
+        .contains("node node-a: unsatisfiable, node-unschedulable: the node is cordoned")
+        .contains("Deployment ml/trainer claim gpus: fits on 1 of 2 nodes");
+  }
+
+  @Test
+  @DisplayName("explain of a file with nothing to explain says so and exits with code 2")
+  void explainNothing() throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("service.yaml"),
+            """
+            apiVersion: v1
+            kind: Service
+            metadata: {name: web, namespace: default}
+            """);
+
+    Run run = run("explain", "-f", file.toString(), "--slices", slices().toString());
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .contains(
+            "service.yaml: nothing to explain: none of Service default/web is a ResourceClaim");
+  }
+
+  @Test
+  @DisplayName("explain takes one source of cluster state: slice files or a cluster, not both")
   void explainNeedsASource() throws IOException {
-    Run run = run("explain", "-f", claim("true", 1).toString());
+    Run run =
+        run(
+            "explain",
+            "-f",
+            claim("true", 1).toString(),
+            "--slices",
+            dir.toString(),
+            "--kubeconfig",
+            dir.resolve("kubeconfig").toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("--slices").contains("--kubeconfig");
   }
@@ -215,6 +293,18 @@ class ExplainAndSelectorCliTest {
             "false",
             "error: no such key: uuid",
             "error: must evaluate to bool or the unknown type, not int");
+  }
+
+  @Test
+  @DisplayName("selector test takes a device with an empty driver and words syntax errors as kube")
+  void selectorTestEmptyDriverAndSyntaxError() throws IOException {
+    Path device = Files.writeString(dir.resolve("device.yaml"), "driver: ''\n");
+
+    Run run = run("selector", "test", "--device", device.toString(), "device.driver == ''", "(");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().lines().toList()).first().isEqualTo("true");
+    assertThat(run.out()).contains("error: compilation failed: ERROR: <input>:1:2: Syntax error: ");
   }
 
   @Test

@@ -47,7 +47,9 @@ class LoggingOptionsTest {
           "operator",
           "device-plugin",
           "device-plugin-mps-control-daemon",
-          "mps-control-daemon"
+          "mps-control-daemon",
+          "webhook",
+          "wait-for-driver"
         }) {
       CliRun run = CliRun.of(command, "-v", "6", "--help");
       assertThat(run.exitCode()).as(command + ": " + run.err()).isZero();

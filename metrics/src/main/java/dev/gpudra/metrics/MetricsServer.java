@@ -2,23 +2,29 @@ package dev.gpudra.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.config.PrometheusProperties;
+import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * Serves the registry in the Prometheus text format on {@code HTTP_ENDPOINT} + metrics path. A
- * client that stalls cannot block the others: requests run on a small pool instead of the JDK
- * server's single dispatcher thread, and a request not received or a response not taken within
- * {@link #STALL_SECONDS} has its connection closed (the JDK server's {@code maxReqTime} and {@code
- * maxRspTime}, which are JVM-wide and unlimited by default: set here unless the command line set
- * them).
+ * Serves the registry on {@code HTTP_ENDPOINT} + metrics path, with the process's {@code jvm_*} and
+ * {@code process_*} metrics added (Go's client's {@code process_cpu_seconds_total}, {@code
+ * process_resident_memory_bytes}, {@code process_open_fds}, {@code process_start_time_seconds}), in
+ * the format the scraper's {@code Accept} asks for: Prometheus text 0.0.4 by default, OpenMetrics
+ * 1.0 for {@code application/openmetrics-text}, protobuf for {@code
+ * application/vnd.google.protobuf}; gzipped for {@code Accept-Encoding: gzip}; {@code ?name[]=}
+ * selects metrics. The JVM metrics and the scrape handler are set up at the first scrape, not at
+ * start (the plugin's start-up time and memory). A client that stalls cannot block the others:
+ * requests run on a small pool instead of the JDK server's single dispatcher thread, and a request
+ * not received or a response not taken within {@link #STALL_SECONDS} has its connection closed (the
+ * JDK server's {@code maxReqTime} and {@code maxRspTime}, which are JVM-wide and unlimited by
+ * default: set here unless the command line set them).
  */
 public final class MetricsServer implements AutoCloseable {
   public static final int STALL_SECONDS = 10;
@@ -27,7 +33,7 @@ public final class MetricsServer implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
   private final PrometheusRegistry registry;
-  private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+  private PrometheusScrapeHandler handler;
 
   public MetricsServer(InetSocketAddress address, String path, PrometheusRegistry registry) {
     this.registry = registry;
@@ -54,7 +60,6 @@ public final class MetricsServer implements AutoCloseable {
     }
   }
 
-  /** The bound port (useful when started on port 0). */
   /**
    * {@code HTTP_ENDPOINT} as every process takes it: {@code [host]:port}; empty or blank: none.
    *
@@ -80,20 +85,28 @@ public final class MetricsServer implements AutoCloseable {
     }
   }
 
+  /** The bound port (useful when started on port 0). */
   public int port() {
     return server.getAddress().getPort();
   }
 
   private void serve(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      ByteArrayOutputStream body = new ByteArrayOutputStream();
-      writer.write(body, registry.scrape(), null);
-      exchange.getResponseHeaders().set("Content-Type", writer.getContentType());
-      exchange.sendResponseHeaders(200, body.size());
-      try (OutputStream out = exchange.getResponseBody()) {
-        body.writeTo(out);
-      }
+    try (JdkScrapeExchange scrape = new JdkScrapeExchange(exchange)) {
+      handler().handleRequest(scrape);
     }
+  }
+
+  /**
+   * The library's defaults, not {@code PrometheusProperties.get()}: that one reads a {@code
+   * prometheus.properties} file and system properties, which no flag of ours documents.
+   */
+  private synchronized PrometheusScrapeHandler handler() {
+    if (handler == null) {
+      PrometheusProperties properties = PrometheusProperties.builder().build();
+      JvmMetrics.builder(properties).register(registry);
+      handler = new PrometheusScrapeHandler(properties, registry);
+    }
+    return handler;
   }
 
   @Override

@@ -24,5 +24,14 @@ public enum FailureReason {
    */
   SELECTOR_ERROR,
   /** The search gave up after its step budget. */
-  SEARCH_LIMIT
+  SEARCH_LIMIT,
+  /**
+   * A request has admin access, but the claim's namespace lacks the admin-access label: the API
+   * server refuses the claim (reported by explain, not the allocator).
+   */
+  ADMIN_ACCESS_DENIED,
+  /** The node is cordoned and the pod does not tolerate that (reported by explain). */
+  NODE_UNSCHEDULABLE,
+  /** The node has a taint the pod does not tolerate (reported by explain). */
+  NODE_TAINTED
 }

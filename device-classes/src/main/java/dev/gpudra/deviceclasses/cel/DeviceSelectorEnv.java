@@ -106,7 +106,8 @@ public final class DeviceSelectorEnv {
     try {
       ast = cel.compile(expression);
     } catch (CelValidationException e) {
-      throw new SelectorCompileException(expression, "compilation failed: " + e.getMessage());
+      throw new SelectorCompileException(
+          expression, "compilation failed: " + SyntaxErrors.asApiServer(e.getMessage()));
     }
     CelType result = ast.getResultType();
     if (result.kind() != CelKind.BOOL && result.kind() != CelKind.DYN) {

@@ -2,7 +2,6 @@ package dev.gpudra.deviceclasses.cluster;
 
 import dev.gpudra.deviceclasses.allocation.CandidateNode;
 import dev.gpudra.deviceclasses.allocation.ClusterState;
-import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
@@ -41,7 +40,7 @@ public record ClusterSnapshot(
     List<CandidateNode> nodes =
         client.nodes().list().getItems().stream()
             .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
-            .map(ClusterSnapshot::candidate)
+            .map(CandidateNode::of)
             .toList();
     return new ClusterSnapshot(
         classes,
@@ -62,10 +61,5 @@ public record ClusterSnapshot(
             namespace.equals(c.getMetadata().getNamespace())
                 && name.equals(c.getMetadata().getName()))
         .findFirst();
-  }
-
-  private static CandidateNode candidate(Node node) {
-    Map<String, String> labels = node.getMetadata().getLabels();
-    return new CandidateNode(node.getMetadata().getName(), labels == null ? Map.of() : labels);
   }
 }

@@ -27,8 +27,9 @@ public final class DeviceFileReader {
   /**
    * Parses the file content.
    *
-   * @throws InvalidDeviceFileException when it is not YAML, has no {@code driver}, or holds an
-   *     attribute or capacity the DRA API would refuse
+   * @throws InvalidDeviceFileException when it is not YAML, has no {@code driver} string (an empty
+   *     one is allowed, as in Kubernetes' CEL tests), or holds an attribute or capacity the DRA API
+   *     would refuse
    */
   public DeviceView read(String content) {
     JsonNode root;
@@ -41,8 +42,9 @@ public final class DeviceFileReader {
       throw new InvalidDeviceFileException("a device file must be a YAML mapping", null);
     }
     JsonNode driver = fields.remove("driver");
-    if (driver == null || !driver.isTextual() || driver.asText().isEmpty()) {
-      throw new InvalidDeviceFileException("a device file needs a non-empty 'driver' string", null);
+    if (driver == null || !driver.isTextual()) {
+      throw new InvalidDeviceFileException(
+          "a device file needs a 'driver' string (empty is allowed)", null);
     }
     try {
       return DeviceView.of(driver.asText(), yaml.treeToValue(fields, Device.class));

@@ -11,7 +11,8 @@ import java.util.Objects;
 /**
  * What a DRA CEL selector can read about one device.
  *
- * @param driver the driver that published the device; unqualified names belong to its domain
+ * @param driver the driver that published the device; unqualified names belong to its domain. May
+ *     be empty, as in Kubernetes' own CEL tests: unqualified names then belong to the empty domain
  * @param attributes attribute values by name as published ({@code type} or {@code
  *     resource.kubernetes.io/pcieRoot})
  * @param capacity capacity values by name as published
@@ -26,9 +27,6 @@ public record DeviceView(
 
   public DeviceView {
     Objects.requireNonNull(driver, "driver");
-    if (driver.isEmpty()) {
-      throw new IllegalArgumentException("driver must not be empty");
-    }
     attributes = Map.copyOf(attributes);
     capacity = Map.copyOf(capacity);
   }

@@ -6,11 +6,13 @@ import static dev.gpudra.deviceclasses.allocation.Fixture.claim;
 import static dev.gpudra.deviceclasses.allocation.Fixture.cluster;
 import static dev.gpudra.deviceclasses.allocation.Fixture.device;
 import static dev.gpudra.deviceclasses.allocation.Fixture.exactly;
+import static dev.gpudra.deviceclasses.allocation.Fixture.firstAvailable;
 import static dev.gpudra.deviceclasses.allocation.Fixture.gpu;
 import static dev.gpudra.deviceclasses.allocation.Fixture.id;
 import static dev.gpudra.deviceclasses.allocation.Fixture.matchAttribute;
 import static dev.gpudra.deviceclasses.allocation.Fixture.nodeSlice;
 import static dev.gpudra.deviceclasses.allocation.Fixture.results;
+import static dev.gpudra.deviceclasses.allocation.Fixture.sub;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
@@ -117,6 +119,47 @@ class AllocatorConstraintTest {
             "gpu-1 ALREADY_ALLOCATED allocated to another claim",
             "gpu-2 TAKEN_BY_CLAIM chosen for request a",
             "gpu-3 CHOSEN ");
+  }
+
+  @Test
+  @DisplayName(
+      "after backtracking into an earlier request's firstAvailable, each device names the"
+          + " subrequest it went to, in the result and in the explanation")
+  void backtrackingNamesSubrequests() {
+    ResourceSlice slice =
+        nodeSlice(
+            "node-a",
+            gpu("gpu-0", "pci0"),
+            gpu("gpu-1", "pci0"),
+            gpu("gpu-2", "pci1"),
+            gpu("gpu-3", "pci1"),
+            gpu("gpu-4", "pci1"));
+    String onPci1 = "device.attributes['resource.kubernetes.io'].pcieRoot == 'pci1'";
+    AllocationOutcome outcome =
+        allocator.allocate(
+            claim(
+                List.of(
+                    firstAvailable("a", sub("pair", 2)),
+                    firstAvailable("b", sub("two", 2, onPci1), sub("one", 1, onPci1))),
+                List.of(matchAttribute(PCIE_ROOT)),
+                List.of()),
+            cluster(List.of(slice), Set.of()),
+            NODE_A);
+
+    assertThat(results(outcome))
+        .containsExactly("a/pair=" + D + "gpu-2", "a/pair=" + D + "gpu-3", "b/one=" + D + "gpu-4");
+    assertThat(outcome.explanation().request("a/pair").orElseThrow().candidates())
+        .extracting(c -> c.device().device() + " " + c.outcome() + " " + c.reason())
+        .endsWith(
+            "gpu-2 CHOSEN ", "gpu-3 CHOSEN ", "gpu-4 TAKEN_BY_CLAIM chosen for request b/one");
+    assertThat(outcome.explanation().request("b/two").orElseThrow().candidates())
+        .extracting(c -> c.device().device() + " " + c.outcome() + " " + c.reason())
+        .endsWith(
+            "gpu-2 TAKEN_BY_CLAIM chosen for request a/pair",
+            "gpu-3 TAKEN_BY_CLAIM chosen for request a/pair",
+            "gpu-4 TAKEN_BY_CLAIM chosen for request b/one");
+    assertThat(outcome.explanation().request("b/one").orElseThrow().outcome())
+        .isEqualTo(RequestOutcome.ALLOCATED);
   }
 
   @Test

@@ -46,7 +46,20 @@ class SelectorCompileTest {
             "device.driver",
             "must evaluate to bool or the unknown type, not string"),
         new Rejected(
-            "syntax error", GATES_OFF, "device.driver ==", "compilation failed: ERROR: <input>:1:"),
+            "syntax error, worded as cel-go's",
+            GATES_OFF,
+            "device.driver ==",
+            "compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>'"),
+        new Rejected(
+            "lexer error, worded as cel-go's",
+            GATES_OFF,
+            "device.driver == 'x' # 1",
+            "Syntax error: token recognition error at: '#"),
+        new Rejected(
+            "a type error is no syntax error",
+            GATES_OFF,
+            "device.driver == 1",
+            "ERROR: <input>:1:15: found no matching overload"),
         new Rejected(
             "undeclared variable", GATES_OFF, "other == 1", "undeclared reference to 'other'"),
         new Rejected(

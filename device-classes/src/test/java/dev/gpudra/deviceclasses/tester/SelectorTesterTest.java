@@ -58,7 +58,8 @@ class SelectorTesterTest {
 
   static Stream<BadFile> badFiles() {
     return Stream.of(
-        new BadFile("no driver", "name: gpu-0\n", "needs a non-empty 'driver'"),
+        new BadFile("no driver", "name: gpu-0\n", "needs a 'driver' string"),
+        new BadFile("driver not a string", "driver: [a]\n", "needs a 'driver' string"),
         new BadFile("not a mapping", "- a\n- b\n", "must be a YAML mapping"),
         new BadFile("not YAML", "driver: [unclosed\n", "not valid YAML"),
         new BadFile(
@@ -87,6 +88,30 @@ class SelectorTesterTest {
         tester.test("driver: x.io\nattributes:\n  v: {version: v1.0}\n", List.of("true"));
 
     assertThat(lines).singleElement().asString().startsWith("error: version is not semver");
+  }
+
+  @Test
+  @DisplayName(
+      "a device with an empty driver is accepted, as in Kubernetes' CEL tests: unqualified names"
+          + " belong to the empty domain")
+  void emptyDriver() {
+    List<String> lines =
+        tester.test(
+            "driver: ''\nattributes:\n  model: {string: a100}\n",
+            List.of("device.driver == ''", "device.attributes[''].model == 'a100'"));
+
+    assertThat(lines).containsExactly("true", "true");
+  }
+
+  @Test
+  @DisplayName("a syntax error is reported as the API server words it: 'Syntax error: ...'")
+  void syntaxError() {
+    List<String> lines = tester.test("driver: x.io\n", List.of("device.driver ==", "a b"));
+
+    assertThat(lines)
+        .allSatisfy(
+            line -> assertThat(line).startsWith("error: compilation failed: ERROR: <input>:1:"))
+        .allSatisfy(line -> assertThat(line).contains(": Syntax error: "));
   }
 
   private static String resource(String name) throws IOException {

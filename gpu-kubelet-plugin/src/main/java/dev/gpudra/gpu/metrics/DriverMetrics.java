@@ -26,6 +26,8 @@ public final class DriverMetrics {
   private final Gauge inflight;
   private final Counter prepareErrors;
   private final Counter unprepareErrors;
+  private final Counter lookupErrors;
+  private final Counter publishErrors;
   private final Set<String> seenTypes = ConcurrentHashMap.newKeySet();
 
   /**
@@ -68,6 +70,18 @@ public final class DriverMetrics {
     prepareErrors = errorCounter("nvidia_dra_node_prepare_errors_total", "claim prepare errors");
     unprepareErrors =
         errorCounter("nvidia_dra_node_unprepare_errors_total", "claim unprepare errors");
+    lookupErrors =
+        Counter.builder()
+            .name("gpu_dra_claim_lookup_errors_total")
+            .help("Claims the kubelet named that could not be fetched, or whose UID did not match")
+            .labelNames("driver", "operation")
+            .register(registry);
+    publishErrors =
+        Counter.builder()
+            .name("gpu_dra_resourceslice_publish_errors_total")
+            .help("ResourceSlice syncs of this node's pool that failed (retried with back-off)")
+            .labelNames("driver")
+            .register(registry);
     GaugeWithCallback.builder()
         .name("nvidia_dra_prepared_devices")
         .help("Devices currently prepared, by device type")
@@ -87,13 +101,22 @@ public final class DriverMetrics {
 
   /**
    * Every request series at zero for both operations, so that they are there at the first scrape
-   * after a start (as NVIDIA's).
+   * after a start (as NVIDIA's); the error series too, each error type where it can arise, so that
+   * {@code rate()} and {@code increase()} see the first error (a series born at 1 has no increase).
    */
   private void zeroSeries() {
     for (String operation : List.of(PREPARE, UNPREPARE)) {
       requests.labelValues(driver, operation);
       duration.labelValues(driver, operation);
       inflight.labelValues(driver, operation);
+      lookupErrors.labelValues(driver, operation);
+    }
+    publishErrors.labelValues(driver);
+    for (ErrorType type : List.of(ErrorType.LOCK_ACQUIRE, ErrorType.PREPARE_DEVICES)) {
+      prepareErrors.labelValues(driver, type.label());
+    }
+    for (ErrorType type : List.of(ErrorType.LOCK_ACQUIRE, ErrorType.UNPREPARE_DEVICES)) {
+      unprepareErrors.labelValues(driver, type.label());
     }
   }
 
@@ -137,12 +160,24 @@ public final class DriverMetrics {
     };
   }
 
-  public void prepareError(String errorType) {
-    prepareErrors.labelValues(driver, errorType).inc();
+  /** {@code claims} claims failed to prepare, for {@code type}. */
+  public void prepareErrors(ErrorType type, int claims) {
+    prepareErrors.labelValues(driver, type.label()).inc(claims);
   }
 
-  public void unprepareError(String errorType) {
-    unprepareErrors.labelValues(driver, errorType).inc();
+  /** {@code claims} claims failed to unprepare, for {@code type}. */
+  public void unprepareErrors(ErrorType type, int claims) {
+    unprepareErrors.labelValues(driver, type.label()).inc(claims);
+  }
+
+  /** Claims of a kubelet call that failed before the driver saw them: not found, UID mismatch. */
+  public void lookupErrors(String operation, int claims) {
+    lookupErrors.labelValues(driver, operation).inc(claims);
+  }
+
+  /** A background sync of the node's ResourceSlices failed. */
+  public void publishError() {
+    publishErrors.labelValues(driver).inc();
   }
 
   /** Closes a request's measurement. */

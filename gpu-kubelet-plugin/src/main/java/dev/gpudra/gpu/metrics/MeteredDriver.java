@@ -28,10 +28,7 @@ public final class MeteredDriver implements DraDriver {
   @Override
   public Request request(Operation operation, int claims) {
     Request inner = delegate.request(operation, claims);
-    DriverMetrics.RequestTimer timer =
-        metrics.start(
-            operation == Operation.PREPARE ? DriverMetrics.PREPARE : DriverMetrics.UNPREPARE,
-            claims);
+    DriverMetrics.RequestTimer timer = metrics.start(label(operation), claims);
     return () -> {
       try {
         inner.close();
@@ -44,41 +41,48 @@ public final class MeteredDriver implements DraDriver {
   @Override
   public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
     Map<String, PrepareResult> results = delegate.prepare(claims);
-    results.values().stream()
-        .filter(PrepareResult::failed)
-        .forEach(r -> metrics.prepareError("prepare_devices"));
+    long failed = results.values().stream().filter(PrepareResult::failed).count();
+    metrics.prepareErrors(ErrorType.PREPARE_DEVICES, (int) failed);
     return results;
   }
 
   @Override
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> claims) {
     Map<String, UnprepareResult> results = delegate.unprepare(claims);
-    results.values().stream()
-        .filter(UnprepareResult::failed)
-        .forEach(r -> metrics.unprepareError("unprepare_devices"));
+    long failed = results.values().stream().filter(UnprepareResult::failed).count();
+    metrics.unprepareErrors(ErrorType.UNPREPARE_DEVICES, (int) failed);
     return results;
   }
 
   /**
-   * Failures outside the driver's per-claim results, with NVIDIA's {@code error_type}: {@code
-   * lock_acquire} for the node lock; the others count as the operation's device errors, as NVIDIA's
-   * plugin counts every failed claim.
+   * Failures outside the driver's per-claim results, where NVIDIA's plugin counts them: {@code
+   * lock_acquire} for the node lock, the operation's device errors when the driver threw. A claim
+   * that could not be fetched never reached NVIDIA's driver either (the kubelet-plugin helper
+   * fetches claims), so it is not a device error: it counts in {@code
+   * gpu_dra_claim_lookup_errors_total}.
    */
   @Override
   public void failedBeforeDriver(Operation operation, FailureReason reason, int claims) {
     boolean prepare = operation == Operation.PREPARE;
-    String type =
-        reason == FailureReason.LOCK_ACQUIRE
-            ? "lock_acquire"
-            : prepare ? "prepare_devices" : "unprepare_devices";
-    for (int i = 0; i < claims; i++) {
-      if (prepare) {
-        metrics.prepareError(type);
-      } else {
-        metrics.unprepareError(type);
-      }
+    switch (reason) {
+      case CLAIM_LOOKUP -> metrics.lookupErrors(label(operation), claims);
+      case LOCK_ACQUIRE -> count(prepare, ErrorType.LOCK_ACQUIRE, claims);
+      case DRIVER_EXCEPTION ->
+          count(prepare, prepare ? ErrorType.PREPARE_DEVICES : ErrorType.UNPREPARE_DEVICES, claims);
     }
     delegate.failedBeforeDriver(operation, reason, claims);
+  }
+
+  private void count(boolean prepare, ErrorType type, int claims) {
+    if (prepare) {
+      metrics.prepareErrors(type, claims);
+    } else {
+      metrics.unprepareErrors(type, claims);
+    }
+  }
+
+  private static String label(Operation operation) {
+    return operation == Operation.PREPARE ? DriverMetrics.PREPARE : DriverMetrics.UNPREPARE;
   }
 
   @Override
@@ -91,10 +95,14 @@ public final class MeteredDriver implements DraDriver {
     return delegate.ready();
   }
 
+  /**
+   * Background errors. A failed ResourceSlice sync is no claim's failure (none waits for it), so it
+   * counts apart from NVIDIA's prepare errors: see {@link ErrorType}.
+   */
   @Override
   public void handleError(Throwable error, String context) {
     if (context.startsWith(ResourceSlicePublisher.PUBLISH_CONTEXT)) {
-      metrics.prepareError("publish_resources");
+      metrics.publishError();
     }
     delegate.handleError(error, context);
   }

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class MeteredDriverTest {
   private final DriverMetrics metrics =
@@ -103,34 +105,97 @@ class MeteredDriverTest {
   }
 
   @Test
-  @DisplayName("slice publishing failures count as publish_resources errors")
+  @DisplayName(
+      "a failed background ResourceSlice sync is no claim's failure: it counts in"
+          + " gpu_dra_resourceslice_publish_errors_total, never as a prepare error")
   void publishErrors() throws IOException {
     driver.handleError(new RuntimeException("boom"), ResourceSlicePublisher.PUBLISH_CONTEXT + " x");
     driver.handleError(new RuntimeException("boom"), "stale claim cleanup");
     assertThat(scrape())
-        .contains(
-            "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
-                + "error_type=\"publish_resources\"} 1.0");
+        .contains("gpu_dra_resourceslice_publish_errors_total{driver=\"gpu.nvidia.com\"} 1.0")
+        .doesNotContain("publish_resources");
+  }
+
+  record BeforeDriver(
+      String name, Operation operation, FailureReason reason, String series, String value) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static List<BeforeDriver> beforeDriverCases() {
+    String prepare = "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\",error_type=";
+    String unprepare =
+        "nvidia_dra_node_unprepare_errors_total{driver=\"gpu.nvidia.com\",error_type=";
+    String lookup = "gpu_dra_claim_lookup_errors_total{driver=\"gpu.nvidia.com\",operation=";
+    return List.of(
+        new BeforeDriver(
+            "prepare lock timeout: lock_acquire",
+            Operation.PREPARE,
+            FailureReason.LOCK_ACQUIRE,
+            prepare + "\"lock_acquire\"}",
+            "2.0"),
+        new BeforeDriver(
+            "unprepare lock timeout: lock_acquire",
+            Operation.UNPREPARE,
+            FailureReason.LOCK_ACQUIRE,
+            unprepare + "\"lock_acquire\"}",
+            "2.0"),
+        new BeforeDriver(
+            "prepare threw: prepare_devices",
+            Operation.PREPARE,
+            FailureReason.DRIVER_EXCEPTION,
+            prepare + "\"prepare_devices\"}",
+            "2.0"),
+        new BeforeDriver(
+            "unprepare threw: unprepare_devices",
+            Operation.UNPREPARE,
+            FailureReason.DRIVER_EXCEPTION,
+            unprepare + "\"unprepare_devices\"}",
+            "2.0"),
+        new BeforeDriver(
+            "claim not fetched: a lookup error, no device error",
+            Operation.PREPARE,
+            FailureReason.CLAIM_LOOKUP,
+            lookup + "\"prepare\"}",
+            "2.0"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("beforeDriverCases")
+  @DisplayName(
+      "claims failed before the driver count with NVIDIA's error_type where NVIDIA's plugin counts"
+          + " them, each claim once, and nowhere else")
+  void failuresBeforeTheDriver(BeforeDriver c) throws IOException {
+    String before = scrape();
+    driver.failedBeforeDriver(c.operation(), c.reason(), 2);
+    String after = scrape();
+
+    assertThat(after).contains(c.series() + " " + c.value());
+    assertThat(changedLines(before, after)).containsExactly(c.series() + " " + c.value());
   }
 
   @Test
   @DisplayName(
-      "claims failed before the driver: node-lock timeouts count as lock_acquire, the rest as the"
-          + " operation's device errors")
-  void failuresBeforeTheDriver() throws IOException {
-    driver.failedBeforeDriver(Operation.PREPARE, FailureReason.LOCK_ACQUIRE, 2);
-    driver.failedBeforeDriver(Operation.UNPREPARE, FailureReason.LOCK_ACQUIRE, 1);
-    driver.failedBeforeDriver(Operation.PREPARE, FailureReason.CLAIM_LOOKUP, 1);
+      "every error series NVIDIA's plugin can emit is there at zero from the start, so that the"
+          + " first error shows in rate()")
+  void errorSeriesStartAtZero() throws IOException {
+    String text = scrape();
+    String prepare = "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\",error_type=";
+    String unprepare =
+        "nvidia_dra_node_unprepare_errors_total{driver=\"gpu.nvidia.com\",error_type=";
+    assertThat(text)
+        .contains(prepare + "\"lock_acquire\"} 0.0")
+        .contains(prepare + "\"prepare_devices\"} 0.0")
+        .contains(unprepare + "\"lock_acquire\"} 0.0")
+        .contains(unprepare + "\"unprepare_devices\"} 0.0")
+        .contains("gpu_dra_resourceslice_publish_errors_total{driver=\"gpu.nvidia.com\"} 0.0");
+  }
 
-    assertThat(scrape())
-        .contains(
-            "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
-                + "error_type=\"lock_acquire\"} 2.0")
-        .contains(
-            "nvidia_dra_node_unprepare_errors_total{driver=\"gpu.nvidia.com\","
-                + "error_type=\"lock_acquire\"} 1.0")
-        .contains(
-            "nvidia_dra_node_prepare_errors_total{driver=\"gpu.nvidia.com\","
-                + "error_type=\"prepare_devices\"} 1.0");
+  /** The sample lines of {@code after} that are not in {@code before} (comments left out). */
+  private static List<String> changedLines(String before, String after) {
+    List<String> old = before.lines().toList();
+    return after.lines().filter(l -> !l.startsWith("#") && !old.contains(l)).toList();
   }
 }

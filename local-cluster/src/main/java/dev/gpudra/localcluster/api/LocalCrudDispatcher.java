@@ -9,10 +9,12 @@ import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherExc
 import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.net.HttpURLConnection;
 import java.util.AbstractMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
@@ -40,6 +42,7 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
   private record Stored(AttributeSet key, String json) {}
 
   private final Map<Attribute, List<Stored>> byName = new ConcurrentHashMap<>();
+  private final Discovery discovery = new Discovery();
   private volatile boolean indexed = true;
 
   @Override
@@ -56,6 +59,29 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
     if (newState != null) {
       index(storedKey(pathAttributes, resource, newState), newState);
     }
+  }
+
+  /** Discovery ({@link Discovery}) as the API server answers it; everything else fabric8's. */
+  @Override
+  public MockResponse dispatch(RecordedRequest request) {
+    if ("GET".equals(request.getMethod())) {
+      Optional<String> document = discovery.document(request.getPath());
+      if (document.isPresent()) {
+        return new MockResponse()
+            .setResponseCode(HttpURLConnection.HTTP_OK)
+            .setHeader("Content-Type", "application/json")
+            .setBody(document.get());
+      }
+      if (Discovery.namesGroupVersion(request.getPath())) {
+        return new MockResponse()
+            .setResponseCode(HttpURLConnection.HTTP_NOT_FOUND)
+            .setHeader("Content-Type", "application/json")
+            .setBody(
+                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                    + "\"reason\":\"NotFound\",\"code\":404}");
+      }
+    }
+    return super.dispatch(request);
   }
 
   @Override

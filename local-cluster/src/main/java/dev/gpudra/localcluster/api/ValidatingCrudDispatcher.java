@@ -90,14 +90,6 @@ final class ValidatingCrudDispatcher extends LocalCrudDispatcher {
   }
 
   private MockResponse dispatchOther(RecordedRequest request) {
-    if ("GET".equals(request.getMethod()) && "/version".equals(request.getPath())) {
-      return new MockResponse()
-          .setResponseCode(200)
-          .setHeader("Content-Type", "application/json")
-          .setBody(
-              "{\"major\":\"1\",\"minor\":\"35\",\"gitVersion\":\"v1.35.8\","
-                  + "\"platform\":\"linux/amd64\"}");
-    }
     return super.dispatch(request);
   }
 

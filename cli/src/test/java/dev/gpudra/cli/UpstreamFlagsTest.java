@@ -1,0 +1,66 @@
+package dev.gpudra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/** Every flag of NVIDIA's kubelet plugins parses; those for features gpu-dra lacks are refused. */
+class UpstreamFlagsTest {
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "gpu-kubelet-plugin|--image-pull-secrets=regcred|--image-pull-secrets (IMAGE_PULL_SECRETS)",
+        "gpu-kubelet-plugin|--image-pull-policy=Always|--image-pull-policy (IMAGE_PULL_POLICY)",
+        "gpu-kubelet-plugin|--service-account-name=sa|--service-account-name (SERVICE_ACCOUNT_NAME)",
+        "gpu-kubelet-plugin|--default-config=a100|--default-config (DEFAULT_CONFIG)",
+        "compute-domain-kubelet-plugin|--pod-uid=u1|--pod-uid (POD_UID)",
+        "compute-domain-kubelet-plugin|--gpu-clique-label-enabled|--gpu-clique-label-enabled",
+        "compute-domain-kubelet-plugin|--imex-mode=hostManaged|--imex-mode (IMEX_MODE)",
+        "compute-domain-kubelet-plugin|--imex-isolation=channel|--imex-isolation (IMEX_ISOLATION)",
+        "compute-domain-kubelet-plugin|--imex-host-socket-path=/s|--imex-host-socket-path"
+      })
+  @DisplayName("a value for a feature gpu-dra lacks is refused naming the flag, exit code 2")
+  void refused(String command, String flag, String named) {
+    CliRun run = CliRun.of(command, "--node-name=n1", "--simulated-gpus=dgx-h100", flag);
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(named).contains("is not supported by gpu-dra: ");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "--imex-mode=driverManaged",
+    "--imex-isolation=domain",
+    "--gpu-clique-label-enabled=false"
+  })
+  @DisplayName("NVIDIA's default values, which ask for what gpu-dra does, are accepted")
+  void inert(String flag) {
+    CliRun run = CliRun.of("compute-domain-kubelet-plugin", "--node-name=", flag);
+    assertThat(run.err()).doesNotContain("not supported").contains("--node-name (NODE_NAME)");
+  }
+
+  @Test
+  @DisplayName("--host_driver-root is --nvidia-driver-root's alias; HOST_DRIVER_ROOT backs it")
+  void hostDriverRoot() {
+    assumeTrue(System.getenv("NVIDIA_DRIVER_ROOT") == null);
+    PluginOptions options = parse("--host_driver-root=/run/nvidia/driver");
+    assertThat(options.driverRoot).isEqualTo("/run/nvidia/driver");
+    assumeTrue(System.getenv("HOST_DRIVER_ROOT") == null);
+    assertThat(parse().driverRoot).isEqualTo("/");
+  }
+
+  private static PluginOptions parse(String... args) {
+    CommandLine root = GpuDra.commandLine();
+    String[] line = new String[args.length + 1];
+    line[0] = "gpu-kubelet-plugin";
+    System.arraycopy(args, 0, line, 1, args.length);
+    root.parseArgs(line);
+    return ((GpuKubeletPluginCommand) root.getSubcommands().get("gpu-kubelet-plugin").getCommand())
+        .options;
+  }
+}

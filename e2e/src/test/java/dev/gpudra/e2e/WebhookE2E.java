@@ -1,0 +1,350 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfigurationBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gpu-dra webhook} as a process from the image's classpath, registered with the real
+ * kube-apiserver as NVIDIA's chart registers its webhook (a ValidatingWebhookConfiguration for
+ * CREATE and UPDATE of ResourceClaims and ResourceClaimTemplates, {@code failurePolicy: Fail}): the
+ * API server refuses a claim whose GpuConfig has a misspelled field, naming the field's path, and
+ * admits a good one.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WebhookE2E {
+  private static final char[] PASSWORD = "changeit".toCharArray();
+  private static final String PATH = "/validate-resource-claim-parameters";
+  private static final String GPU_CONFIG =
+      """
+            opaque:
+              driver: gpu.nvidia.com
+              parameters:
+                apiVersion: resource.nvidia.com/v1beta1
+                kind: GpuConfig
+                sharing:
+                  strategy: TimeSlicing
+                  timeSlicingConfig:
+                    %s: Long
+      """;
+
+  private Path dir;
+  private ControlPlaneProcess controlPlane;
+  private KubernetesClient client;
+  private Process webhook;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws Exception {
+    this.dir = dir;
+    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
+    assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
+    controlPlane =
+        ControlPlaneProcess.start(
+            RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
+    client = controlPlane.client();
+    X509Certificate cert = selfSigned(dir);
+    int port = freePort();
+    webhook =
+        gpuDra(
+                libs,
+                "webhook",
+                "--tls-cert-file",
+                dir.resolve("tls.crt").toString(),
+                "--tls-private-key-file",
+                dir.resolve("tls.key").toString(),
+                "--port",
+                Integer.toString(port),
+                "--feature-gates",
+                "TimeSlicingSettings=true",
+                "-v",
+                "4")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("webhook.log").toFile())
+            .start();
+    awaitReady(cert, port);
+    client.resource(registration(port, cert)).create();
+  }
+
+  @AfterAll
+  void stop() {
+    if (webhook != null) {
+      webhook.destroyForcibly();
+    }
+    if (controlPlane != null) {
+      controlPlane.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  @DisplayName(
+      "a ResourceClaim with a misspelled GpuConfig field is refused by the API server, with the"
+          + " field's path")
+  void refusesMisspelledField() {
+    GenericKubernetesResource bad = claim("bad", "intervall");
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .ignoreExceptionsMatching(e -> !(e instanceof AssertionError))
+        .untilAsserted(() ->
+            assertThatThrownBy(() -> createOrUndo(bad))
+                .isInstanceOf(KubernetesClientException.class)
+                .hasMessageContaining("admission webhook \"gpu.nvidia.com\" denied the request"));
+    assertThatThrownBy(() -> client.resource(bad).create())
+        .hasMessageContaining(
+            "1 configs failed to validate: error decoding object at"
+                + " spec.devices.config[0].opaque.parameters: strict decoding error: unknown field"
+                + " \"sharing.timeSlicingConfig.intervall\"");
+  }
+
+  @Test
+  @Order(2)
+  @DisplayName("a good ResourceClaim (TimeSlicing, its gate on) is admitted")
+  void admitsGoodClaim() {
+    client.resource(claim("good", "interval")).create();
+
+    assertThat(
+            client
+                .genericKubernetesResources("resource.k8s.io/v1", "ResourceClaim")
+                .inNamespace("default")
+                .withName("good")
+                .get())
+        .isNotNull();
+  }
+
+  @Test
+  @Order(3)
+  @DisplayName("a v1beta1 ResourceClaimTemplate is judged too, its path under spec.spec")
+  void judgesTemplates() {
+    GenericKubernetesResource template =
+        Serialization.unmarshal(
+            """
+            apiVersion: resource.k8s.io/v1beta1
+            kind: ResourceClaimTemplate
+            metadata:
+              name: bad-template
+              namespace: default
+            spec:
+              spec:
+                devices:
+                  requests:
+                  - name: gpu
+                    deviceClassName: gpu.nvidia.com
+                  config:
+                  - requests: [gpu]
+            """
+                + GPU_CONFIG.formatted("intervall").indent(2),
+            GenericKubernetesResource.class);
+
+    assertThatThrownBy(() -> client.resource(template).create())
+        .hasMessageContaining(
+            "error decoding object at spec.spec.devices.config[0].opaque.parameters: strict"
+                + " decoding error");
+  }
+
+  @Test
+  @Order(99)
+  @DisplayName("the webhook process ends on SIGTERM")
+  void endsOnSigterm() throws Exception {
+    webhook.destroy();
+
+    assertThat(webhook.waitFor(20, TimeUnit.SECONDS))
+        .as("its log:%n%s", Files.readString(dir.resolve("webhook.log")))
+        .isTrue();
+  }
+
+  private void createOrUndo(GenericKubernetesResource claim) {
+    client.resource(claim).create();
+    client.resource(claim).delete();
+  }
+
+  private static GenericKubernetesResource claim(String name, String field) {
+    return Serialization.unmarshal(
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: %s
+          namespace: default
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.nvidia.com
+            config:
+            - requests: [gpu]
+        """
+                .formatted(name)
+            + GPU_CONFIG.formatted(field),
+        GenericKubernetesResource.class);
+  }
+
+  /** As NVIDIA's chart registers its webhook, at a URL instead of a Service. */
+  private static ValidatingWebhookConfiguration registration(int port, X509Certificate cert)
+      throws Exception {
+    return new ValidatingWebhookConfigurationBuilder()
+        .withNewMetadata()
+        .withName("gpu-dra-webhook-e2e")
+        .endMetadata()
+        .addNewWebhook()
+        .withName("gpu.nvidia.com")
+        .withNewClientConfig()
+        .withUrl("https://127.0.0.1:" + port + PATH)
+        .withCaBundle(
+            Base64.getEncoder().encodeToString(pem(cert).getBytes(StandardCharsets.US_ASCII)))
+        .endClientConfig()
+        .addNewRule()
+        .withApiGroups("resource.k8s.io")
+        .withApiVersions("v1", "v1beta2", "v1beta1")
+        .withOperations("CREATE", "UPDATE")
+        .withResources("resourceclaims", "resourceclaimtemplates")
+        .endRule()
+        .withAdmissionReviewVersions("v1")
+        .withSideEffects("None")
+        .withFailurePolicy("Fail")
+        .withTimeoutSeconds(10)
+        .endWebhook()
+        .build();
+  }
+
+  private void awaitReady(X509Certificate cert, int port) throws Exception {
+    HttpClient http = HttpClient.newBuilder().sslContext(trusting(cert)).build();
+    HttpRequest ready =
+        HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/readyz"))
+            .timeout(Duration.ofSeconds(5))
+            .build();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .ignoreExceptions()
+        .untilAsserted(() -> {
+          assertThat(webhook.isAlive()).as(Files.readString(dir.resolve("webhook.log"))).isTrue();
+          HttpResponse<String> response = http.send(ready, HttpResponse.BodyHandlers.ofString());
+          assertThat(response.body()).isEqualTo("ok");
+        });
+  }
+
+  /** A certificate for 127.0.0.1 made by the JDK's keytool, written as tls.crt and tls.key. */
+  private static X509Certificate selfSigned(Path dir) throws Exception {
+    Path store = dir.resolve("webhook.p12");
+    Process keytool =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair",
+                "-alias",
+                "k",
+                "-keyalg",
+                "RSA",
+                "-keysize",
+                "2048",
+                "-dname",
+                "CN=gpu-dra-webhook",
+                "-ext",
+                "SAN=ip:127.0.0.1",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                new String(PASSWORD),
+                "-keypass",
+                new String(PASSWORD))
+            .redirectErrorStream(true)
+            .start();
+    String said = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0).as(said).isTrue();
+    KeyStore keys = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(store)) {
+      keys.load(in, PASSWORD);
+    }
+    X509Certificate cert = (X509Certificate) keys.getCertificate("k");
+    Files.writeString(dir.resolve("tls.crt"), pem(cert));
+    Files.writeString(
+        dir.resolve("tls.key"), pem("PRIVATE KEY", keys.getKey("k", PASSWORD).getEncoded()));
+    return cert;
+  }
+
+  private static SSLContext trusting(X509Certificate cert) throws Exception {
+    KeyStore trust = KeyStore.getInstance("PKCS12");
+    trust.load(null, null);
+    trust.setCertificateEntry("webhook", cert);
+    TrustManagerFactory factory =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    factory.init(trust);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, factory.getTrustManagers(), null);
+    return context;
+  }
+
+  private static String pem(X509Certificate cert) throws Exception {
+    return pem("CERTIFICATE", cert.getEncoded());
+  }
+
+  private static String pem(String type, byte[] der) {
+    return "-----BEGIN "
+        + type
+        + "-----\n"
+        + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
+        + "\n-----END "
+        + type
+        + "-----\n";
+  }
+
+  /** {@code gpu-dra ARGS} as a process, on the image's classpath. */
+  private static ProcessBuilder gpuDra(Path libs, String... args) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                libs.toAbsolutePath() + "/*",
+                "dev.gpudra.cli.GpuDra"));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command);
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
