@@ -36,6 +36,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "kube-proxy" {
 		os.Exit(runKubeProxy(os.Args[2:]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "kubectl" {
+		os.Exit(runKubectl(os.Args[2:]))
+	}
 	if len(os.Args) > 1 && os.Args[1] == "supervise" {
 		os.Exit(runSupervised(os.Args[2:]))
 	}
