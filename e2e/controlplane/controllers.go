@@ -26,7 +26,7 @@ const controllersSyncTimeout = 60 * time.Second
 // reservedFor bookkeeping), namespace (deleting a test namespace deletes its
 // contents), service-account and tokens, the garbage collector (generated
 // claims go with their pod), and those of a real node and its workloads
-// (node lifecycle, root-CA publisher, DaemonSet, Deployment, ReplicaSet, Job). It returns once all their informers have synced
+// (node lifecycle, root-CA publisher, EndpointSlice, DaemonSet, Deployment, ReplicaSet, Job). It returns once all their informers have synced
 // and SA default/default exists.
 func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSigning) error {
 	client, err := kubernetes.NewForConfig(cfg)

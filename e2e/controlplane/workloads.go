@@ -11,6 +11,7 @@ import (
 	"k8s.io/kubernetes/pkg/controller/certificates/rootcacertpublisher"
 	"k8s.io/kubernetes/pkg/controller/daemon"
 	"k8s.io/kubernetes/pkg/controller/deployment"
+	"k8s.io/kubernetes/pkg/controller/endpointslice"
 	"k8s.io/kubernetes/pkg/controller/job"
 	"k8s.io/kubernetes/pkg/controller/nodelifecycle"
 	"k8s.io/kubernetes/pkg/controller/replicaset"
@@ -55,8 +56,14 @@ func newNodeAndWorkloadControllers(ctx context.Context, client kubernetes.Interf
 	if err != nil {
 		return nil, fmt.Errorf("job controller: %w", err)
 	}
+	// Services get EndpointSlices, which kube-proxy routes: the API server reaches a webhook's
+	// Service through them.
+	endpointSlices := endpointslice.NewController(ctx, factory.Core().V1().Pods(),
+		factory.Core().V1().Services(), factory.Core().V1().Nodes(),
+		factory.Discovery().V1().EndpointSlices(), 100, client, 0)
 	return []func(context.Context){
 		nodes.Run,
+		func(ctx context.Context) { endpointSlices.Run(ctx, 2) },
 		func(ctx context.Context) { rootCAs.Run(ctx, 1) },
 		func(ctx context.Context) { daemonSets.Run(ctx, 2) },
 		func(ctx context.Context) { deployments.Run(ctx, 2) },

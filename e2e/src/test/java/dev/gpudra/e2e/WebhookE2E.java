@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -50,7 +49,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebhookE2E {
-  private static final char[] PASSWORD = "changeit".toCharArray();
   private static final String PATH = "/validate-resource-claim-parameters";
   private static final String GPU_CONFIG =
       """
@@ -229,7 +227,8 @@ class WebhookE2E {
         .withNewClientConfig()
         .withUrl("https://127.0.0.1:" + port + PATH)
         .withCaBundle(
-            Base64.getEncoder().encodeToString(pem(cert).getBytes(StandardCharsets.US_ASCII)))
+            Base64.getEncoder()
+                .encodeToString(TestCertificates.pem(cert).getBytes(StandardCharsets.US_ASCII)))
         .endClientConfig()
         .addNewRule()
         .withApiGroups("resource.k8s.io")
@@ -261,46 +260,9 @@ class WebhookE2E {
         });
   }
 
-  /** A certificate for 127.0.0.1 made by the JDK's keytool, written as tls.crt and tls.key. */
+  /** A certificate for 127.0.0.1, written as tls.crt and tls.key. */
   private static X509Certificate selfSigned(Path dir) throws Exception {
-    Path store = dir.resolve("webhook.p12");
-    Process keytool =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair",
-                "-alias",
-                "k",
-                "-keyalg",
-                "RSA",
-                "-keysize",
-                "2048",
-                "-dname",
-                "CN=gpu-dra-webhook",
-                "-ext",
-                "SAN=ip:127.0.0.1",
-                "-validity",
-                "2",
-                "-storetype",
-                "PKCS12",
-                "-keystore",
-                store.toString(),
-                "-storepass",
-                new String(PASSWORD),
-                "-keypass",
-                new String(PASSWORD))
-            .redirectErrorStream(true)
-            .start();
-    String said = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0).as(said).isTrue();
-    KeyStore keys = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(store)) {
-      keys.load(in, PASSWORD);
-    }
-    X509Certificate cert = (X509Certificate) keys.getCertificate("k");
-    Files.writeString(dir.resolve("tls.crt"), pem(cert));
-    Files.writeString(
-        dir.resolve("tls.key"), pem("PRIVATE KEY", keys.getKey("k", PASSWORD).getEncoded()));
-    return cert;
+    return TestCertificates.selfSigned(dir, "ip:127.0.0.1");
   }
 
   private static SSLContext trusting(X509Certificate cert) throws Exception {
@@ -313,20 +275,6 @@ class WebhookE2E {
     SSLContext context = SSLContext.getInstance("TLS");
     context.init(null, factory.getTrustManagers(), null);
     return context;
-  }
-
-  private static String pem(X509Certificate cert) throws Exception {
-    return pem("CERTIFICATE", cert.getEncoded());
-  }
-
-  private static String pem(String type, byte[] der) {
-    return "-----BEGIN "
-        + type
-        + "-----\n"
-        + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
-        + "\n-----END "
-        + type
-        + "-----\n";
   }
 
   /** {@code gpu-dra ARGS} as a process, on the image's classpath. */
