@@ -1,0 +1,329 @@
+package dev.gpudra.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Our Helm chart rendered by a real helm for the values admins give it: an admin's values file for
+ * NVIDIA's chart, values it refuses by key (its schema and render-time checks), the webhook's and
+ * the network policies' objects; parsed by the client of a real API server. {@link ChartE2E}
+ * installs the chart, {@link ChartDevicePluginE2E} renders its device plugin.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ChartValuesE2E {
+  private static final String NS = "gpu-dra";
+
+  private ControlPlaneProcess controlPlane;
+  private Helm helm;
+  private Path chart;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws InterruptedException {
+    Path binary = RealControlPlane.binaryOrSkip();
+    try {
+      helm =
+          new Helm(
+              Helm.locate(RealControlPlane.checkout(), System.err::println),
+              dir.resolve("cp/kubeconfig"));
+    } catch (RealNodeUnavailableException e) {
+      System.err.println("chart E2E skipped: " + e.getMessage());
+      Assumptions.abort(e.getMessage());
+    }
+    controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
+    chart = RealControlPlane.checkout().resolve("deployments/helm/gpu-dra");
+  }
+
+  @AfterAll
+  void stop() {
+    if (controlPlane != null) {
+      controlPlane.close();
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "an admin's values file for NVIDIA's chart renders NVIDIA's behaviour: names, selectors,"
+          + " image, accounts, scheduling, env, ports, leader election")
+  void nvidiaValuesFile() {
+    List<HasMetadata> objects =
+        render(
+            "--namespace",
+            "nvidia-dra",
+            "-f",
+            RealControlPlane.checkout()
+                .resolve("e2e/src/test/resources/nvidia-values/admin.yaml")
+                .toString());
+    DaemonSet plugin = find(objects, DaemonSet.class, "dra-driver-nvidia-gpu-kubelet-plugin");
+    assertThat(plugin.getSpec().getSelector().getMatchLabels())
+        .containsExactlyEntriesOf(Map.of("dra-driver-nvidia-gpu-component", "kubelet-plugin"));
+    assertThat(plugin.getSpec().getUpdateStrategy().getType()).isEqualTo("OnDelete");
+    var pod = plugin.getSpec().getTemplate();
+    assertThat(pod.getMetadata().getLabels())
+        .containsEntry("nvidia-dra-driver-gpu-component", "kubelet-plugin")
+        .containsEntry("app.kubernetes.io/instance", "nv");
+    assertThat(pod.getMetadata().getAnnotations()).containsEntry("team", "ml");
+    var spec = pod.getSpec();
+    assertThat(spec.getServiceAccountName())
+        .isEqualTo("nv-dra-driver-nvidia-gpu-service-account-kubeletplugin");
+    assertThat(spec.getPriorityClassName()).isEqualTo("gpu-critical");
+    assertThat(spec.getImagePullSecrets()).extracting("name").containsExactly("regcred");
+    assertThat(spec.getNodeSelector()).containsExactlyEntriesOf(Map.of("pool", "gpu"));
+    assertThat(spec.getTolerations()).extracting("key").containsExactly("dedicated");
+    assertThat(
+            spec.getAffinity()
+                .getNodeAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms())
+        .as("GPU nodes only: NFD's PCI vendor labels or the GPU Operator's")
+        .flatExtracting(t -> t.getMatchExpressions())
+        .extracting("key")
+        .contains("feature.node.kubernetes.io/pci-10de.present", "nvidia.com/gpu.present");
+    var gpus = spec.getContainers().getFirst();
+    assertThat(gpus.getImage()).isEqualTo("registry.example.com/gpu-dra:1.2.3");
+    assertThat(gpus.getImagePullPolicy()).isEqualTo("Always");
+    assertThat(env(gpus.getEnv()))
+        .containsEntry("LOG_VERBOSITY", "6")
+        .containsEntry("HTTP_ENDPOINT", ":9400")
+        .containsEntry("METRICS_PATH", "/m")
+        .containsEntry("FEATURE_GATES", "MPSSupport=true,TimeSlicingSettings=true")
+        .containsEntry("ADDITIONAL_XIDS_TO_IGNORE", "13,31");
+    assertThat(gpus.getPorts()).extracting("containerPort").containsExactly(9400);
+    assertThat(gpus.getResources().getLimits().get("memory").toString()).isEqualTo("512Mi");
+    var domains = spec.getContainers().get(1);
+    assertThat(domains.getStartupProbe()).as("healthcheckPort -1: no probes").isNull();
+    assertThat(env(domains.getEnv())).doesNotContainKey("HEALTHCHECK_PORT");
+    ServiceAccount account =
+        find(
+            objects,
+            ServiceAccount.class,
+            "nv-dra-driver-nvidia-gpu-service-account-kubeletplugin");
+    assertThat(account.getMetadata().getAnnotations()).containsKey("eks.amazonaws.com/role-arn");
+
+    Deployment controller = find(objects, Deployment.class, "dra-driver-nvidia-gpu-controller");
+    assertThat(controller.getSpec().getReplicas()).isEqualTo(2);
+    var cd = controller.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(env(cd.getEnv()))
+        .containsEntry("LEADER_ELECTION_ENABLED", "true")
+        .containsEntry("LEADER_ELECTION_LEASE_DURATION", "30s")
+        .containsEntry("LEADER_ELECTION_LEASE_LOCK_NAME", "dra-driver-nvidia-gpu-controller")
+        .containsEntry("CD_DAEMON_IMAGE_PULL_SECRET_NAMES", "regcred")
+        .containsEntry("MAX_NODES_PER_IMEX_DOMAIN", "4")
+        .containsEntry("HTTP_ENDPOINT", ":9401");
+    assertThat(cd.getPorts()).extracting("containerPort").containsExactly(9401);
+    assertThat(controller.getSpec().getTemplate().getSpec().getNodeSelector())
+        .containsEntry("pool", "system");
+    assertThat(objects)
+        .as("MPSSupport: the plugin may run MPS control daemon Deployments")
+        .anySatisfy(o ->
+            assertThat(o.getMetadata().getName())
+                .isEqualTo("nv-dra-driver-nvidia-gpu-kubelet-plugin-mps"));
+    assertThat(names(objects, "ValidatingAdmissionPolicy"))
+        .containsExactly("resourceslices-policy-dra-driver-nvidia-gpu");
+  }
+
+  @Test
+  @DisplayName(
+      "values the chart cannot honour fail the install with their key: a misspelled key (the"
+          + " schema), NVIDIA's render-time checks, and NVIDIA's options gpu-dra does not have")
+  void refusedValues() {
+    assertThatThrownBy(() -> render("--namespace", NS, "--set", "kubeletPlugin.tolerration=x"))
+        .hasMessageContaining("kubeletPlugin")
+        .hasMessageContaining("tolerration");
+    assertThatThrownBy(() -> render("--namespace", NS, "--set", "logFormat=xml"))
+        .hasMessageContaining("logFormat");
+    assertThatThrownBy(() ->
+            helm.run(
+                "template",
+                "x",
+                chart.toString(),
+                "--kube-version",
+                "1.35.0",
+                "--set",
+                "gpuResourcesEnabledOverride=true"))
+        .hasMessageContaining("the release namespace is 'default'");
+    assertThatThrownBy(() ->
+            helm.run(
+                "template", "x", chart.toString(), "--kube-version", "1.35.0", "--namespace", NS))
+        .hasMessageContaining("gpuResourcesEnabledOverride is false");
+    assertThatThrownBy(() -> render("--namespace", NS, "--set", "namespace=other"))
+        .hasMessageContaining("use helm's --namespace");
+    assertThatThrownBy(() -> render("--namespace", NS, "--set", "altProcDevices=/x"))
+        .hasMessageContaining("altProcDevices");
+    assertThatThrownBy(() ->
+            render("--namespace", NS, "--set", "resources.computeDomains.imex.mode=hostManaged"))
+        .hasMessageContaining("resources.computeDomains.imex.mode");
+    assertThatThrownBy(
+            () -> render("--namespace", NS, "--set", "controller.metrics.profilePath=/p"))
+        .hasMessageContaining("controller.metrics.profilePath");
+    assertThatThrownBy(() ->
+            render("--namespace", NS, "--set", "webhook.enabled=true,webhook.tls.mode=secret"))
+        .hasMessageContaining("webhook.tls.secret.name");
+    assertThatThrownBy(() -> render("--namespace", NS, "--set", "webhook.enabled=true"))
+        .as("cert-manager mode on a cluster without cert-manager")
+        .hasMessageContaining("does not serve cert-manager.io/v1");
+    assertThatThrownBy(
+            () -> render("--namespace", NS, "--set", "resourceApiVersion=resource.k8s.io/v2"))
+        .hasMessageContaining("resourceApiVersion");
+  }
+
+  @Test
+  @DisplayName(
+      "webhook: Deployment, Service and ValidatingWebhookConfiguration, with cert-manager's"
+          + " Issuer and Certificate or a Secret and its CA bundle")
+  void webhookObjects() {
+    List<HasMetadata> certManager =
+        render(
+            "--namespace",
+            NS,
+            "--api-versions",
+            "cert-manager.io/v1",
+            "--set",
+            "webhook.enabled=true");
+    Deployment webhook = find(certManager, Deployment.class, "gpu-dra-webhook");
+    var container = webhook.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(container.getArgs())
+        .containsExactly(
+            "webhook",
+            "--port=443",
+            "--tls-cert-file=/cert/tls.crt",
+            "--tls-private-key-file=/cert/tls.key");
+    assertThat(names(certManager, "Certificate")).containsExactly("gpu-dra-webhook");
+    assertThat(names(certManager, "Issuer")).containsExactly("gpu-dra-webhook-selfsigned");
+    var config = find(certManager, ValidatingWebhookConfiguration.class, "gpu-dra-webhook");
+    assertThat(config.getMetadata().getAnnotations())
+        .containsEntry("cert-manager.io/inject-ca-from", NS + "/gpu-dra-webhook");
+    var hook = config.getWebhooks().getFirst();
+    assertThat(hook.getName()).isEqualTo("gpu.nvidia.com");
+    assertThat(hook.getClientConfig().getService().getPath())
+        .isEqualTo("/validate-resource-claim-parameters");
+    assertThat(hook.getRules().getFirst().getResources())
+        .containsExactly("resourceclaims", "resourceclaimtemplates");
+
+    List<HasMetadata> secret =
+        render(
+            "--namespace",
+            NS,
+            "--set",
+            "webhook.enabled=true,webhook.tls.mode=secret,webhook.tls.secret.name=tls,webhook.tls.secret.caBundle=Q0E=");
+    assertThat(names(secret, "Certificate")).isEmpty();
+    assertThat(
+            find(secret, ValidatingWebhookConfiguration.class, "gpu-dra-webhook")
+                .getWebhooks()
+                .getFirst()
+                .getClientConfig()
+                .getCaBundle())
+        .isEqualTo("Q0E=");
+  }
+
+  @Test
+  @DisplayName(
+      "networkPolicy.enabled: the plugin and the controller may reach the API server and DNS"
+          + " only, and be scraped on their metrics ports")
+  void networkPolicies() {
+    List<HasMetadata> objects =
+        render(
+            "--namespace",
+            NS,
+            "--set",
+            "kubeletPlugin.networkPolicy.enabled=true,controller.networkPolicy.enabled=true",
+            "--set",
+            "kubeletPlugin.metrics.gpuHttpEndpoint=:9400");
+    NetworkPolicy plugin = find(objects, NetworkPolicy.class, "gpu-dra-kubelet-plugin");
+    assertThat(plugin.getSpec().getPodSelector().getMatchLabels())
+        .containsExactlyEntriesOf(Map.of("gpu-dra-component", "kubelet-plugin"));
+    assertThat(plugin.getSpec().getIngress().getFirst().getPorts())
+        .extracting(p -> p.getPort().getIntVal())
+        .containsExactly(9400, 8081);
+    assertThat(plugin.getSpec().getEgress().getFirst().getPorts())
+        .extracting(p -> p.getPort().getIntVal())
+        .containsExactly(443, 6443);
+    assertThat(
+            find(objects, NetworkPolicy.class, "gpu-dra-controller")
+                .getSpec()
+                .getPodSelector()
+                .getMatchLabels())
+        .containsExactlyEntriesOf(Map.of("gpu-dra-component", "controller"));
+  }
+
+  private List<HasMetadata> render(String... args) {
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of("template", "nv", chart.toString(), "--kube-version", "1.35.0"));
+    command.addAll(List.of(args));
+    if (!command.contains("-f")) {
+      command.addAll(List.of("--set", "gpuResourcesEnabledOverride=true"));
+    }
+    String rendered = helm.run(command.toArray(String[]::new));
+    return controlPlane
+        .client()
+        .load(
+            new java.io.ByteArrayInputStream(
+                rendered.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+        .items();
+  }
+
+  private static <T extends HasMetadata> T find(
+      List<HasMetadata> objects, Class<T> type, String name) {
+    return objects.stream()
+        .filter(type::isInstance)
+        .map(type::cast)
+        .filter(o -> o.getMetadata().getName().equals(name))
+        .findFirst()
+        .orElseThrow(() ->
+            new AssertionError(
+                "no "
+                    + type.getSimpleName()
+                    + " "
+                    + name
+                    + " in "
+                    + objects.stream()
+                        .map(o -> o.getKind() + "/" + o.getMetadata().getName())
+                        .toList()));
+  }
+
+  private static List<String> names(List<HasMetadata> objects, String kind) {
+    return objects.stream()
+        .filter(o -> kind.equals(o.getKind()))
+        .map(o -> o.getMetadata().getName())
+        .toList();
+  }
+
+  /**
+   * The chart's ValidatingAdmissionPolicy on the real API server: the plugins' service account,
+   * with a pod token's node name (impersonated here), writes its own node's slices only.
+   */
+  private static Set<String> names(List<DeviceClass> classes) {
+    return classes.stream().map(c -> c.getMetadata().getName()).collect(Collectors.toSet());
+  }
+
+  private static Map<String, String> env(List<EnvVar> env) {
+    return env.stream()
+        .filter(e -> e.getValue() != null)
+        .collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue));
+  }
+}
