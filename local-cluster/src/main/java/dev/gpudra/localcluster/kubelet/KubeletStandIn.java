@@ -64,6 +64,11 @@ public final class KubeletStandIn implements AutoCloseable {
     try {
       registration.heartbeat(config.clock().instant());
     } catch (RuntimeException e) {
+      if (Thread.currentThread().isInterrupted()) {
+        // the stand-in is stopping (its poller interrupts the beat in flight): nothing failed
+        log.debug("heartbeat of node {} cut off by the stop", config.nodeName());
+        return;
+      }
       // the next beat retries; the node lifecycle controller allows 50 s without one
       log.warn("heartbeat of node {} failed", config.nodeName(), e);
     }
