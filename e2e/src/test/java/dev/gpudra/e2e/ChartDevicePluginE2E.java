@@ -1,24 +1,15 @@
 package dev.gpudra.e2e;
 
+import static dev.gpudra.e2e.ChartHarness.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.Helm;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
-import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -34,30 +25,21 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartDevicePluginE2E {
   private static final String NS = "gpu-dra";
 
-  private ControlPlaneProcess controlPlane;
+  private ChartHarness harness;
   private Helm helm;
   private Path chart;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException {
-    Path binary = RealControlPlane.binaryOrSkip();
-    try {
-      helm =
-          new Helm(
-              Helm.locate(RealControlPlane.checkout(), System.err::println),
-              dir.resolve("cp/kubeconfig"));
-    } catch (RealNodeUnavailableException e) {
-      System.err.println("chart E2E skipped: " + e.getMessage());
-      Assumptions.abort(e.getMessage());
-    }
-    controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
-    chart = RealControlPlane.checkout().resolve("deployments/helm/gpu-dra");
+    harness = ChartHarness.start(dir);
+    helm = harness.helm();
+    chart = harness.chart();
   }
 
   @AfterAll
   void stop() {
-    if (controlPlane != null) {
-      controlPlane.close();
+    if (harness != null) {
+      harness.close();
     }
   }
 
@@ -170,62 +152,5 @@ class ChartDevicePluginE2E {
         .containsEntry("CONTAINER_DRIVER_ROOT", "/driver-root");
     assertThat(pod.getVolumes())
         .anySatisfy(v -> assertThat(v.getHostPath().getPath()).isEqualTo("/var/run/mps/shm"));
-  }
-
-  private List<HasMetadata> render(String... args) {
-    List<String> command =
-        new java.util.ArrayList<>(
-            List.of("template", "nv", chart.toString(), "--kube-version", "1.35.0"));
-    command.addAll(List.of(args));
-    if (!command.contains("-f")) {
-      command.addAll(List.of("--set", "gpuResourcesEnabledOverride=true"));
-    }
-    String rendered = helm.run(command.toArray(String[]::new));
-    return controlPlane
-        .client()
-        .load(
-            new java.io.ByteArrayInputStream(
-                rendered.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
-        .items();
-  }
-
-  private static <T extends HasMetadata> T find(
-      List<HasMetadata> objects, Class<T> type, String name) {
-    return objects.stream()
-        .filter(type::isInstance)
-        .map(type::cast)
-        .filter(o -> o.getMetadata().getName().equals(name))
-        .findFirst()
-        .orElseThrow(() ->
-            new AssertionError(
-                "no "
-                    + type.getSimpleName()
-                    + " "
-                    + name
-                    + " in "
-                    + objects.stream()
-                        .map(o -> o.getKind() + "/" + o.getMetadata().getName())
-                        .toList()));
-  }
-
-  private static List<String> names(List<HasMetadata> objects, String kind) {
-    return objects.stream()
-        .filter(o -> kind.equals(o.getKind()))
-        .map(o -> o.getMetadata().getName())
-        .toList();
-  }
-
-  /**
-   * The chart's ValidatingAdmissionPolicy on the real API server: the plugins' service account,
-   * with a pod token's node name (impersonated here), writes its own node's slices only.
-   */
-  private static Set<String> names(List<DeviceClass> classes) {
-    return classes.stream().map(c -> c.getMetadata().getName()).collect(Collectors.toSet());
-  }
-
-  private static Map<String, String> env(List<EnvVar> env) {
-    return env.stream()
-        .filter(e -> e.getValue() != null)
-        .collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue));
   }
 }

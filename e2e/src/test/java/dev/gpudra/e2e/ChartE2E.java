@@ -1,5 +1,6 @@
 package dev.gpudra.e2e;
 
+import static dev.gpudra.e2e.ChartHarness.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -7,10 +8,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.deviceclasses.model.DriverKind;
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.Helm;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
@@ -27,7 +25,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -45,37 +42,28 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartE2E {
   private static final String NS = "gpu-dra";
 
-  private ControlPlaneProcess controlPlane;
+  private ChartHarness harness;
   private Helm helm;
   private Path chart;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException {
-    Path binary = RealControlPlane.binaryOrSkip();
-    try {
-      helm =
-          new Helm(
-              Helm.locate(RealControlPlane.checkout(), System.err::println),
-              dir.resolve("cp/kubeconfig"));
-    } catch (RealNodeUnavailableException e) {
-      System.err.println("chart E2E skipped: " + e.getMessage());
-      Assumptions.abort(e.getMessage());
-    }
-    controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
-    chart = RealControlPlane.checkout().resolve("deployments/helm/gpu-dra");
+    harness = ChartHarness.start(dir);
+    helm = harness.helm();
+    chart = harness.chart();
   }
 
   @AfterAll
   void stop() {
-    if (controlPlane != null) {
-      controlPlane.close();
+    if (harness != null) {
+      harness.close();
     }
   }
 
   @Test
   @DisplayName("helm lint, install, and uninstall of our chart against the real API server")
   void installsAndUninstalls() {
-    KubernetesClient client = controlPlane.client();
+    KubernetesClient client = harness.client();
     assertThat(helm.run("lint", chart.toString())).contains("0 chart(s) failed");
     assertThatThrownBy(() ->
             helm.run(
@@ -188,7 +176,7 @@ class ChartE2E {
       "a release of NVIDIA's chart moves to ours with helm upgrade: in place with NVIDIA's name"
           + " (same DaemonSet, same selector), or replaced under our names")
   void movesFromNvidiasRelease() {
-    KubernetesClient client = controlPlane.client();
+    KubernetesClient client = harness.client();
     Path nvidia = RealControlPlane.checkout().resolve("e2e/src/test/resources/nvidia-release");
     for (String ns : List.of("move-in-place", "move-renamed")) {
       helm.run("install", "nvidia-dra", nvidia.toString(), "--namespace", ns, "--create-namespace");
@@ -301,11 +289,5 @@ class ChartE2E {
 
   private static Set<String> names(List<DeviceClass> classes) {
     return classes.stream().map(c -> c.getMetadata().getName()).collect(Collectors.toSet());
-  }
-
-  private static Map<String, String> env(List<EnvVar> env) {
-    return env.stream()
-        .filter(e -> e.getValue() != null)
-        .collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue));
   }
 }

@@ -1,27 +1,22 @@
 package dev.gpudra.e2e;
 
+import static dev.gpudra.e2e.ChartHarness.env;
+import static dev.gpudra.e2e.ChartHarness.find;
+import static dev.gpudra.e2e.ChartHarness.names;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.Helm;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -38,30 +33,21 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartValuesE2E {
   private static final String NS = "gpu-dra";
 
-  private ControlPlaneProcess controlPlane;
+  private ChartHarness harness;
   private Helm helm;
   private Path chart;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException {
-    Path binary = RealControlPlane.binaryOrSkip();
-    try {
-      helm =
-          new Helm(
-              Helm.locate(RealControlPlane.checkout(), System.err::println),
-              dir.resolve("cp/kubeconfig"));
-    } catch (RealNodeUnavailableException e) {
-      System.err.println("chart E2E skipped: " + e.getMessage());
-      Assumptions.abort(e.getMessage());
-    }
-    controlPlane = ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120));
-    chart = RealControlPlane.checkout().resolve("deployments/helm/gpu-dra");
+    harness = ChartHarness.start(dir);
+    helm = harness.helm();
+    chart = harness.chart();
   }
 
   @AfterAll
   void stop() {
-    if (controlPlane != null) {
-      controlPlane.close();
+    if (harness != null) {
+      harness.close();
     }
   }
 
@@ -71,7 +57,7 @@ class ChartValuesE2E {
           + " image, accounts, scheduling, env, ports, leader election")
   void nvidiaValuesFile() {
     List<HasMetadata> objects =
-        render(
+        harness.render(
             "--namespace",
             "nvidia-dra",
             "-f",
@@ -151,10 +137,11 @@ class ChartValuesE2E {
       "values the chart cannot honour fail the install with their key: a misspelled key (the"
           + " schema), NVIDIA's render-time checks, and NVIDIA's options gpu-dra does not have")
   void refusedValues() {
-    assertThatThrownBy(() -> render("--namespace", NS, "--set", "kubeletPlugin.tolerration=x"))
+    assertThatThrownBy(
+            () -> harness.render("--namespace", NS, "--set", "kubeletPlugin.tolerration=x"))
         .hasMessageContaining("kubeletPlugin")
         .hasMessageContaining("tolerration");
-    assertThatThrownBy(() -> render("--namespace", NS, "--set", "logFormat=xml"))
+    assertThatThrownBy(() -> harness.render("--namespace", NS, "--set", "logFormat=xml"))
         .hasMessageContaining("logFormat");
     assertThatThrownBy(() ->
             helm.run(
@@ -170,24 +157,26 @@ class ChartValuesE2E {
             helm.run(
                 "template", "x", chart.toString(), "--kube-version", "1.35.0", "--namespace", NS))
         .hasMessageContaining("gpuResourcesEnabledOverride is false");
-    assertThatThrownBy(() -> render("--namespace", NS, "--set", "namespace=other"))
+    assertThatThrownBy(() -> harness.render("--namespace", NS, "--set", "namespace=other"))
         .hasMessageContaining("use helm's --namespace");
-    assertThatThrownBy(() -> render("--namespace", NS, "--set", "altProcDevices=/x"))
+    assertThatThrownBy(() -> harness.render("--namespace", NS, "--set", "altProcDevices=/x"))
         .hasMessageContaining("altProcDevices");
     assertThatThrownBy(() ->
-            render("--namespace", NS, "--set", "resources.computeDomains.imex.mode=hostManaged"))
+            harness.render(
+                "--namespace", NS, "--set", "resources.computeDomains.imex.mode=hostManaged"))
         .hasMessageContaining("resources.computeDomains.imex.mode");
     assertThatThrownBy(
-            () -> render("--namespace", NS, "--set", "controller.metrics.profilePath=/p"))
+            () -> harness.render("--namespace", NS, "--set", "controller.metrics.profilePath=/p"))
         .hasMessageContaining("controller.metrics.profilePath");
     assertThatThrownBy(() ->
-            render("--namespace", NS, "--set", "webhook.enabled=true,webhook.tls.mode=secret"))
+            harness.render(
+                "--namespace", NS, "--set", "webhook.enabled=true,webhook.tls.mode=secret"))
         .hasMessageContaining("webhook.tls.secret.name");
-    assertThatThrownBy(() -> render("--namespace", NS, "--set", "webhook.enabled=true"))
+    assertThatThrownBy(() -> harness.render("--namespace", NS, "--set", "webhook.enabled=true"))
         .as("cert-manager mode on a cluster without cert-manager")
         .hasMessageContaining("does not serve cert-manager.io/v1");
-    assertThatThrownBy(
-            () -> render("--namespace", NS, "--set", "resourceApiVersion=resource.k8s.io/v2"))
+    assertThatThrownBy(() ->
+            harness.render("--namespace", NS, "--set", "resourceApiVersion=resource.k8s.io/v2"))
         .hasMessageContaining("resourceApiVersion");
   }
 
@@ -197,7 +186,7 @@ class ChartValuesE2E {
           + " Issuer and Certificate or a Secret and its CA bundle")
   void webhookObjects() {
     List<HasMetadata> certManager =
-        render(
+        harness.render(
             "--namespace",
             NS,
             "--api-versions",
@@ -225,7 +214,7 @@ class ChartValuesE2E {
         .containsExactly("resourceclaims", "resourceclaimtemplates");
 
     List<HasMetadata> secret =
-        render(
+        harness.render(
             "--namespace",
             NS,
             "--set",
@@ -246,7 +235,7 @@ class ChartValuesE2E {
           + " only, and be scraped on their metrics ports")
   void networkPolicies() {
     List<HasMetadata> objects =
-        render(
+        harness.render(
             "--namespace",
             NS,
             "--set",
@@ -268,62 +257,5 @@ class ChartValuesE2E {
                 .getPodSelector()
                 .getMatchLabels())
         .containsExactlyEntriesOf(Map.of("gpu-dra-component", "controller"));
-  }
-
-  private List<HasMetadata> render(String... args) {
-    List<String> command =
-        new java.util.ArrayList<>(
-            List.of("template", "nv", chart.toString(), "--kube-version", "1.35.0"));
-    command.addAll(List.of(args));
-    if (!command.contains("-f")) {
-      command.addAll(List.of("--set", "gpuResourcesEnabledOverride=true"));
-    }
-    String rendered = helm.run(command.toArray(String[]::new));
-    return controlPlane
-        .client()
-        .load(
-            new java.io.ByteArrayInputStream(
-                rendered.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
-        .items();
-  }
-
-  private static <T extends HasMetadata> T find(
-      List<HasMetadata> objects, Class<T> type, String name) {
-    return objects.stream()
-        .filter(type::isInstance)
-        .map(type::cast)
-        .filter(o -> o.getMetadata().getName().equals(name))
-        .findFirst()
-        .orElseThrow(() ->
-            new AssertionError(
-                "no "
-                    + type.getSimpleName()
-                    + " "
-                    + name
-                    + " in "
-                    + objects.stream()
-                        .map(o -> o.getKind() + "/" + o.getMetadata().getName())
-                        .toList()));
-  }
-
-  private static List<String> names(List<HasMetadata> objects, String kind) {
-    return objects.stream()
-        .filter(o -> kind.equals(o.getKind()))
-        .map(o -> o.getMetadata().getName())
-        .toList();
-  }
-
-  /**
-   * The chart's ValidatingAdmissionPolicy on the real API server: the plugins' service account,
-   * with a pod token's node name (impersonated here), writes its own node's slices only.
-   */
-  private static Set<String> names(List<DeviceClass> classes) {
-    return classes.stream().map(c -> c.getMetadata().getName()).collect(Collectors.toSet());
-  }
-
-  private static Map<String, String> env(List<EnvVar> env) {
-    return env.stream()
-        .filter(e -> e.getValue() != null)
-        .collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue));
   }
 }
