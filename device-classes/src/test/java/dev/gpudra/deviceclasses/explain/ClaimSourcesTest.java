@@ -107,6 +107,15 @@ class ClaimSourcesTest {
               exactly: {deviceClassName: gpu.nvidia.com, count: 2}
       """;
 
+  /** A workload whose pod template uses the claim template {@code TEMPLATE_V1} defines. */
+  private static Case workload(String description, String kind, String apiVersion) {
+    return new Case(
+        description,
+        TEMPLATE_V1 + withPodSpec(kind, apiVersion, "spec:\n  template:\n    spec:\n"),
+        List.of("ResourceClaimTemplate ml/one-gpu", kind + " ml/work claim gpus"),
+        List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2"));
+  }
+
   private static String withPodSpec(String kind, String apiVersion, String wrap) {
     String podSpec =
         """
@@ -181,31 +190,11 @@ class ClaimSourcesTest {
             TEMPLATE_V1.replace("resource.k8s.io/v1", "resource.k8s.io/v1beta2"),
             List.of("ResourceClaimTemplate ml/one-gpu"),
             List.of("gpu: gpu.nvidia.com x2")),
-        new Case(
-            "Deployment: its pod template's claims",
-            TEMPLATE_V1 + withPodSpec("Deployment", "apps/v1", "spec:\n  template:\n    spec:\n"),
-            List.of("ResourceClaimTemplate ml/one-gpu", "Deployment ml/work claim gpus"),
-            List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2")),
-        new Case(
-            "StatefulSet",
-            TEMPLATE_V1 + withPodSpec("StatefulSet", "apps/v1", "spec:\n  template:\n    spec:\n"),
-            List.of("ResourceClaimTemplate ml/one-gpu", "StatefulSet ml/work claim gpus"),
-            List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2")),
-        new Case(
-            "DaemonSet",
-            TEMPLATE_V1 + withPodSpec("DaemonSet", "apps/v1", "spec:\n  template:\n    spec:\n"),
-            List.of("ResourceClaimTemplate ml/one-gpu", "DaemonSet ml/work claim gpus"),
-            List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2")),
-        new Case(
-            "ReplicaSet",
-            TEMPLATE_V1 + withPodSpec("ReplicaSet", "apps/v1", "spec:\n  template:\n    spec:\n"),
-            List.of("ResourceClaimTemplate ml/one-gpu", "ReplicaSet ml/work claim gpus"),
-            List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2")),
-        new Case(
-            "Job",
-            TEMPLATE_V1 + withPodSpec("Job", "batch/v1", "spec:\n  template:\n    spec:\n"),
-            List.of("ResourceClaimTemplate ml/one-gpu", "Job ml/work claim gpus"),
-            List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2")),
+        workload("Deployment: its pod template's claims", "Deployment", "apps/v1"),
+        workload("StatefulSet", "StatefulSet", "apps/v1"),
+        workload("DaemonSet", "DaemonSet", "apps/v1"),
+        workload("ReplicaSet", "ReplicaSet", "apps/v1"),
+        workload("Job", "Job", "batch/v1"),
         new Case(
             "CronJob: its job template's pod template",
             TEMPLATE_V1
