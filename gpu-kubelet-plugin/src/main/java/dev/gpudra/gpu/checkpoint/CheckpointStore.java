@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.checkpoint;
 
+import dev.gpudra.kit.checkpoint.BootTime;
 import dev.gpudra.kit.checkpoint.CheckpointFile;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +24,15 @@ public final class CheckpointStore {
   }
 
   public CheckpointStore(Path dataDir, Path bootIdFile, Duration lockTimeout) {
-    this.file = new CheckpointFile<>(dataDir, bootIdFile, lockTimeout, new CheckpointCodec());
+    this(dataDir, bootIdFile, new BootTime(BootTime.PROC_STAT), lockTimeout);
+  }
+
+  /**
+   * @param bootTime when this boot began: an unreadable checkpoint older than it is discarded
+   */
+  public CheckpointStore(Path dataDir, Path bootIdFile, BootTime bootTime, Duration lockTimeout) {
+    this.file =
+        new CheckpointFile<>(dataDir, bootIdFile, bootTime, lockTimeout, new CheckpointCodec());
   }
 
   /**

@@ -6,8 +6,10 @@
  * <p>Invariants: the checksum covers a canonical rendering of the parsed {@code data} tree (sorted
  * keys, no whitespace), so formatting, field order and fields added by newer versions never break
  * verification; unknown fields are ignored on read. Every mutation is read-modify-write under the
- * file lock {@code <dataDir>/cp.lock} and lands by atomic replace (temp file, fsync, rename, fsync
- * directory). A reboot (different boot ID) empties the checkpoint; an unreadable file is set aside
- * as {@code checkpoint.json.corrupt-<n>} and never crashes the plugin.
+ * file lock {@code <dataDir>/cp.lock} and lands by atomic replace (temp file, rename; no fsync: a
+ * reboot voids the checkpoint anyway, see {@link dev.gpudra.kit.files.AtomicFile}). A reboot
+ * (different boot ID) empties the checkpoint, and so does a file damaged by a power loss (older
+ * than the boot); an unreadable file is set aside as {@code checkpoint.json.corrupt-<n>} and never
+ * crashes the plugin.
  */
 package dev.gpudra.gpu.checkpoint;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.gpudra.kit.files.AtomicFile;
 import dev.gpudra.kit.files.DurableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,11 +43,14 @@ public final class CdiSpecWriter {
     return cdiRoot.resolve(filePrefix + id + ".yaml");
   }
 
-  /** Replaces the claim's spec file atomically; mode 0644, as nvcdi writes specs. */
+  /**
+   * Replaces the claim's spec file atomically (crash-safe, not fsynced: {@link AtomicFile}); mode
+   * 0644, as nvcdi writes specs.
+   */
   public Path write(String claimUid, CdiSpec spec) {
     Path file = pathFor(claimUid);
     try {
-      DurableFile.replace(
+      AtomicFile.replace(
           file, render(spec).getBytes(StandardCharsets.UTF_8), DurableFile.WORLD_READABLE);
     } catch (IOException e) {
       throw new CdiException("cannot write CDI spec " + file, e);
@@ -93,7 +97,7 @@ public final class CdiSpecWriter {
   public void delete(String claimUid) {
     Path file = pathFor(claimUid);
     try {
-      DurableFile.delete(file);
+      AtomicFile.delete(file);
     } catch (IOException e) {
       throw new CdiException("cannot delete CDI spec " + file, e);
     }

@@ -1,5 +1,6 @@
 package dev.gpudra.kit.checkpoint;
 
+import dev.gpudra.kit.files.AtomicFile;
 import dev.gpudra.kit.files.DurableFile;
 import dev.gpudra.kit.flock.FlockFile;
 import java.io.IOException;
@@ -10,7 +11,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -22,7 +25,11 @@ import org.slf4j.LoggerFactory;
  * <dataDir>/cp.lock}. Every access holds an in-process lock and the file's {@code flock(2)}, as
  * NVIDIA's plugins take it (which also keeps out a second plugin process during an upgrade, ours or
  * NVIDIA's). A checkpoint written under another boot ID is discarded: the node rebooted and nothing
- * prepared survived. Use one instance per data directory and process.
+ * prepared survived. Writes are atomic but not fsynced ({@link AtomicFile}): a killed process
+ * leaves the old or the new file; a power loss may leave a damaged one, which is then older than
+ * the boot ({@link BootTime}) and discarded like any checkpoint of an earlier boot, kept aside as
+ * {@code checkpoint.json.corrupt-<n>}. A damaged file written in this boot fails closed. Use one
+ * instance per data directory and process.
  *
  * @param <T> the driver's checkpoint record
  */
@@ -42,6 +49,7 @@ public final class CheckpointFile<T> {
   private final FlockFile lockFile;
   private final Duration lockTimeout;
   private final Path bootIdFile;
+  private final BootTime bootTime;
   private final CheckpointFormat<T> format;
   private final ReentrantLock lock = new ReentrantLock();
   // Guarded by lock. The boot ID cannot change while this process lives; the last checkpoint read
@@ -60,9 +68,22 @@ public final class CheckpointFile<T> {
 
   public CheckpointFile(
       Path dataDir, Path bootIdFile, Duration lockTimeout, CheckpointFormat<T> format) {
+    this(dataDir, bootIdFile, new BootTime(BootTime.PROC_STAT), lockTimeout, format);
+  }
+
+  /**
+   * @param bootTime when this boot began: an unreadable checkpoint older than it is discarded
+   */
+  public CheckpointFile(
+      Path dataDir,
+      Path bootIdFile,
+      BootTime bootTime,
+      Duration lockTimeout,
+      CheckpointFormat<T> format) {
     this.file = dataDir.resolve(FILE_NAME);
     this.lockFile = new FlockFile(dataDir.resolve(LOCK_NAME));
     this.bootIdFile = Objects.requireNonNull(bootIdFile, "bootIdFile");
+    this.bootTime = Objects.requireNonNull(bootTime, "bootTime");
     this.lockTimeout = Objects.requireNonNull(lockTimeout, "lockTimeout");
     this.format = Objects.requireNonNull(format, "format");
   }
@@ -108,10 +129,10 @@ public final class CheckpointFile<T> {
     });
   }
 
-  /** Under the lock: replaces the file durably and caches what it now holds. */
+  /** Under the lock: replaces the file atomically and caches what it now holds. */
   private void write(T checkpoint) {
     try {
-      DurableFile.replace(file, format.encode(checkpoint));
+      AtomicFile.replace(file, format.encode(checkpoint), DurableFile.PRIVATE);
       BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
       cached = new Cached<>(a.fileKey(), a.size(), a.lastModifiedTime(), checkpoint);
     } catch (IOException e) {
@@ -125,7 +146,12 @@ public final class CheckpointFile<T> {
     try {
       BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
       if (cached == null || attributes.fileKey() == null || !cached.matches(attributes)) {
-        T stored = decodeOrRefuse(Files.readAllBytes(file));
+        Optional<T> readable = decode(Files.readAllBytes(file), attributes);
+        if (readable.isEmpty()) {
+          cached = null;
+          return format.empty(boot);
+        }
+        T stored = readable.get();
         cached =
             new Cached<>(
                 attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), stored);
@@ -158,25 +184,51 @@ public final class CheckpointFile<T> {
   }
 
   /**
+   * The checkpoint, or empty when the file is damaged and older than this boot: a power loss cut
+   * short a write that was never fsynced, and nothing it recorded survived the reboot; it is moved
+   * aside.
+   */
+  private Optional<T> decode(byte[] bytes, BasicFileAttributes attributes) {
+    try {
+      return Optional.of(format.decode(bytes));
+    } catch (CorruptCheckpointException e) {
+      Optional<Instant> boot = bootTime.read();
+      Instant modified = attributes.lastModifiedTime().toInstant();
+      if (e instanceof UnsupportedCheckpointVersionException
+          || boot.isEmpty()
+          || !modified.isBefore(boot.get())) {
+        throw refused(e);
+      }
+      Path aside = setAside();
+      log.warn(
+          "checkpoint {} is unreadable ({}) and was last written at {}, before this boot began at"
+              + " {}: a write cut short by a power loss; nothing it recorded survived the reboot,"
+              + " starting empty (the file is kept as {})",
+          file,
+          e.getMessage(),
+          modified,
+          boot.get(),
+          aside);
+      return Optional.empty();
+    }
+  }
+
+  /**
    * Fails closed: a file that exists but cannot be read is left as it is, and every access fails
    * until it is readable again or {@link #replaceUnreadable} is called.
    */
-  private T decodeOrRefuse(byte[] bytes) {
-    try {
-      return format.decode(bytes);
-    } catch (CorruptCheckpointException e) {
-      cached = null;
-      throw new CheckpointUnreadableException(
-          "checkpoint "
-              + file
-              + " is unreadable ("
-              + e.getMessage()
-              + "); refusing to prepare or unprepare devices that cannot be proven free"
-              + (e instanceof UnsupportedCheckpointVersionException
-                  ? ": run the gpu-dra version that wrote it, or drain the node and delete the file"
-                  : ": " + format.recoveryHint()),
-          e);
-    }
+  private CheckpointUnreadableException refused(CorruptCheckpointException e) {
+    cached = null;
+    return new CheckpointUnreadableException(
+        "checkpoint "
+            + file
+            + " is unreadable ("
+            + e.getMessage()
+            + "); refusing to prepare or unprepare devices that cannot be proven free"
+            + (e instanceof UnsupportedCheckpointVersionException
+                ? ": run the gpu-dra version that wrote it, or drain the node and delete the file"
+                : ": " + format.recoveryHint()),
+        e);
   }
 
   private Path setAside() {

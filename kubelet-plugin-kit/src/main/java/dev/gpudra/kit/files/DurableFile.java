@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 /**
  * Replaces a file so that readers see the old or the new content, never a mix, and the new content
  * survives a crash: temp file in the same directory, fsync, rename over the target, fsync the
- * directory. Used for the checkpoint and for CDI specs.
+ * directory. For files that must outlive a reboot; files that a reboot voids anyway (the
+ * checkpoint, CDI specs of prepared claims) use {@link AtomicFile}, which skips the fsyncs.
  */
 public final class DurableFile {
   private DurableFile() {}
@@ -40,6 +41,17 @@ public final class DurableFile {
    */
   public static void replace(Path target, byte[] content, Set<PosixFilePermission> permissions)
       throws IOException {
+    replace(target, content, permissions, true);
+  }
+
+  /**
+   * The steps of a replace; with {@code sync} false, no fsync: what {@link AtomicFile} does.
+   *
+   * @param sync whether the content and the rename are forced to the disk
+   */
+  static void replace(
+      Path target, byte[] content, Set<PosixFilePermission> permissions, boolean sync)
+      throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
@@ -50,13 +62,17 @@ public final class DurableFile {
         while (buffer.hasRemaining()) {
           out.write(buffer);
         }
-        out.force(true);
+        if (sync) {
+          out.force(true);
+        }
       }
       move(temp, target);
     } finally {
       Files.deleteIfExists(temp);
     }
-    syncDirectory(dir);
+    if (sync) {
+      syncDirectory(dir);
+    }
   }
 
   /**
