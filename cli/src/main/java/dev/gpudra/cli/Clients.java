@@ -50,6 +50,20 @@ final class Clients {
     return chain.resolve(target).map(Clients::fromKubeconfig).orElseGet(Clients::inCluster);
   }
 
+  /**
+   * A kubelet plugin's configuration: HTTP/1.1 unless {@code KUBERNETES_HTTP2_DISABLE} (or {@code
+   * -Dkubernetes.http2.disable}) says otherwise. A plugin sends one request at a time (claims are
+   * fetched one by one under the node lock) and holds few watches, and the JDK client spends less
+   * CPU and latency per request on HTTP/1.1 than on HTTP/2 (BENCHMARKS.md, "The claim GET").
+   */
+  static Config forKubeletPlugin(Config config) {
+    if (System.getenv("KUBERNETES_HTTP2_DISABLE") == null
+        && System.getProperty("kubernetes.http2.disable") == null) {
+      config.setHttp2Disable(true);
+    }
+    return config;
+  }
+
   /** The namespace a command works in without {@code -n}: the context's, else {@code default}. */
   static String namespace(Config config) {
     String namespace = config.getNamespace();

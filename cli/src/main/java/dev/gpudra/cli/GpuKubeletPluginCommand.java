@@ -48,7 +48,8 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     UpstreamOnlyOptions.refuse(options.upstreamOnly());
-    io.fabric8.kubernetes.client.Config api = Clients.config(options.cluster.target());
+    io.fabric8.kubernetes.client.Config api =
+        Clients.forKubeletPlugin(Clients.config(options.cluster.target()));
     GpuPluginConfig config = config(options, namespace(options, api));
     Duration ownerWait = ownerWait(options);
     CompletableFuture<GpuKubeletPlugin> started = new CompletableFuture<>();
