@@ -2,9 +2,6 @@ package dev.gpudra.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
-import ch.qos.logback.core.joran.spi.JoranException;
-import java.net.URL;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -28,7 +25,7 @@ final class LogSetup {
       return; // another SLF4J binding (a test's): nothing of logback's to set
     }
     if (options.format == LoggingOptions.Format.json) {
-      configure(context, "logback-json.xml");
+      LogConfigurator.apply(context, true);
     }
     if (options.verbosity != null) {
       if (options.verbosity < 0) {
@@ -37,21 +34,6 @@ final class LogSetup {
       }
       context.putProperty(FULL_STACKS, Boolean.toString(options.verbosity >= 7));
       context.getLogger("dev.gpudra").setLevel(level(options.verbosity));
-    }
-  }
-
-  private static void configure(LoggerContext context, String resource) {
-    URL url = LogSetup.class.getClassLoader().getResource(resource);
-    if (url == null) {
-      throw new IllegalStateException(resource + " is not on the classpath");
-    }
-    context.reset();
-    JoranConfigurator configurator = new JoranConfigurator();
-    configurator.setContext(context);
-    try {
-      configurator.doConfigure(url);
-    } catch (JoranException e) {
-      throw new IllegalStateException("cannot configure logging from " + resource, e);
     }
   }
 }
