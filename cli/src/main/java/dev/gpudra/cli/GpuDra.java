@@ -34,7 +34,15 @@ public final class GpuDra implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** gRPC's shaded Netty's switch for its JFR events (the shading renames Netty's property). */
+  static final String NETTY_JFR = "io.grpc.netty.shaded.io.netty.jfr.enabled";
+
   public static void main(String[] args) {
+    // Netty's JFR events are off unless asked for: turning them on loads JFR's API (114 classes)
+    // into every process that serves gRPC, recording or not (BENCHMARKS.md)
+    if (System.getProperty(NETTY_JFR) == null) {
+      System.setProperty(NETTY_JFR, "false");
+    }
     System.exit(commandLine().execute(args));
   }
 
