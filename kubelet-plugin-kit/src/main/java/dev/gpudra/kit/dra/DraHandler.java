@@ -4,6 +4,7 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,14 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The version-neutral core of the DRA services: checks claim references, serialises calls under the
- * node lock, fetches claims and guarantees one result per requested claim UID.
+ * The version-neutral core of the DRA services: checks claim references, fetches claims, serialises
+ * the driver's work under the node lock and guarantees one result per requested claim UID.
  */
 public final class DraHandler {
   private static final Logger log = LoggerFactory.getLogger(DraHandler.class);
@@ -30,6 +32,14 @@ public final class DraHandler {
 
   private static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(3);
+
+  /**
+   * Calls whose first claim may be fetched before the node lock is theirs: its GET overlaps the
+   * lock holder's preparation. With the lock holder's own claim, at most two claims are in memory
+   * however many calls wait (HeapBoundIT); the lock holder never waits for this permit, so the two
+   * cannot deadlock.
+   */
+  private final Semaphore prefetch = new Semaphore(1, true);
 
   private final Duration retryWindow;
 
@@ -51,9 +61,10 @@ public final class DraHandler {
 
   /**
    * Prepares claims under the node lock, taken once for the call: each claim is fetched and handed
-   * to the driver before the next is fetched, so one claim is in memory at a time however many
-   * calls wait and however many claims they name. The result has exactly one entry per distinct
-   * requested UID.
+   * to the driver before the next is fetched; the call's first claim may be fetched before the lock
+   * is had, while another call prepares (at most one such claim waits: two claims in memory however
+   * many calls wait and however many claims they name). The result has exactly one entry per
+   * distinct requested UID.
    */
   public Map<String, PrepareResult> prepare(List<ClaimRef> refs) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
@@ -76,14 +87,8 @@ public final class DraHandler {
     Duration backoff = FIRST_BACKOFF;
     List<ClaimRef> pending = refs;
     while (true) {
-      List<ClaimRef> attempt = pending;
-      underLock(
-          DraDriver.Operation.PREPARE,
-          attempt,
-          results,
-          PrepareResult::failed,
-          () -> attempt.forEach(ref -> results.put(ref.uid(), prepareOne(ref))));
-      pending = attempt.stream().filter(ref -> results.get(ref.uid()).retryable()).toList();
+      prepareCall(pending, results);
+      pending = pending.stream().filter(ref -> results.get(ref.uid()).retryable()).toList();
       if (pending.isEmpty() || System.nanoTime() + backoff.toNanos() > deadline) {
         return;
       }
@@ -100,12 +105,77 @@ public final class DraHandler {
     }
   }
 
-  /** Under the node lock: fetch the claim, then the driver's answer for it. */
-  private PrepareResult prepareOne(ClaimRef ref) {
+  /** The first claim fetched with the prefetch permit, then all of them under the lock. */
+  private void prepareCall(List<ClaimRef> refs, Map<String, PrepareResult> results) {
+    if (refs.isEmpty()) {
+      return;
+    }
+    prefetch.acquireUninterruptibly();
+    boolean prefetching = true;
+    try {
+      Fetched first = fetch(refs.getFirst());
+      if (first.claim() == null && refs.size() == 1) {
+        results.put(refs.getFirst().uid(), first.failure());
+        return;
+      }
+      Runnable body =
+          () -> {
+            prefetch.release(); // the first claim is now the lock holder's
+            for (int i = 0; i < refs.size(); i++) {
+              ClaimRef ref = refs.get(i);
+              results.put(ref.uid(), prepareFetched(ref, i == 0 ? first : fetch(ref)));
+            }
+          };
+      prefetching = false;
+      if (!underLockOrRelease(refs, results, body)) {
+        prefetch.release();
+      }
+    } finally {
+      if (prefetching) {
+        prefetch.release();
+      }
+    }
+  }
+
+  /** Runs {@code body} under the lock; false when the lock was not had (body never ran). */
+  private boolean underLockOrRelease(
+      List<ClaimRef> refs, Map<String, PrepareResult> results, Runnable body) {
+    boolean[] ran = {false};
+    underLock(
+        DraDriver.Operation.PREPARE,
+        refs,
+        results,
+        PrepareResult::failed,
+        () -> {
+          ran[0] = true;
+          body.run();
+        });
+    return ran[0];
+  }
+
+  /** A fetched claim, or the failure its lookup answers with. */
+  private record Fetched(ResourceClaim claim, PrepareResult failure) {}
+
+  private Fetched fetch(ClaimRef ref) {
+    try {
+      return new Fetched(resolver.resolve(ref), null);
+    } catch (RuntimeException e) {
+      return new Fetched(
+          null,
+          failedCall(DraDriver.Operation.PREPARE, List.of(ref), e, PrepareResult::failed)
+              .get(ref.uid()));
+    }
+  }
+
+  /** Under the node lock: the driver's answer for a fetched claim. */
+  private PrepareResult prepareFetched(ClaimRef ref, Fetched fetched) {
+    if (fetched.claim() == null) {
+      return fetched.failure();
+    }
     return answer(
             DraDriver.Operation.PREPARE,
             List.of(ref),
-            () -> driver.prepare(List.of(resolver.resolve(ref))),
+            () -> driver.prepare(List.of(fetched.claim())),
             PrepareResult::failed)
         .get(ref.uid());
   }
@@ -193,15 +263,7 @@ public final class DraHandler {
     try {
       answered = Objects.requireNonNullElse(call.get(), Map.of());
     } catch (RuntimeException e) {
-      driver.failedBeforeDriver(
-          operation,
-          e instanceof ClaimLookupException
-              ? DraDriver.FailureReason.CLAIM_LOOKUP
-              : DraDriver.FailureReason.DRIVER_EXCEPTION,
-          refs.size());
-      Map<String, R> failed = new LinkedHashMap<>();
-      refs.forEach(ref -> failed.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
-      return failed;
+      return failedCall(operation, refs, e, failure);
     }
     Map<String, R> results = new LinkedHashMap<>();
     for (ClaimRef ref : refs) {
@@ -209,6 +271,23 @@ public final class DraHandler {
       results.put(ref.uid(), r != null ? r : failure.apply(ClaimErrors.missingResult(ref)));
     }
     return results;
+  }
+
+  /** Every claim of {@code refs} failed with {@code e} (a lookup's or the driver's), counted. */
+  private <R> Map<String, R> failedCall(
+      DraDriver.Operation operation,
+      List<ClaimRef> refs,
+      RuntimeException e,
+      Function<String, R> failure) {
+    driver.failedBeforeDriver(
+        operation,
+        e instanceof ClaimLookupException
+            ? DraDriver.FailureReason.CLAIM_LOOKUP
+            : DraDriver.FailureReason.DRIVER_EXCEPTION,
+        refs.size());
+    Map<String, R> failed = new LinkedHashMap<>();
+    refs.forEach(ref -> failed.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
+    return failed;
   }
 
   private static void logOutcome(String operation, ClaimRef claim, String error) {
