@@ -25,7 +25,7 @@ public record BenchSettings(
     int manyHeldClaims,
     int publishRounds) {
   static final int MAX_WARMUP = 300;
-  static final int MAX_HELD_SAMPLES = 200;
+  static final int MAX_HELD_SAMPLES = 100;
 
   public BenchSettings {
     Objects.requireNonNull(duration, "duration");
