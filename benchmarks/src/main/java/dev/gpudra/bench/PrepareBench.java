@@ -16,8 +16,8 @@ import java.util.Optional;
 /**
  * Runs {@code bench prepare}: the embedded API server here, our plugin (and a peer binary, when
  * given) as child processes, each with its own node, directories, claims and kubelet stand-in
- * calling it over its socket, the durable-write floor interleaved with the timed cycles; then the
- * floors of cold start and slice publishing, after the children have stopped.
+ * calling it over its socket, the durable-write floor interleaved with the timed cycles; the floor
+ * of cold start before them, and slice publishing after the children have stopped.
  */
 public final class PrepareBench {
   /**
@@ -68,8 +68,8 @@ public final class PrepareBench {
       List<Subject.Setup> setups = new ArrayList<>();
       setups.add(setup(api, "ours", plan.ours(), layout, ""));
       plan.peer().ifPresent(p -> setups.add(setup(api, "peer", p, peerLayout(), "peer-")));
-      SideBySide.Result plugins = runPlugins(client, setups);
       long jvmFloor = jvmFloor();
+      SideBySide.Result plugins = runPlugins(client, setups);
       progress.step("slice publisher: %s, %d rounds", plan.largest().name(), s.publishRounds());
       SlicePublishBench.Result slices =
           new SlicePublishBench(client).measure(plan.largest(), s.publishRounds());
@@ -131,7 +131,10 @@ public final class PrepareBench {
     }
   }
 
-  /** Median of three {@code gpu-dra --version} runs, spawn to exit. */
+  /**
+   * Median of three {@code gpu-dra --version} runs, spawn to exit; run before the plugins start, so
+   * that ours does not pay alone for reading the image's jars into the page cache.
+   */
   private long jvmFloor() throws InterruptedException {
     progress.step("floor: JVM start to exit of gpu-dra --version, 3 runs");
     return JvmStartFloor.median(jvm, layout.root().resolve("version.log"), 3);
