@@ -78,7 +78,9 @@ final class BenchPrepareCommand implements Callable<Integer> {
   @Option(
       names = "--held-claims",
       defaultValue = "100",
-      description = "Admin-access claims held while memory is read (default ${DEFAULT-VALUE}).")
+      description =
+          "Admin-access claims held while memory is read and prepares are timed again (default"
+              + " ${DEFAULT-VALUE}).")
   int heldClaims;
 
   @Option(
