@@ -179,9 +179,14 @@ final class BenchPrepareCommand implements Callable<Integer> {
                 + " --held-claims %d --many-held-claims %d")
             .formatted(claims, seconds, profile, callers, heldClaims, manyHeldClaims)
         + (spec.commandLine().getParseResult().hasMatchedOption("--child-java-opts")
-            ? " --child-java-opts='" + childJavaOpts + "'"
+            ? " --child-java-opts=" + shellQuoted(childJavaOpts)
             : "")
-        + (peerCommand != null ? " --peer-command='" + peerCommand + "'" : "");
+        + (peerCommand != null ? " --peer-command=" + shellQuoted(peerCommand) : "");
+  }
+
+  /** {@code value} in single quotes for sh, its own single quotes written as {@code '\''}. */
+  static String shellQuoted(String value) {
+    return "'" + value.replace("'", "'\\''") + "'";
   }
 
   /** The built-in profile with the most devices: the largest set of slices to publish. */
