@@ -1,32 +1,53 @@
 package dev.gpudra.bench;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * The figures of one {@code bench prepare} run, each with the floor measured in the same run.
+ * The figures of one {@code bench prepare} run, each with the floor measured in the same run, and a
+ * peer plugin's figures when one ran beside ours.
  *
  * @param run what ran where
- * @param coldStart the plugin process's milestones
+ * @param ours our plugin's figures
+ * @param peer the peer binary's figures, measured through the same harness, interleaved with ours
  * @param jvmFloorNanos the floor of a cold start: {@code gpu-dra --version} with the same JVM
  *     options, spawn to exit (median of three)
- * @param latencies prepare and unprepare over the socket, and the floor: the same durable file
- *     writes without the plugin, interleaved with them
- * @param sequential cycles per second from one caller
- * @param concurrent cycles per second from several callers on disjoint devices
- * @param idle the plugin's memory once ready
- * @param held the plugin's memory with the held claims prepared, after a pause
+ * @param floor the durable file writes of a prepare and an unprepare without the plugin,
+ *     interleaved with the timed cycles
+ * @param heldFloors the same writes with ours' checkpoint as large as at each held level
  * @param slices the slice publisher on the largest profile, and its floor
  */
 public record BenchReport(
     RunInfo run,
-    ColdStart coldStart,
+    PluginFigures ours,
+    Optional<PluginFigures> peer,
     long jvmFloorNanos,
-    PrepareLoop.Latencies latencies,
-    Throughput sequential,
-    Throughput concurrent,
-    MemoryStatus idle,
-    MemoryStatus held,
+    DurableWritesFloor.Result floor,
+    List<HeldFloor> heldFloors,
     SlicePublishBench.Result slices) {
+  public BenchReport {
+    Objects.requireNonNull(run, "run");
+    Objects.requireNonNull(ours, "ours");
+    Objects.requireNonNull(peer, "peer");
+    Objects.requireNonNull(floor, "floor");
+    heldFloors = List.copyOf(heldFloors);
+    Objects.requireNonNull(slices, "slices");
+  }
+
+  /** The floor of a prepare with {@code held} claims held. */
+  public HeldFloor heldFloor(int held) {
+    return heldFloors.stream()
+        .filter(h -> h.held() == held)
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no floor with " + held + " held"));
+  }
+
+  /**
+   * @param held claims held while the floor's writes ran
+   * @param floor the writes, sized as ours' files were with that many claims
+   */
+  public record HeldFloor(int held, DurableWritesFloor.Result floor) {}
 
   /**
    * @param command the command line that reproduces the run
@@ -34,6 +55,7 @@ public record BenchReport(
    * @param largest the largest built-in profile, timed for slice publishing
    * @param fileSystem the type of the work directory's file system
    * @param childOptions the child JVM's options
+   * @param peerCommand the peer's full command line as started, when one ran
    */
   public record RunInfo(
       String command,
@@ -42,5 +64,6 @@ public record BenchReport(
       BenchProfile largest,
       Machine machine,
       String fileSystem,
-      List<String> childOptions) {}
+      List<String> childOptions,
+      Optional<List<String>> peerCommand) {}
 }

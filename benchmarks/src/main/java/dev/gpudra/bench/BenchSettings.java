@@ -1,7 +1,9 @@
 package dev.gpudra.bench;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * What {@code bench prepare} runs.
@@ -9,16 +11,25 @@ import java.util.Objects;
  * @param claims one-device claims timed for latency (each prepared and unprepared once)
  * @param duration how long each throughput run lasts
  * @param callers concurrent kubelet callers in the second throughput run
- * @param heldClaims admin-access claims held prepared while the plugin's memory is read
+ * @param heldClaims admin-access claims held prepared while the plugin's memory is read; prepares
+ *     are timed with them held too
+ * @param manyHeldClaims admin-access claims held prepared for the "flat" figure: prepares timed
+ *     with this many held, against prepares with none
  * @param publishRounds fresh pools published to time the slice publisher
  */
 public record BenchSettings(
-    int claims, Duration duration, int callers, int heldClaims, int publishRounds) {
+    int claims,
+    Duration duration,
+    int callers,
+    int heldClaims,
+    int manyHeldClaims,
+    int publishRounds) {
   static final int MAX_WARMUP = 300;
+  static final int MAX_HELD_SAMPLES = 100;
 
   public BenchSettings {
     Objects.requireNonNull(duration, "duration");
-    if (claims < 1 || callers < 1 || heldClaims < 1 || publishRounds < 1) {
+    if (claims < 1 || callers < 1 || heldClaims < 1 || manyHeldClaims < 1 || publishRounds < 1) {
       throw new IllegalArgumentException(
           "claims, callers, held claims and publish rounds must be at least 1");
     }
@@ -30,5 +41,20 @@ public record BenchSettings(
   /** Untimed cycles before the latency run, so the child JVM has compiled the prepare path. */
   int warmup() {
     return Math.min(claims, MAX_WARMUP);
+  }
+
+  /** How many prepares are timed at each held level. */
+  int heldSamples() {
+    return Math.min(claims, MAX_HELD_SAMPLES);
+  }
+
+  /** The held counts prepares are timed at, ascending: the memory figure's, then the many. */
+  public List<Integer> heldLevels() {
+    return Stream.of(heldClaims, manyHeldClaims).distinct().sorted().toList();
+  }
+
+  /** Admin-access claims the run creates per plugin: enough for the largest held level. */
+  int adminClaims() {
+    return Math.max(heldClaims, manyHeldClaims);
   }
 }

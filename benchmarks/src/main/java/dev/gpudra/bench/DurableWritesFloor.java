@@ -16,10 +16,10 @@ import java.util.Objects;
  */
 final class DurableWritesFloor {
   /**
-   * The floor per prepare, and how many prepare+unprepare cycles per second the writes alone allow
-   * (cycles over the summed time of their writes).
+   * The floor per prepare and per unprepare, and how many prepare+unprepare cycles per second the
+   * writes alone allow (cycles over the summed time of their writes).
    */
-  record Result(FileSizes sizes, LatencyStats prepare, Throughput cycles) {}
+  record Result(FileSizes sizes, LatencyStats prepare, LatencyStats unprepare, Throughput cycles) {}
 
   /** One cycle's prepare writes, and the whole cycle, in nanoseconds. */
   record Cycle(long prepareNanos, long cycleNanos) {}
@@ -67,8 +67,14 @@ final class DurableWritesFloor {
   /** Summarizes measured cycles. */
   Result summarize(Cycle[] cycles) {
     long[] prepares = Arrays.stream(cycles).mapToLong(Cycle::prepareNanos).toArray();
+    long[] unprepares =
+        Arrays.stream(cycles).mapToLong(c -> c.cycleNanos() - c.prepareNanos()).toArray();
     long total = Arrays.stream(cycles).mapToLong(Cycle::cycleNanos).sum();
-    return new Result(sizes, LatencyStats.of(prepares), new Throughput(cycles.length, total));
+    return new Result(
+        sizes,
+        LatencyStats.of(prepares),
+        LatencyStats.of(unprepares),
+        new Throughput(cycles.length, total));
   }
 
   private static byte[] filler(int size) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,15 +24,25 @@ public final class PluginProcess implements AutoCloseable {
 
   /** Starts {@code gpu-dra <args>}; the spawn time is taken just before the fork. */
   public static PluginProcess spawn(ChildJvm jvm, List<String> args, Path log) {
+    return spawn(jvm.command(args), Map.of(), log);
+  }
+
+  /**
+   * Starts {@code command} with {@code environment} added to this process's; the spawn time is
+   * taken just before the fork.
+   */
+  public static PluginProcess spawn(
+      List<String> command, Map<String, String> environment, Path log) {
     ProcessBuilder builder =
-        new ProcessBuilder(jvm.command(args))
+        new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    builder.environment().putAll(environment);
     long spawned = System.nanoTime();
     try {
       return new PluginProcess(builder.start(), spawned);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot start " + jvm.java(), e);
+      throw new UncheckedIOException("cannot start " + command.getFirst(), e);
     }
   }
 
@@ -49,6 +60,10 @@ public final class PluginProcess implements AutoCloseable {
 
   public MemoryStatus memory() {
     return MemoryStatus.of(process.pid());
+  }
+
+  public CpuTime cpu() {
+    return CpuTime.of(process.pid());
   }
 
   /** Waits for the process to exit by itself; the exit code. */

@@ -2,42 +2,62 @@ package dev.gpudra.bench;
 
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.localcluster.api.LocalApiServer;
-import dev.gpudra.localcluster.kubelet.KubeletStandIn;
-import dev.gpudra.localcluster.kubelet.StandInConfig;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Runs {@code bench prepare}: the embedded API server here, the plugin in a child JVM, the kubelet
- * stand-in calling it over its socket, the durable-write floor interleaved with the timed cycles;
- * then the floors of cold start and slice publishing, after the child has stopped.
+ * Runs {@code bench prepare}: the embedded API server here, our plugin (and a peer binary, when
+ * given) as child processes, each with its own node, directories, claims and kubelet stand-in
+ * calling it over its socket, the durable-write floor interleaved with the timed cycles; the floor
+ * of cold start before them, and slice publishing after the children have stopped.
  */
 public final class PrepareBench {
-  private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-  private static final Duration SETTLE = Duration.ofSeconds(2);
-
-  /** What to measure, on which profiles. */
+  /**
+   * What to measure, on which profiles.
+   *
+   * @param ours our plugin's binary
+   * @param peer a second binary measured beside ours, through the same harness
+   */
   public record Plan(
-      String command, BenchSettings settings, BenchProfile profile, BenchProfile largest) {}
+      String command,
+      BenchSettings settings,
+      BenchProfile profile,
+      BenchProfile largest,
+      PluginBinary.Ours ours,
+      Optional<PluginBinary.Peer> peer) {
+    public Plan {
+      Objects.requireNonNull(ours, "ours");
+      Objects.requireNonNull(peer, "peer");
+    }
+  }
 
   private final Plan plan;
   private final ChildJvm jvm;
   private final PluginLayout layout;
-  private final PrintWriter progress;
-  private final long started = System.nanoTime();
+  private final Progress progress;
 
+  /**
+   * @param jvm the JVM of the cold start's floor ({@code gpu-dra --version})
+   * @param layout ours' directories; a peer's are under its {@code peer} directory
+   */
   public PrepareBench(Plan plan, ChildJvm jvm, PluginLayout layout, PrintWriter progress) {
     this.plan = Objects.requireNonNull(plan, "plan");
     this.jvm = Objects.requireNonNull(jvm, "jvm");
     this.layout = Objects.requireNonNull(layout, "layout");
-    this.progress = Objects.requireNonNull(progress, "progress");
+    this.progress = new Progress(progress);
+  }
+
+  /** Where a peer binary keeps its files: its own node and directories. */
+  public PluginLayout peerLayout() {
+    return new PluginLayout(layout.root().resolve("peer"), layout.nodeName() + "-peer");
   }
 
   public BenchReport run(Machine machine) throws InterruptedException, IOException {
@@ -45,93 +65,78 @@ public final class PrepareBench {
     BenchSettings s = plan.settings();
     try (LocalApiServer api = new LocalApiServer().start()) {
       KubernetesClient client = api.client();
-      api.writeKubeconfig(layout.kubeconfig());
-      client
-          .nodes()
-          .resource(
-              new NodeBuilder().withNewMetadata().withName(layout.nodeName()).endMetadata().build())
-          .create();
-      BenchClaims claims = new BenchClaims(client, layout.nodeName());
-      List<String> devices = plan.profile().deviceNames();
-      List<ClaimRef> timed =
-          claims.create("claim", s.claims(), devices, BenchClaims.Access.EXCLUSIVE);
-      List<ClaimRef> held =
-          claims.create("held", s.heldClaims(), devices, BenchClaims.Access.ADMIN);
-      step("created %d claims in the API", timed.size() + held.size());
-      PluginRun plugin = runPlugin(client, timed, held);
+      List<Subject.Setup> setups = new ArrayList<>();
+      setups.add(setup(api, "ours", plan.ours(), layout, ""));
+      plan.peer().ifPresent(p -> setups.add(setup(api, "peer", p, peerLayout(), "peer-")));
       long jvmFloor = jvmFloor();
-      step("slice publisher: %s, %d rounds", plan.largest().name(), s.publishRounds());
+      SideBySide.Result plugins = runPlugins(client, setups);
+      progress.step("slice publisher: %s, %d rounds", plan.largest().name(), s.publishRounds());
       SlicePublishBench.Result slices =
           new SlicePublishBench(client).measure(plan.largest(), s.publishRounds());
       return new BenchReport(
           runInfo(machine),
-          plugin.coldStart(),
+          plugins.figures().getFirst(),
+          plugins.figures().stream().skip(1).findFirst(),
           jvmFloor,
-          plugin.latencies(),
-          plugin.sequential(),
-          plugin.concurrent(),
-          plugin.idle(),
-          plugin.held(),
+          plugins.floor(),
+          plugins.heldFloors(),
           slices);
     }
   }
 
-  private record PluginRun(
-      ColdStart coldStart,
-      PrepareLoop.Latencies latencies,
-      Throughput sequential,
-      Throughput concurrent,
-      MemoryStatus idle,
-      MemoryStatus held) {}
-
-  private PluginRun runPlugin(KubernetesClient client, List<ClaimRef> timed, List<ClaimRef> held)
-      throws InterruptedException {
+  /** The node, kubeconfig and claims of one binary. */
+  private Subject.Setup setup(
+      LocalApiServer api, String name, PluginBinary binary, PluginLayout at, String prefix) {
+    KubernetesClient client = api.client();
+    try {
+      Files.createDirectories(at.root());
+      api.writeKubeconfig(at.kubeconfig());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + at.kubeconfig(), e);
+    }
+    client
+        .nodes()
+        .resource(new NodeBuilder().withNewMetadata().withName(at.nodeName()).endMetadata().build())
+        .create();
+    BenchClaims claims = new BenchClaims(client, at.nodeName());
+    List<String> devices = plan.profile().deviceNames();
     BenchSettings s = plan.settings();
+    List<ClaimRef> timed =
+        claims.create(prefix + "claim", s.claims(), devices, BenchClaims.Access.EXCLUSIVE);
+    List<ClaimRef> admin =
+        claims.create(prefix + "held", s.adminClaims(), devices, BenchClaims.Access.ADMIN);
+    progress.step("%s: created %d claims in the API", name, timed.size() + admin.size());
+    return new Subject.Setup(name, binary, at, timed, admin);
+  }
+
+  /** Starts the binaries one after the other, then runs the timed phases over all of them. */
+  private SideBySide.Result runPlugins(KubernetesClient client, List<Subject.Setup> setups)
+      throws InterruptedException, IOException {
     int deviceCount = plan.profile().devices().size();
-    try (KubeletStandIn kubelet =
-            new KubeletStandIn(StandInConfig.of(layout.registrarDir(), layout.nodeName()), client);
-        PluginProcess plugin = startPlugin(kubelet)) {
-      ColdStart cold =
-          ColdStart.await(
-              plugin,
-              layout,
-              kubelet,
-              new ColdStart.Expected(new PublishedSlices(client), deviceCount, START_TIMEOUT));
-      MemoryStatus idle = plugin.memory();
-      step("plugin pid %d ready in %.0f ms", plugin.pid(), cold.readyNanos() / 1e6);
-      PrepareLoop loop = new PrepareLoop(kubelet);
-      loop.prepare(timed.getFirst());
-      FileSizes sizes = FileSizes.of(layout);
-      loop.unprepare(timed.getFirst());
-      step(
-          "latency: %d warm-up cycles, %d timed, each followed by the floor's writes",
-          s.warmup(), timed.size());
-      PrepareLoop.Latencies latencies =
-          loop.latencies(timed, s.warmup(), new DurableWritesFloor(layout.floorDir(), sizes));
-      step("throughput: 1 caller, then %d, %d s each", s.callers(), s.duration().toSeconds());
-      Throughput sequential = loop.cycles(timed, deviceCount, 1, s.duration());
-      Throughput concurrent =
-          loop.cycles(timed, deviceCount, Math.min(s.callers(), deviceCount), s.duration());
-      step("memory: %d admin-access claims on %d devices", held.size(), deviceCount);
-      held.forEach(loop::prepare);
-      Thread.sleep(SETTLE.toMillis());
-      MemoryStatus heldMemory = plugin.memory();
-      held.forEach(loop::unprepare);
-      return new PluginRun(cold, latencies, sequential, concurrent, idle, heldMemory);
+    List<Subject> started = new ArrayList<>();
+    try {
+      for (Subject.Setup setup : setups) {
+        progress.step(
+            "starting %s (%s, %d devices): %s",
+            setup.name(), plan.profile().name(), deviceCount, setup.layout().pluginLog());
+        Subject subject = Subject.start(setup, client, deviceCount);
+        started.add(subject);
+        progress.step(
+            "%s: pid %d ready in %.0f ms",
+            subject.name(), subject.pid(), subject.coldStart().readyNanos() / 1e6);
+      }
+      return new SideBySide(started, plan.settings(), deviceCount, progress).run(layout.floorDir());
+    } finally {
+      started.reversed().forEach(Subject::close);
     }
   }
 
-  private PluginProcess startPlugin(KubeletStandIn kubelet) {
-    kubelet.start();
-    step(
-        "starting the plugin (%s, %d devices) in a child JVM",
-        plan.profile().name(), plan.profile().devices().size());
-    return PluginProcess.spawn(jvm, layout.pluginArgs(plan.profile().name()), layout.pluginLog());
-  }
-
-  /** Median of three {@code gpu-dra --version} runs, spawn to exit. */
+  /**
+   * Median of three {@code gpu-dra --version} runs, spawn to exit; run before the plugins start, so
+   * that ours does not pay alone for reading the image's jars into the page cache.
+   */
   private long jvmFloor() throws InterruptedException {
-    step("floor: JVM start to exit of gpu-dra --version, 3 runs");
+    progress.step("floor: JVM start to exit of gpu-dra --version, 3 runs");
     return JvmStartFloor.median(jvm, layout.root().resolve("version.log"), 3);
   }
 
@@ -149,11 +154,7 @@ public final class PrepareBench {
         plan.largest(),
         machine,
         fileSystem,
-        jvm.options());
-  }
-
-  private void step(String format, Object... args) {
-    progress.printf("[%5.1fs] %s%n", (System.nanoTime() - started) / 1e9, format.formatted(args));
-    progress.flush();
+        jvm.options(),
+        plan.peer().map(p -> p.command(peerLayout())));
   }
 }

@@ -18,9 +18,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * call as the kubelet makes them for a pod with one claim; a failed result is an error.
  */
 final class PrepareLoop {
-  /** Latencies of the measured cycles, and of the floor cycles run between them. */
-  record Latencies(LatencyStats prepare, LatencyStats unprepare, DurableWritesFloor.Result floor) {}
-
   private final KubeletStandIn kubelet;
 
   PrepareLoop(KubeletStandIn kubelet) {
@@ -42,31 +39,18 @@ final class PrepareLoop {
     }
   }
 
-  /**
-   * Runs {@code warmup} cycles over the claims, then one timed cycle per claim, each followed by a
-   * floor cycle, so that the plugin and its floor see the same disk at the same moments.
-   */
-  Latencies latencies(List<ClaimRef> claims, int warmup, DurableWritesFloor floor) {
-    for (int i = 0; i < warmup; i++) {
-      ClaimRef claim = claims.get(i % claims.size());
-      prepare(claim);
-      unprepare(claim);
-      floor.cycle();
-    }
-    long[] prepares = new long[claims.size()];
-    long[] unprepares = new long[claims.size()];
-    DurableWritesFloor.Cycle[] floors = new DurableWritesFloor.Cycle[claims.size()];
-    for (int i = 0; i < claims.size(); i++) {
-      long started = System.nanoTime();
-      prepare(claims.get(i));
-      long prepared = System.nanoTime();
-      unprepare(claims.get(i));
-      prepares[i] = prepared - started;
-      unprepares[i] = System.nanoTime() - prepared;
-      floors[i] = floor.cycle();
-    }
-    return new Latencies(
-        LatencyStats.of(prepares), LatencyStats.of(unprepares), floor.summarize(floors));
+  /** One prepare, timed; nanoseconds. */
+  long timePrepare(ClaimRef claim) {
+    long started = System.nanoTime();
+    prepare(claim);
+    return System.nanoTime() - started;
+  }
+
+  /** One unprepare, timed; nanoseconds. */
+  long timeUnprepare(ClaimRef claim) {
+    long started = System.nanoTime();
+    unprepare(claim);
+    return System.nanoTime() - started;
   }
 
   /**

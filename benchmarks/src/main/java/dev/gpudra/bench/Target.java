@@ -34,6 +34,7 @@ record Target(Bound bound, double limit, String unit) {
 
   @Override
   public String toString() {
-    return (bound == Bound.AT_MOST ? "<= " : ">= ") + Figures.number(limit) + " " + unit;
+    String space = unit.equals("x") ? "" : " ";
+    return (bound == Bound.AT_MOST ? "<= " : ">= ") + Figures.number(limit) + space + unit;
   }
 }

@@ -1,7 +1,9 @@
 /**
  * {@code gpu-dra bench prepare}: measures the GPU kubelet plugin as the kubelet sees it, over its
  * real Unix socket, against the embedded API server, with the plugin in a child JVM so that cold
- * start and resident memory are the real process's.
+ * start, resident memory and CPU time are the real process's; optionally beside a peer binary
+ * (NVIDIA's plugin, say) started by NVIDIA's flag names and environment variables on its own node,
+ * directories and claims, its cycles interleaved with ours ({@link dev.gpudra.bench.SideBySide}).
  *
  * <p>Invariants: every figure is printed next to a floor measured in the same run on the same file
  * system (the same durable file writes without the plugin, a bare JVM start, the bare API writes),

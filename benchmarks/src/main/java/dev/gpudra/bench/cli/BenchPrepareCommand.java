@@ -5,6 +5,7 @@ import dev.gpudra.bench.BenchReport;
 import dev.gpudra.bench.BenchSettings;
 import dev.gpudra.bench.ChildJvm;
 import dev.gpudra.bench.Machine;
+import dev.gpudra.bench.PluginBinary;
 import dev.gpudra.bench.PluginLayout;
 import dev.gpudra.bench.PrepareBench;
 import dev.gpudra.bench.ReportTable;
@@ -35,9 +36,15 @@ import picocli.CommandLine.Spec;
     name = "prepare",
     mixinStandardHelpOptions = true,
     description = {
-      "Start the GPU kubelet plugin in a child JVM against an embedded API server and measure cold"
-          + " start, prepare latency, prepare+unprepare throughput, memory with many claims and"
-          + " slice publishing, each next to a floor measured in the same run."
+      "Start the GPU kubelet plugin in a child JVM against an embedded API server and measure, as"
+          + " issue 16 lists them: start to registered + slices published, RSS idle and with"
+          + " claims prepared, prepare p50/p99 and unprepare p50, prepare p50 with claims held"
+          + " (and 'flat': with many held vs none), prepare+unprepare cycles/s from 1 and N"
+          + " callers, the plugin's CPU per cycle, and slice publishing; each next to a floor"
+          + " measured in the same run and to issue 16's target.",
+      "With --peer-command, a second plugin binary (e.g. NVIDIA's gpu-kubelet-plugin) runs"
+          + " through the same harness in the same run, interleaved with ours, and every figure"
+          + " gets a peer column and ours/peer."
     })
 final class BenchPrepareCommand implements Callable<Integer> {
   static final String NODE = "bench-node";
@@ -71,8 +78,32 @@ final class BenchPrepareCommand implements Callable<Integer> {
   @Option(
       names = "--held-claims",
       defaultValue = "100",
-      description = "Admin-access claims held while memory is read (default ${DEFAULT-VALUE}).")
+      description =
+          "Admin-access claims held while memory is read and prepares are timed again (default"
+              + " ${DEFAULT-VALUE}).")
   int heldClaims;
+
+  @Option(
+      names = "--many-held-claims",
+      defaultValue = "1000",
+      description =
+          "Admin-access claims held while prepares are timed for the 'flat' figure (default"
+              + " ${DEFAULT-VALUE}).")
+  int manyHeldClaims;
+
+  @Option(
+      names = "--peer-command",
+      paramLabel = "COMMAND LINE",
+      description =
+          "A second plugin binary to run beside ours, as one shell command line; the bench"
+              + " appends NVIDIA's flags (--node-name, --kubeconfig, --cdi-root,"
+              + " --kubelet-registrar-directory-path, --kubelet-plugins-directory-path,"
+              + " --healthcheck-port=-1) and sets the same as env (NODE_NAME, KUBECONFIG, CDI_ROOT,"
+              + " ...). It must publish the devices of --profile (e.g. '<java> -cp <classpath>"
+              + " dev.gpudra.cli.GpuDra gpu-kubelet-plugin --simulated-gpus dgx-h100', or NVIDIA's"
+              + " binary on its mock NVML) and exec the plugin (the process measured is the one"
+              + " started).")
+  String peerCommand;
 
   @Option(
       names = "--publish-rounds",
@@ -117,9 +148,21 @@ final class BenchPrepareCommand implements Callable<Integer> {
           .setLevel(ch.qos.logback.classic.Level.WARN);
     }
     BenchSettings settings =
-        new BenchSettings(claims, Duration.ofSeconds(seconds), callers, heldClaims, publishRounds);
+        new BenchSettings(
+            claims,
+            Duration.ofSeconds(seconds),
+            callers,
+            heldClaims,
+            manyHeldClaims,
+            publishRounds);
     PrepareBench.Plan plan =
-        new PrepareBench.Plan(command(), settings, devices(profile, NODE), largestProfile());
+        new PrepareBench.Plan(
+            command(),
+            settings,
+            devices(profile, NODE),
+            largestProfile(),
+            new PluginBinary.Ours(jvm, profile),
+            Optional.ofNullable(peerCommand).map(PluginBinary.Peer::new));
     Path work = dir != null ? dir : Files.createTempDirectory("gpu-dra-bench-");
     BenchReport report =
         new PrepareBench(plan, jvm, new PluginLayout(work, NODE), spec.commandLine().getErr())
@@ -132,11 +175,18 @@ final class BenchPrepareCommand implements Callable<Integer> {
   }
 
   private String command() {
-    return "./gpu-dra bench prepare --claims %d --seconds %d --profile %s --callers %d"
-            .formatted(claims, seconds, profile, callers)
+    return ("./gpu-dra bench prepare --claims %d --seconds %d --profile %s --callers %d"
+                + " --held-claims %d --many-held-claims %d")
+            .formatted(claims, seconds, profile, callers, heldClaims, manyHeldClaims)
         + (spec.commandLine().getParseResult().hasMatchedOption("--child-java-opts")
-            ? " --child-java-opts='" + childJavaOpts + "'"
-            : "");
+            ? " --child-java-opts=" + shellQuoted(childJavaOpts)
+            : "")
+        + (peerCommand != null ? " --peer-command=" + shellQuoted(peerCommand) : "");
+  }
+
+  /** {@code value} in single quotes for sh, its own single quotes written as {@code '\''}. */
+  static String shellQuoted(String value) {
+    return "'" + value.replace("'", "'\\''") + "'";
   }
 
   /** The built-in profile with the most devices: the largest set of slices to publish. */

@@ -1,0 +1,132 @@
+package dev.gpudra.bench;
+
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.localcluster.kubelet.KubeletStandIn;
+import dev.gpudra.localcluster.kubelet.StandInConfig;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One plugin binary under test in a run, ours or the peer: its own node, directories and kubelet
+ * stand-in, its claims in the API, its process, started and ready.
+ */
+final class Subject implements AutoCloseable {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+  /**
+   * What a subject runs on.
+   *
+   * @param name how the report names it ({@code ours}, {@code peer})
+   * @param timed exclusive one-device claims, timed
+   * @param admin admin-access claims, held
+   */
+  record Setup(
+      String name,
+      PluginBinary binary,
+      PluginLayout layout,
+      List<ClaimRef> timed,
+      List<ClaimRef> admin) {
+    Setup {
+      timed = List.copyOf(timed);
+      admin = List.copyOf(admin);
+    }
+  }
+
+  private final Setup setup;
+  private final KubeletStandIn kubelet;
+  private final PluginProcess process;
+  private final ColdStart coldStart;
+  private final MemoryStatus idle;
+
+  private Subject(Setup setup, KubeletStandIn kubelet, PluginProcess process, ColdStart coldStart) {
+    this.setup = setup;
+    this.kubelet = kubelet;
+    this.process = process;
+    this.coldStart = coldStart;
+    this.idle = process.memory();
+  }
+
+  /** Starts the stand-in and the plugin, and waits until it is registered and published. */
+  static Subject start(Setup setup, KubernetesClient client, int deviceCount)
+      throws InterruptedException, IOException {
+    PluginLayout layout = setup.layout();
+    Files.createDirectories(layout.root());
+    KubeletStandIn kubelet =
+        new KubeletStandIn(StandInConfig.of(layout.registrarDir(), layout.nodeName()), client);
+    PluginProcess process = null;
+    try {
+      kubelet.start();
+      process =
+          PluginProcess.spawn(
+              setup.binary().command(layout),
+              setup.binary().environment(layout),
+              layout.pluginLog());
+      ColdStart cold =
+          ColdStart.await(
+              process,
+              layout,
+              kubelet,
+              new ColdStart.Expected(new PublishedSlices(client), deviceCount, START_TIMEOUT));
+      return new Subject(setup, kubelet, process, cold);
+    } catch (RuntimeException | InterruptedException e) {
+      if (process != null) {
+        process.close();
+      }
+      kubelet.close();
+      throw e;
+    }
+  }
+
+  String name() {
+    return setup.name();
+  }
+
+  PluginLayout layout() {
+    return setup.layout();
+  }
+
+  List<ClaimRef> timed() {
+    return setup.timed();
+  }
+
+  List<ClaimRef> admin() {
+    return setup.admin();
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  ColdStart coldStart() {
+    return coldStart;
+  }
+
+  /** Memory when it became ready, no claim prepared. */
+  MemoryStatus idle() {
+    return idle;
+  }
+
+  MemoryStatus memory() {
+    return process.memory();
+  }
+
+  CpuTime cpu() {
+    return process.cpu();
+  }
+
+  PrepareLoop loop() {
+    return new PrepareLoop(kubelet);
+  }
+
+  @Override
+  public void close() {
+    try {
+      process.close();
+    } finally {
+      kubelet.close();
+    }
+  }
+}
