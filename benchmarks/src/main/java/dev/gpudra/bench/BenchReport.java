@@ -13,8 +13,8 @@ import java.util.Optional;
  * @param peer the peer binary's figures, measured through the same harness, interleaved with ours
  * @param jvmFloorNanos the floor of a cold start: {@code gpu-dra --version} with the same JVM
  *     options, spawn to exit (median of three)
- * @param floor the durable file writes of a prepare and an unprepare without the plugin,
- *     interleaved with the timed cycles
+ * @param floor the file writes of a prepare and an unprepare without the plugin, interleaved with
+ *     the timed cycles
  * @param heldFloors the same writes with ours' checkpoint as large as at each held level
  * @param slices the slice publisher on the largest profile, and its floor
  */
@@ -23,7 +23,7 @@ public record BenchReport(
     PluginFigures ours,
     Optional<PluginFigures> peer,
     long jvmFloorNanos,
-    DurableWritesFloor.Result floor,
+    FileWritesFloor.Result floor,
     List<HeldFloor> heldFloors,
     SlicePublishBench.Result slices) {
   public BenchReport {
@@ -47,7 +47,7 @@ public record BenchReport(
    * @param held claims held while the floor's writes ran
    * @param floor the writes, sized as ours' files were with that many claims
    */
-  public record HeldFloor(int held, DurableWritesFloor.Result floor) {}
+  public record HeldFloor(int held, FileWritesFloor.Result floor) {}
 
   /**
    * @param command the command line that reproduces the run

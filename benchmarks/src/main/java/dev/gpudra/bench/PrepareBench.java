@@ -16,8 +16,8 @@ import java.util.Optional;
 /**
  * Runs {@code bench prepare}: the embedded API server here, our plugin (and a peer binary, when
  * given) as child processes, each with its own node, directories, claims and kubelet stand-in
- * calling it over its socket, the durable-write floor interleaved with the timed cycles; the floor
- * of cold start before them, and slice publishing after the children have stopped.
+ * calling it over its socket, the file-write floor interleaved with the timed cycles; the floor of
+ * cold start before them, and slice publishing after the children have stopped.
  */
 public final class PrepareBench {
   /**

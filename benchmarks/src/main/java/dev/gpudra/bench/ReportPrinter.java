@@ -69,11 +69,11 @@ final class ReportPrinter {
   }
 
   private void footer(PrintWriter out) {
-    DurableWritesFloor.Result floor = report.floor();
+    FileWritesFloor.Result floor = report.floor();
     out.printf(
         "%nfloors: start = gpu-dra --version with the same JVM options (spawn to exit);"
             + " prepare = 2 checkpoint writes (%d B) + 1 CDI spec write (%d B), each"
-            + " temp+fsync+rename+fsync(dir); unprepare = the spec delete + 1 checkpoint write;"
+            + " temp+write+rename, as the plugin (no fsync); unprepare = the spec delete + 1 checkpoint write;"
             + " cycles/s = both, back to back;",
         floor.sizes().checkpointBytes(), floor.sizes().cdiSpecBytes());
     for (BenchReport.HeldFloor held : report.heldFloors()) {

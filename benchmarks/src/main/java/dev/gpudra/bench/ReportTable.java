@@ -64,7 +64,7 @@ public final class ReportTable {
   }
 
   private List<Row> latencyRows() {
-    DurableWritesFloor.Result floor = report.floor();
+    FileWritesFloor.Result floor = report.floor();
     return List.of(
         rows.millis(
             "prepare p50 (1 device, claim GET included)",

@@ -19,7 +19,7 @@ final class SideBySide {
   /** Every plugin's figures, in the subjects' order, and the floors measured beside them. */
   record Result(
       List<PluginFigures> figures,
-      DurableWritesFloor.Result floor,
+      FileWritesFloor.Result floor,
       List<BenchReport.HeldFloor> heldFloors) {}
 
   private record Latencies(List<LatencyStats> prepare, List<LatencyStats> unprepare) {}
@@ -41,11 +41,11 @@ final class SideBySide {
   }
 
   Result run(Path floorDir) throws InterruptedException {
-    DurableWritesFloor floor = new DurableWritesFloor(floorDir, sizesWithOneMore());
+    FileWritesFloor floor = new FileWritesFloor(floorDir, sizesWithOneMore());
     progress.step(
         "latency: %d warm-up cycles, %d timed, each plugin's then the floor's writes",
         settings.warmup(), settings.claims());
-    DurableWritesFloor.Cycle[] floorCycles = new DurableWritesFloor.Cycle[settings.claims()];
+    FileWritesFloor.Cycle[] floorCycles = new FileWritesFloor.Cycle[settings.claims()];
     Latencies latencies = latencies(floor, floorCycles);
     progress.step(
         "throughput: 1 caller, then %d, %d s each per plugin",
@@ -90,7 +90,7 @@ final class SideBySide {
     return sizes;
   }
 
-  private Latencies latencies(DurableWritesFloor floor, DurableWritesFloor.Cycle[] floorCycles) {
+  private Latencies latencies(FileWritesFloor floor, FileWritesFloor.Cycle[] floorCycles) {
     int claims = settings.claims();
     for (int i = 0; i < settings.warmup(); i++) {
       for (int j = 0; j < subjects.size(); j++) {
@@ -146,10 +146,10 @@ final class SideBySide {
         Thread.sleep(SETTLE.toMillis());
         subjects.forEach(s -> memory.add(s.memory()));
       }
-      DurableWritesFloor floor = new DurableWritesFloor(floorDir, sizesWithOneMore());
+      FileWritesFloor floor = new FileWritesFloor(floorDir, sizesWithOneMore());
       progress.step("latency: %d prepares timed with %d held", settings.heldSamples(), level);
       long[][] samples = new long[subjects.size()][settings.heldSamples()];
-      DurableWritesFloor.Cycle[] floorCycles = new DurableWritesFloor.Cycle[settings.heldSamples()];
+      FileWritesFloor.Cycle[] floorCycles = new FileWritesFloor.Cycle[settings.heldSamples()];
       for (int i = 0; i < settings.heldSamples(); i++) {
         for (int j = 0; j < subjects.size(); j++) {
           ClaimRef claim = subjects.get(j).timed().get(i);

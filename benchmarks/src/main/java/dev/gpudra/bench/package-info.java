@@ -6,9 +6,9 @@
  * directories and claims, its cycles interleaved with ours ({@link dev.gpudra.bench.SideBySide}).
  *
  * <p>Invariants: every figure is printed next to a floor measured in the same run on the same file
- * system (the same durable file writes without the plugin, a bare JVM start, the bare API writes),
- * so that a noisy machine shows up in both and the ratio stays meaningful; statistics are pure
- * ({@link dev.gpudra.bench.LatencyStats}); nothing here reads the environment: the command line
- * passes the child's JVM, flags and classpath in.
+ * system (the same file writes without the plugin, a bare JVM start, the bare API writes), so that
+ * a noisy machine shows up in both and the ratio stays meaningful; statistics are pure ({@link
+ * dev.gpudra.bench.LatencyStats}); nothing here reads the environment: the command line passes the
+ * child's JVM, flags and classpath in.
  */
 package dev.gpudra.bench;

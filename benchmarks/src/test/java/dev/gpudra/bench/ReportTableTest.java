@@ -138,8 +138,8 @@ class ReportTableTest {
             stats(20 * MS, 30 * MS, 30 * MS), 30 * MS, stats(4 * MS, 5 * MS, 5 * MS)));
   }
 
-  private static DurableWritesFloor.Result floor(int checkpoint, LatencyStats prepare) {
-    return new DurableWritesFloor.Result(
+  private static FileWritesFloor.Result floor(int checkpoint, LatencyStats prepare) {
+    return new FileWritesFloor.Result(
         new FileSizes(checkpoint, 400),
         prepare,
         stats(MS / 4, MS / 2, MS),

@@ -1,5 +1,6 @@
 package dev.gpudra.bench;
 
+import dev.gpudra.kit.files.AtomicFile;
 import dev.gpudra.kit.files.DurableFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,12 +10,12 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The file-system floor of a prepare and an unprepare: the durable writes the plugin does, through
- * the plugin's own {@link DurableFile} (temp file, fsync, rename, fsync the directory), and nothing
- * else. A prepare checkpoints PrepareStarted, writes the claim's CDI spec and checkpoints
- * PrepareCompleted; an unprepare deletes the spec and rewrites the checkpoint.
+ * The file-system floor of a prepare and an unprepare: the file writes the plugin does, through the
+ * plugin's own {@link AtomicFile} (temp file, write, rename; no fsync since issue 16: a reboot
+ * voids both files), and nothing else. A prepare checkpoints PrepareStarted, writes the claim's CDI
+ * spec and checkpoints PrepareCompleted; an unprepare deletes the spec and rewrites the checkpoint.
  */
-final class DurableWritesFloor {
+final class FileWritesFloor {
   /**
    * The floor per prepare and per unprepare, and how many prepare+unprepare cycles per second the
    * writes alone allow (cycles over the summed time of their writes).
@@ -34,7 +35,7 @@ final class DurableWritesFloor {
    * @param dir a scratch directory on the file system the plugin writes to
    * @param sizes the plugin's checkpoint and CDI spec sizes, measured on its files
    */
-  DurableWritesFloor(Path dir, FileSizes sizes) {
+  FileWritesFloor(Path dir, FileSizes sizes) {
     this.sizes = Objects.requireNonNull(sizes, "sizes");
     this.checkpoint = filler(sizes.checkpointBytes());
     this.spec = filler(sizes.cdiSpecBytes());
@@ -51,12 +52,12 @@ final class DurableWritesFloor {
   Cycle cycle() {
     try {
       long started = System.nanoTime();
-      DurableFile.replace(checkpointFile, checkpoint);
-      DurableFile.replace(specFile, spec);
-      DurableFile.replace(checkpointFile, checkpoint);
+      AtomicFile.replace(checkpointFile, checkpoint, DurableFile.PRIVATE);
+      AtomicFile.replace(specFile, spec, DurableFile.WORLD_READABLE);
+      AtomicFile.replace(checkpointFile, checkpoint, DurableFile.PRIVATE);
       long prepared = System.nanoTime();
-      DurableFile.delete(specFile);
-      DurableFile.replace(checkpointFile, checkpoint);
+      AtomicFile.delete(specFile);
+      AtomicFile.replace(checkpointFile, checkpoint, DurableFile.PRIVATE);
       return new Cycle(prepared - started, System.nanoTime() - started);
     } catch (IOException e) {
       throw new UncheckedIOException(
