@@ -10,5 +10,9 @@
  * a noisy machine shows up in both and the ratio stays meaningful; statistics are pure ({@link
  * dev.gpudra.bench.LatencyStats}); nothing here reads the environment: the command line passes the
  * child's JVM, flags and classpath in.
+ *
+ * <p>{@link dev.gpudra.bench.AotTraining} ({@code gpu-dra bench aot-cache}) drives the same child
+ * plugin through the same harness, recording with {@code -XX:AOTMode=record}, to write the AOT
+ * cache the launcher gives the plugin's JVM; it measures nothing.
  */
 package dev.gpudra.bench;

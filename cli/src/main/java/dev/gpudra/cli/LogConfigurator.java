@@ -17,13 +17,14 @@ import java.util.Map;
  * gpu-dra's logging, set up in code when logback starts (found through {@code
  * META-INF/services/ch.qos.logback.classic.spi.Configurator}): lines on stderr, so that command
  * output on stdout stays clean, as {@code <time> <LEVEL> <logger> <MDC> <message>[ <exception on
- * one line>]}, or one JSON object per line (MDC as fields) when {@code LOG_FORMAT=json} ({@link
- * LogSetup} switches for {@code --logging-format=json}). {@code LOG_LEVEL} sets gpu-dra's own level
- * (default INFO; {@code -v}/{@code LOG_VERBOSITY} overrides it), other libraries log from WARN.
- * Done in code rather than with a {@code logback.xml}: parsing one loaded logback's XML
- * configurator and the JDK's XML parser, about 600 classes, into every process at start
- * (BENCHMARKS.md). A {@code logback.xml} or {@code logback-test.xml} on the classpath, or {@code
- * -Dlogback.configurationFile}, still takes over.
+ * one line>]}, or one JSON object per line (MDC as fields) when {@code LOGGING_FORMAT} (NVIDIA's)
+ * or {@code LOG_FORMAT} is {@code json} ({@link LogSetup} switches for {@code
+ * --logging-format=json}). {@code LOG_LEVEL} sets gpu-dra's own level (default INFO; {@code
+ * -v}/{@code LOG_VERBOSITY} overrides it), other libraries log from WARN. Done in code rather than
+ * with a {@code logback.xml}: parsing one loaded logback's XML configurator and the JDK's XML
+ * parser, about 600 classes, into every process at start (BENCHMARKS.md). A {@code logback.xml} or
+ * {@code logback-test.xml} on the classpath, or {@code -Dlogback.configurationFile}, still takes
+ * over.
  */
 public final class LogConfigurator extends ContextAwareBase implements Configurator {
   private static final String PATTERN =
@@ -37,7 +38,7 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         || loader.getResource("logback.xml") != null) {
       return ExecutionStatus.INVOKE_NEXT_IF_ANY;
     }
-    apply(context, "json".equals(setting("LOG_FORMAT", "text")));
+    apply(context, "json".equals(setting("LOGGING_FORMAT", setting("LOG_FORMAT", "text"))));
     return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
   }
 

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
       BenchPrepareCommand.class,
       BenchComputeDomainsCommand.class,
       BenchDevicePluginCommand.class,
-      BenchOperatorCommand.class
+      BenchOperatorCommand.class,
+      BenchAotCacheCommand.class
     })
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
