@@ -8,6 +8,8 @@
  * verification; unknown fields are ignored on read. Every mutation is read-modify-write under the
  * file lock {@code <dataDir>/cp.lock} and lands by atomic replace (temp file, fsync, rename, fsync
  * directory). A reboot (different boot ID) empties the checkpoint; an unreadable file is set aside
- * as {@code checkpoint.json.corrupt-<n>} and never crashes the plugin.
+ * as {@code checkpoint.json.corrupt-<n>} and never crashes the plugin. Encoding renders only the
+ * claims an update replaced (the others are the same instances, their text cached); the file's
+ * bytes are what sealing the whole tree writes.
  */
 package dev.gpudra.gpu.checkpoint;

@@ -16,7 +16,8 @@ import java.util.HexFormat;
 /**
  * gpu-dra's checkpoint envelope, {@code {"version": n, "checksum": "<sha256>", "data": {...}}}: the
  * checksum is SHA-256 over the canonical rendering of {@code data}, so a reformatted file still
- * verifies and an edited one does not.
+ * verifies and an edited one does not. Sealing is O(changed values) rendering plus O(size) copying
+ * and hashing when {@code data} holds the fragments of a {@link #fragmentCache()}.
  */
 public final class ChecksummedEnvelope {
   private final ObjectMapper mapper =
@@ -33,7 +34,19 @@ public final class ChecksummedEnvelope {
     return mapper;
   }
 
-  /** Bytes of an envelope around {@code data}. */
+  /**
+   * A cache that renders a checkpoint's map of immutable values into fragments of {@code data} (see
+   * {@link FragmentCache}); the values render as {@code mapper().valueToTree} renders them. Use one
+   * per checkpoint file.
+   */
+  public <V> FragmentCache<V> fragmentCache() {
+    return new FragmentCache<>(mapper::valueToTree, mapper.writer());
+  }
+
+  /**
+   * Bytes of an envelope around {@code data}, indented; {@link JsonFragment}s in {@code data} are
+   * hashed and written from their cached text.
+   */
   public byte[] seal(int version, JsonNode data) {
     ObjectNode envelope = mapper.createObjectNode();
     envelope.put("version", version);
