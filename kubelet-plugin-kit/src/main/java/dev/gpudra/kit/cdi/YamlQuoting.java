@@ -13,13 +13,16 @@ final class YamlQuoting {
 
   static StringBuilder quote(String text, StringBuilder out) {
     out.append('"');
+    int plain = 0; // start of the run of characters copied as they are
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
+      if (c >= 0x20 && c <= 0x7E && c != '"' && c != '\\') {
+        continue;
+      }
+      out.append(text, plain, i);
       int named = NAMED.indexOf(c);
       if (named >= 0) {
         out.append('\\').append(NAMES.charAt(named));
-      } else if (c >= 0x20 && c <= 0x7E) {
-        out.append(c);
       } else if (Character.isHighSurrogate(c)
           && i + 1 < text.length()
           && Character.isLowSurrogate(text.charAt(i + 1))) {
@@ -29,8 +32,9 @@ final class YamlQuoting {
       } else {
         hex(c, out);
       }
+      plain = i + 1;
     }
-    return out.append('"');
+    return out.append(text, plain, text.length()).append('"');
   }
 
   /** YAML's printable characters of the basic plane (surrogates are never printable alone). */

@@ -3,6 +3,8 @@ package dev.gpudra.kit.checkpoint;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.POJONode;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -16,12 +18,41 @@ final class CanonicalJson {
   private CanonicalJson() {}
 
   static String render(JsonNode node) {
-    StringBuilder out = new StringBuilder();
+    Output out = new Output();
     append(node, out);
-    return out.toString();
+    return new String(out.utf8(), StandardCharsets.UTF_8);
   }
 
-  private static void append(JsonNode node, StringBuilder out) {
+  /** The canonical text in UTF-8: fragments' bytes are copied, not re-encoded. */
+  static byte[] utf8(JsonNode node) {
+    Output out = new Output();
+    append(node, out);
+    return out.utf8();
+  }
+
+  /** Text as it is built, and the UTF-8 of what came before the last fragment. */
+  private static final class Output {
+    final StringBuilder text = new StringBuilder();
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+    void fragment(JsonFragment fragment) {
+      flush();
+      bytes.writeBytes(fragment.canonicalUtf8());
+    }
+
+    byte[] utf8() {
+      flush();
+      return bytes.toByteArray();
+    }
+
+    private void flush() {
+      bytes.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+      text.setLength(0);
+    }
+  }
+
+  private static void append(JsonNode node, Output output) {
+    StringBuilder out = output.text;
     if (node.isObject()) {
       List<String> names = new ArrayList<>(node.size());
       node.fieldNames().forEachRemaining(names::add);
@@ -29,16 +60,19 @@ final class CanonicalJson {
       out.append('{');
       for (int i = 0; i < names.size(); i++) {
         quote(names.get(i), out.append(i == 0 ? "" : ",")).append(':');
-        append(node.get(names.get(i)), out);
+        append(node.get(names.get(i)), output);
       }
       out.append('}');
     } else if (node.isArray()) {
       out.append('[');
       Iterator<JsonNode> elements = node.elements();
       for (int i = 0; elements.hasNext(); i++) {
-        append(elements.next(), out.append(i == 0 ? "" : ","));
+        out.append(i == 0 ? "" : ",");
+        append(elements.next(), output);
       }
       out.append(']');
+    } else if (node instanceof POJONode pojo && pojo.getPojo() instanceof JsonFragment f) {
+      output.fragment(f);
     } else {
       appendScalar(node, out);
     }
@@ -53,8 +87,6 @@ final class CanonicalJson {
       quote(node.textValue(), out);
     } else if (node.isInt() || node.isLong() || node.isBoolean() || node.isNull()) {
       out.append(node.asText());
-    } else if (node instanceof POJONode pojo && pojo.getPojo() instanceof JsonFragment f) {
-      out.append(f.canonical());
     } else {
       out.append(node);
     }

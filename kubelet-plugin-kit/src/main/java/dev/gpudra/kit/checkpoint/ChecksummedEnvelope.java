@@ -8,10 +8,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * gpu-dra's checkpoint envelope, {@code {"version": n, "checksum": "<sha256>", "data": {...}}}: the
@@ -25,6 +21,7 @@ public final class ChecksummedEnvelope {
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(SerializationFeature.INDENT_OUTPUT)
           .build();
+  private final Sha256 sha = Sha256.load();
 
   /** A verified envelope's content. */
   public record Opened(int version, JsonNode data) {}
@@ -50,7 +47,7 @@ public final class ChecksummedEnvelope {
   public byte[] seal(int version, JsonNode data) {
     ObjectNode envelope = mapper.createObjectNode();
     envelope.put("version", version);
-    envelope.put("checksum", checksum(data));
+    envelope.put("checksum", sha.hex(CanonicalJson.utf8(data)));
     envelope.set("data", data);
     try {
       return mapper.writeValueAsBytes(envelope);
@@ -85,7 +82,7 @@ public final class ChecksummedEnvelope {
     }
     JsonNode data = envelope.get("data");
     String expected = envelope.path("checksum").asText("");
-    String actual = checksum(data);
+    String actual = sha.hex(CanonicalJson.utf8(data));
     if (!actual.equals(expected)) {
       throw new CorruptCheckpointException(
           "checksum mismatch: file says " + expected + ", data hashes to " + actual);
@@ -111,12 +108,6 @@ public final class ChecksummedEnvelope {
 
   /** SHA-256, hex, over the canonical rendering of the data tree. */
   public static String checksum(JsonNode data) {
-    try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      byte[] digest = sha.digest(CanonicalJson.render(data).getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
-    }
+    return Sha256.jdk().hex(CanonicalJson.utf8(data));
   }
 }

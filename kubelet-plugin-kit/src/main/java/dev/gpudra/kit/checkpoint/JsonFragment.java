@@ -3,6 +3,7 @@ package dev.gpudra.kit.checkpoint;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -20,16 +21,17 @@ import java.nio.charset.StandardCharsets;
  * checkpoint re-encoded after one change renders only what changed.
  */
 public final class JsonFragment implements JsonSerializable {
-  private final String canonical;
+  private final byte[] canonical;
   // The indented text for the depth (enclosing objects) it was last written at; Jackson's default
-  // pretty printer indents two spaces per enclosing object and none for its one-line arrays.
+  // pretty printer indents two spaces per enclosing object and none for its one-line arrays. A
+  // SerializedString keeps its UTF-8 bytes once written: later writes copy them.
   private volatile Indented indented;
 
-  private record Indented(int depth, String text) {}
+  private record Indented(int depth, SerializedString text) {}
 
   private JsonFragment(String canonical, String indented) {
-    this.canonical = canonical;
-    this.indented = new Indented(0, indented);
+    this.canonical = canonical.getBytes(StandardCharsets.UTF_8);
+    this.indented = new Indented(0, new SerializedString(indented));
   }
 
   /**
@@ -51,15 +53,16 @@ public final class JsonFragment implements JsonSerializable {
     return new POJONode(this);
   }
 
-  /** The canonical text ({@link CanonicalJson}). */
-  String canonical() {
+  /** The canonical text ({@link CanonicalJson}) in UTF-8; not to be modified. */
+  byte[] canonicalUtf8() {
     return canonical;
   }
 
   @Override
   public void serialize(JsonGenerator gen, SerializerProvider serializers) throws IOException {
     if (gen.getPrettyPrinter() == null) {
-      gen.writeRawValue(canonical); // the same value; key order is not what Jackson would write
+      // the same value; key order is not what Jackson would write
+      gen.writeRawValue(new String(canonical, StandardCharsets.UTF_8));
     } else {
       gen.writeRawValue(indentedAt(objectDepth(gen.getOutputContext())));
     }
@@ -72,12 +75,15 @@ public final class JsonFragment implements JsonSerializable {
     serialize(gen, serializers);
   }
 
-  private String indentedAt(int depth) {
+  private SerializedString indentedAt(int depth) {
     Indented current = indented;
     if (current.depth() != depth) {
       String text =
-          current.text().replace("\n" + "  ".repeat(current.depth()), "\n" + "  ".repeat(depth));
-      current = new Indented(depth, text);
+          current
+              .text()
+              .getValue()
+              .replace("\n" + "  ".repeat(current.depth()), "\n" + "  ".repeat(depth));
+      current = new Indented(depth, new SerializedString(text));
       indented = current;
     }
     return current.text();
@@ -93,6 +99,6 @@ public final class JsonFragment implements JsonSerializable {
 
   @Override
   public String toString() {
-    return canonical;
+    return new String(canonical, StandardCharsets.UTF_8);
   }
 }
