@@ -110,6 +110,25 @@ class JsonFragmentTest {
     assertThat(envelope.seal(1, second)).isEqualTo(envelope.seal(1, plain(values)));
   }
 
+  @Test
+  @DisplayName(
+      "a checkpoint past the native SHA-256 threshold carries the JDK's checksum, and opens")
+  void largeCheckpointChecksum() {
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    ObjectNode claims = data.putObject("claims");
+    for (int i = 0;
+        claims.toString().length() < 2 * ChecksummedEnvelope.NATIVE_SHA_FROM_BYTES;
+        i++) {
+      claims.set("uid-" + i, new RandomJson(i).object(3).put("padding", "x".repeat(100)));
+    }
+
+    byte[] sealed = envelope.seal(1, data);
+
+    assertThat(envelope.parse(sealed).get("checksum").asText())
+        .isEqualTo(ChecksummedEnvelope.checksum(data));
+    assertThat(envelope.open(envelope.parse(sealed)).data()).isEqualTo(data);
+  }
+
   private ObjectNode plain(Map<String, List<String>> values) {
     Map<String, List<String>> ordered = new LinkedHashMap<>(values);
     return envelope.mapper().valueToTree(ordered);
