@@ -2,9 +2,11 @@ package dev.gpudra.gpu.checkpoint;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.kit.checkpoint.CheckpointFormat;
 import dev.gpudra.kit.checkpoint.ChecksummedEnvelope;
 import dev.gpudra.kit.checkpoint.CorruptCheckpointException;
+import dev.gpudra.kit.checkpoint.FragmentCache;
 
 /**
  * The GPU plugin's {@link CheckpointFormat}: gpu-dra's envelope ({@link ChecksummedEnvelope})
@@ -15,10 +17,18 @@ import dev.gpudra.kit.checkpoint.CorruptCheckpointException;
  */
 public final class CheckpointCodec implements CheckpointFormat<CheckpointV1> {
   private final ChecksummedEnvelope envelope = new ChecksummedEnvelope();
+  // claims kept by an update are the same instances in the next checkpoint: rendered once
+  private final FragmentCache<PreparedClaim> claims = envelope.fragmentCache();
 
+  /**
+   * The same bytes as sealing the checkpoint's whole tree, rendering only the claims that changed
+   * since the last call.
+   */
   @Override
   public byte[] encode(CheckpointV1 checkpoint) {
-    return envelope.seal(CheckpointV1.VERSION, envelope.mapper().valueToTree(checkpoint));
+    ObjectNode data = envelope.mapper().valueToTree(checkpoint.withoutClaims());
+    data.set("claims", claims.render(checkpoint.claims()));
+    return envelope.seal(CheckpointV1.VERSION, data);
   }
 
   /**

@@ -16,7 +16,8 @@ public record CheckpointV1(String nodeBootId, Map<String, PreparedClaim> claims)
 
   public CheckpointV1 {
     nodeBootId = nodeBootId == null ? "" : nodeBootId;
-    claims = Collections.unmodifiableMap(new TreeMap<>(claims == null ? Map.of() : claims));
+    // a sorted view: copying it into a TreeMap (withClaim, this constructor) is linear, not n log n
+    claims = Collections.unmodifiableSortedMap(new TreeMap<>(claims == null ? Map.of() : claims));
   }
 
   public static CheckpointV1 empty(String nodeBootId) {
@@ -33,6 +34,11 @@ public record CheckpointV1(String nodeBootId, Map<String, PreparedClaim> claims)
     Map<String, PreparedClaim> changed = new TreeMap<>(claims);
     changed.remove(uid);
     return new CheckpointV1(nodeBootId, changed);
+  }
+
+  /** The same checkpoint without its claims (what {@link CheckpointCodec} renders around them). */
+  CheckpointV1 withoutClaims() {
+    return new CheckpointV1(nodeBootId, Map.of());
   }
 
   public CheckpointV1 withNodeBootId(String bootId) {

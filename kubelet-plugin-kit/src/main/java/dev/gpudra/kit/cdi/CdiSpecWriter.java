@@ -103,12 +103,12 @@ public final class CdiSpecWriter {
     }
   }
 
+  /**
+   * The spec as YAML: what Jackson's YAML mapper writes for it, by a dedicated writer ({@code
+   * SpecYaml}: a fraction of the CPU, no reflection), which {@link #parse} reads back equal.
+   */
   public String render(CdiSpec spec) {
-    try {
-      return yaml.writeValueAsString(spec);
-    } catch (JsonProcessingException e) {
-      throw new CdiException("cannot render CDI spec", e);
-    }
+    return SpecYaml.render(spec);
   }
 
   /** Reads a spec strictly (unknown fields are errors, as container runtimes treat them). */

@@ -1,43 +1,101 @@
 package dev.gpudra.kit.checkpoint;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.databind.node.POJONode;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
  * One fixed text for a JSON tree: object keys sorted, no whitespace, scalars as Jackson prints
- * them. Two documents that parse to the same tree render the same, whatever their formatting.
+ * them. Two documents that parse to the same tree render the same, whatever their formatting. A
+ * {@link JsonFragment} in the tree contributes the canonical text it was rendered with.
  */
 final class CanonicalJson {
   private CanonicalJson() {}
 
   static String render(JsonNode node) {
-    StringBuilder out = new StringBuilder();
+    Output out = new Output();
     append(node, out);
-    return out.toString();
+    return new String(out.utf8(), StandardCharsets.UTF_8);
   }
 
-  private static void append(JsonNode node, StringBuilder out) {
+  /** The canonical text in UTF-8: fragments' bytes are copied, not re-encoded. */
+  static byte[] utf8(JsonNode node) {
+    Output out = new Output();
+    append(node, out);
+    return out.utf8();
+  }
+
+  /** Text as it is built, and the UTF-8 of what came before the last fragment. */
+  private static final class Output {
+    final StringBuilder text = new StringBuilder();
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+    void fragment(JsonFragment fragment) {
+      flush();
+      bytes.writeBytes(fragment.canonicalUtf8());
+    }
+
+    byte[] utf8() {
+      flush();
+      return bytes.toByteArray();
+    }
+
+    private void flush() {
+      bytes.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+      text.setLength(0);
+    }
+  }
+
+  private static void append(JsonNode node, Output output) {
+    StringBuilder out = output.text;
     if (node.isObject()) {
-      List<String> names = new ArrayList<>();
+      List<String> names = new ArrayList<>(node.size());
       node.fieldNames().forEachRemaining(names::add);
       names.sort(null);
       out.append('{');
       for (int i = 0; i < names.size(); i++) {
-        out.append(i == 0 ? "" : ",").append(TextNode.valueOf(names.get(i))).append(':');
-        append(node.get(names.get(i)), out);
+        quote(names.get(i), out.append(i == 0 ? "" : ",")).append(':');
+        append(node.get(names.get(i)), output);
       }
       out.append('}');
     } else if (node.isArray()) {
       out.append('[');
-      for (int i = 0; i < node.size(); i++) {
+      Iterator<JsonNode> elements = node.elements();
+      for (int i = 0; elements.hasNext(); i++) {
         out.append(i == 0 ? "" : ",");
-        append(node.get(i), out);
+        append(elements.next(), output);
       }
       out.append(']');
+    } else if (node instanceof POJONode pojo && pojo.getPojo() instanceof JsonFragment f) {
+      output.fragment(f);
+    } else {
+      appendScalar(node, out);
+    }
+  }
+
+  /**
+   * Strings, integers, booleans and null as Jackson's generator writes them, without a generator
+   * per value; anything else through Jackson ({@code toString}).
+   */
+  private static void appendScalar(JsonNode node, StringBuilder out) {
+    if (node.isTextual()) {
+      quote(node.textValue(), out);
+    } else if (node.isInt() || node.isLong() || node.isBoolean() || node.isNull()) {
+      out.append(node.asText());
     } else {
       out.append(node);
     }
+  }
+
+  /** A JSON string literal, escaped as Jackson's generator escapes by default. */
+  private static StringBuilder quote(String text, StringBuilder out) {
+    out.append('"');
+    JsonStringEncoder.getInstance().quoteAsString(text, out);
+    return out.append('"');
   }
 }
