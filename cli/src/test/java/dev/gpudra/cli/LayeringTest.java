@@ -48,14 +48,16 @@ class LayeringTest {
                 .resideInAnyPackage("io.fabric8.kubernetes.client..", "io.grpc..")),
         rule(
             "only the JNA bindings touch JNA: NVML's, and libc's flock(2) for the node locks,"
-                + " mount(2) for tmpfs and kill(2) for signals to supervised programs",
+                + " mount(2) for tmpfs and kill(2) for signals to supervised programs, libcrypto's"
+                + " SHA-256 for large checkpoints",
             noClasses()
                 .that()
                 .resideOutsideOfPackages(
                     "dev.gpudra.nvml.jna..",
                     "dev.gpudra.kit.flock..",
                     "dev.gpudra.kit.mount..",
-                    "dev.gpudra.kit.process..")
+                    "dev.gpudra.kit.process..",
+                    "dev.gpudra.kit.digest..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("com.sun.jna..")),

@@ -1,4 +1,4 @@
-package dev.gpudra.kit.checkpoint;
+package dev.gpudra.kit.digest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

@@ -1,4 +1,4 @@
-package dev.gpudra.kit.checkpoint;
+package dev.gpudra.kit.digest;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  * plugin's JVM runs C1 only, where the JDK's SHA-256 has no intrinsic: about 30 MB/s on the bench
  * machine, 11 ms for the canonical text of 1000 claims, against well under 1 ms in libcrypto (SHA
  * instructions). Both give the same digest (checked by {@code Sha256Test}). {@link
- * ChecksummedEnvelope} uses it for large checkpoints only.
+ * dev.gpudra.kit.checkpoint.ChecksummedEnvelope} uses it for large checkpoints only.
  */
-final class Sha256 {
+public final class Sha256 {
   private static final Logger log = LoggerFactory.getLogger(Sha256.class);
 
   /** The one libcrypto function used: {@code SHA256(d, n, md)}, stable since OpenSSL 0.9.8. */
@@ -32,7 +32,7 @@ final class Sha256 {
   }
 
   /** libcrypto's when it loads (the image's base has {@code libcrypto.so.3}), else the JDK's. */
-  static Sha256 load() {
+  public static Sha256 load() {
     for (String name : new String[] {"libcrypto.so.3", "crypto"}) {
       try {
         return new Sha256(Native.load(name, LibCrypto.class));
@@ -44,7 +44,7 @@ final class Sha256 {
     return jdk();
   }
 
-  static Sha256 jdk() {
+  public static Sha256 jdk() {
     return new Sha256(null);
   }
 
@@ -52,7 +52,7 @@ final class Sha256 {
     return crypto != null;
   }
 
-  String hex(byte[] data) {
+  public String hex(byte[] data) {
     byte[] digest = new byte[32];
     if (crypto != null) {
       crypto.SHA256(data, new NativeLong(data.length), digest);
