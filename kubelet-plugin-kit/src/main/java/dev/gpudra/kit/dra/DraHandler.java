@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -111,46 +112,34 @@ public final class DraHandler {
       return;
     }
     prefetch.acquireUninterruptibly();
-    boolean prefetching = true;
+    AtomicBoolean held = new AtomicBoolean(true);
+    Runnable release =
+        () -> {
+          if (held.getAndSet(false)) {
+            prefetch.release();
+          }
+        };
     try {
       Fetched first = fetch(refs.getFirst());
       if (first.claim() == null && refs.size() == 1) {
         results.put(refs.getFirst().uid(), first.failure());
         return;
       }
-      Runnable body =
+      underLock(
+          DraDriver.Operation.PREPARE,
+          refs,
+          results,
+          PrepareResult::failed,
           () -> {
-            prefetch.release(); // the first claim is now the lock holder's
+            release.run(); // the first claim is now the lock holder's
             for (int i = 0; i < refs.size(); i++) {
               ClaimRef ref = refs.get(i);
               results.put(ref.uid(), prepareFetched(ref, i == 0 ? first : fetch(ref)));
             }
-          };
-      prefetching = false;
-      if (!underLockOrRelease(refs, results, body)) {
-        prefetch.release();
-      }
+          });
     } finally {
-      if (prefetching) {
-        prefetch.release();
-      }
+      release.run(); // whatever happened (no lock, a failure taking it), exactly once
     }
-  }
-
-  /** Runs {@code body} under the lock; false when the lock was not had (body never ran). */
-  private boolean underLockOrRelease(
-      List<ClaimRef> refs, Map<String, PrepareResult> results, Runnable body) {
-    boolean[] ran = {false};
-    underLock(
-        DraDriver.Operation.PREPARE,
-        refs,
-        results,
-        PrepareResult::failed,
-        () -> {
-          ran[0] = true;
-          body.run();
-        });
-    return ran[0];
   }
 
   /** A fetched claim, or the failure its lookup answers with. */

@@ -1,6 +1,8 @@
 package dev.gpudra.kit.dra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
@@ -8,6 +10,7 @@ import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -336,5 +339,27 @@ class DraHandlerTest {
       release.countDown();
       callers.shutdownNow();
     }
+  }
+
+  @Test
+  @DisplayName(
+      "a node lock that cannot even be opened fails the call and gives back the prefetch permit:"
+          + " the next call is not stuck behind it")
+  void unusableLockLeaksNothing() throws Exception {
+    api.put("ns/good", TestClaims.allocated("ns", "good", "uid-good", "gpu-0"));
+    Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+    DraHandler handler =
+        new DraHandler(
+            driver,
+            new ClaimResolver((ns, name) -> Optional.ofNullable(api.get(ns + "/" + name))),
+            new NodeLock(notADirectory.resolve("pu.lock"), Duration.ofSeconds(1)));
+
+    for (int call = 0; call < 2; call++) {
+      assertThatThrownBy(() ->
+              assertTimeoutPreemptively(
+                  Duration.ofSeconds(5), () -> handler.prepare(List.of(GOOD))))
+          .isInstanceOf(java.io.UncheckedIOException.class);
+    }
+    assertThat(driver.prepared).isEmpty();
   }
 }
