@@ -3,16 +3,10 @@ package dev.gpudra.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.gpudra.gpu.discovery.DeviceDiscovery;
-import dev.gpudra.gpu.discovery.Inventory;
-import dev.gpudra.gpu.plugin.NvmlFactory;
-import dev.gpudra.gpu.slices.DeviceModel;
-import dev.gpudra.nvml.Nvml;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -34,7 +28,10 @@ class AotTrainingIT {
     Path cache = dir.resolve("plugin.aot");
     Path work = dir.resolve("work");
 
-    new AotTraining(new AotTraining.Plan(profile(), 2, 8, cache), jvm, new PluginLayout(work, NODE))
+    new AotTraining(
+            new AotTraining.Plan(BenchProfile.simulated("dgx-h100", NODE), 2, 8, cache),
+            jvm,
+            new PluginLayout(work, NODE))
         .run();
 
     assertThat(cache).isRegularFile();
@@ -57,15 +54,6 @@ class AotTrainingIT {
             .start();
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     return process.exitValue();
-  }
-
-  private static BenchProfile profile() {
-    Inventory inventory;
-    try (Nvml nvml = NvmlFactory.open(Optional.of("dgx-h100"), Path.of("/"), NODE)) {
-      inventory = new DeviceDiscovery(nvml).discover();
-    }
-    return new BenchProfile(
-        "dgx-h100", new DeviceModel(inventory.system()).devices(inventory.devices()));
   }
 
   /** The image's classpath, as this module's build has it laid out (failsafe passes the path). */

@@ -4,15 +4,9 @@ import dev.gpudra.bench.AotTraining;
 import dev.gpudra.bench.BenchProfile;
 import dev.gpudra.bench.ChildJvm;
 import dev.gpudra.bench.PluginLayout;
-import dev.gpudra.gpu.discovery.DeviceDiscovery;
-import dev.gpudra.gpu.discovery.Inventory;
-import dev.gpudra.gpu.plugin.NvmlFactory;
-import dev.gpudra.gpu.slices.DeviceModel;
-import dev.gpudra.nvml.Nvml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -89,21 +83,12 @@ final class BenchAotCacheCommand implements Callable<Integer> {
         new ChildJvm(java != null ? java : base.java(), base.options(), base.classpath());
     Path work = dir != null ? dir : Files.createTempDirectory("gpu-dra-aot-");
     AotTraining.Plan plan =
-        new AotTraining.Plan(simulated(profile), claims, cycles, output.toAbsolutePath());
+        new AotTraining.Plan(
+            BenchProfile.simulated(profile, NODE), claims, cycles, output.toAbsolutePath());
     new AotTraining(plan, jvm, new PluginLayout(work, NODE)).run();
     spec.commandLine()
         .getOut()
         .printf("AOT cache: %s (%d bytes); files in %s%n", output, Files.size(output), work);
     return 0;
-  }
-
-  /** The devices the plugin publishes for a simulated profile. */
-  private static BenchProfile simulated(String profile) {
-    Inventory inventory;
-    try (Nvml nvml = NvmlFactory.open(Optional.of(profile), Path.of("/"), NODE)) {
-      inventory = new DeviceDiscovery(nvml).discover();
-    }
-    return new BenchProfile(
-        profile, new DeviceModel(inventory.system()).devices(inventory.devices()));
   }
 }

@@ -9,11 +9,6 @@ import dev.gpudra.bench.PluginBinary;
 import dev.gpudra.bench.PluginLayout;
 import dev.gpudra.bench.PrepareBench;
 import dev.gpudra.bench.ReportTable;
-import dev.gpudra.gpu.discovery.DeviceDiscovery;
-import dev.gpudra.gpu.discovery.Inventory;
-import dev.gpudra.gpu.plugin.NvmlFactory;
-import dev.gpudra.gpu.slices.DeviceModel;
-import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -159,7 +154,7 @@ final class BenchPrepareCommand implements Callable<Integer> {
         new PrepareBench.Plan(
             command(),
             settings,
-            devices(profile, NODE),
+            BenchProfile.simulated(profile, NODE),
             largestProfile(),
             new PluginBinary.Ours(jvm, profile),
             Optional.ofNullable(peerCommand).map(PluginBinary.Peer::new));
@@ -193,17 +188,8 @@ final class BenchPrepareCommand implements Callable<Integer> {
   private static BenchProfile largestProfile() {
     return new ProfileLoader()
         .builtInNames().stream()
-            .map(name -> devices(name, "bench-largest"))
+            .map(name -> BenchProfile.simulated(name, "bench-largest"))
             .max(Comparator.comparingInt((BenchProfile p) -> p.devices().size()))
             .orElseThrow();
-  }
-
-  private static BenchProfile devices(String profile, String nodeName) {
-    Inventory inventory;
-    try (Nvml nvml = NvmlFactory.open(Optional.of(profile), Path.of("/"), nodeName)) {
-      inventory = new DeviceDiscovery(nvml).discover();
-    }
-    return new BenchProfile(
-        profile, new DeviceModel(inventory.system()).devices(inventory.devices()));
   }
 }

@@ -148,7 +148,14 @@ public final class SysfsStandIn implements AutoCloseable {
         link(bind, driver);
       }
     }
-    String probe = take(root.resolve("bus/pci/drivers_probe"));
+    Path probeFile = root.resolve("bus/pci/drivers_probe");
+    String pending = Files.readString(probeFile).strip();
+    if (!pending.isEmpty() && unbindPending(pending)) {
+      // the kernel's unbind is synchronous: a probe written after it waits until it is answered
+      // (the unbind came in after this round read the unbind files)
+      return;
+    }
+    String probe = take(probeFile);
     if (!probe.isEmpty() && driver(probe).isEmpty()) {
       String override = Files.readString(device(probe).resolve("driver_override")).strip();
       boolean overridden = !override.isEmpty() && !"(null)".equals(override);
@@ -160,6 +167,15 @@ public final class SysfsStandIn implements AutoCloseable {
   }
 
   /** What was written to the file, which is emptied again. */
+  /** Whether the device's driver has an unbind for it not answered yet. */
+  private boolean unbindPending(String address) throws IOException {
+    Optional<String> bound = driver(address);
+    return bound.isPresent()
+        && Files.readString(root.resolve("bus/pci/drivers").resolve(bound.get()).resolve("unbind"))
+            .strip()
+            .equals(address);
+  }
+
   private static String take(Path file) throws IOException {
     String written = Files.readString(file).strip();
     if (!written.isEmpty()) {
