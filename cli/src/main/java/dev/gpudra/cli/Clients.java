@@ -51,10 +51,12 @@ final class Clients {
   }
 
   /**
-   * A kubelet plugin's configuration: HTTP/1.1 unless {@code KUBERNETES_HTTP2_DISABLE} (or {@code
-   * -Dkubernetes.http2.disable}) says otherwise. A plugin sends one request at a time (claims are
-   * fetched one by one under the node lock) and holds few watches, and the JDK client spends less
-   * CPU and latency per request on HTTP/1.1 than on HTTP/2 (BENCHMARKS.md, "The claim GET").
+   * The GPU kubelet plugin's configuration: HTTP/1.1 unless {@code KUBERNETES_HTTP2_DISABLE} (or
+   * {@code -Dkubernetes.http2.disable}) says otherwise. (Not the compute-domain plugin's yet: with
+   * it, RealNodeComputeDomainE2E failed in CI and passed without; the cause is not pinned down.) A
+   * plugin sends one request at a time (claims are fetched one by one under the node lock) and
+   * holds few watches, and the JDK client spends less CPU and latency per request on HTTP/1.1 than
+   * on HTTP/2 (BENCHMARKS.md, "The claim GET").
    */
   static Config forKubeletPlugin(Config config) {
     if (System.getenv("KUBERNETES_HTTP2_DISABLE") == null
