@@ -14,7 +14,7 @@
 #   KIND_CLUSTER_NAME=gpu-dra      the kind cluster
 #   KIND_NODE_IMAGE=               a node image instead of the one kind-config.yaml pins
 #   GPU_DRA_KUBECONFIG=e2e/kind/target/kubeconfig   written here; ~/.kube/config is not touched
-#   GPU_DRA_IMAGE_TAR=             load this image tar instead of building deployments/container/target/jib-image.tar
+#   GPU_DRA_IMAGE_TAR=             load this image tar instead of building deployments/image/target/jib-image.tar
 #   GPU_DRA_PLACEHOLDER_DEVICES=0  1: create /dev/nvidia* placeholder nodes (copies of /dev/null)
 #                                  on the workers, so that containers given simulated GPUs start
 # Exit codes: 0 ready, 1 a step failed, 2 a prerequisite is missing or an argument is wrong.
@@ -63,13 +63,20 @@ image_platform() {
   esac
 }
 
+# The base is saved from the engine as a tar: the image's AOT cache is trained with the base's own
+# Java runtime (deployments/image), which the build reads from that tar.
 build_image() {
-  local platform
+  local platform base
   platform=$(image_platform)
-  step "building the image tar ($platform) with Jib: ./mvnw -pl deployments/container -am package -Pimage"
-  (cd "$repo_root" && ./mvnw -B -q -pl deployments/container -am package -Pimage -DskipTests \
-    -Djib.disableUpdateChecks=true -Djib.from.platforms="$platform") >&2
-  image_tar=$repo_root/deployments/container/target/jib-image.tar
+  base=$repo_root/deployments/image/target/base-image.tar
+  step "saving the base eclipse-temurin:25-jre ($platform) for the image build"
+  mkdir -p "$(dirname "$base")"
+  "$engine" pull --platform "$platform" eclipse-temurin:25-jre >&2
+  "$engine" save -o "$base" eclipse-temurin:25-jre >&2
+  step "building the image tar with Jib: ./mvnw -pl deployments/image -am package"
+  (cd "$repo_root" && ./mvnw -B -q -pl deployments/image -am package -DskipTests \
+    -Djib.disableUpdateChecks=true -Djib.from.image="tar://$base") >&2
+  image_tar=$repo_root/deployments/image/target/jib-image.tar
 }
 
 # The image reference the tar carries (Jib writes it into manifest.json as RepoTags).

@@ -143,6 +143,7 @@ public final class AotTraining {
 
   private void create(Path configuration) throws IOException, InterruptedException {
     Path written = plan.cache().resolveSibling(plan.cache().getFileName() + ".tmp");
+    Files.createDirectories(written.getParent());
     List<String> command = new ArrayList<>();
     command.add(jvm.java().toString());
     command.addAll(jvm.options());

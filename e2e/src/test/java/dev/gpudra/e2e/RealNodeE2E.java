@@ -95,6 +95,35 @@ class RealNodeE2E {
   }
 
   @Test
+  @DisplayName(
+      "our image starts from its AOT cache in a real container: trained on the base's runtime,"
+          + " valid for the image's jars as containerd lays them out (-XX:AOTMode=on fails"
+          + " otherwise)")
+  void ourImageUsesItsAotCache() {
+    Pod pod =
+        new io.fabric8.kubernetes.api.model.PodBuilder(pods.pod("image-aot", "unused", null, null))
+            .editSpec()
+            .editFirstContainer()
+            .withImage(IMAGE)
+            .withCommand(List.of())
+            .withArgs("--version")
+            // the java launcher adds these to the image's own entry point and JAVA_TOOL_OPTIONS
+            .addNewEnv()
+            .withName("JDK_JAVA_OPTIONS")
+            .withValue("-XX:AOTMode=on -Xlog:aot=info")
+            .endEnv()
+            .endContainer()
+            .endSpec()
+            .build();
+
+    pod = pods.runToCompletion(pod);
+
+    assertThat(pods.log(pod))
+        .anyMatch(l -> l.contains("Using AOT-linked classes: true"))
+        .anyMatch(l -> l.startsWith("gpu-dra "));
+  }
+
+  @Test
   @DisplayName("a one-GPU claim: the container sees that GPU's device node and the control nodes")
   void oneGpu() {
     pods.template("one-gpu", NodePods.oneDevice("gpu.nvidia.com", null));

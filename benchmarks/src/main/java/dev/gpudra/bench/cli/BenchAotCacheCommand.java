@@ -4,6 +4,8 @@ import dev.gpudra.bench.AotTraining;
 import dev.gpudra.bench.BenchProfile;
 import dev.gpudra.bench.ChildJvm;
 import dev.gpudra.bench.PluginLayout;
+import dev.gpudra.bench.image.DockerArchive;
+import dev.gpudra.bench.image.ImageClasspathLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +17,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gpu-dra bench aot-cache}: trains the plugin's AOT cache with a real plugin process. The
- * launcher runs it once per build (for {@code ./gpu-dra}'s own runs); the image build runs it with
- * the image's runtime ({@code --java}) on a copy of the image's classpath.
+ * launcher runs it once per build (for {@code ./gpu-dra}'s own runs); the image build ({@code
+ * deployments/image}) runs it with {@code --base}: the base image's own runtime, on the image's
+ * classpath laid out as Jib lays it out.
  */
 @Command(
     name = "aot-cache",
@@ -76,12 +79,29 @@ final class BenchAotCacheCommand implements Callable<Integer> {
   @Option(names = "--dir", description = "Work directory (default: a new temp directory).")
   Path dir;
 
+  @Option(
+      names = "--base",
+      description =
+          "Train for the image: the base image as a docker-archive tar (a path or Jib's"
+              + " tar://<path>). Its root file system is unpacked and its JAVA_HOME's java runs"
+              + " the plugin, on the image's classpath laid out there; replaces --java and"
+              + " --plugin-classpath.")
+  String base;
+
+  @Option(
+      names = "--image-classpath",
+      description = "With --base: the image's classpath file (absolute in-image jar paths).")
+  Path imageClasspath;
+
+  @Option(
+      names = "--image-libs",
+      description = "With --base: the directory holding the image's jars.")
+  Path imageLibs;
+
   @Override
   public Integer call() throws IOException, InterruptedException {
-    ChildJvm base = PluginJvm.of(childJavaOpts, pluginClasspath, "aot-cache");
-    ChildJvm jvm =
-        new ChildJvm(java != null ? java : base.java(), base.options(), base.classpath());
     Path work = dir != null ? dir : Files.createTempDirectory("gpu-dra-aot-");
+    ChildJvm jvm = base != null ? imageJvm(work) : checkoutJvm();
     AotTraining.Plan plan =
         new AotTraining.Plan(
             BenchProfile.simulated(profile, NODE), claims, cycles, output.toAbsolutePath());
@@ -90,5 +110,35 @@ final class BenchAotCacheCommand implements Callable<Integer> {
         .getOut()
         .printf("AOT cache: %s (%d bytes); files in %s%n", output, Files.size(output), work);
     return 0;
+  }
+
+  private ChildJvm checkoutJvm() {
+    ChildJvm checkout = PluginJvm.of(childJavaOpts, pluginClasspath, "aot-cache");
+    return new ChildJvm(
+        java != null ? java : checkout.java(), checkout.options(), checkout.classpath());
+  }
+
+  /** The base's runtime and the image's classpath, under {@code work/rootfs}. */
+  private ChildJvm imageJvm(Path work) throws IOException, InterruptedException {
+    if (java != null || (pluginClasspath != null && !pluginClasspath.isBlank())) {
+      throw new IllegalArgumentException(
+          "--base: the base image's runtime and the image's classpath are used; do not also give"
+              + " --java or --plugin-classpath (or env GPU_DRA_IMAGE_CLASSPATH)");
+    }
+    if (imageClasspath == null || imageLibs == null) {
+      throw new IllegalArgumentException("--base needs --image-classpath and --image-libs");
+    }
+    DockerArchive archive = DockerArchive.of(base);
+    Path rootfs = work.resolve("rootfs");
+    archive.unpack(rootfs, work.resolve("unpack"));
+    Path imageJava =
+        rootfs.resolve(Path.of("/").relativize(archive.javaHome())).resolve("bin/java");
+    if (!Files.isExecutable(imageJava)) {
+      throw new IllegalArgumentException(
+          "base image " + base + ": no java at its JAVA_HOME (" + imageJava + ")");
+    }
+    String classpath = new ImageClasspathLayout(imageClasspath, imageLibs).layOut(rootfs);
+    return new ChildJvm(
+        imageJava, PluginJvm.of(childJavaOpts, classpath, "aot-cache").options(), classpath);
   }
 }

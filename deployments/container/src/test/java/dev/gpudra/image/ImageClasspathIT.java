@@ -50,6 +50,23 @@ class ImageClasspathIT {
   }
 
   @Test
+  @DisplayName(
+      "target/classpath names each jar of target/libs once, at /opt/gpu-dra/libs, in one fixed"
+          + " order (the image starts with -cp @/opt/gpu-dra/classpath; its AOT cache holds for"
+          + " that order only)")
+  void classpathFile() throws Exception {
+    java.nio.file.Path file = image.libs().resolveSibling("classpath");
+    List<String> entries = List.of(java.nio.file.Files.readString(file).strip().split(":"));
+
+    assertThat(entries).allMatch(e -> e.startsWith("/opt/gpu-dra/libs/")).doesNotHaveDuplicates();
+    assertThat(entries.stream().map(e -> e.substring("/opt/gpu-dra/libs/".length())).sorted())
+        .containsExactlyElementsOf(image.jars());
+    assertThat(entries.getFirst())
+        .as("the deployable first")
+        .startsWith("/opt/gpu-dra/libs/gpu-dra-cli-");
+  }
+
+  @Test
   @DisplayName("every command of the image starts from that classpath alone")
   void everyCommandStarts() throws Exception {
     for (List<String> args :
