@@ -123,6 +123,7 @@ class RealNodeComputeDomainE2E {
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(() -> {
           ComputeDomain current = client.resource(domain).get();
+          assertThat(current.getStatus()).as("status of the domain").isNotNull();
           assertThat(current.getStatus().status()).isEqualTo(DomainStatus.READY);
           assertThat(current.getStatus().nodes())
               .singleElement()
@@ -261,6 +262,8 @@ class RealNodeComputeDomainE2E {
         .atMost(Duration.ofSeconds(120))
         .untilAsserted(() -> {
           ComputeDomain current = client.resource(domain).get();
+          // no status yet is "not yet", not an error that would end the wait
+          assertThat(current.getStatus()).as("status of the domain").isNotNull();
           assertThat(current.getStatus().conditions())
               .anySatisfy(c -> {
                 assertThat(c.getType()).isEqualTo("DaemonsRunning");
