@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  * @param manyHeldClaims admin-access claims held prepared for the "flat" figure: prepares timed
  *     with this many held, against prepares with none
  * @param publishRounds fresh pools published to time the slice publisher
+ * @param startRounds cold starts per plugin, alternating which binary starts first; the start rows
+ *     are their medians (the last start's process is the one measured afterwards)
  */
 public record BenchSettings(
     int claims,
@@ -23,15 +25,21 @@ public record BenchSettings(
     int callers,
     int heldClaims,
     int manyHeldClaims,
-    int publishRounds) {
+    int publishRounds,
+    int startRounds) {
   static final int MAX_WARMUP = 300;
   static final int MAX_HELD_SAMPLES = 100;
 
   public BenchSettings {
     Objects.requireNonNull(duration, "duration");
-    if (claims < 1 || callers < 1 || heldClaims < 1 || manyHeldClaims < 1 || publishRounds < 1) {
+    if (claims < 1
+        || callers < 1
+        || heldClaims < 1
+        || manyHeldClaims < 1
+        || publishRounds < 1
+        || startRounds < 1) {
       throw new IllegalArgumentException(
-          "claims, callers, held claims and publish rounds must be at least 1");
+          "claims, callers, held claims, publish rounds and start rounds must be at least 1");
     }
     if (duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException("the throughput duration must be positive");

@@ -3,6 +3,8 @@ package dev.gpudra.bench;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * Milestones of a plugin start, in nanoseconds from the spawn of its process.
@@ -55,6 +57,22 @@ record ColdStart(long socketNanos, long slicesNanos, long registeredNanos) {
       Thread.sleep(POLL_MILLIS);
     }
     return new ColdStart(socket, slices, registered);
+  }
+
+  /** Each milestone's median over {@code starts} (the upper one of an even count). */
+  static ColdStart median(List<ColdStart> starts) {
+    if (starts.isEmpty()) {
+      throw new IllegalArgumentException("no start to take the median of");
+    }
+    return new ColdStart(
+        median(starts, ColdStart::socketNanos),
+        median(starts, ColdStart::slicesNanos),
+        median(starts, ColdStart::registeredNanos));
+  }
+
+  private static long median(List<ColdStart> starts, ToLongFunction<ColdStart> milestone) {
+    long[] values = starts.stream().mapToLong(milestone).sorted().toArray();
+    return values[values.length / 2];
   }
 
   /** What a started plugin publishes, and how long to wait for it. */

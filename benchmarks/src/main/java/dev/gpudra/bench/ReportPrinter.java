@@ -71,11 +71,14 @@ final class ReportPrinter {
   private void footer(PrintWriter out) {
     FileWritesFloor.Result floor = report.floor();
     out.printf(
-        "%nfloors: start = gpu-dra --version with the same JVM options (spawn to exit);"
+        "%nstart rows: the median of %d cold starts per plugin, alternating which starts first."
+            + "%nfloors: start = gpu-dra --version with the same JVM options (spawn to exit);"
             + " prepare = 2 checkpoint writes (%d B) + 1 CDI spec write (%d B), each"
             + " temp+write+rename, as the plugin (no fsync); unprepare = the spec delete + 1 checkpoint write;"
             + " cycles/s = both, back to back;",
-        floor.sizes().checkpointBytes(), floor.sizes().cdiSpecBytes());
+        report.run().settings().startRounds(),
+        floor.sizes().checkpointBytes(),
+        floor.sizes().cdiSpecBytes());
     for (BenchReport.HeldFloor held : report.heldFloors()) {
       out.printf(
           " with %d held, the same with a %d B checkpoint;",

@@ -40,13 +40,28 @@ final class Subject implements AutoCloseable {
   private final PluginProcess process;
   private final ColdStart coldStart;
   private final MemoryStatus idle;
+  private final List<ColdStart> earlierStarts;
 
-  private Subject(Setup setup, KubeletStandIn kubelet, PluginProcess process, ColdStart coldStart) {
+  private Subject(
+      Setup setup,
+      KubeletStandIn kubelet,
+      PluginProcess process,
+      ColdStart coldStart,
+      MemoryStatus idle,
+      List<ColdStart> earlierStarts) {
     this.setup = setup;
     this.kubelet = kubelet;
     this.process = process;
     this.coldStart = coldStart;
-    this.idle = process.memory();
+    this.idle = idle;
+    this.earlierStarts = List.copyOf(earlierStarts);
+  }
+
+  /**
+   * The same running plugin, its start figures the median over these earlier starts and its own.
+   */
+  Subject withEarlierStarts(List<ColdStart> starts) {
+    return new Subject(setup, kubelet, process, coldStart, idle, starts);
   }
 
   /** Starts the stand-in and the plugin, and waits until it is registered and published. */
@@ -70,7 +85,7 @@ final class Subject implements AutoCloseable {
               layout,
               kubelet,
               new ColdStart.Expected(new PublishedSlices(client), deviceCount, START_TIMEOUT));
-      return new Subject(setup, kubelet, process, cold);
+      return new Subject(setup, kubelet, process, cold, process.memory(), List.of());
     } catch (RuntimeException | InterruptedException e) {
       if (process != null) {
         process.close();
@@ -100,8 +115,16 @@ final class Subject implements AutoCloseable {
     return process.pid();
   }
 
-  ColdStart coldStart() {
+  /** This process's start milestones. */
+  ColdStart ownStart() {
     return coldStart;
+  }
+
+  /** The start milestones reported: the median over the earlier starts and this one. */
+  ColdStart coldStart() {
+    List<ColdStart> all = new java.util.ArrayList<>(earlierStarts);
+    all.add(coldStart);
+    return ColdStart.median(all);
   }
 
   /** Memory when it became ready, no claim prepared. */

@@ -40,18 +40,19 @@ class PrepareBenchIT {
         "%s %s -cp '%s' %s gpu-kubelet-plugin --simulated-gpus dgx-h100"
             .formatted(
                 jvm.java(), String.join(" ", JVM_OPTIONS), jvm.classpath(), ChildJvm.MAIN_CLASS);
+    StringWriter progress = new StringWriter();
     PrepareBench bench =
         new PrepareBench(
             new PrepareBench.Plan(
                 "./gpu-dra bench prepare (test)",
-                new BenchSettings(CLAIMS, Duration.ofSeconds(1), 2, 3, 6, 1),
+                new BenchSettings(CLAIMS, Duration.ofSeconds(1), 2, 3, 6, 1, 2),
                 profile("dgx-h100", 8),
                 profile("small", 2),
                 new PluginBinary.Ours(jvm, "dgx-h100"),
                 Optional.of(new PluginBinary.Peer(peerLine))),
             jvm,
             new PluginLayout(dir, "bench-node"),
-            new PrintWriter(new StringWriter()));
+            new PrintWriter(progress, true));
 
     BenchReport report = bench.run(new Machine(Runtime.version().toString(), 2));
 
@@ -69,6 +70,11 @@ class PrepareBenchIT {
         .doesNotContain("\"held-00005");
     assertThat(checkpoint(dir)).contains("\"held-00005").doesNotContain("peer-held");
     assertThat(dir.resolve("peer/plugin.log")).isNotEmptyFile();
+
+    assertThat(progress.toString().lines().filter(l -> l.contains("] starting ")))
+        .as("two start rounds: the first with the peer first, the last (kept) with ours first")
+        .map(l -> l.replaceAll(".*\\] starting (\\w+) .*", "$1"))
+        .containsExactly("peer", "ours", "ours", "peer");
 
     PluginFigures peer = report.peer().orElseThrow();
     for (PluginFigures figures : List.of(report.ours(), peer)) {

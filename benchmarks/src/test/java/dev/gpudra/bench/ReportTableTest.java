@@ -117,7 +117,7 @@ class ReportTableTest {
     BenchReport.RunInfo run =
         new BenchReport.RunInfo(
             "./gpu-dra bench prepare --claims 10",
-            new BenchSettings(10, Duration.ofSeconds(1), 4, 100, 1000, 3),
+            new BenchSettings(10, Duration.ofSeconds(1), 4, 100, 1000, 3, 1),
             new BenchProfile("dgx-h100", devices(8)),
             new BenchProfile("big", devices(15)),
             new Machine("25", 2),

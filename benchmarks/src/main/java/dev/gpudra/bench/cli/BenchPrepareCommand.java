@@ -101,6 +101,14 @@ final class BenchPrepareCommand implements Callable<Integer> {
   String peerCommand;
 
   @Option(
+      names = "--start-rounds",
+      defaultValue = "3",
+      description =
+          "Cold starts per plugin, alternating which starts first with --peer-command; the start"
+              + " rows are their medians (default ${DEFAULT-VALUE}).")
+  int startRounds;
+
+  @Option(
       names = "--publish-rounds",
       defaultValue = "5",
       description = "Pools published to time the slice publisher (default ${DEFAULT-VALUE}).")
@@ -149,7 +157,8 @@ final class BenchPrepareCommand implements Callable<Integer> {
             callers,
             heldClaims,
             manyHeldClaims,
-            publishRounds);
+            publishRounds,
+            startRounds);
     PrepareBench.Plan plan =
         new PrepareBench.Plan(
             command(),
@@ -171,8 +180,8 @@ final class BenchPrepareCommand implements Callable<Integer> {
 
   private String command() {
     return ("./gpu-dra bench prepare --claims %d --seconds %d --profile %s --callers %d"
-                + " --held-claims %d --many-held-claims %d")
-            .formatted(claims, seconds, profile, callers, heldClaims, manyHeldClaims)
+                + " --held-claims %d --many-held-claims %d --start-rounds %d")
+            .formatted(claims, seconds, profile, callers, heldClaims, manyHeldClaims, startRounds)
         + (spec.commandLine().getParseResult().hasMatchedOption("--child-java-opts")
             ? " --child-java-opts=" + shellQuoted(childJavaOpts)
             : "")
