@@ -3,7 +3,6 @@ package dev.gpudra.kit.checkpoint;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.POJONode;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -30,24 +29,46 @@ final class CanonicalJson {
     return out.utf8();
   }
 
-  /** Text as it is built, and the UTF-8 of what came before the last fragment. */
+  /**
+   * Text as it is built, and the UTF-8 of what came before it as chunks: fragments' bytes are
+   * referenced, not copied, until the one copy into the result.
+   */
   private static final class Output {
     final StringBuilder text = new StringBuilder();
-    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    final List<byte[]> chunks = new ArrayList<>();
+    int size;
 
     void fragment(JsonFragment fragment) {
       flush();
-      bytes.writeBytes(fragment.canonicalUtf8());
+      chunk(fragment.canonicalUtf8());
+    }
+
+    void fragments(FragmentMap map) {
+      flush();
+      map.canonicalChunks(this::chunk);
     }
 
     byte[] utf8() {
       flush();
-      return bytes.toByteArray();
+      byte[] out = new byte[size];
+      int at = 0;
+      for (byte[] chunk : chunks) {
+        System.arraycopy(chunk, 0, out, at, chunk.length);
+        at += chunk.length;
+      }
+      return out;
+    }
+
+    private void chunk(byte[] bytes) {
+      chunks.add(bytes);
+      size += bytes.length;
     }
 
     private void flush() {
-      bytes.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
-      text.setLength(0);
+      if (!text.isEmpty()) {
+        chunk(text.toString().getBytes(StandardCharsets.UTF_8));
+        text.setLength(0);
+      }
     }
   }
 
@@ -73,6 +94,8 @@ final class CanonicalJson {
       out.append(']');
     } else if (node instanceof POJONode pojo && pojo.getPojo() instanceof JsonFragment f) {
       output.fragment(f);
+    } else if (node instanceof POJONode pojo && pojo.getPojo() instanceof FragmentMap map) {
+      output.fragments(map);
     } else {
       appendScalar(node, out);
     }
@@ -90,6 +113,11 @@ final class CanonicalJson {
     } else {
       out.append(node);
     }
+  }
+
+  /** {@code "key":} in UTF-8, as an object's key is rendered here. */
+  static byte[] keyUtf8(String key) {
+    return quote(key, new StringBuilder()).append(':').toString().getBytes(StandardCharsets.UTF_8);
   }
 
   /** A JSON string literal, escaped as Jackson's generator escapes by default. */

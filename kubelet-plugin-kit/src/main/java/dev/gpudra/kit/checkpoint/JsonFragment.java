@@ -89,7 +89,13 @@ public final class JsonFragment implements JsonSerializable {
     return current.text();
   }
 
-  private static int objectDepth(JsonStreamContext context) {
+  /** The indented text where {@code depth} objects enclose the value, UTF-8; not to be modified. */
+  byte[] indentedUtf8At(int depth) {
+    return indentedAt(depth).asUnquotedUTF8();
+  }
+
+  /** How many objects enclose a value written in {@code context}. */
+  static int objectDepth(JsonStreamContext context) {
     int depth = 0;
     for (JsonStreamContext c = context; c != null; c = c.getParent()) {
       depth += c.inObject() ? 1 : 0;

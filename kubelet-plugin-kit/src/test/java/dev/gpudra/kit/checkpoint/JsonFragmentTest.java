@@ -92,7 +92,7 @@ class JsonFragmentTest {
     for (int i = 0; i < 100; i++) {
       values.put("u" + i, List.of("v" + i));
     }
-    ObjectNode first = cache.render(values);
+    JsonNode first = cache.render(values);
     assertThat(rendered).hasSize(100);
     assertThat(envelope.seal(1, first)).isEqualTo(envelope.seal(1, plain(values)));
 
@@ -102,12 +102,46 @@ class JsonFragmentTest {
     values.remove("u9");
     values.put("new", List.of("n"));
     values.put("u10", values.get("u11")); // the instance of another key
-    ObjectNode second = cache.render(values);
+    JsonNode second = cache.render(values);
 
     assertThat(rendered)
         .containsExactlyInAnyOrder(
             List.of("changed"), List.of("v8"), List.of("n"), values.get("u11"));
     assertThat(envelope.seal(1, second)).isEqualTo(envelope.seal(1, plain(values)));
+  }
+
+  @Test
+  @DisplayName(
+      "an empty map, keys in insertion order that is not sorted, and keys that need escaping seal"
+          + " byte for byte like the generic tree, nested at any depth, and open")
+  void mapShapes() {
+    FragmentCache<List<String>> cache =
+        new FragmentCache<>(value -> envelope.mapper().valueToTree(value), writer);
+    Map<String, List<String>> values = new LinkedHashMap<>();
+    assertSealsLikePlain(cache, values);
+
+    values.put("z", List.of("last key, first written"));
+    values.put("a\"quoted\\", List.of("x"));
+    values.put("\u00e9t\u00e9 \uD83D\uDE00 \u0001", List.of("non-ASCII, non-BMP, control"));
+    values.put("m", List.of());
+    assertSealsLikePlain(cache, values);
+    values.remove("z");
+    values.put("b", List.of("added after a removal"));
+    assertSealsLikePlain(cache, values);
+  }
+
+  private void assertSealsLikePlain(
+      FragmentCache<List<String>> cache, Map<String, List<String>> values) {
+    ObjectNode withCache = JsonNodeFactory.instance.objectNode();
+    withCache.put("first", 1).putObject("nested").set("claims", cache.render(values));
+    ObjectNode plain = JsonNodeFactory.instance.objectNode();
+    plain.put("first", 1).putObject("nested").set("claims", plain(values));
+
+    byte[] sealed = envelope.seal(1, withCache);
+
+    assertThat(new String(sealed, java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo(new String(envelope.seal(1, plain), java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(envelope.open(envelope.parse(sealed)).data()).isEqualTo(plain);
   }
 
   @Test
