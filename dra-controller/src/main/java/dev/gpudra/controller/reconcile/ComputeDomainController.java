@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the ComputeDomain reconciler on java-operator-sdk: informers on ComputeDomains in every
  * namespace, retries with back-off, the finalizer, and, when asked, leader election over a Lease
- * (NVIDIA's {@code controller.leaderElection}). Writes are plain updates and JSON merge patches of
- * the status (no server-side apply), the same against a real API server as in the tests.
+ * (NVIDIA's {@code controller.leaderElection}). Writes are plain updates, JSON merge patches, and
+ * the status as one JSON Patch of {@code /status} ({@link DomainStatusWriter}); no server-side
+ * apply, the same against a real API server as in the tests.
  */
 public final class ComputeDomainController implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ComputeDomainController.class);

@@ -74,6 +74,7 @@ public final class ComputeDomainReconciler
   private final Map<String, String> wantedHash = new java.util.concurrent.ConcurrentHashMap<>();
 
   private final CliqueWriter cliqueWriter;
+  private final DomainStatusWriter statusWriter;
   private final RecentCreates recentCreates;
 
   /**
@@ -97,6 +98,7 @@ public final class ComputeDomainReconciler
     this.rules = new DomainStatusRules(cliques);
     this.clock = Objects.requireNonNull(clock, "clock");
     this.cliqueWriter = new CliqueWriter(client);
+    this.statusWriter = new DomainStatusWriter(client);
     this.recentCreates = new RecentCreates(clock);
   }
 
@@ -126,7 +128,6 @@ public final class ComputeDomainReconciler
         rules.status(domain, pods, cliques, caches.channelClaims(uid), clock.instant());
     metrics.status(domain, status.status());
     Duration next = verdict.recheck().filter(r -> r.compareTo(RESYNC) < 0).orElse(RESYNC);
-    UpdateControl<ComputeDomain> control = UpdateControl.noUpdate();
     if (!status.equals(domain.getStatus())) {
       Optional<Duration> wait = pacing.wait(uid, domain.getStatus(), status, clock.instant());
       if (wait.isPresent()) {
@@ -135,11 +136,11 @@ public final class ComputeDomainReconciler
         pacing.written(uid, status, clock.instant());
         log.debug(
             "ComputeDomain {}: status {} -> {}", describe(domain), domain.getStatus(), status);
-        domain.setStatus(status);
-        control = UpdateControl.patchStatus(domain);
+        statusWriter.write(domain, status);
       }
     }
-    return control.rescheduleAfter(next.toMillis(), TimeUnit.MILLISECONDS);
+    return UpdateControl.<ComputeDomain>noUpdate()
+        .rescheduleAfter(next.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private static Set<String> nodes(List<Pod> pods) {

@@ -2,6 +2,7 @@ package dev.gpudra.kit.checkpoint;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -9,6 +10,9 @@ import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.POJONode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -134,17 +138,18 @@ final class FragmentMap implements JsonSerializable {
 
   @Override
   public String toString() {
-    return new String(canonicalUtf8(), java.nio.charset.StandardCharsets.UTF_8);
+    return new String(canonicalUtf8(), StandardCharsets.UTF_8);
   }
 
   /**
    * Ready UTF-8 bytes as a raw value: Jackson's UTF-8 generator copies them into its buffer, or
-   * writes them straight through when they do not fit.
+   * writes them straight through when they do not fit. The quoted forms (for a string value, which
+   * this never is) come from the same text.
    */
   private record Utf8(byte[] bytes) implements SerializableString {
     @Override
     public String getValue() {
-      return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+      return new String(bytes, StandardCharsets.UTF_8);
     }
 
     @Override
@@ -153,28 +158,8 @@ final class FragmentMap implements JsonSerializable {
     }
 
     @Override
-    public char[] asQuotedChars() {
-      throw unsupported();
-    }
-
-    @Override
     public byte[] asUnquotedUTF8() {
       return bytes;
-    }
-
-    @Override
-    public byte[] asQuotedUTF8() {
-      throw unsupported();
-    }
-
-    @Override
-    public int appendQuotedUTF8(byte[] buffer, int offset) {
-      throw unsupported();
-    }
-
-    @Override
-    public int appendQuoted(char[] buffer, int offset) {
-      throw unsupported();
     }
 
     @Override
@@ -187,33 +172,13 @@ final class FragmentMap implements JsonSerializable {
     }
 
     @Override
-    public int appendUnquoted(char[] buffer, int offset) {
-      String value = getValue();
-      if (offset + value.length() > buffer.length) {
-        return -1;
-      }
-      value.getChars(0, value.length(), buffer, offset);
-      return value.length();
-    }
-
-    @Override
-    public int writeQuotedUTF8(java.io.OutputStream out) {
-      throw unsupported();
-    }
-
-    @Override
-    public int writeUnquotedUTF8(java.io.OutputStream out) throws IOException {
+    public int writeUnquotedUTF8(OutputStream out) throws IOException {
       out.write(bytes);
       return bytes.length;
     }
 
     @Override
-    public int putQuotedUTF8(java.nio.ByteBuffer buffer) {
-      throw unsupported();
-    }
-
-    @Override
-    public int putUnquotedUTF8(java.nio.ByteBuffer buffer) {
+    public int putUnquotedUTF8(ByteBuffer buffer) {
       if (buffer.remaining() < bytes.length) {
         return -1;
       }
@@ -221,8 +186,43 @@ final class FragmentMap implements JsonSerializable {
       return bytes.length;
     }
 
-    private static UnsupportedOperationException unsupported() {
-      return new UnsupportedOperationException("a raw JSON value is written unquoted only");
+    @Override
+    public int appendUnquoted(char[] buffer, int offset) {
+      return text().appendUnquoted(buffer, offset);
+    }
+
+    @Override
+    public char[] asQuotedChars() {
+      return text().asQuotedChars();
+    }
+
+    @Override
+    public byte[] asQuotedUTF8() {
+      return text().asQuotedUTF8();
+    }
+
+    @Override
+    public int appendQuotedUTF8(byte[] buffer, int offset) {
+      return text().appendQuotedUTF8(buffer, offset);
+    }
+
+    @Override
+    public int appendQuoted(char[] buffer, int offset) {
+      return text().appendQuoted(buffer, offset);
+    }
+
+    @Override
+    public int writeQuotedUTF8(OutputStream out) throws IOException {
+      return text().writeQuotedUTF8(out);
+    }
+
+    @Override
+    public int putQuotedUTF8(ByteBuffer buffer) throws IOException {
+      return text().putQuotedUTF8(buffer);
+    }
+
+    private SerializedString text() {
+      return new SerializedString(getValue());
     }
   }
 }
