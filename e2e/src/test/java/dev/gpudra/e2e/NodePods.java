@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.localcluster.node.NodeImages;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.scheduler.PodClaim;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
@@ -90,6 +91,21 @@ record NodePods(KubernetesClient client, RealNode node, String namespace) {
                 .endSpec()
                 .build())
         .create();
+  }
+
+  /** A pod running {@code image}'s own entry point with {@code args} and {@code env}, no claim. */
+  Pod imagePod(String name, String image, Map<String, String> env, String... args) {
+    return new PodBuilder(pod(name, "unused", null, null))
+        .editSpec()
+        .editFirstContainer()
+        .withImage(image)
+        .withCommand(List.of())
+        .withArgs(args)
+        .withEnv(
+            env.entrySet().stream().map(e -> new EnvVar(e.getKey(), e.getValue(), null)).toList())
+        .endContainer()
+        .endSpec()
+        .build();
   }
 
   /** A busybox pod running {@code script}; {@code template} or {@code claim} (one may be null). */

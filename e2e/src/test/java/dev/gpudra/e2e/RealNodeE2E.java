@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -77,17 +78,8 @@ class RealNodeE2E {
   @DisplayName("our image (Jib, on a base built here) runs its entry point in a real container")
   void ourImage() {
     Pod pod =
-        new io.fabric8.kubernetes.api.model.PodBuilder(pods.pod("image", "unused", null, null))
-            .editSpec()
-            .editFirstContainer()
-            .withImage(IMAGE)
-            .withCommand(List.of())
-            .withArgs("gpus", "--simulated-gpus", "dgx-h100")
-            .endContainer()
-            .endSpec()
-            .build();
-
-    pod = pods.runToCompletion(pod);
+        pods.runToCompletion(
+            pods.imagePod("image", IMAGE, Map.of(), "gpus", "--simulated-gpus", "dgx-h100"));
 
     assertThat(pods.log(pod))
         .contains("driver 580.95.05, CUDA 13.0, 8 devices")
@@ -100,23 +92,9 @@ class RealNodeE2E {
           + " valid for the image's jars as containerd lays them out (-XX:AOTMode=on fails"
           + " otherwise)")
   void ourImageUsesItsAotCache() {
-    Pod pod =
-        new io.fabric8.kubernetes.api.model.PodBuilder(pods.pod("image-aot", "unused", null, null))
-            .editSpec()
-            .editFirstContainer()
-            .withImage(IMAGE)
-            .withCommand(List.of())
-            .withArgs("--version")
-            // the java launcher adds these to the image's own entry point and JAVA_TOOL_OPTIONS
-            .addNewEnv()
-            .withName("JDK_JAVA_OPTIONS")
-            .withValue("-XX:AOTMode=on -Xlog:aot=info")
-            .endEnv()
-            .endContainer()
-            .endSpec()
-            .build();
-
-    pod = pods.runToCompletion(pod);
+    // the java launcher adds these to the image's own entry point and JAVA_TOOL_OPTIONS
+    Map<String, String> env = Map.of("JDK_JAVA_OPTIONS", "-XX:AOTMode=on -Xlog:aot=info");
+    Pod pod = pods.runToCompletion(pods.imagePod("image-aot", IMAGE, env, "--version"));
 
     assertThat(pods.log(pod))
         .anyMatch(l -> l.contains("Using AOT-linked classes: true"))
