@@ -21,7 +21,8 @@ class AotTrainingIT {
   @DisplayName(
       "a training run of the plugin from the image's classpath writes an AOT cache that a JVM"
           + " with the same options and classpath uses (-XX:AOTMode=on fails otherwise), and"
-          + " leaves no recorded configuration behind")
+          + " leaves no recorded configuration behind; picocli, rewritten by the build, loads from"
+          + " the cache")
   void trainedCacheIsUsable() throws Exception {
     assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
     ChildJvm jvm = pluginJvm();
@@ -40,12 +41,17 @@ class AotTrainingIT {
     assertThat(runVersion(jvm, "-XX:AOTCache=" + cache))
         .as("gpu-dra --version with -XX:AOTMode=on and the cache; output in %s", dir)
         .isZero();
+    assertThat(Files.readString(dir.resolve("version.log")))
+        .as("the build rewrites picocli's Java 5 classes, which the cache would otherwise drop")
+        .contains("picocli.CommandLine source: shared objects file")
+        .doesNotContain("picocli.CommandLine source: file:");
   }
 
   private int runVersion(ChildJvm jvm, String cacheOption) throws Exception {
     List<String> options = new ArrayList<>(jvm.options());
     options.add("-XX:AOTMode=on");
     options.add(cacheOption);
+    options.add("-Xlog:class+load=info");
     ChildJvm cached = new ChildJvm(jvm.java(), options, jvm.classpath());
     Process process =
         new ProcessBuilder(cached.command(List.of("--version")))

@@ -2,8 +2,12 @@ package dev.gpudra.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +51,32 @@ class ImageClasspathIT {
         .anyMatch(j -> j.startsWith("grpc-netty-shaded-"))
         .anyMatch(j -> j.startsWith("kubernetes-httpclient-jdk-"))
         .anyMatch(j -> j.startsWith("jna-"));
+  }
+
+  @Test
+  @DisplayName(
+      "no class file of the image's jars is older than version 50 (the build rewrites picocli's:"
+          + " the AOT cache drops such classes once linked)")
+  void noClassTheAotCacheDrops() throws Exception {
+    List<String> old = new ArrayList<>();
+    for (String jar : image.jars()) {
+      try (ZipFile zip = new ZipFile(image.libs().resolve(jar).toFile())) {
+        for (ZipEntry e : zip.stream().toList()) {
+          if (e.getName().endsWith(".class") && majorVersion(zip, e) < 50) {
+            old.add(jar + "!" + e.getName());
+          }
+        }
+      }
+    }
+    assertThat(old).isEmpty();
+    assertThat(image.jars()).anyMatch(j -> j.startsWith("picocli-"));
+  }
+
+  private static int majorVersion(ZipFile zip, ZipEntry e) throws IOException {
+    try (var in = zip.getInputStream(e)) {
+      byte[] head = in.readNBytes(8);
+      return ((head[6] & 0xff) << 8) | (head[7] & 0xff);
+    }
   }
 
   @Test
