@@ -90,14 +90,16 @@ class RealNodeE2E {
   @DisplayName(
       "our image starts from its AOT cache in a real container: trained on the base's runtime,"
           + " valid for the image's jars as containerd lays them out (-XX:AOTMode=on fails"
-          + " otherwise)")
+          + " otherwise), picocli's classes, rewritten by the build, among those from the cache")
   void ourImageUsesItsAotCache() {
     // the java launcher adds these to the image's own entry point and JAVA_TOOL_OPTIONS
-    Map<String, String> env = Map.of("JDK_JAVA_OPTIONS", "-XX:AOTMode=on -Xlog:aot=info");
+    Map<String, String> env =
+        Map.of("JDK_JAVA_OPTIONS", "-XX:AOTMode=on -Xlog:aot=info -Xlog:class+load=info");
     Pod pod = pods.runToCompletion(pods.imagePod("image-aot", IMAGE, env, "--version"));
 
     assertThat(pods.log(pod))
         .anyMatch(l -> l.contains("Using AOT-linked classes: true"))
+        .anyMatch(l -> l.contains("picocli.CommandLine source: shared objects file"))
         .anyMatch(l -> l.startsWith("gpu-dra "));
   }
 
