@@ -2,7 +2,7 @@ package dev.gpudra.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
+import dev.gpudra.buildtools.ClassUpgrade;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -62,21 +62,17 @@ class ImageClasspathIT {
     for (String jar : image.jars()) {
       try (ZipFile zip = new ZipFile(image.libs().resolve(jar).toFile())) {
         for (ZipEntry e : zip.stream().toList()) {
-          if (e.getName().endsWith(".class") && majorVersion(zip, e) < 50) {
-            old.add(jar + "!" + e.getName());
+          String name = jar + "!" + e.getName();
+          if (e.getName().endsWith(".class")
+              && ClassUpgrade.majorVersion(name, zip.getInputStream(e).readAllBytes())
+                  < ClassUpgrade.OLDEST_CACHEABLE) {
+            old.add(name);
           }
         }
       }
     }
     assertThat(old).isEmpty();
     assertThat(image.jars()).anyMatch(j -> j.startsWith("picocli-"));
-  }
-
-  private static int majorVersion(ZipFile zip, ZipEntry e) throws IOException {
-    try (var in = zip.getInputStream(e)) {
-      byte[] head = in.readNBytes(8);
-      return ((head[6] & 0xff) << 8) | (head[7] & 0xff);
-    }
   }
 
   @Test
