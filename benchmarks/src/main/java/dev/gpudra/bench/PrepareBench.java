@@ -9,7 +9,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -117,7 +119,7 @@ public final class PrepareBench {
   private SideBySide.Result runPlugins(KubernetesClient client, List<Subject.Setup> setups)
       throws InterruptedException, IOException {
     int deviceCount = plan.profile().devices().size();
-    java.util.Map<String, List<ColdStart>> earlier = new java.util.HashMap<>();
+    Map<String, List<ColdStart>> earlier = new HashMap<>();
     int rounds = plan.settings().startRounds();
     for (int round = 1; round < rounds; round++) {
       List<Subject.Setup> order = (rounds - round) % 2 == 0 ? setups : setups.reversed();

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,7 +41,7 @@ final class Subject implements AutoCloseable {
   private final PluginProcess process;
   private final ColdStart coldStart;
   private final MemoryStatus idle;
-  private final List<ColdStart> earlierStarts;
+  private final ColdStart reportedStart;
 
   private Subject(
       Setup setup,
@@ -54,7 +55,9 @@ final class Subject implements AutoCloseable {
     this.process = process;
     this.coldStart = coldStart;
     this.idle = idle;
-    this.earlierStarts = List.copyOf(earlierStarts);
+    List<ColdStart> all = new ArrayList<>(earlierStarts);
+    all.add(coldStart);
+    this.reportedStart = ColdStart.median(all);
   }
 
   /**
@@ -122,9 +125,7 @@ final class Subject implements AutoCloseable {
 
   /** The start milestones reported: the median over the earlier starts and this one. */
   ColdStart coldStart() {
-    List<ColdStart> all = new java.util.ArrayList<>(earlierStarts);
-    all.add(coldStart);
-    return ColdStart.median(all);
+    return reportedStart;
   }
 
   /** Memory when it became ready, no claim prepared. */
