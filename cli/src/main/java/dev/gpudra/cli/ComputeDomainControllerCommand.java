@@ -5,8 +5,8 @@ import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;
-import dev.gpudra.controller.reconcile.LeaderElection;
 import dev.gpudra.kit.text.GoDuration;
+import dev.gpudra.leaderelection.LeaseElection;
 import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
@@ -126,15 +126,17 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
     Optional<InetSocketAddress> endpoint = MetricsServer.parseEndpoint(httpEndpoint);
     DomainMetrics metrics = new DomainMetrics();
     FeatureGates gates = FeatureGates.parse(featureGates);
-    Optional<LeaderElection> election = election();
+    Optional<LeaseElection> election = election();
     CountDownLatch stopped = new CountDownLatch(1);
     try (KubernetesClient client = Clients.connect(cluster.target(), api.limit());
+        Elections leadership =
+            Elections.start(client, election, "compute-domain-controller", metrics.registry());
         ComputeDomainController controller =
             ComputeDomainController.start(
                 client,
                 settings,
                 gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES),
-                election,
+                leadership.leadership(),
                 metrics,
                 ComputeDomainControllerCommand::leaseLost);
         AutoCloseable server = serve(endpoint, metrics)) {
@@ -173,12 +175,12 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
     System.exit(1);
   }
 
-  Optional<LeaderElection> election() {
+  Optional<LeaseElection> election() {
     if (!leaderElection) {
       return Optional.empty();
     }
     return Optional.of(
-        new LeaderElection(
+        new LeaseElection(
             leaseName,
             leaseNamespace.isBlank() ? namespace : leaseNamespace,
             duration("--leader-election-lease-duration", leaseDuration),

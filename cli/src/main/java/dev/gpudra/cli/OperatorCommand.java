@@ -1,5 +1,6 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.leaderelection.LeaseElection;
 import dev.gpudra.metrics.MetricsServer;
 import dev.gpudra.metrics.ProbeServer;
 import dev.gpudra.operator.metrics.OperatorMetrics;
@@ -106,15 +107,17 @@ final class OperatorCommand implements Callable<Integer> {
               + " device plugin and DRA driver");
     }
     OperatorSettings settings = new OperatorSettings(namespace, image, imageVariables());
-    Optional<LeaderLease> election = election();
+    Optional<LeaseElection> election = election().map(LeaderLease::election);
     Optional<InetSocketAddress> metricsAt = address("--metrics-bind-address", metricsAddress);
     Optional<InetSocketAddress> probesAt = address("--health-probe-bind-address", probeAddress);
     OperatorMetrics metrics = new OperatorMetrics();
     CountDownLatch stopped = new CountDownLatch(1);
     try (KubernetesClient client = Clients.connect(cluster.target());
+        Elections leadership =
+            Elections.start(client, election, "gpu-operator", metrics.registry());
         ClusterPolicyOperator operator =
             ClusterPolicyOperator.start(
-                client, settings, election, metrics, OperatorCommand::leaseLost);
+                client, settings, leadership.leadership(), metrics, OperatorCommand::leaseLost);
         AutoCloseable metricsServer =
             serve(metricsAt, a -> new MetricsServer(a, "/metrics", metrics.registry()));
         AutoCloseable probeServer =
@@ -122,7 +125,12 @@ final class OperatorCommand implements Callable<Integer> {
                 probesAt,
                 a ->
                     new ProbeServer(
-                        a, Map.of("/healthz", operator::healthy, "/readyz", operator::healthy)))) {
+                        a,
+                        Map.of(
+                            "/healthz",
+                            ProbeServer.check(operator::healthy),
+                            "/readyz",
+                            () -> leadership.problem().or(() -> ready(operator)))))) {
       Runtime.getRuntime()
           .addShutdownHook(
               Thread.ofPlatform()
@@ -133,6 +141,12 @@ final class OperatorCommand implements Callable<Integer> {
       stopped.await();
     }
     return 0;
+  }
+
+  private static Optional<String> ready(ClusterPolicyOperator operator) {
+    return operator.healthy()
+        ? Optional.empty()
+        : Optional.of("the operator's informers are not all healthy");
   }
 
   /** Another replica holds the lease now: exit, as NVIDIA's operator does. */

@@ -5,22 +5,31 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.leaderelection.Leadership;
+import dev.gpudra.leaderelection.LeaseElection;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.Helm;
 import dev.gpudra.localcluster.node.RealNodeUnavailableException;
 import dev.gpudra.localcluster.operator.PolicyScenario;
+import dev.gpudra.operator.metrics.OperatorMetrics;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
+import dev.gpudra.operator.reconcile.LeaderLease;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import dev.gpudra.operator.uninstall.PolicyUninstall;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -34,9 +43,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The operator's chart ({@code deployments/helm/gpu-operator}) with a real helm on the real API
  * server: lint, refused values, install (CRDs, RBAC without wildcards, the operator Deployment, the
  * ClusterPolicy from the values), then the operator run in the test's JVM as the chart's service
- * account: its RBAC is enough to label a GPU node, apply every operand of the DRA stack and every
- * one of NVIDIA's images the chart enables (driver, toolkit, validators, DCGM, exporter, GFD, MIG
- * manager, node-status exporter) and write the status (no node runs the operator's pod here).
+ * account, elected over NVIDIA's Lease and renewing it past the lease's duration: its RBAC is
+ * enough to label a GPU node, apply every operand of the DRA stack and every one of NVIDIA's images
+ * the chart enables (driver, toolkit, validators, DCGM, exporter, GFD, MIG manager, node-status
+ * exporter) and write the status (no node runs the operator's pod here).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OperatorChartE2E {
@@ -124,9 +134,24 @@ class OperatorChartE2E {
         .hasValue("nvcr.io/nvidia/cloud-native/gpu-operator-validator:v26.7.0");
 
     client.resource(PolicyScenario.gpuNode("gpu-a", true)).create();
+    LeaseElection lease = new LeaderLease(NS, Optional.empty()).election();
+    AtomicInteger lost = new AtomicInteger();
     try (KubernetesClient asChart = asServiceAccount(client);
+        Leadership leadership =
+            Leadership.start(
+                asChart,
+                lease,
+                Leadership.subject(lease, Map.of()),
+                "gpu-operator",
+                new OperatorMetrics().registry());
         ClusterPolicyOperator operator =
-            ClusterPolicyOperator.start(asChart, new OperatorSettings(NS, "gpu-dra:e2e"))) {
+            ClusterPolicyOperator.start(
+                asChart,
+                new OperatorSettings(NS, "gpu-dra:e2e"),
+                Optional.of(leadership),
+                new OperatorMetrics(),
+                lost::incrementAndGet)) {
+      assertThat(leadership.problem()).as("the chart's Role lets it renew its Lease").isEmpty();
       await()
           .atMost(Duration.ofSeconds(60))
           .untilAsserted(() -> {
@@ -169,6 +194,28 @@ class OperatorChartE2E {
                 .noneSatisfy(c -> assertThat(c.getReason()).isEqualTo("ReconcileFailed"))
                 .anySatisfy(c -> assertThat(c.getReason()).isEqualTo("OperandNotReady"));
           });
+
+      // past the lease's duration, the holder has renewed it as the chart's account (a Role
+      // without patch on leases took it once and then lost it: issue 34)
+      Lease held = client.leases().inNamespace(NS).withName(LeaderLease.NAME).get();
+      Instant first = held.getSpec().getRenewTime().toInstant();
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() ->
+              client
+                  .leases()
+                  .inNamespace(NS)
+                  .withName(LeaderLease.NAME)
+                  .get()
+                  .getSpec()
+                  .getRenewTime()
+                  .toInstant()
+                  .isAfter(first.plus(lease.leaseDuration())));
+      assertThat(client.leases().inNamespace(NS).withName(LeaderLease.NAME).get())
+          .extracting(l -> l.getSpec().getHolderIdentity())
+          .isEqualTo(held.getSpec().getHolderIdentity());
+      assertThat(lost).as("never lost its Lease").hasValue(0);
+      assertThat(leadership.leading()).isTrue();
 
       // the pre-delete step as the chart's account, while its operator runs: the policy is
       // deleted, its node leaves the DRA driver (no driver pod runs here), and it is gone

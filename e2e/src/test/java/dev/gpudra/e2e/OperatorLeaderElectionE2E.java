@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.leaderelection.Leadership;
+import dev.gpudra.leaderelection.LeaseElection;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.operator.PolicyScenario;
 import dev.gpudra.operator.metrics.OperatorMetrics;
@@ -13,12 +15,19 @@ import dev.gpudra.operator.reconcile.LeaderLease;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two operators with NVIDIA's leader election on the real control plane: only the holder of the
  * Lease {@code 53822513.nvidia.com} reconciles; when it stops, the other takes the Lease and goes
- * on; stopping is not a lost lease.
+ * on; stopping is not a lost lease. A role that cannot renew the Lease is said in the access check
+ * and a Warning Event.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OperatorLeaderElectionE2E {
@@ -38,6 +48,7 @@ class OperatorLeaderElectionE2E {
 
   private ControlPlaneProcess controlPlane;
   private KubernetesClient client;
+  private final List<Leadership> leaderships = new CopyOnWriteArrayList<>();
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
@@ -55,6 +66,7 @@ class OperatorLeaderElectionE2E {
 
   @AfterAll
   void stop() {
+    leaderships.forEach(Leadership::close);
     if (controlPlane != null) {
       controlPlane.close();
     }
@@ -92,12 +104,87 @@ class OperatorLeaderElectionE2E {
   }
 
   private ClusterPolicyOperator elected(OperatorMetrics metrics, AtomicInteger lost) {
+    LeaseElection lease = new LeaderLease(NS, Optional.empty()).election();
+    Leadership leadership =
+        Leadership.start(
+            client, lease, Leadership.subject(lease, Map.of()), "test", metrics.registry());
+    leaderships.add(leadership);
     return ClusterPolicyOperator.start(
         client,
         new OperatorSettings(NS, "gpu-dra:e2e"),
-        Optional.of(new LeaderLease(NS, Optional.empty())),
+        Optional.of(leadership),
         metrics,
         lost::incrementAndGet);
+  }
+
+  @Test
+  @DisplayName(
+      "a Role without patch on leases (it leads once, then cannot renew): the access check names"
+          + " the verb and a Warning Event says so on the API server")
+  void aRoleThatCannotRenewIsSaidLoudly() {
+    client
+        .resource(
+            new RoleBuilder()
+                .withNewMetadata()
+                .withName("no-patch")
+                .withNamespace(NS)
+                .endMetadata()
+                .addNewRule()
+                .withApiGroups("coordination.k8s.io")
+                .withResources("leases")
+                .withVerbs("get", "create", "update")
+                .endRule()
+                .addNewRule()
+                .withApiGroups("")
+                .withResources("events")
+                .withVerbs("create")
+                .endRule()
+                .build())
+        .create();
+    client
+        .resource(
+            new RoleBindingBuilder()
+                .withNewMetadata()
+                .withName("no-patch")
+                .withNamespace(NS)
+                .endMetadata()
+                .withNewRoleRef("rbac.authorization.k8s.io", "Role", "no-patch")
+                .addNewSubject()
+                .withKind("User")
+                .withName("no-patch-operator")
+                .endSubject()
+                .build())
+        .create();
+    LeaseElection lease =
+        new LeaseElection(
+            "no-patch", NS, Duration.ofSeconds(15), Duration.ofSeconds(10), Duration.ofSeconds(2));
+    try (KubernetesClient asUser =
+            new KubernetesClientBuilder()
+                .withConfig(
+                    new ConfigBuilder(client.getConfiguration())
+                        .withImpersonateUsername("no-patch-operator")
+                        .withImpersonateGroups("system:authenticated")
+                        .build())
+                .build();
+        Leadership leadership =
+            Leadership.start(
+                asUser,
+                lease,
+                Leadership.subject(lease, Map.of("POD_NAME", "operator-0")),
+                "gpu-operator",
+                new OperatorMetrics().registry())) {
+      assertThat(leadership.problem())
+          .hasValueSatisfying(p -> assertThat(p).contains("service account patch on leases"));
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(() ->
+              assertThat(client.v1().events().inNamespace(NS).list().getItems())
+                  .anySatisfy(e -> {
+                    assertThat(e.getReason()).isEqualTo("LeaderElectionForbidden");
+                    assertThat(e.getType()).isEqualTo("Warning");
+                    assertThat(e.getInvolvedObject().getName()).isEqualTo("operator-0");
+                  }));
+    }
   }
 
   private String awaitHolder() {

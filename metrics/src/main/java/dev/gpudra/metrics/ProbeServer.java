@@ -8,15 +8,28 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 
 /**
  * Health probes over HTTP, as controller-runtime serves them ({@code --health-probe-bind-address}):
- * each path answers {@code 200 ok} while its check holds, else {@code 500} with what failed.
+ * each path answers {@code 200 ok} while its check holds, else {@code 500} with the path and why
+ * (what {@code kubectl describe pod} shows of a failed probe).
  */
 public final class ProbeServer implements AutoCloseable {
+  /** One probe's check: why it fails, or empty while it holds. */
+  @FunctionalInterface
+  public interface Check {
+    Optional<String> failure();
+  }
+
+  /** A check that holds while {@code condition} does, and says nothing more when it fails. */
+  public static Check check(BooleanSupplier condition) {
+    return () -> condition.getAsBoolean() ? Optional.empty() : Optional.of("check failed");
+  }
+
   private final HttpServer server;
   private final ExecutorService executor;
 
@@ -24,7 +37,7 @@ public final class ProbeServer implements AutoCloseable {
    * @param address where to listen
    * @param checks each path ({@code /healthz}, {@code /readyz}) and what it asks
    */
-  public ProbeServer(InetSocketAddress address, Map<String, BooleanSupplier> checks) {
+  public ProbeServer(InetSocketAddress address, Map<String, Check> checks) {
     try {
       server = HttpServer.create(address, 8);
     } catch (IOException e) {
@@ -43,14 +56,16 @@ public final class ProbeServer implements AutoCloseable {
     return server.getAddress().getPort();
   }
 
-  private static void answer(HttpExchange exchange, String path, BooleanSupplier check)
-      throws IOException {
+  private static void answer(HttpExchange exchange, String path, Check check) throws IOException {
     try (exchange) {
-      boolean ok = check.getAsBoolean();
+      Optional<String> failure = check.failure();
       byte[] body =
-          (ok ? "ok" : path.substring(1) + " check failed").getBytes(StandardCharsets.UTF_8);
+          failure
+              .map(f -> path.substring(1) + " " + f)
+              .orElse("ok")
+              .getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-      exchange.sendResponseHeaders(ok ? 200 : 500, body.length);
+      exchange.sendResponseHeaders(failure.isEmpty() ? 200 : 500, body.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(body);
       }

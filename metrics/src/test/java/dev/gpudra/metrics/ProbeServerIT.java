@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,13 @@ class ProbeServerIT {
     try (ProbeServer server =
         new ProbeServer(
             new InetSocketAddress("127.0.0.1", 0),
-            Map.of("/healthz", () -> true, "/readyz", ready::get))) {
+            Map.of(
+                "/healthz",
+                ProbeServer.check(() -> true),
+                "/readyz",
+                ProbeServer.check(ready::get),
+                "/why",
+                () -> Optional.of("cannot renew its Lease")))) {
       assertThat(get(server, "/healthz").statusCode()).isEqualTo(200);
       HttpResponse<String> notReady = get(server, "/readyz");
       assertThat(notReady.statusCode()).isEqualTo(500);
@@ -36,6 +43,11 @@ class ProbeServerIT {
 
       assertThat(get(server, "/readyz").body()).isEqualTo("ok");
       assertThat(get(server, "/metrics").statusCode()).isEqualTo(404);
+      HttpResponse<String> why = get(server, "/why");
+      assertThat(why.statusCode()).isEqualTo(500);
+      assertThat(why.body())
+          .as("the reason, for kubectl describe")
+          .isEqualTo("why cannot renew its Lease");
     }
   }
 }

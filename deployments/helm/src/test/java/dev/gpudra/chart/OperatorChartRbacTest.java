@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.Runtime;
+import dev.gpudra.leaderelection.LeaseAccess;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.StateObjects;
 import dev.gpudra.operator.states.OperandState;
@@ -90,6 +91,41 @@ class OperatorChartRbacTest {
 
     assertThat(objects).as("the states rendered").hasSizeGreaterThan(80);
     assertThat(missing).as("what the chart's roles lack").isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "both charts' controllers may do to their Lease what leader election does (get, create,"
+          + " patch), and the operator may record its Warning Events")
+  void theControllersCanRenewTheirLease() throws IOException {
+    List<JsonNode> operator = chartRules().get("Role");
+    List<JsonNode> controller = rules(Path.of("gpu-dra/templates/rbac-compute-domains.yaml"));
+    for (String verb : LeaseAccess.VERBS) {
+      assertThat(allowed("coordination.k8s.io", "leases", verb, null, operator))
+          .as("the operator's Role: %s leases", verb)
+          .isTrue();
+      assertThat(allowed("coordination.k8s.io", "leases", verb, null, controller))
+          .as("the ComputeDomain controller's Role: %s leases", verb)
+          .isTrue();
+    }
+    assertThat(allowed("", "events", "create", null, chartRules().get("ClusterRole"))).isTrue();
+    assertThat(allowed("", "events", "create", null, controller)).isTrue();
+  }
+
+  /** Every rule of a template's roles, its template directives left out. */
+  private static List<JsonNode> rules(Path file) throws IOException {
+    String template =
+        Files.readString(file)
+            .lines()
+            .filter(l -> !l.contains("{{"))
+            .collect(Collectors.joining("\n"));
+    List<JsonNode> rules = new ArrayList<>();
+    new ObjectMapper(new YAMLFactory())
+        .readerFor(JsonNode.class)
+        .<JsonNode>readValues(template)
+        .readAll()
+        .forEach(d -> d.path("rules").forEach(rules::add));
+    return rules;
   }
 
   private static List<HasMetadata> rendered() throws IOException {

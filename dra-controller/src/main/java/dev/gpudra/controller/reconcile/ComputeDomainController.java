@@ -2,6 +2,7 @@ package dev.gpudra.controller.reconcile;
 
 import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
+import dev.gpudra.leaderelection.Leadership;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import java.time.Clock;
@@ -48,13 +49,13 @@ public final class ComputeDomainController implements AutoCloseable {
   }
 
   /**
-   * @param leaderElection the Lease and its timings; empty: no election
+   * @param leaderElection the Lease, its timings and its access check; empty: no election
    */
   public static ComputeDomainController start(
       KubernetesClient client,
       DaemonSettings settings,
       boolean cliques,
-      Optional<LeaderElection> leaderElection) {
+      Optional<Leadership> leaderElection) {
     return start(client, settings, cliques, leaderElection, new DomainMetrics(), () -> {});
   }
 
@@ -67,7 +68,7 @@ public final class ComputeDomainController implements AutoCloseable {
       KubernetesClient client,
       DaemonSettings settings,
       boolean cliques,
-      Optional<LeaderElection> leaderElection,
+      Optional<Leadership> leaderElection,
       DomainMetrics metrics,
       Runnable onLeaseLost) {
     Objects.requireNonNull(client, "client");
@@ -84,7 +85,7 @@ public final class ComputeDomainController implements AutoCloseable {
               .withCloseClientOnStop(false)
               .withUseSSAToPatchPrimaryResource(false)
               .withSSABasedCreateUpdateMatchForDependentResources(false);
-          leaderElection.ifPresent(e -> o.withLeaderElectionConfiguration(e.configuration(lost)));
+          leaderElection.ifPresent(l -> o.withLeaderElectionConfiguration(l.configuration(lost)));
         });
     DomainCaches caches = DomainCaches.start(client, settings.namespace());
     try {

@@ -1,5 +1,6 @@
 package dev.gpudra.operator.reconcile;
 
+import dev.gpudra.leaderelection.Leadership;
 import dev.gpudra.operator.metrics.OperatorMetrics;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
@@ -32,7 +33,8 @@ public final class ClusterPolicyOperator implements AutoCloseable {
   }
 
   /**
-   * @param election the Lease to hold before reconciling; empty: reconcile at once
+   * @param election the Lease to hold before reconciling ({@link LeaderLease#election()}); empty:
+   *     reconcile at once
    * @param metrics what the reconciler counts (served by the caller)
    * @param onLeaseLost what to do when the lease is lost other than by {@link #close()}: another
    *     replica acts now, so this one must stop (NVIDIA's operator exits)
@@ -40,7 +42,7 @@ public final class ClusterPolicyOperator implements AutoCloseable {
   public static ClusterPolicyOperator start(
       KubernetesClient client,
       OperatorSettings settings,
-      Optional<LeaderLease> election,
+      Optional<Leadership> election,
       OperatorMetrics metrics,
       Runnable onLeaseLost) {
     Objects.requireNonNull(client, "client");
@@ -57,7 +59,7 @@ public final class ClusterPolicyOperator implements AutoCloseable {
               .withCloseClientOnStop(false)
               .withUseSSAToPatchPrimaryResource(false)
               .withSSABasedCreateUpdateMatchForDependentResources(false);
-          election.ifPresent(e -> o.withLeaderElectionConfiguration(e.configuration(lost)));
+          election.ifPresent(l -> o.withLeaderElectionConfiguration(l.configuration(lost)));
         });
     OperatorCaches caches = OperatorCaches.start(client, settings.namespace());
     try {

@@ -1,13 +1,9 @@
 package dev.gpudra.operator.reconcile;
 
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
-import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import dev.gpudra.leaderelection.LeaseElection;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * The operator's leader election as NVIDIA's ({@code --leader-elect}): the Lease {@value #NAME} in
@@ -45,29 +41,8 @@ public record LeaderLease(String namespace, Optional<Duration> renewDeadline) {
     return renew().plus(MARGIN);
   }
 
-  /**
-   * As java-operator-sdk takes it: this process's identity is its host name and a random UUID, as
-   * controller-runtime's (two replicas on one host stay apart); losing the lease runs {@code
-   * onStopLeading} instead of java-operator-sdk's exit, which would block when the lease ends in a
-   * shutdown hook.
-   */
-  LeaderElectionConfiguration configuration(Runnable onStopLeading) {
-    return new LeaderElectionConfiguration(
-        NAME,
-        namespace,
-        leaseDuration(),
-        renew(),
-        RETRY,
-        hostName() + "_" + UUID.randomUUID(),
-        new LeaderCallbacks(() -> {}, onStopLeading, leader -> {}),
-        false);
-  }
-
-  private static String hostName() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "gpu-dra-operator"; // the UUID after it keeps replicas apart
-    }
+  /** The Lease and its timings, for {@link dev.gpudra.leaderelection.Leadership}. */
+  public LeaseElection election() {
+    return new LeaseElection(NAME, namespace, leaseDuration(), renew(), RETRY);
   }
 }
