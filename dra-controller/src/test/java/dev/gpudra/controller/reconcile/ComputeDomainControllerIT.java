@@ -133,9 +133,12 @@ class ComputeDomainControllerIT {
         });
     assertThat(scrape())
         .contains(
-            "nvidia_dra_compute_domain_info{name=\"imex\",namespace=\"team-a\",status=\"Ready\",uid=\""
+            "gpu_dra_compute_domain_info{name=\"imex\",namespace=\"team-a\",status=\"Ready\",uid=\""
                 + uid
-                + "\"} 1.0");
+                + "\"} 1.0")
+        .as("NVIDIA's series: a count per status")
+        .contains("nvidia_dra_compute_domain_info{status=\"Ready\"} 1.0")
+        .contains("nvidia_dra_compute_domain_info{status=\"NotReady\"} 0.0");
 
     client.resource(daemonPod(uid, "node-a")).create();
     client
