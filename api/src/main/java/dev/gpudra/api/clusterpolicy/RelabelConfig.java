@@ -5,8 +5,9 @@ import dev.gpudra.api.schema.Default;
 import java.util.List;
 
 /**
- * A Prometheus relabeling of the DCGM exporter's ServiceMonitor ({@code
- * spec.dcgmExporter.serviceMonitor.relabelings[]}, prometheus-operator's type).
+ * A Prometheus relabeling of a ServiceMonitor the operator deploys ({@code
+ * serviceMonitor.relabelings[]} of {@code spec.dcgmExporter} and {@code spec.operator.metrics},
+ * prometheus-operator's type).
  *
  * @param action what to do
  * @param modulus the modulus of {@code HashMod}

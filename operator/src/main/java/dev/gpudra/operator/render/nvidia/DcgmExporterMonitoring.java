@@ -2,9 +2,9 @@ package dev.gpudra.operator.render.nvidia;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.clusterpolicy.DcgmExporterServiceConfig;
-import dev.gpudra.api.clusterpolicy.DcgmExporterServiceMonitorConfig;
 import dev.gpudra.api.clusterpolicy.DcgmExporterSpec;
 import dev.gpudra.api.clusterpolicy.RelabelConfig;
+import dev.gpudra.api.clusterpolicy.ServiceMonitorConfig;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.StateRefusedException;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -81,12 +81,11 @@ final class DcgmExporterMonitoring {
       OperandContext context, Optional<DcgmExporterSpec> exporter) {
     return exporter
         .map(DcgmExporterSpec::serviceMonitor)
-        .filter(DcgmExporterServiceMonitorConfig::enabledOrDefault)
+        .filter(ServiceMonitorConfig::enabledOrDefault)
         .map(monitor -> serviceMonitor(context, monitor));
   }
 
-  private static HasMetadata serviceMonitor(
-      OperandContext context, DcgmExporterServiceMonitorConfig monitor) {
+  private static HasMetadata serviceMonitor(OperandContext context, ServiceMonitorConfig monitor) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("app", DcgmExporterDaemonSet.NAME);
     if (monitor.additionalLabels() != null) {
@@ -110,7 +109,7 @@ final class DcgmExporterMonitoring {
     return resource;
   }
 
-  private static Map<String, Object> endpoint(DcgmExporterServiceMonitorConfig monitor) {
+  private static Map<String, Object> endpoint(ServiceMonitorConfig monitor) {
     Map<String, Object> endpoint = new LinkedHashMap<>();
     endpoint.put("port", PORT_NAME);
     endpoint.put("path", "/metrics");
