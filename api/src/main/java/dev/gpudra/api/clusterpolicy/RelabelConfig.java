@@ -2,6 +2,7 @@ package dev.gpudra.api.clusterpolicy;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.gpudra.api.schema.Default;
+import dev.gpudra.api.schema.Minimum;
 import java.util.List;
 
 /**
@@ -20,7 +21,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RelabelConfig(
     @Default("\"replace\"") RelabelAction action,
-    Long modulus,
+    @Minimum(0) Long modulus,
     String regex,
     String replacement,
     String separator,
