@@ -34,10 +34,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Our ClusterPolicy CRD (from the api module) in the real API server: NVIDIA's own ClusterPolicies
- * (the chart's default render, its variants, the OpenShift bundle's sample, the deprecated fields)
- * pass strict field validation unchanged and keep every value; a misspelt key is refused by its
- * path; the status goes through its subresource.
+ * Our ClusterPolicy and GPUCluster CRDs (from the api module) in the real API server: NVIDIA's own
+ * ClusterPolicies (the chart's default render, its variants, the OpenShift bundle's sample, the
+ * v26.7.0 sample and render, the deprecated fields) and GPUClusters (the v26.7.0 sample and the
+ * chart's render) pass strict field validation unchanged and keep every value; a misspelt key is
+ * refused by its path; the status goes through its subresource.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterPolicyApiE2E {
@@ -100,7 +101,9 @@ class ClusterPolicyApiE2E {
         "time-slicing",
         "openshift-csv",
         "deprecated-fields",
-        "dra-migration"
+        "dra-migration",
+        "v26.7.0-default",
+        "v26.7.0-sample"
       })
   @DisplayName(
       "NVIDIA's ClusterPolicy passes strict field validation unchanged and keeps its values")
@@ -123,6 +126,57 @@ class ClusterPolicyApiE2E {
     assertThat(typed.getSpec().operator().defaultRuntime())
         .as("the CRD's default for a field NVIDIA's chart leaves out")
         .isNotNull();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"gpu-cluster", "v26.7.0-sample", "v26.7.0-chart"})
+  @DisplayName("NVIDIA's GPUCluster passes strict field validation unchanged and keeps its values")
+  void nvidiasGpuClusterIsAcceptedUnchanged(String sample) throws IOException {
+    JsonNode manifest = gpuCluster(sample);
+
+    GenericKubernetesResource stored =
+        client
+            .resource(YAML.treeToValue(manifest, GenericKubernetesResource.class))
+            .fieldValidation(FieldValidateable.Validation.STRICT)
+            .create();
+
+    assertContains(YAML.valueToTree(stored).get("spec"), manifest.get("spec"), "spec");
+    GpuCluster typed = client.resources(GpuCluster.class).withName(GpuCluster.NAME).get();
+    assertThat(typed.getSpec().draDriver()).isNotNull();
+  }
+
+  @Test
+  @DisplayName("operator.metrics.serviceMonitor (NVIDIA's v26.7) is accepted with its values")
+  void theOperatorsServiceMonitorIsAccepted() throws IOException {
+    ObjectNode manifest = (ObjectNode) sample("v26.7.0-default");
+    ((ObjectNode) manifest.get("spec").get("operator"))
+        .set(
+            "metrics",
+            YAML.readTree(
+                """
+                serviceMonitor:
+                  enabled: true
+                  interval: 30s
+                  scrapeTimeout: 10s
+                  honorLabels: true
+                  additionalLabels: {release: prometheus}
+                  relabelings:
+                  - action: HashMod
+                    modulus: 4
+                    sourceLabels: [__address__]
+                    targetLabel: __tmp_hash
+                    separator: ";"
+                    regex: (.*)
+                    replacement: $1
+                """));
+
+    GenericKubernetesResource stored =
+        client
+            .resource(YAML.treeToValue(manifest, GenericKubernetesResource.class))
+            .fieldValidation(FieldValidateable.Validation.STRICT)
+            .create();
+
+    assertContains(YAML.valueToTree(stored).get("spec"), manifest.get("spec"), "spec");
   }
 
   @Test
@@ -169,9 +223,13 @@ class ClusterPolicyApiE2E {
   }
 
   private static JsonNode gpuCluster() throws IOException {
+    return gpuCluster("gpu-cluster");
+  }
+
+  private static JsonNode gpuCluster(String name) throws IOException {
     return YAML.readTree(
         RealControlPlane.checkout()
-            .resolve("api/src/test/resources/gpuclusters/gpu-cluster.yaml")
+            .resolve("api/src/test/resources/gpuclusters/" + name + ".yaml")
             .toFile());
   }
 
@@ -182,8 +240,14 @@ class ClusterPolicyApiE2E {
             .toFile());
   }
 
-  /** Every value of {@code expected} is in {@code actual} at the same path (defaults may add). */
+  /**
+   * Every value of {@code expected} is in {@code actual} at the same path (defaults may add). A key
+   * with no value (null, as in NVIDIA's sample) is no value: the API server drops it.
+   */
   private static void assertContains(JsonNode actual, JsonNode expected, String path) {
+    if (expected.isNull()) {
+      return;
+    }
     assertThat(actual).as(path).isNotNull();
     if (!expected.isObject()) {
       assertThat(actual).as(path).isEqualTo(expected);

@@ -46,7 +46,7 @@ public record DcgmExporterSpec(
     List<String> args,
     List<EnvVar> env,
     DcgmExporterMetricsConfig config,
-    DcgmExporterServiceMonitorConfig serviceMonitor,
+    ServiceMonitorConfig serviceMonitor,
     DcgmExporterServiceConfig service,
     @JsonProperty("hostPID") Boolean hostPid,
     Boolean hostNetwork,

@@ -11,7 +11,7 @@ import dev.gpudra.api.schema.Required;
  * @param dcgm the standalone DCGM host engine; absent or without {@code enabled} it does not run
  *     (unlike a ClusterPolicy's)
  * @param dcgmExporter the DCGM exporter; absent {@code enabled} means it runs
- * @param hostPaths the driver's install directory and the kubelet's root
+ * @param hostPaths the host's root, the driver's install directory and the kubelet's root
  * @param daemonsets labels, annotations, tolerations, priority class and update strategy of every
  *     operand DaemonSet
  */

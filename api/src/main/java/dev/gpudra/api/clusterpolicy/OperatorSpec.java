@@ -15,6 +15,7 @@ import java.util.Map;
  * @param labels labels added to operand pods
  * @param annotations annotations added to operand pods
  * @param useOcpDriverToolkit whether to build the driver with OpenShift's Driver Toolkit
+ * @param metrics (newer upstream, v26.7) the ServiceMonitor of the operator's own metrics
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OperatorSpec(
@@ -23,7 +24,8 @@ public record OperatorSpec(
     InitContainerSpec initContainer,
     Map<String, String> labels,
     Map<String, String> annotations,
-    @JsonProperty("use_ocp_driver_toolkit") Boolean useOcpDriverToolkit) {
+    @JsonProperty("use_ocp_driver_toolkit") Boolean useOcpDriverToolkit,
+    OperatorMetricsSpec metrics) {
   public OperatorSpec {
     labels = Frozen.map(labels);
     annotations = Frozen.map(annotations);

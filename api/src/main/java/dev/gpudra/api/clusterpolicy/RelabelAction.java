@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * A Prometheus relabeling action, in either spelling the prometheus-operator CRD accepts ({@code
- * spec.dcgmExporter.serviceMonitor.relabelings[].action}).
+ * serviceMonitor.relabelings[].action} of the DCGM exporter and of the operator).
  */
 public enum RelabelAction {
   /** {@code replace}. */

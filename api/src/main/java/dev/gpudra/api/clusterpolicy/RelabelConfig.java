@@ -2,11 +2,13 @@ package dev.gpudra.api.clusterpolicy;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.gpudra.api.schema.Default;
+import dev.gpudra.api.schema.Minimum;
 import java.util.List;
 
 /**
- * A Prometheus relabeling of the DCGM exporter's ServiceMonitor ({@code
- * spec.dcgmExporter.serviceMonitor.relabelings[]}, prometheus-operator's type).
+ * A Prometheus relabeling of a ServiceMonitor the operator deploys ({@code
+ * serviceMonitor.relabelings[]} of {@code spec.dcgmExporter} and {@code spec.operator.metrics},
+ * prometheus-operator's type).
  *
  * @param action what to do
  * @param modulus the modulus of {@code HashMod}
@@ -19,7 +21,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RelabelConfig(
     @Default("\"replace\"") RelabelAction action,
-    Long modulus,
+    @Minimum(0) Long modulus,
     String regex,
     String replacement,
     String separator,

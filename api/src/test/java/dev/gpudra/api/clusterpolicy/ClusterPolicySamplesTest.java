@@ -28,7 +28,7 @@ class ClusterPolicySamplesTest {
   void theTypesKeepEveryFieldAndValueThroughARoundTrip(String name) {
     JsonNode written = Samples.YAML.valueToTree(Samples.policy(name));
 
-    assertThat(written).isEqualTo(Samples.tree(name));
+    assertThat(written).isEqualTo(Samples.withoutNulls(Samples.tree(name)));
   }
 
   @ParameterizedTest

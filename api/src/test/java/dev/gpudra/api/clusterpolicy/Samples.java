@@ -2,6 +2,7 @@ package dev.gpudra.api.clusterpolicy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,8 +11,8 @@ import java.util.List;
 
 /**
  * NVIDIA's ClusterPolicies as users have them (src/test/resources/clusterpolicies): the one its
- * chart renders from default values, its common variants, the OpenShift bundle's sample, and one
- * with the deprecated fields.
+ * chart renders from default values, its common variants, the OpenShift bundle's sample, NVIDIA's
+ * v26.7.0 sample and chart render, and one with the deprecated fields.
  */
 final class Samples {
   static final List<String> NAMES =
@@ -24,7 +25,13 @@ final class Samples {
           "time-slicing",
           "openshift-csv",
           "deprecated-fields",
-          "dra-migration");
+          "dra-migration",
+          "v26.7.0-default",
+          "v26.7.0-sample");
+
+  /** GPUClusters (src/test/resources/gpuclusters): ours, NVIDIA's sample and its chart's render. */
+  static final List<String> GPU_CLUSTERS =
+      List.of("gpu-cluster", "v26.7.0-sample", "v26.7.0-chart");
 
   static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -36,7 +43,28 @@ final class Samples {
 
   /** Our GPUCluster with the keys and defaults of NVIDIA's chart. */
   static JsonNode gpuCluster() {
-    return resource("/gpuclusters/gpu-cluster.yaml");
+    return gpuCluster("gpu-cluster");
+  }
+
+  static JsonNode gpuCluster(String name) {
+    return resource("/gpuclusters/" + name + ".yaml");
+  }
+
+  /**
+   * {@code tree} without its null values (a key with no value, as in NVIDIA's sample): not a value
+   * the types keep, and one the API server drops for a field that is not nullable.
+   */
+  static JsonNode withoutNulls(JsonNode tree) {
+    JsonNode copy = tree.deepCopy();
+    drop(copy);
+    return copy;
+  }
+
+  private static void drop(JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      object.properties().removeIf(field -> field.getValue().isNull());
+    }
+    node.forEach(Samples::drop);
   }
 
   private static JsonNode resource(String path) {

@@ -12,8 +12,10 @@ import java.util.Optional;
  * every GPU node ({@code migration.draNodes: all}, no drain), no device plugin, driver, toolkit,
  * GFD, MIG manager or node-status exporter (a GPUCluster manages none of them), {@code dcgm} off
  * unless enabled (GPUCluster's nil default), {@code dcgmExporter} as given (nil: on), its {@code
- * daemonsets} settings and kubelet root. The driver's files are at {@code
- * hostPaths.driverInstallDir} when it is given, else at the host's root (a pre-installed driver).
+ * daemonsets} settings, host root ({@code hostPaths.rootFS}, gpu-dra's addition) and kubelet root.
+ * The driver's files are at {@code hostPaths.driverInstallDir} when it is given (installed by
+ * NVIDIA's NVIDIADriver resources, which NVIDIA's chart requires beside a GPUCluster: {@code
+ * driver.useNvidiaDriverCRD}), else under the host's root (a pre-installed driver).
  */
 public final class GpuClusterAlias {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -23,9 +25,7 @@ public final class GpuClusterAlias {
   public static ClusterPolicySpec policySpec(GpuClusterSpec cluster) {
     ObjectNode spec = JSON.createObjectNode();
     for (String off :
-        new String[] {
-          "driver", "toolkit", "devicePlugin", "gfd", "migManager", "nodeStatusExporter"
-        }) {
+        new String[] {"toolkit", "devicePlugin", "gfd", "migManager", "nodeStatusExporter"}) {
       spec.putObject(off).put("enabled", false);
     }
     ObjectNode dcgm =
@@ -40,16 +40,26 @@ public final class GpuClusterAlias {
     if (cluster.daemonsets() != null) {
       spec.set("daemonsets", JSON.valueToTree(cluster.daemonsets()));
     }
-    Optional<GpuClusterHostPathsSpec> paths = Optional.ofNullable(cluster.hostPaths());
-    ObjectNode hostPaths = spec.putObject("hostPaths");
-    hostPaths.put(
-        "rootFS",
-        paths.map(GpuClusterHostPathsSpec::driverInstallDir).filter(d -> !d.isEmpty()).orElse("/"));
-    paths
-        .map(GpuClusterHostPathsSpec::kubeletRootDir)
-        .ifPresent(dir -> hostPaths.put("kubeletRootDir", dir));
+    hostPaths(spec, Optional.ofNullable(cluster.hostPaths()));
     spec.set("draDriver", JSON.valueToTree(cluster.draDriver()));
     spec.putObject("migration").put("draNodes", "all");
     return JSON.convertValue(spec, ClusterPolicySpec.class);
+  }
+
+  /** {@code hostPaths} and, from where the driver's files are, {@code driver}. */
+  private static void hostPaths(ObjectNode spec, Optional<GpuClusterHostPathsSpec> paths) {
+    Optional<String> installDir =
+        paths.map(GpuClusterHostPathsSpec::driverInstallDir).filter(d -> !d.isEmpty());
+    ObjectNode driver = spec.putObject("driver").put("enabled", installDir.isPresent());
+    installDir.ifPresent(dir -> driver.put("useNvidiaDriverCRD", true));
+    ObjectNode hostPaths = spec.putObject("hostPaths");
+    paths
+        .map(GpuClusterHostPathsSpec::rootFs)
+        .filter(root -> !root.isEmpty())
+        .ifPresent(root -> hostPaths.put("rootFS", root));
+    installDir.ifPresent(dir -> hostPaths.put("driverInstallDir", dir));
+    paths
+        .map(GpuClusterHostPathsSpec::kubeletRootDir)
+        .ifPresent(dir -> hostPaths.put("kubeletRootDir", dir));
   }
 }

@@ -7,7 +7,6 @@ import dev.gpudra.api.clusterpolicy.HostPathsSpec;
 import dev.gpudra.api.clusterpolicy.ImageKeys;
 import dev.gpudra.api.clusterpolicy.Runtime;
 import dev.gpudra.api.clusterpolicy.ToolkitSpec;
-import dev.gpudra.operator.states.OperandState;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -138,12 +137,13 @@ public record OperandContext(
 
   /**
    * The host directory of the NVIDIA driver's files: {@code hostPaths.driverInstallDir} (NVIDIA's
-   * {@code /run/nvidia/driver}) when the operator runs the driver, else the host's root ({@code
+   * {@code /run/nvidia/driver}) when a driver container installs it (the operator's, or NVIDIA's
+   * NVIDIADriver resources' with {@code driver.useNvidiaDriverCRD}), else the host's root ({@code
    * hostPaths.rootFS}, {@code /}): a pre-installed driver.
    */
   public String driverRoot() {
     Optional<HostPathsSpec> paths = Optional.ofNullable(spec.hostPaths());
-    if (OperandState.DRIVER.enabledBy(spec)) {
+    if (spec.driver() == null || spec.driver().enabledOrDefault()) {
       return paths
           .map(HostPathsSpec::driverInstallDir)
           .filter(p -> !p.isEmpty())

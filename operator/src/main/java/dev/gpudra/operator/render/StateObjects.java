@@ -65,7 +65,7 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
   private static StateObjects render(OperandState state, OperandContext context) {
     return switch (state) {
       case PRE_REQUISITES -> built(runtimeClasses(context));
-      case OPERATOR_METRICS -> built(List.of(OperatorMetricsService.render(context)));
+      case OPERATOR_METRICS -> built(OperatorMetricsService.objects(context));
       case DEVICE_PLUGIN ->
           built(concat(OperandRbac.devicePlugin(context), DevicePluginDaemonSet.render(context)));
       case MPS_CONTROL_DAEMON -> built(List.of(MpsControlDaemonSet.render(context)));

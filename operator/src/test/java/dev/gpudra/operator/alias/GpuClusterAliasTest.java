@@ -11,7 +11,11 @@ import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.states.OperandState;
 import dev.gpudra.operator.states.StateSet;
 import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 
 class GpuClusterAliasTest {
   private static ClusterPolicySpec alias(String yaml) throws IOException {
@@ -59,5 +63,48 @@ class GpuClusterAliasTest {
     assertThat(new OperandContext("gpu-operator", spec, "gpu-dra:1").driverRoot())
         .isEqualTo("/run/nvidia/driver");
     assertThat(StateSet.GPU_CLUSTER.enabled(OperandState.DCGM, spec)).isTrue();
+  }
+
+  /** A GPUCluster's {@code hostPaths} and where the policy it stands for finds host and driver. */
+  record PathsCase(String name, String hostPaths, String rootFs, String installDir, String driver) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static final List<PathsCase> PATHS =
+      List.of(
+          new PathsCase("none given", "{}", null, null, "/"),
+          new PathsCase(
+              "a host root alone: a driver pre-installed under it",
+              "{rootFS: /host}",
+              "/host",
+              null,
+              "/host"),
+          new PathsCase(
+              "NVIDIA's sample: host root and the NVIDIADriver's directory",
+              "{rootFS: /, driverInstallDir: /run/nvidia/driver}",
+              "/",
+              "/run/nvidia/driver",
+              "/run/nvidia/driver"),
+          new PathsCase(
+              "a custom root and install directory",
+              "{rootFS: /host, driverInstallDir: /host/run/nvidia/driver}",
+              "/host",
+              "/host/run/nvidia/driver",
+              "/host/run/nvidia/driver"));
+
+  @ParameterizedTest(name = "{0}")
+  @FieldSource("PATHS")
+  @DisplayName("hostPaths.rootFS is the policy's host root; the driver's files where they are")
+  void hostRootAndDriverDirectoryAreCarriedThrough(PathsCase paths) throws IOException {
+    ClusterPolicySpec spec = alias("draDriver: {}\nhostPaths: " + paths.hostPaths() + "\n");
+
+    assertThat(spec.hostPaths().rootFs()).isEqualTo(paths.rootFs());
+    assertThat(spec.hostPaths().driverInstallDir()).isEqualTo(paths.installDir());
+    assertThat(new OperandContext("gpu-operator", spec, "gpu-dra:1").driverRoot())
+        .isEqualTo(paths.driver());
+    assertThat(OperandState.DRIVER.enabledBy(spec)).as("no driver DaemonSet of ours").isFalse();
   }
 }

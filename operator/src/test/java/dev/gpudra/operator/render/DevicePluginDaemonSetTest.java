@@ -102,6 +102,17 @@ class DevicePluginDaemonSetTest {
   }
 
   @Test
+  void aDriverFromNvidiaDriverResourcesIsInTheInstallDirectory() throws IOException {
+    Map<String, String> env =
+        env(
+            render(
+                "driver: {useNvidiaDriverCRD: true}\n"
+                    + "hostPaths: {rootFS: /host, driverInstallDir: /opt/nvidia/driver}\n"));
+
+    assertThat(env).containsEntry("NVIDIA_DRIVER_ROOT", "/opt/nvidia/driver");
+  }
+
+  @Test
   void theHostsCdiDirectoryAndTheToolkitsHookAsThePolicySays() throws IOException {
     DaemonSet ds =
         render(

@@ -1,20 +1,14 @@
 package dev.gpudra.operator.render.nvidia;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.clusterpolicy.DcgmExporterServiceConfig;
-import dev.gpudra.api.clusterpolicy.DcgmExporterServiceMonitorConfig;
 import dev.gpudra.api.clusterpolicy.DcgmExporterSpec;
-import dev.gpudra.api.clusterpolicy.RelabelConfig;
+import dev.gpudra.api.clusterpolicy.ServiceMonitorConfig;
 import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.ScrapeTarget;
 import dev.gpudra.operator.render.StateRefusedException;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -30,8 +24,6 @@ final class DcgmExporterMonitoring {
   static final String PORT_NAME = "gpu-metrics";
   static final Set<String> SERVICE_TYPES = Set.of("ClusterIP", "NodePort", "LoadBalancer");
   static final Set<String> TRAFFIC_POLICIES = Set.of("Cluster", "Local");
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private DcgmExporterMonitoring() {}
 
@@ -79,66 +71,11 @@ final class DcgmExporterMonitoring {
   /** The ServiceMonitor, when {@code serviceMonitor.enabled}. */
   static Optional<HasMetadata> serviceMonitor(
       OperandContext context, Optional<DcgmExporterSpec> exporter) {
+    ScrapeTarget target =
+        new ScrapeTarget(context.namespace(), DcgmExporterDaemonSet.NAME, PORT_NAME, "app");
     return exporter
         .map(DcgmExporterSpec::serviceMonitor)
-        .filter(DcgmExporterServiceMonitorConfig::enabledOrDefault)
-        .map(monitor -> serviceMonitor(context, monitor));
-  }
-
-  private static HasMetadata serviceMonitor(
-      OperandContext context, DcgmExporterServiceMonitorConfig monitor) {
-    Map<String, String> labels = new LinkedHashMap<>();
-    labels.put("app", DcgmExporterDaemonSet.NAME);
-    if (monitor.additionalLabels() != null) {
-      labels.putAll(monitor.additionalLabels());
-    }
-    Map<String, Object> spec = new LinkedHashMap<>();
-    spec.put("endpoints", List.of(endpoint(monitor)));
-    spec.put("jobLabel", "app");
-    spec.put("namespaceSelector", Map.of("matchNames", List.of(context.namespace())));
-    spec.put("selector", Map.of("matchLabels", Map.of("app", DcgmExporterDaemonSet.NAME)));
-    GenericKubernetesResource resource = new GenericKubernetesResource();
-    resource.setApiVersion("monitoring.coreos.com/v1");
-    resource.setKind("ServiceMonitor");
-    resource.setMetadata(
-        new ObjectMetaBuilder()
-            .withName(DcgmExporterDaemonSet.NAME)
-            .withNamespace(context.namespace())
-            .withLabels(labels)
-            .build());
-    resource.setAdditionalProperty("spec", spec);
-    return resource;
-  }
-
-  private static Map<String, Object> endpoint(DcgmExporterServiceMonitorConfig monitor) {
-    Map<String, Object> endpoint = new LinkedHashMap<>();
-    endpoint.put("port", PORT_NAME);
-    endpoint.put("path", "/metrics");
-    Optional.ofNullable(monitor.interval())
-        .filter(i -> !i.isEmpty())
-        .ifPresent(i -> endpoint.put("interval", i));
-    Optional.ofNullable(monitor.scrapeTimeout())
-        .filter(t -> !t.isEmpty())
-        .ifPresent(t -> endpoint.put("scrapeTimeout", t));
-    Optional.ofNullable(monitor.honorLabels()).ifPresent(h -> endpoint.put("honorLabels", h));
-    if (monitor.relabelings() != null && !monitor.relabelings().isEmpty()) {
-      endpoint.put(
-          "relabelings",
-          monitor.relabelings().stream().map(DcgmExporterMonitoring::relabeling).toList());
-    }
-    return endpoint;
-  }
-
-  /** A relabeling in prometheus-operator's JSON: only the keys the policy gives. */
-  private static Map<String, Object> relabeling(RelabelConfig relabel) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    @SuppressWarnings("unchecked")
-    Map<String, Object> json = JSON.convertValue(relabel, Map.class);
-    json.forEach((key, value) -> {
-      if (value != null && !(value instanceof List<?> list && list.isEmpty())) {
-        fields.put(key, value);
-      }
-    });
-    return fields;
+        .filter(ServiceMonitorConfig::enabledOrDefault)
+        .map(target::serviceMonitor);
   }
 }

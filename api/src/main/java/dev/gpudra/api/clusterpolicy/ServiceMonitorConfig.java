@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The prometheus-operator ServiceMonitor of the DCGM exporter ({@code
- * spec.dcgmExporter.serviceMonitor}).
+ * A prometheus-operator ServiceMonitor the operator may deploy: the DCGM exporter's ({@code
+ * spec.dcgmExporter.serviceMonitor}) and, since v26.7, the operator's own ({@code
+ * spec.operator.metrics.serviceMonitor}), one type upstream.
  *
  * @param enabled whether the operator deploys a ServiceMonitor; absent means false (no CRD default)
  * @param interval how often Prometheus scrapes, a Prometheus duration
@@ -17,7 +18,7 @@ import java.util.Map;
  * @param scrapeTimeout (newer upstream) how long a scrape may take, at most {@code interval}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record DcgmExporterServiceMonitorConfig(
+public record ServiceMonitorConfig(
     Boolean enabled,
     @Pattern(DURATION) String interval,
     Boolean honorLabels,
@@ -29,7 +30,7 @@ public record DcgmExporterServiceMonitorConfig(
   static final String DURATION =
       "^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$";
 
-  public DcgmExporterServiceMonitorConfig {
+  public ServiceMonitorConfig {
     additionalLabels = Frozen.map(additionalLabels);
     relabelings = Frozen.list(relabelings);
   }
