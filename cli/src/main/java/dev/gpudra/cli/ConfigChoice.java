@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * Which device-plugin config file a process of the device plugin (the plugin, its MPS daemon)
  * starts with: {@code --config-file}, or the named config the node's label chooses, followed as the
- * label changes.
+ * label changes and as its content changes (read again every {@link #CONTENT_CHECK}).
  *
  * @param named the named configs ({@code --config-dir}), if given
  * @param client what reads the node's label, with named configs
@@ -24,6 +24,8 @@ record ConfigChoice(
     Optional<String> label,
     Optional<Path> file)
     implements AutoCloseable {
+  /** How often the chosen named config is read again, for an edited ConfigMap. */
+  static final java.time.Duration CONTENT_CHECK = java.time.Duration.ofSeconds(10);
 
   /**
    * @throws InvalidArgumentsException when both a file and named configs are given, or no named
@@ -62,6 +64,7 @@ record ConfigChoice(
       return factory.prepare(file).start();
     }
     ReconfiguringPlugin plugin = ReconfiguringPlugin.start(named.get(), label, factory);
+    plugin.followContent(CONTENT_CHECK);
     NodeLabelWatch watch =
         new NodeLabelWatch(
             client.orElseThrow(), node, NamedConfigs.NODE_LABEL, label, plugin::labelChanged);
