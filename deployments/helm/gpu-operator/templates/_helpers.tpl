@@ -13,3 +13,29 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
 {{- end -}}
+
+{{/*
+NVIDIA's operand labels, which every operand DaemonSet gets (with daemonsets.labels).
+*/}}
+{{- define "gpu-operator.operand-labels" -}}
+helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
+app.kubernetes.io/managed-by: gpu-operator
+{{- with .Values.daemonsets.labels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/*
+A block of the ClusterPolicy's spec from its values, as NVIDIA's chart renders one: booleans and
+numbers always, other values only when set (an empty string, list or map is left out, so that the
+policy's own default applies).
+*/}}
+{{- define "gpu-operator.spec-block" -}}
+{{- $out := dict -}}
+{{- range $key, $value := . -}}
+{{- if or (kindIs "bool" $value) (kindIs "float64" $value) (kindIs "int64" $value) (kindIs "int" $value) (not (empty $value)) -}}
+{{- $_ := set $out $key $value -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml $out -}}
+{{- end -}}

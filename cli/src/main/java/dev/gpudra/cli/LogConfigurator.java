@@ -27,8 +27,7 @@ import java.util.Map;
  * over.
  */
 public final class LogConfigurator extends ContextAwareBase implements Configurator {
-  private static final String PATTERN =
-      "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level %logger{20} %mdc %msg%oneLineEx%n";
+  private static final String PATTERN = "%time %-5level %logger{20} %mdc %msg%oneLineEx%n";
 
   @Override
   public ExecutionStatus configure(LoggerContext context) {
@@ -68,6 +67,7 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
       context.putObject(CoreConstants.PATTERN_RULE_REGISTRY, rules);
     }
     rules.put("oneLineEx", OneLineThrowableConverter.class.getName());
+    rules.put("time", TimeEncodingConverter.class.getName());
     PatternLayoutEncoder encoder = new PatternLayoutEncoder();
     encoder.setContext(context);
     encoder.setPattern(PATTERN);

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "operator",
     mixinStandardHelpOptions = true,
-    subcommands = OperatorUninstallCommand.class,
+    subcommands = {OperatorUninstallCommand.class, OperatorCrdsCommand.class},
     description =
         "Run the ClusterPolicy operator until SIGTERM: the singleton ClusterPolicy's operands in"
             + " NVIDIA's order, the GPU nodes' labels, each node's move between the device plugin"
@@ -38,6 +38,8 @@ final class OperatorCommand implements Callable<Integer> {
   LoggingOptions logging = new LoggingOptions();
 
   @Mixin ClusterOptions cluster = new ClusterOptions();
+
+  @Mixin ZapOptions zap = new ZapOptions();
 
   @Option(
       names = "--namespace",
@@ -96,6 +98,7 @@ final class OperatorCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    zap.apply();
     if (namespace == null || namespace.isBlank()) {
       throw new InvalidArgumentsException(
           "--namespace (OPERATOR_NAMESPACE) is empty: the operator needs the namespace its"

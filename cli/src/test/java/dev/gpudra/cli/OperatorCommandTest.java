@@ -35,11 +35,38 @@ class OperatorCommandTest {
   }
 
   @Test
-  void nvidiasFlagsNotBuiltAreRefusedNotIgnored() {
-    CliRun run = CliRun.of("operator", "--zap-time-encoding=epoch");
+  void crdsTakesApplyOrDeleteOnly() {
+    CliRun run = CliRun.of("operator", "crds", "upgrade");
 
-    assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--zap-time-encoding");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).contains("operator crds takes apply or delete, got \"upgrade\"");
+  }
+
+  @Test
+  void nvidiasZapFlagsAreCheckedByName() {
+    CliRun badEncoding = CliRun.of("operator", "--zap-time-encoding=sometimes");
+    CliRun badLevel = CliRun.of("operator", "--zap-log-level=loud");
+    CliRun notBuilt = CliRun.of("operator", "--zap-stacktrace-level=error");
+
+    assertThat(badEncoding.exitCode()).isEqualTo(2);
+    assertThat(badEncoding.err()).contains("--zap-time-encoding must be one of epoch");
+    assertThat(badLevel.exitCode()).isEqualTo(2);
+    assertThat(badLevel.err()).contains("--zap-log-level must be debug, info");
+    assertThat(notBuilt.exitCode()).as("a flag not built is refused, not ignored").isEqualTo(2);
+    assertThat(notBuilt.err()).contains("--zap-stacktrace-level");
+  }
+
+  @Test
+  void zapLevelsAndTimeEncodingsAsNvidiasOperatorTakesThem() {
+    assertThat(ZapOptions.level("debug")).isEqualTo(ch.qos.logback.classic.Level.DEBUG);
+    assertThat(ZapOptions.level("info")).isEqualTo(ch.qos.logback.classic.Level.INFO);
+    assertThat(ZapOptions.level("error")).isEqualTo(ch.qos.logback.classic.Level.ERROR);
+    assertThat(ZapOptions.level("3")).isEqualTo(ch.qos.logback.classic.Level.TRACE);
+    java.time.Instant t = java.time.Instant.parse("2026-12-05T10:00:00.123456789Z");
+    assertThat(TimeEncodingConverter.format(t, "epoch")).isEqualTo("1796464800.123456789");
+    assertThat(TimeEncodingConverter.format(t, "millis")).isEqualTo("1796464800123");
+    assertThat(TimeEncodingConverter.format(t, "nano")).isEqualTo("1796464800123456789");
+    assertThat(TimeEncodingConverter.format(t, "rfc3339nano")).contains(":00.123456789");
   }
 
   @Test

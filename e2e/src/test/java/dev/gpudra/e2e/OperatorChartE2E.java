@@ -120,7 +120,7 @@ class OperatorChartE2E {
         // every NVIDIA operand on, with the chart's NVIDIA images: their roles and objects too
         "driver.enabled=true,toolkit.enabled=true,dcgm.enabled=true,dcgmExporter.enabled=true,"
             + "dcgmExporter.enablePodLabels=true,gfd.enabled=true,nodeStatusExporter.enabled=true,"
-            + "migManager.enabled=true");
+            + "migManager.enabled=true,migration.draNodes=all,dcgmExporter.serviceMonitor.enabled=false");
 
     Deployment deployment =
         client.apps().deployments().inNamespace(NS).withName("gpu-operator").get();
@@ -131,7 +131,7 @@ class OperatorChartE2E {
     assertThat(policy.getSpec().draDriver()).isNotNull();
     assertThat(policy.getSpec().driver().enabledOrDefault()).isTrue();
     assertThat(policy.getSpec().validator().containerImage().reference())
-        .hasValue("nvcr.io/nvidia/cloud-native/gpu-operator-validator:v26.7.0");
+        .hasValue("nvcr.io/nvidia/gpu-operator:v26.7.0");
 
     client.resource(PolicyScenario.gpuNode("gpu-a", true)).create();
     LeaseElection lease = new LeaderLease(NS, Optional.empty()).election();

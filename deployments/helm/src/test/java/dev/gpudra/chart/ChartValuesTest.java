@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * be a key the schema declares for the templates to refuse by name ({@code namespace}).
  */
 class ChartValuesTest {
-  private static final Pattern VALUE = Pattern.compile("\\.Values((?:\\.[A-Za-z][A-Za-z0-9]*)+)");
+  private static final Pattern VALUE = Pattern.compile("\\.Values((?:\\.[A-Za-z][A-Za-z0-9_]*)+)");
 
   @ParameterizedTest
   @ValueSource(strings = {"gpu-dra", "gpu-operator"})

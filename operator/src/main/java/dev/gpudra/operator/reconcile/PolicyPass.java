@@ -43,6 +43,7 @@ final class PolicyPass {
   private final OperatorCaches caches;
   private final NodeMover nodes;
   private final StateApplier states;
+  private final CrdPresence serviceMonitors;
   private final Map<String, String> logged = new java.util.concurrent.ConcurrentHashMap<>();
 
   PolicyPass(
@@ -56,6 +57,8 @@ final class PolicyPass {
     this.caches = caches;
     this.nodes = nodes;
     this.states = states;
+    this.serviceMonitors =
+        new CrdPresence(client, CrdPresence.SERVICE_MONITORS, java.time.Clock.systemUTC());
   }
 
   /**
@@ -81,7 +84,8 @@ final class PolicyPass {
               settings.image(),
               settings.imageEnv(),
               RuntimeDetection.of(gpuNodeList(), spec),
-              NodeOs.of(gpuNodeList()));
+              NodeOs.of(gpuNodeList()),
+              serviceMonitors.installed());
       List<String> notReady = states.apply(owner, set, context, leaving);
       return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
     } catch (InvalidMigrationException | KubernetesClientException e) {

@@ -27,6 +27,9 @@ import java.util.TreeSet;
  *     ...): NVIDIA's operands' images where the policy names none
  * @param runtime the GPU nodes' container runtime, as NVIDIA's operator detects it (containerd wins
  *     over the others), which the toolkit configures
+ * @param nodeOs the GPU nodes' operating systems (NFD's labels), which driver image tags end in
+ * @param serviceMonitors whether prometheus-operator's ServiceMonitor CRD is installed: without it,
+ *     NVIDIA's operator writes no ServiceMonitor and carries on
  */
 public record OperandContext(
     String namespace,
@@ -34,7 +37,8 @@ public record OperandContext(
     String gpuDraImage,
     Map<String, String> imageEnv,
     Runtime runtime,
-    SortedSet<String> nodeOs) {
+    SortedSet<String> nodeOs,
+    boolean serviceMonitors) {
   /** The variables NVIDIA's operator takes its operands' images from. */
   public static final List<String> IMAGE_VARIABLES =
       List.of(
@@ -62,6 +66,17 @@ public record OperandContext(
     imageEnv = Map.copyOf(imageEnv);
     Objects.requireNonNull(runtime, "runtime");
     nodeOs = Collections.unmodifiableSortedSet(new TreeSet<>(nodeOs));
+  }
+
+  /** A context on a cluster with prometheus-operator's ServiceMonitor CRD. */
+  public OperandContext(
+      String namespace,
+      ClusterPolicySpec spec,
+      String gpuDraImage,
+      Map<String, String> imageEnv,
+      Runtime runtime,
+      SortedSet<String> nodeOs) {
+    this(namespace, spec, gpuDraImage, imageEnv, runtime, nodeOs, true);
   }
 
   /** A context whose GPU nodes' operating systems are not known (no driver image tag). */
@@ -165,7 +180,13 @@ public record OperandContext(
         new DraDriverSpec(
             null, null, null, null, null, null, null, new DraComputeDomainsSpec(false, null, null));
     return new OperandContext(
-        namespace, spec.withDraDriver(standIn), gpuDraImage, imageEnv, runtime, nodeOs);
+        namespace,
+        spec.withDraDriver(standIn),
+        gpuDraImage,
+        imageEnv,
+        runtime,
+        nodeOs,
+        serviceMonitors);
   }
 
   /**
@@ -195,7 +216,8 @@ public record OperandContext(
         gpuDraImage,
         WidestSpec.images(imageEnv, IMAGE_VARIABLES),
         runtime,
-        new TreeSet<>(List.of("widest")));
+        new TreeSet<>(List.of("widest")),
+        serviceMonitors);
   }
 
   /** The host's CDI spec directory ({@code hostPaths.cdiRoot}, {@code /var/run/cdi}). */

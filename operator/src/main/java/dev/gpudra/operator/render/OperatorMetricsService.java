@@ -19,11 +19,11 @@ import java.util.Optional;
  * NVIDIA's ServiceMonitor {@code gpu-operator} of it (job label {@code operator}) with the policy's
  * scrape settings.
  *
- * <p>NVIDIA's operator writes that ServiceMonitor whenever prometheus-operator's CRD exists, even
- * with {@code enabled: false} (it logs that turning it off is not supported). Rendering here reads
- * no API, so, like the DCGM exporter's, the ServiceMonitor follows {@code enabled} (absent is
- * false, NVIDIA's reading of the field), and one the policy stops asking for stays until the policy
- * goes. NVIDIA's OpenShift Prometheus role and rules are not rendered.
+ * <p>As NVIDIA's, the ServiceMonitor is written whenever prometheus-operator's CRD is installed,
+ * {@code enabled} absent included, and never without the CRD (the operator carries on). NVIDIA's
+ * operator also writes it with {@code enabled: false}, logging that turning it off is not
+ * supported; gpu-dra's takes {@code false} at its word and writes none. One the policy stops asking
+ * for stays until the policy goes. NVIDIA's OpenShift Prometheus role and rules are not rendered.
  */
 public final class OperatorMetricsService {
   /** NVIDIA's name, also the {@code app} label of the operator's pods it selects. */
@@ -33,6 +33,10 @@ public final class OperatorMetricsService {
 
   private static final int PORT = 8080;
 
+  /** A ServiceMonitor with prometheus-operator's defaults. */
+  private static final ServiceMonitorConfig NONE =
+      new ServiceMonitorConfig(null, null, null, null, null, null);
+
   private OperatorMetricsService() {}
 
   /** The Service, then the ServiceMonitor when it is enabled. */
@@ -40,12 +44,15 @@ public final class OperatorMetricsService {
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(service(context));
     ScrapeTarget target = new ScrapeTarget(context.namespace(), NAME, PORT_NAME, "operator");
-    Optional.ofNullable(context.spec().operator())
-        .map(OperatorSpec::metrics)
-        .map(OperatorMetricsSpec::serviceMonitor)
-        .filter(ServiceMonitorConfig::enabledOrDefault)
-        .map(target::serviceMonitor)
-        .ifPresent(objects::add);
+    Optional<ServiceMonitorConfig> config =
+        Optional.ofNullable(context.spec().operator())
+            .map(OperatorSpec::metrics)
+            .map(OperatorMetricsSpec::serviceMonitor);
+    boolean off =
+        config.map(ServiceMonitorConfig::enabled).filter(Boolean.FALSE::equals).isPresent();
+    if (context.serviceMonitors() && !off) {
+      objects.add(target.serviceMonitor(config.orElse(NONE)));
+    }
     return objects;
   }
 

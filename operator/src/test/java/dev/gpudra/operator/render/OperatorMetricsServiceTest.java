@@ -29,8 +29,11 @@ class OperatorMetricsServiceTest {
 
   static final List<Case> CASES =
       List.of(
-          new Case("no metrics block", "{defaultRuntime: containerd}", false),
-          new Case("serviceMonitor without enabled", "{metrics: {serviceMonitor: {}}}", false),
+          new Case(
+              "no metrics block (NVIDIA's: written where the CRD is)",
+              "{defaultRuntime: containerd}",
+              true),
+          new Case("serviceMonitor without enabled", "{metrics: {serviceMonitor: {}}}", true),
           new Case(
               "serviceMonitor disabled",
               "{metrics: {serviceMonitor: {enabled: false, interval: 30s}}}",
@@ -46,7 +49,9 @@ class OperatorMetricsServiceTest {
 
   @ParameterizedTest(name = "{0}")
   @FieldSource("CASES")
-  @DisplayName("the Service always; its ServiceMonitor only with serviceMonitor.enabled")
+  @DisplayName(
+      "the Service always; its ServiceMonitor where prometheus-operator's CRD is, unless"
+          + " serviceMonitor.enabled is false")
   void theServiceMonitorFollowsEnabled(Case policy) throws IOException {
     StateObjects objects =
         StateObjects.of(OperandState.OPERATOR_METRICS, context(policy.operator()));
@@ -58,6 +63,25 @@ class OperatorMetricsServiceTest {
             policy.monitored()
                 ? List.of("Service/gpu-operator", "ServiceMonitor/gpu-operator")
                 : List.of("Service/gpu-operator"));
+  }
+
+  @Test
+  @DisplayName("without prometheus-operator's CRD, no ServiceMonitor, enabled or not (as NVIDIA's)")
+  void noServiceMonitorWithoutTheCrd() throws IOException {
+    OperandContext withCrd = context("{metrics: {serviceMonitor: {enabled: true}}}");
+    OperandContext without =
+        new OperandContext(
+            withCrd.namespace(),
+            withCrd.spec(),
+            withCrd.gpuDraImage(),
+            withCrd.imageEnv(),
+            withCrd.runtime(),
+            withCrd.nodeOs(),
+            false);
+
+    assertThat(OperatorMetricsService.objects(without))
+        .extracting(HasMetadata::getKind)
+        .containsExactly("Service");
   }
 
   @Test

@@ -68,7 +68,10 @@ final class DcgmExporterMonitoring {
         .build();
   }
 
-  /** The ServiceMonitor, when {@code serviceMonitor.enabled}. */
+  /**
+   * The ServiceMonitor, when {@code serviceMonitor.enabled} and prometheus-operator's CRD is
+   * installed (without it, none, as NVIDIA's: the exporter still runs).
+   */
   static Optional<HasMetadata> serviceMonitor(
       OperandContext context, Optional<DcgmExporterSpec> exporter) {
     ScrapeTarget target =
@@ -76,6 +79,7 @@ final class DcgmExporterMonitoring {
     return exporter
         .map(DcgmExporterSpec::serviceMonitor)
         .filter(ServiceMonitorConfig::enabledOrDefault)
+        .filter(c -> context.serviceMonitors())
         .map(target::serviceMonitor);
   }
 }

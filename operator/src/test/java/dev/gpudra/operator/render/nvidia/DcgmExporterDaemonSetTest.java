@@ -262,6 +262,30 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  void withoutPrometheusOperatorsCrdTheExporterRunsWithoutItsServiceMonitorAsNvidias()
+      throws IOException {
+    ClusterPolicySpec spec =
+        new ObjectMapper(new YAMLFactory())
+            .readValue(
+                "dcgmExporter: {enabled: true, serviceMonitor: {enabled: true}}\n",
+                ClusterPolicySpec.class);
+    OperandContext context =
+        new OperandContext(
+            "gpu-operator",
+            spec,
+            "gpu-dra:1",
+            Map.of(),
+            dev.gpudra.api.clusterpolicy.Runtime.CONTAINERD,
+            new java.util.TreeSet<>(),
+            false);
+
+    assertThat(
+            DcgmExporterMonitoring.serviceMonitor(
+                context, java.util.Optional.ofNullable(spec.dcgmExporter())))
+        .isEmpty();
+  }
+
+  @Test
   void annotationsAndPodLabelsGoOnThePodsButNeverReplaceApp() throws IOException {
     DaemonSet ds =
         daemonSet(
