@@ -22,8 +22,11 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,19 +38,34 @@ import org.junit.jupiter.api.io.TempDir;
  * gets its IMEX channel. Deleting the domain removes every object and the node's label.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RealNodeComputeDomainE2E {
   private static final String NS = "default";
 
   private RealNodeFixture fixture;
   private NodePods pods;
   private KubernetesClient client;
+  private LeaderWatch controller;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
     fixture =
-        RealNodeFixture.start(dir, "gb200-nvl", List.of("resources.computeDomains.enabled=true"));
+        RealNodeFixture.start(
+            dir,
+            "gb200-nvl",
+            List.of(
+                "resources.computeDomains.enabled=true",
+                // two controllers elected over their Lease: one leads all suite long, none restarts
+                "controller.leaderElection.enabled=true",
+                "controller.replicas=2"));
     pods = fixture.pods();
     client = fixture.controlPlane().client();
+    controller =
+        LeaderWatch.begin(
+            client,
+            ChartPlugin.NAMESPACE,
+            "gpu-dra-controller",
+            Map.of("gpu-dra-component", "controller"));
   }
 
   @AfterAll
@@ -344,5 +362,14 @@ class RealNodeComputeDomainE2E {
                 .endSpec()
                 .build())
         .create();
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE)
+  @DisplayName(
+      "the chart's two ComputeDomain controllers: one led the whole suite, renewing its Lease as"
+          + " the chart's account, and neither restarted")
+  void oneControllerLedThroughout() {
+    controller.assertLedThroughout(Duration.ofSeconds(60));
   }
 }
