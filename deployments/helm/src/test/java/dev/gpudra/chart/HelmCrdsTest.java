@@ -69,6 +69,14 @@ class HelmCrdsTest {
             "nvidia.com_clusterpolicies.yaml",
             "nvidia.com_gpuclusters.yaml",
             "resource.nvidia.com_computedomains.yaml",
-            "resource.nvidia.com_computedomaincliques.yaml");
+            "resource.nvidia.com_computedomaincliques.yaml",
+            "nfd.k8s-sigs.io_nodefeatures.yaml",
+            "nfd.k8s-sigs.io_nodefeaturegroups.yaml",
+            "nfd.k8s-sigs.io_nodefeaturerules.yaml");
+    assertThat(HelmCrds.operator().render().get("nfd.k8s-sigs.io_nodefeaturerules.yaml"))
+        .startsWith("# Generated from the api module (NfdCrds)")
+        .contains("name: nodefeaturerules.nfd.k8s-sigs.io")
+        .contains("scope: Cluster")
+        .contains("format: date-time");
   }
 }
