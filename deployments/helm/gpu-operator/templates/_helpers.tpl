@@ -39,3 +39,13 @@ policy's own default applies).
 {{- end -}}
 {{- toYaml $out -}}
 {{- end -}}
+
+{{/*
+The operator's and its hooks' tolerations: operator.tolerations, and gpu-dra's toleration of a
+cordoned node (the operator cordons GPU nodes while it moves them; the operator, and the
+uninstall step that takes nodes off the DRA driver, must still run there).
+*/}}
+{{- define "gpu-operator.tolerations" -}}
+{{- $all := concat (.Values.operator.tolerations | default list) (list (dict "key" "node.kubernetes.io/unschedulable" "operator" "Exists" "effect" "NoSchedule")) -}}
+{{- toYaml $all -}}
+{{- end -}}
