@@ -5,7 +5,10 @@ import java.util.Objects;
 /**
  * containerd's configuration for the node: its own root, state and socket, the CRI plugin with CDI
  * reading {@link NodeLayout#cdiDir()}, runc from Debian with cgroupfs, the CNI plugins, and the
- * local pause image pinned as the sandbox image (nothing is pulled).
+ * local pause image pinned as the sandbox image (nothing is pulled). The runtime handler {@code
+ * nvidia} stands in for the one a pre-installed NVIDIA Container Toolkit registers (in CDI mode its
+ * runtime hands over to runc and containerd's CDI injects the devices): runc too, for the pods of
+ * NVIDIA's operands that run with the RuntimeClass {@code nvidia}.
  *
  * @param layout where things live
  * @param tools the programs
@@ -48,6 +51,12 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
       BinaryName = '%s'
       Root = '%s'
       SystemdCgroup = false
+    [%s.containerd.runtimes.nvidia]
+      runtime_type = 'io.containerd.runc.v2'
+    [%s.containerd.runtimes.nvidia.options]
+      BinaryName = '%s'
+      Root = '%s'
+      SystemdCgroup = false
     [%s.cni]
       bin_dirs = ['%s']
       conf_dir = '%s'
@@ -63,6 +72,10 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
             cri,
             layout.cdiDir(),
             cri,
+            cri,
+            cri,
+            tools.runc(),
+            layout.runcRoot(),
             cri,
             cri,
             tools.runc(),

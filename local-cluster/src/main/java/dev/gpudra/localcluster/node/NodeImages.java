@@ -24,7 +24,33 @@ public final class NodeImages {
   /** The sandbox (pause) image, pinned in containerd's config. */
   public static final String PAUSE = "gpu-dra.local/pause:1";
 
-  private static final List<String> APPLETS = List.of("sh", "ls", "env", "cat", "sleep", "echo");
+  /**
+   * A stand-in for NVIDIA's validator image (NVIDIA's gpu-operator image at the chart's tag, which
+   * cannot be pulled here): busybox and an {@code nvidia-validator} that writes what NVIDIA's
+   * writes for its {@code COMPONENT} on a node whose driver and toolkit are pre-installed.
+   */
+  public static final String VALIDATOR = "nvcr.io/nvidia/gpu-operator:v26.7.0";
+
+  private static final List<String> APPLETS =
+      List.of("sh", "ls", "env", "cat", "sleep", "echo", "printf", "rm");
+
+  /** The stand-in validator's program. */
+  private static final String VALIDATOR_SCRIPT =
+      String.join(
+          "\n",
+          "#!/bin/sh",
+          "# gpu-dra's test stand-in for NVIDIA's nvidia-validator: the files NVIDIA's writes for a",
+          "# pre-installed driver and toolkit, by COMPONENT",
+          "dir=/run/nvidia/validations",
+          "case \"$COMPONENT\" in",
+          "  driver) printf 'IS_HOST_DRIVER=true\\nNVIDIA_DRIVER_ROOT=/\\nDRIVER_ROOT_CTR_PATH=/host\\n"
+              + "NVIDIA_DEV_ROOT=/\\nDEV_ROOT_CTR_PATH=/host\\n' > \"$dir/driver-ready\" ;;",
+          "  toolkit|cuda|plugin) : > \"$dir/$COMPONENT-ready\" ;;",
+          "  *) echo \"stand-in validator: no COMPONENT $COMPONENT\" >&2; exit 1 ;;",
+          "esac",
+          "echo \"$COMPONENT validation is successful (gpu-dra's test stand-in)\"",
+          "");
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path busybox;
@@ -39,17 +65,24 @@ public final class NodeImages {
     this.workDir = workDir;
   }
 
+  /** Writes the stand-in validator image ({@link #VALIDATOR}); its tar file, for import. */
+  public Path validatorStandIn() {
+    return write(
+        VALIDATOR, "validator", List.of("/bin/sh"), Map.of("nvidia-validator", VALIDATOR_SCRIPT));
+  }
+
   /** Writes both images; the tar files, for import. */
   public List<Path> write() {
     return List.of(
-        write(BUSYBOX, "busybox", List.of("/bin/sh")),
-        write(PAUSE, "pause", List.of("/bin/sleep", "2147483647")));
+        write(BUSYBOX, "busybox", List.of("/bin/sh"), Map.of()),
+        write(PAUSE, "pause", List.of("/bin/sleep", "2147483647"), Map.of()));
   }
 
-  private Path write(String ref, String name, List<String> entrypoint) {
+  private Path write(
+      String ref, String name, List<String> entrypoint, Map<String, String> programs) {
     try {
       Path dir = Files.createDirectories(workDir.resolve(name));
-      Path rootfs = rootfs(dir.resolve("rootfs"));
+      Path rootfs = rootfs(dir.resolve("rootfs"), programs);
       Path layer = dir.resolve("layer.tar");
       Processes.run(
           List.of(
@@ -100,13 +133,19 @@ public final class NodeImages {
     }
   }
 
-  private Path rootfs(Path rootfs) throws IOException {
+  private Path rootfs(Path rootfs, Map<String, String> programs) throws IOException {
     for (String dir : List.of("bin", "dev", "proc", "sys", "etc", "tmp")) {
       Files.createDirectories(rootfs.resolve(dir));
     }
     Files.copy(busybox, rootfs.resolve("bin/busybox"));
     for (String applet : APPLETS) {
       Files.createSymbolicLink(rootfs.resolve("bin").resolve(applet), Path.of("busybox"));
+    }
+    for (Map.Entry<String, String> program : programs.entrySet()) {
+      Path file = rootfs.resolve("bin").resolve(program.getKey());
+      Files.writeString(file, program.getValue());
+      Files.setPosixFilePermissions(
+          file, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     }
     return rootfs;
   }

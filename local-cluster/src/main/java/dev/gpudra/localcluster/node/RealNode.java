@@ -197,6 +197,14 @@ public final class RealNode implements AutoCloseable {
   }
 
   /**
+   * Imports the stand-in for NVIDIA's validator image ({@link NodeImages#VALIDATOR}), for suites
+   * that run NVIDIA's default validator.
+   */
+  public void importValidatorStandIn() {
+    importImage(new NodeImages(tools.busybox(), layout.images()).validatorStandIn());
+  }
+
+  /**
    * Imports an image tar (docker-archive or OCI, e.g. our image from Jib) into the node's
    * containerd, for pods with {@code imagePullPolicy: Never}.
    */
