@@ -117,7 +117,7 @@ final class RealNodeFixture implements AutoCloseable {
     }
   }
 
-  private Helm helm() {
+  Helm helm() {
     return new Helm(tools.helm(), controlPlane.kubeconfig());
   }
 
