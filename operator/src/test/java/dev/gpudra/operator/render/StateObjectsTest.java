@@ -112,7 +112,10 @@ class StateObjectsTest {
     StateObjects metrics = StateObjects.of(OperandState.OPERATOR_METRICS, context("{}"));
 
     assertThat(metrics.objects())
-        .singleElement()
+        .as("the Service, then (prometheus-operator's CRD being installed) its ServiceMonitor")
+        .extracting(o -> o.getKind() + "/" + o.getMetadata().getName())
+        .containsExactly("Service/gpu-operator", "ServiceMonitor/gpu-operator");
+    assertThat(metrics.objects().getFirst())
         .satisfies(o -> {
           assertThat(o.getKind()).isEqualTo("Service");
           assertThat(o.getMetadata().getName()).isEqualTo("gpu-operator");
