@@ -64,7 +64,7 @@ class ChartE2E {
   @DisplayName("helm lint, install, and uninstall of our chart against the real API server")
   void installsAndUninstalls() {
     KubernetesClient client = harness.client();
-    assertThat(helm.run("lint", chart.toString())).contains("0 chart(s) failed");
+    assertThat(helm.run("lint", "--strict", chart.toString())).contains("0 chart(s) failed");
     assertThatThrownBy(() ->
             helm.run(
                 "template",

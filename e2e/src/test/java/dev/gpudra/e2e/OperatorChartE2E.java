@@ -85,7 +85,7 @@ class OperatorChartE2E {
           + " DRA stack with no permission missing and no wildcard")
   void installsAndItsRbacRunsTheOperator() throws InterruptedException {
     KubernetesClient client = controlPlane.client();
-    assertThat(helm.run("lint", chart.toString())).contains("0 chart(s) failed");
+    assertThat(helm.run("lint", "--strict", chart.toString())).contains("0 chart(s) failed");
     assertThatThrownBy(() ->
             helm.run(
                 "template",

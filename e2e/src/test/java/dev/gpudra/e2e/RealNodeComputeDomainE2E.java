@@ -365,11 +365,34 @@ class RealNodeComputeDomainE2E {
   }
 
   @Test
-  @Order(Integer.MAX_VALUE)
+  @Order(Integer.MAX_VALUE - 1)
   @DisplayName(
       "the chart's two ComputeDomain controllers: one led the whole suite, renewing its Lease as"
           + " the chart's account, and neither restarted")
   void oneControllerLedThroughout() {
     controller.assertLedThroughout(Duration.ofSeconds(60));
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE)
+  @DisplayName("helm uninstall leaves no pod, DaemonSet or Deployment of the release")
+  void uninstallsCleanly() {
+    pods.deleteAll();
+
+    fixture.plugin().close();
+
+    await()
+        .atMost(Duration.ofSeconds(120))
+        .untilAsserted(() -> {
+          assertThat(client.pods().inNamespace(ChartPlugin.NAMESPACE).list().getItems())
+              .extracting(p -> p.getMetadata().getName())
+              .isEmpty();
+          assertThat(
+                  client.apps().daemonSets().inNamespace(ChartPlugin.NAMESPACE).list().getItems())
+              .isEmpty();
+          assertThat(
+                  client.apps().deployments().inNamespace(ChartPlugin.NAMESPACE).list().getItems())
+              .isEmpty();
+        });
   }
 }

@@ -46,6 +46,7 @@ public final class ChartPlugin implements AutoCloseable {
   private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
   private final Helm helm;
+  private boolean installed;
   private final Path chart;
   private final RealNode node;
   private final KubernetesClient client;
@@ -99,6 +100,7 @@ public final class ChartPlugin implements AutoCloseable {
     }
     moreValues.forEach(v -> args.addAll(List.of("--set", v)));
     helm.run(args.toArray(String[]::new));
+    installed = true;
     awaitPod(p -> true);
     awaitRegistrations(1);
     awaitSlices();
@@ -325,9 +327,12 @@ public final class ChartPlugin implements AutoCloseable {
     return PodStates.of(pods());
   }
 
-  /** {@code helm uninstall}; waits until the kubelet has stopped the plugin's pods. */
+  /** {@code helm uninstall} (once); waits until the kubelet has stopped the plugin's pods. */
   @Override
   public void close() {
-    uninstall(helm, this::pods);
+    if (installed) {
+      installed = false;
+      uninstall(helm, this::pods);
+    }
   }
 }
