@@ -211,19 +211,30 @@ class NfdChartE2E {
     }
   }
 
+  /** The chart's values.schema.json refuses them first, naming where and which key. */
   static final List<Refused> REFUSED =
       List.of(
-          new Refused(KEY + "worker.extraArgs[0]=-v", KEY + "worker.extraArgs is not supported"),
-          new Refused(KEY + "image.tag=v0.18.0", KEY + "image is not supported"),
-          new Refused(KEY + "master.replicaCount=2", KEY + "master.replicaCount is not supported"),
           new Refused(
-              KEY + "topologyUpdater.enable=true", KEY + "topologyUpdater is not supported"),
+              KEY + "worker.extraArgs[0]=-v",
+              "at '/node-feature-discovery/worker': additional properties 'extraArgs' not"
+                  + " allowed"),
+          new Refused(
+              KEY + "image.tag=v0.18.0",
+              "at '/node-feature-discovery': additional properties 'image' not allowed"),
+          new Refused(
+              KEY + "master.replicaCount=2",
+              "at '/node-feature-discovery/master': additional properties 'replicaCount' not"
+                  + " allowed"),
+          new Refused(
+              KEY + "topologyUpdater.enable=true",
+              "at '/node-feature-discovery': additional properties 'topologyUpdater' not allowed"),
           new Refused(
               KEY + "gc.serviceAccount.annotations.a=b",
-              KEY + "gc.serviceAccount.annotations is not supported"),
-          new Refused("nfd.enable=true", "nfd.enable is not supported"),
-          new Refused(KEY + "gc.replicaCount=two", KEY + "gc.replicaCount must be a number"),
-          new Refused(KEY + "worker.config=x", KEY + "worker.config must be a map"));
+              "at '/node-feature-discovery/gc/serviceAccount': additional properties"
+                  + " 'annotations' not allowed"),
+          new Refused("nfd.enable=true", "at '/nfd': additional properties 'enable' not allowed"),
+          new Refused(KEY + "gc.replicaCount=two", "at '/node-feature-discovery/gc/replicaCount'"),
+          new Refused(KEY + "worker.config=x", "at '/node-feature-discovery/worker/config'"));
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException {

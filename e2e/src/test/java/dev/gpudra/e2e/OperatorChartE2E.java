@@ -126,7 +126,10 @@ class OperatorChartE2E {
         client.apps().deployments().inNamespace(NS).withName("gpu-operator").get();
     var container = deployment.getSpec().getTemplate().getSpec().getContainers().getFirst();
     assertThat(container.getImage()).isEqualTo("gpu-dra:e2e");
-    assertThat(container.getArgs()).containsExactly("operator", "--leader-elect");
+    assertThat(container.getArgs())
+        .as("NVIDIA's flags, from operator.leaderElection and operator.logging")
+        .containsExactly(
+            "operator", "--leader-elect", "--zap-time-encoding=epoch", "--zap-log-level=info");
     ClusterPolicy policy = client.resources(ClusterPolicy.class).withName("cluster-policy").get();
     assertThat(policy.getSpec().draDriver()).isNotNull();
     assertThat(policy.getSpec().driver().enabledOrDefault()).isTrue();
