@@ -1,7 +1,7 @@
 package dev.gpudra.operator.migration;
 
 import dev.gpudra.api.clusterpolicy.DrainSpec;
-import java.util.ArrayList;
+import dev.gpudra.operator.labels.EqualitySelector;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -71,48 +71,12 @@ public final class DrainPolicy {
   }
 
   private static List<Predicate<Map<String, String>>> parse(String selector) {
-    List<Predicate<Map<String, String>>> terms = new ArrayList<>();
-    if (selector == null || selector.isBlank()) {
-      return terms;
+    try {
+      EqualitySelector parsed = EqualitySelector.parse(selector);
+      return parsed.isEmpty() ? List.of() : List.of(parsed);
+    } catch (IllegalArgumentException e) {
+      throw invalid(selector, e.getMessage());
     }
-    for (String raw : selector.split(",", -1)) {
-      terms.add(term(raw.strip(), selector));
-    }
-    return terms;
-  }
-
-  private static Predicate<Map<String, String>> term(String term, String selector) {
-    if (term.contains("!=")) {
-      String[] kv = pair(term, "!=", selector);
-      return labels -> !kv[1].equals(labels.get(kv[0]));
-    }
-    if (term.contains("=")) {
-      String[] kv = pair(term, term.contains("==") ? "==" : "=", selector);
-      return labels -> kv[1].equals(labels.get(kv[0]));
-    }
-    if (term.startsWith("!")) {
-      String key = key(term.substring(1), selector);
-      return labels -> !labels.containsKey(key);
-    }
-    String key = key(term, selector);
-    return labels -> labels.containsKey(key);
-  }
-
-  private static String[] pair(String term, String operator, String selector) {
-    int at = term.indexOf(operator);
-    String key = key(term.substring(0, at).strip(), selector);
-    String value = term.substring(at + operator.length()).strip();
-    if (value.contains("=") || value.contains("!")) {
-      throw invalid(selector, "'" + term + "' is not key" + operator + "value");
-    }
-    return new String[] {key, value};
-  }
-
-  private static String key(String key, String selector) {
-    if (!key.matches("([a-z0-9.-]+/)?[A-Za-z0-9]([A-Za-z0-9_.-]*[A-Za-z0-9])?")) {
-      throw invalid(selector, "'" + key + "' is not a label key");
-    }
-    return key;
   }
 
   private static InvalidMigrationException invalid(String selector, String why) {

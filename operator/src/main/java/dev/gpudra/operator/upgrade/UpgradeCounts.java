@@ -1,0 +1,14 @@
+package dev.gpudra.operator.upgrade;
+
+/**
+ * The nodes of a driver upgrade, counted as NVIDIA's metrics count them.
+ *
+ * @param managed the nodes the upgrade manages (those with a driver pod or an upgrade state)
+ * @param inProgress those between {@code cordon-required} and {@code uncordon-required}, or failed
+ * @param done those in {@code upgrade-done}
+ * @param failed those in {@code upgrade-failed}
+ * @param pending those in {@code upgrade-required}
+ * @param available how many more may start now
+ */
+public record UpgradeCounts(
+    int managed, int inProgress, int done, int failed, int pending, int available) {}

@@ -1,0 +1,414 @@
+package dev.gpudra.operator.upgrade;
+
+import static dev.gpudra.operator.upgrade.UpgradeState.CORDON_REQUIRED;
+import static dev.gpudra.operator.upgrade.UpgradeState.DRAIN_REQUIRED;
+import static dev.gpudra.operator.upgrade.UpgradeState.POD_DELETION_REQUIRED;
+import static dev.gpudra.operator.upgrade.UpgradeState.POD_RESTART_REQUIRED;
+import static dev.gpudra.operator.upgrade.UpgradeState.UNCORDON_REQUIRED;
+import static dev.gpudra.operator.upgrade.UpgradeState.UNKNOWN;
+import static dev.gpudra.operator.upgrade.UpgradeState.UPGRADE_DONE;
+import static dev.gpudra.operator.upgrade.UpgradeState.UPGRADE_FAILED;
+import static dev.gpudra.operator.upgrade.UpgradeState.UPGRADE_REQUIRED;
+import static dev.gpudra.operator.upgrade.UpgradeState.VALIDATION_REQUIRED;
+import static dev.gpudra.operator.upgrade.UpgradeState.WAIT_FOR_JOBS_REQUIRED;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.api.clusterpolicy.DrainSpec;
+import dev.gpudra.api.clusterpolicy.DriverUpgradePolicySpec;
+import dev.gpudra.api.clusterpolicy.PodDeletionSpec;
+import dev.gpudra.api.clusterpolicy.WaitForCompletionSpec;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class UpgradeRulesTest {
+  static final Instant NOW = Instant.parse("2026-12-06T12:00:00Z");
+  static final Instant DRIVER_READY = NOW.minusSeconds(30);
+  static final DriverPod OLD = driver(false, true, false);
+  static final DriverPod NEW_READY = driver(true, true, false);
+  static final DriverPod NEW_STARTING = driver(true, false, false);
+  static final NodePod TRAINING = pod("training", true, true, false, false);
+  static final NodePod BARE = pod("bare", true, false, false, false);
+  static final NodePod WEB = pod("web", false, true, false, false);
+
+  static DriverPod driver(boolean inSync, boolean ready, boolean terminating) {
+    return new DriverPod(
+        "nvidia-driver-daemonset-x",
+        inSync,
+        false,
+        ready,
+        false,
+        terminating,
+        ready ? Optional.of(DRIVER_READY) : Optional.empty(),
+        ready ? "" : "container nvidia-driver-ctr not ready");
+  }
+
+  static NodePod pod(
+      String name, boolean gpus, boolean controlled, boolean emptyDir, boolean terminating) {
+    return new NodePod(
+        "ml",
+        name,
+        Map.of("app", name),
+        "Running",
+        gpus,
+        false,
+        controlled,
+        emptyDir,
+        false,
+        terminating);
+  }
+
+  static NodeUpgrade node(UpgradeState state, DriverPod driver, List<NodePod> pods) {
+    return new NodeUpgrade(
+        "gpu-1",
+        state,
+        false,
+        state.cordoned(),
+        true,
+        false,
+        false,
+        false,
+        Optional.of(NOW.minusSeconds(10)),
+        0,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of("rev-2"),
+        Optional.ofNullable(driver),
+        pods,
+        Optional.of(
+            new OperandPod("nvidia-operator-validator-x", true, NOW.minusSeconds(5), false)),
+        Optional.of(new OperandPod("gpu-dra-kubelet-plugin-x", true, NOW.minusSeconds(5), false)),
+        true);
+  }
+
+  static UpgradePolicy policy(DriverUpgradePolicySpec spec) {
+    return UpgradePolicy.of(spec);
+  }
+
+  static final UpgradePolicy AUTO =
+      policy(new DriverUpgradePolicySpec(true, 1, new IntOrString("25%"), null, null, null));
+
+  private final UpgradeRules rules = new UpgradeRules(AUTO, UpgradeDeadlines.DEFAULT, NOW);
+
+  @Test
+  void aNodeGoesThroughNvidiasStatesInOrder() {
+    // each row: the node as it shows, the state it moves to
+    assertThat(rules.next(node(UNKNOWN, OLD, List.of()), false).state())
+        .isEqualTo(UPGRADE_REQUIRED);
+    assertThat(rules.next(node(UPGRADE_REQUIRED, OLD, List.of()), true).state())
+        .isEqualTo(CORDON_REQUIRED);
+    UpgradePlan cordon = rules.next(node(CORDON_REQUIRED, OLD, List.of(TRAINING)), false);
+    assertThat(cordon.state()).isEqualTo(WAIT_FOR_JOBS_REQUIRED);
+    assertThat(cordon.unschedulable()).contains(true);
+    assertThat(rules.next(node(WAIT_FOR_JOBS_REQUIRED, OLD, List.of(TRAINING)), false).state())
+        .isEqualTo(POD_DELETION_REQUIRED);
+    UpgradePlan deleting =
+        rules.next(node(POD_DELETION_REQUIRED, OLD, List.of(TRAINING, WEB)), false);
+    assertThat(deleting.state()).isEqualTo(POD_DELETION_REQUIRED);
+    assertThat(deleting.evict()).containsExactly("ml/training");
+    assertThat(rules.next(node(POD_DELETION_REQUIRED, OLD, List.of(WEB)), false).state())
+        .isEqualTo(POD_RESTART_REQUIRED);
+    UpgradePlan restart = rules.next(node(POD_RESTART_REQUIRED, OLD, List.of(WEB)), false);
+    assertThat(restart.delete()).containsExactly("nvidia-driver-daemonset-x");
+    assertThat(rules.next(node(POD_RESTART_REQUIRED, NEW_READY, List.of()), false).state())
+        .isEqualTo(VALIDATION_REQUIRED);
+    assertThat(rules.next(node(VALIDATION_REQUIRED, NEW_READY, List.of()), false).state())
+        .isEqualTo(UNCORDON_REQUIRED);
+    UpgradePlan uncordon = rules.next(node(UNCORDON_REQUIRED, NEW_READY, List.of()), false);
+    assertThat(uncordon.state()).isEqualTo(UPGRADE_DONE);
+    assertThat(uncordon.unschedulable()).contains(false);
+    assertThat(uncordon.unannotate()).containsAll(UpgradeKeys.BOOKKEEPING);
+  }
+
+  @Test
+  void aStateChangeStartsTheNewStatesClockAndStopsTheOldOne() {
+    UpgradePlan plan = rules.next(node(WAIT_FOR_JOBS_REQUIRED, OLD, List.of()), false);
+    assertThat(plan.annotate())
+        .containsEntry(UpgradeKeys.SINCE, Long.toString(NOW.getEpochSecond()));
+    assertThat(plan.unannotate()).contains(UpgradeKeys.WAIT_START);
+    UpgradePlan validating = rules.next(node(POD_RESTART_REQUIRED, NEW_READY, List.of()), false);
+    assertThat(validating.annotate()).containsKey(UpgradeKeys.VALIDATION_START);
+  }
+
+  @Test
+  void aCurrentDriverIsDoneAndAnOldOneWaitsForASlot() {
+    assertThat(rules.next(node(UNKNOWN, NEW_READY, List.of()), false).state())
+        .isEqualTo(UPGRADE_DONE);
+    assertThat(rules.next(node(UPGRADE_DONE, NEW_READY, List.of()), false).state())
+        .isEqualTo(UPGRADE_DONE);
+    UpgradePlan waiting = rules.next(node(UPGRADE_REQUIRED, OLD, List.of()), false);
+    assertThat(waiting.state()).isEqualTo(UPGRADE_REQUIRED);
+    assertThat(waiting.message()).contains("slot");
+  }
+
+  @Test
+  void anAdminsCordonIsKept() {
+    NodeUpgrade cordoned = withUnschedulable(node(UPGRADE_DONE, OLD, List.of()), true, false);
+    UpgradePlan required = rules.next(cordoned, false);
+    assertThat(required.annotate()).containsEntry(UpgradeKeys.INITIALLY_UNSCHEDULABLE, "true");
+    // a cordoned node starts without a slot, as NVIDIA's
+    NodeUpgrade waiting = withUnschedulable(node(UPGRADE_REQUIRED, OLD, List.of()), true, true);
+    assertThat(rules.next(waiting, false).state()).isEqualTo(CORDON_REQUIRED);
+    NodeUpgrade validated =
+        withUnschedulable(node(VALIDATION_REQUIRED, NEW_READY, List.of()), true, true);
+    UpgradePlan done = rules.next(validated, false);
+    assertThat(done.state()).isEqualTo(UPGRADE_DONE);
+    assertThat(done.unschedulable()).isEmpty();
+  }
+
+  @Test
+  void skippedAndMovingNodesDoNotStart() {
+    NodeUpgrade base = node(UPGRADE_REQUIRED, OLD, List.of());
+    NodeUpgrade skipped = copy(base, true, false);
+    assertThat(rules.next(skipped, true).state()).isEqualTo(UPGRADE_REQUIRED);
+    assertThat(rules.next(skipped, true).message()).contains(UpgradeKeys.SKIP_NODE);
+    NodeUpgrade moving = copy(base, false, true);
+    assertThat(rules.next(moving, true).message()).contains("move");
+  }
+
+  @Test
+  void waitsForJobsUntilTheyCompleteOrItsTimeout() {
+    UpgradePolicy jobs =
+        policy(
+            new DriverUpgradePolicySpec(
+                true, 1, null, null, null, new WaitForCompletionSpec("app=training", 60)));
+    UpgradeRules rules = new UpgradeRules(jobs, UpgradeDeadlines.DEFAULT, NOW);
+    NodeUpgrade running = node(WAIT_FOR_JOBS_REQUIRED, OLD, List.of(TRAINING));
+    assertThat(rules.next(running, false).state()).isEqualTo(WAIT_FOR_JOBS_REQUIRED);
+    assertThat(rules.next(since(running, 61), false).state()).isEqualTo(POD_DELETION_REQUIRED);
+    assertThat(rules.next(node(WAIT_FOR_JOBS_REQUIRED, OLD, List.of(WEB)), false).state())
+        .isEqualTo(POD_DELETION_REQUIRED);
+  }
+
+  @Test
+  void podsThatCannotBeDeletedFailTheNodeOrDrainIt() {
+    UpgradePlan failed = rules.next(node(POD_DELETION_REQUIRED, OLD, List.of(BARE)), false);
+    assertThat(failed.state()).isEqualTo(UPGRADE_FAILED);
+    assertThat(failed.failed()).hasValueSatisfying(w -> assertThat(w).contains("ml/bare", "force"));
+    assertThat(failed.annotate()).containsEntry(UpgradeKeys.ATTEMPTS, "1");
+    UpgradePolicy forced =
+        policy(
+            new DriverUpgradePolicySpec(
+                true, 1, null, null, new PodDeletionSpec(true, 300, false), null));
+    UpgradePlan evicts =
+        new UpgradeRules(forced, UpgradeDeadlines.DEFAULT, NOW)
+            .next(node(POD_DELETION_REQUIRED, OLD, List.of(BARE)), false);
+    assertThat(evicts.evict()).containsExactly("ml/bare");
+    UpgradePolicy drains =
+        policy(
+            new DriverUpgradePolicySpec(
+                true, 1, null, new DrainSpec(true, true, null, 300, false), null, null));
+    UpgradeRules draining = new UpgradeRules(drains, UpgradeDeadlines.DEFAULT, NOW);
+    assertThat(draining.next(node(POD_DELETION_REQUIRED, OLD, List.of(BARE)), false).state())
+        .isEqualTo(DRAIN_REQUIRED);
+    UpgradePlan drain = draining.next(node(DRAIN_REQUIRED, OLD, List.of(BARE, WEB)), false);
+    assertThat(drain.evict()).containsExactlyInAnyOrder("ml/bare", "ml/web");
+    assertThat(draining.next(node(DRAIN_REQUIRED, OLD, List.of()), false).state())
+        .isEqualTo(POD_RESTART_REQUIRED);
+  }
+
+  @Test
+  void podDeletionThatOutlastsItsTimeoutFailsTheNode() {
+    NodeUpgrade stuck = since(node(POD_DELETION_REQUIRED, OLD, List.of(TRAINING)), 301);
+    UpgradePlan plan = rules.next(stuck, false);
+    assertThat(plan.state()).isEqualTo(UPGRADE_FAILED);
+    assertThat(plan.message()).contains("300 s", "ml/training");
+  }
+
+  @Test
+  void theDriverPodGoesOnlyAfterThePodsHoldingGpusAreGone() {
+    NodePod going = pod("training", true, true, false, true);
+    UpgradePlan plan = rules.next(node(POD_RESTART_REQUIRED, OLD, List.of(going)), false);
+    assertThat(plan.delete()).isEmpty();
+    assertThat(plan.message()).contains("unprepared", "ml/training");
+  }
+
+  @Test
+  void aDriverPodThatIsNeverReadyFailsTheNodeAtItsDeadline() {
+    NodeUpgrade starting = node(POD_RESTART_REQUIRED, NEW_STARTING, List.of());
+    assertThat(rules.next(starting, false).state()).isEqualTo(POD_RESTART_REQUIRED);
+    UpgradePlan plan = rules.next(since(starting, 601), false);
+    assertThat(plan.state()).isEqualTo(UPGRADE_FAILED);
+    assertThat(plan.failed()).hasValueSatisfying(w -> assertThat(w).contains("not ready"));
+    DriverPod crashing =
+        new DriverPod("d", true, false, false, true, false, Optional.empty(), "CrashLoopBackOff");
+    assertThat(rules.next(node(POD_RESTART_REQUIRED, crashing, List.of()), false).state())
+        .isEqualTo(UPGRADE_FAILED);
+  }
+
+  @Test
+  void validationRestartsTheValidatorAndThePluginThatPredateTheDriver() {
+    OperandPod oldValidator = new OperandPod("v", true, DRIVER_READY.minusSeconds(60), false);
+    OperandPod oldPlugin = new OperandPod("p", true, DRIVER_READY.minusSeconds(60), false);
+    OperandPod newPod = new OperandPod("n", true, DRIVER_READY.plusSeconds(5), false);
+    NodeUpgrade base = node(VALIDATION_REQUIRED, NEW_READY, List.of());
+    UpgradePlan validator =
+        rules.next(operands(base, Optional.of(oldValidator), Optional.of(oldPlugin)), false);
+    assertThat(validator.delete()).containsExactly("v");
+    assertThat(validator.state()).isEqualTo(VALIDATION_REQUIRED);
+    UpgradePlan plugin =
+        rules.next(operands(base, Optional.of(newPod), Optional.of(oldPlugin)), false);
+    assertThat(plugin.delete()).containsExactly("p");
+    UpgradePlan missing = rules.next(operands(base, Optional.of(newPod), Optional.empty()), false);
+    assertThat(missing.state()).isEqualTo(VALIDATION_REQUIRED);
+    assertThat(missing.message()).contains("GPU plugin");
+    UpgradePlan late =
+        rules.next(since(operands(base, Optional.of(newPod), Optional.empty()), 601), false);
+    assertThat(late.state()).isEqualTo(UPGRADE_FAILED);
+  }
+
+  @Test
+  void aFailedNodeTriesAgainAfterItsBackOffOrWhenTheDriverChanges() {
+    NodeUpgrade failed = failed(node(UPGRADE_FAILED, NEW_STARTING, List.of()), 2, "rev-2");
+    UpgradePlan waiting = rules.next(failed, false);
+    assertThat(waiting.state()).isEqualTo(UPGRADE_FAILED);
+    assertThat(waiting.message()).contains("boom", "attempt 2", "120 s");
+    assertThat(rules.next(since(failed, 121), false).state()).isEqualTo(UPGRADE_REQUIRED);
+    NodeUpgrade fixed = failed(node(UPGRADE_FAILED, OLD, List.of()), 2, "rev-1");
+    assertThat(rules.next(fixed, false).state()).isEqualTo(UPGRADE_REQUIRED);
+    NodeUpgrade recovered = failed(node(UPGRADE_FAILED, NEW_READY, List.of()), 2, "rev-2");
+    assertThat(rules.next(recovered, false).state()).isEqualTo(VALIDATION_REQUIRED);
+  }
+
+  @Test
+  void anOperatorRestartResumesWhereTheNodeWas() {
+    // no clock recorded (labelled before a restart lost the write, or by NVIDIA's operator)
+    NodeUpgrade resumed = since(node(POD_DELETION_REQUIRED, OLD, List.of(TRAINING)), -1);
+    UpgradePlan plan = rules.next(resumed, false);
+    assertThat(plan.state()).isEqualTo(POD_DELETION_REQUIRED);
+    assertThat(plan.evict()).containsExactly("ml/training");
+    assertThat(plan.annotate()).containsKey(UpgradeKeys.SINCE);
+  }
+
+  @Test
+  void abandoningLiftsTheUpgradesCordonButNotAFailedNodes() {
+    UpgradePlan plan = rules.abandon(node(POD_DELETION_REQUIRED, OLD, List.of()), "off");
+    assertThat(plan.state()).isEqualTo(UNKNOWN);
+    assertThat(plan.unschedulable()).contains(false);
+    assertThat(rules.abandon(node(UPGRADE_FAILED, OLD, List.of()), "off").unschedulable())
+        .isEmpty();
+  }
+
+  @Test
+  void backOffDoublesUpToItsMaximum() {
+    UpgradeDeadlines d = UpgradeDeadlines.DEFAULT;
+    assertThat(d.backOff(1)).isEqualTo(Duration.ofMinutes(1));
+    assertThat(d.backOff(3)).isEqualTo(Duration.ofMinutes(4));
+    assertThat(d.backOff(40)).isEqualTo(Duration.ofMinutes(30));
+  }
+
+  static NodeUpgrade since(NodeUpgrade n, long secondsAgo) {
+    return new NodeUpgrade(
+        n.name(),
+        n.state(),
+        n.skip(),
+        n.unschedulable(),
+        n.nodeReady(),
+        n.initiallyUnschedulable(),
+        n.requested(),
+        n.moving(),
+        secondsAgo < 0 ? Optional.empty() : Optional.of(NOW.minusSeconds(secondsAgo)),
+        n.attempts(),
+        n.failure(),
+        n.failedRevision(),
+        n.newestRevision(),
+        n.driver(),
+        n.pods(),
+        n.validator(),
+        n.plugin(),
+        n.runsPlugin());
+  }
+
+  static NodeUpgrade withUnschedulable(NodeUpgrade n, boolean unschedulable, boolean initially) {
+    return new NodeUpgrade(
+        n.name(),
+        n.state(),
+        n.skip(),
+        unschedulable,
+        n.nodeReady(),
+        initially,
+        n.requested(),
+        n.moving(),
+        n.since(),
+        n.attempts(),
+        n.failure(),
+        n.failedRevision(),
+        n.newestRevision(),
+        n.driver(),
+        n.pods(),
+        n.validator(),
+        n.plugin(),
+        n.runsPlugin());
+  }
+
+  static NodeUpgrade copy(NodeUpgrade n, boolean skip, boolean moving) {
+    return new NodeUpgrade(
+        n.name(),
+        n.state(),
+        skip,
+        n.unschedulable(),
+        n.nodeReady(),
+        n.initiallyUnschedulable(),
+        n.requested(),
+        moving,
+        n.since(),
+        n.attempts(),
+        n.failure(),
+        n.failedRevision(),
+        n.newestRevision(),
+        n.driver(),
+        n.pods(),
+        n.validator(),
+        n.plugin(),
+        n.runsPlugin());
+  }
+
+  static NodeUpgrade operands(
+      NodeUpgrade n, Optional<OperandPod> validator, Optional<OperandPod> plugin) {
+    return new NodeUpgrade(
+        n.name(),
+        n.state(),
+        n.skip(),
+        n.unschedulable(),
+        n.nodeReady(),
+        n.initiallyUnschedulable(),
+        n.requested(),
+        n.moving(),
+        n.since(),
+        n.attempts(),
+        n.failure(),
+        n.failedRevision(),
+        n.newestRevision(),
+        n.driver(),
+        n.pods(),
+        validator,
+        plugin,
+        n.runsPlugin());
+  }
+
+  static NodeUpgrade failed(NodeUpgrade n, int attempts, String revision) {
+    return new NodeUpgrade(
+        n.name(),
+        n.state(),
+        n.skip(),
+        n.unschedulable(),
+        n.nodeReady(),
+        n.initiallyUnschedulable(),
+        n.requested(),
+        n.moving(),
+        n.since(),
+        attempts,
+        Optional.of("boom"),
+        Optional.of(revision),
+        n.newestRevision(),
+        n.driver(),
+        n.pods(),
+        n.validator(),
+        n.plugin(),
+        n.runsPlugin());
+  }
+}
