@@ -20,9 +20,21 @@ public record ClusterPolicyStatus(
     @Required State state,
     String namespace,
     List<Condition> conditions,
-    List<NodeMigrationStatus> migration) {
+    List<NodeMigrationStatus> migration,
+    List<NodeUpgradeStatus> driverUpgrade) {
   public ClusterPolicyStatus {
     conditions = conditions == null ? null : List.copyOf(conditions);
     migration = migration == null || migration.isEmpty() ? null : List.copyOf(migration);
+    driverUpgrade =
+        driverUpgrade == null || driverUpgrade.isEmpty() ? null : List.copyOf(driverUpgrade);
+  }
+
+  /** A status with no driver upgrade under way. */
+  public ClusterPolicyStatus(
+      State state,
+      String namespace,
+      List<Condition> conditions,
+      List<NodeMigrationStatus> migration) {
+    this(state, namespace, conditions, migration, null);
   }
 }

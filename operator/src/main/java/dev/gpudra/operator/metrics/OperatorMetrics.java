@@ -29,6 +29,12 @@ public final class OperatorMetrics {
   private final Counter failed;
   private final Gauge nfdLabels;
   private final Gauge moving;
+  private final Gauge autoUpgrade;
+  private final Gauge upgradesInProgress;
+  private final Gauge upgradesDone;
+  private final Gauge upgradesFailed;
+  private final Gauge upgradesAvailable;
+  private final Gauge upgradesPending;
 
   public OperatorMetrics() {
     gpuNodes = gauge("gpu_operator_gpu_nodes_total", "Number of nodes with GPUs");
@@ -60,6 +66,30 @@ public final class OperatorMetrics {
         gauge(
             "gpu_dra_operator_nodes_moving",
             "GPU nodes on their way between the device plugin and the DRA driver");
+    autoUpgrade =
+        gauge(
+            "gpu_operator_driver_auto_upgrade_enabled",
+            "1 if driver auto upgrade is enabled 0 if not");
+    upgradesInProgress =
+        gauge(
+            "gpu_operator_nodes_upgrades_in_progress",
+            "Total number of nodes on which the gpu operator pods are being upgraded");
+    upgradesDone =
+        gauge(
+            "gpu_operator_nodes_upgrades_done",
+            "Total number of nodes on which the gpu operator pods are successfully upgraded");
+    upgradesFailed =
+        gauge(
+            "gpu_operator_nodes_upgrades_failed",
+            "Total number of nodes on which the gpu operator pod upgrades have failed");
+    upgradesAvailable =
+        gauge(
+            "gpu_operator_nodes_upgrades_available",
+            "Total number of nodes on which the gpu operator pod upgrades can be done");
+    upgradesPending =
+        gauge(
+            "gpu_operator_nodes_upgrades_pending",
+            "Total number of nodes on which the gpu operator pod upgrades are pending");
     status.set(UNAVAILABLE);
     total.inc(0);
     failed.inc(0);
@@ -71,6 +101,16 @@ public final class OperatorMetrics {
 
   public PrometheusRegistry registry() {
     return registry;
+  }
+
+  /** One pass of driver upgrades: whether they are on, and the nodes counted as NVIDIA's. */
+  public void driverUpgrades(boolean enabled, dev.gpudra.operator.upgrade.UpgradeCounts counts) {
+    autoUpgrade.set(enabled ? 1 : 0);
+    upgradesInProgress.set(counts.inProgress());
+    upgradesDone.set(counts.done());
+    upgradesFailed.set(counts.failed());
+    upgradesAvailable.set(counts.available());
+    upgradesPending.set(counts.pending());
   }
 
   /** One reconcile of the singleton policy ended in {@code state}, from {@code outcome}. */

@@ -65,6 +65,23 @@ public final class GpuPods {
         .anyMatch(c -> allocatedToDriver(c, true));
   }
 
+  /**
+   * Whether the pod, not yet finished, holds an allocated claim of {@code driver} (admin access not
+   * counted), as a driver upgrade counts pods holding GPUs or ComputeDomain channels.
+   */
+  public static boolean holdsClaimOf(
+      Pod pod, BiFunction<String, String, Optional<ResourceClaim>> claims, String driver) {
+    String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+    if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
+      return false;
+    }
+    String namespace = pod.getMetadata().getNamespace();
+    return claimNames(pod).stream()
+        .map(name -> claims.apply(namespace, name))
+        .flatMap(Optional::stream)
+        .anyMatch(c -> allocatedTo(c, driver, false));
+  }
+
   private static boolean asksDevicePlugin(Pod pod) {
     List<Container> containers = new ArrayList<>(pod.getSpec().getContainers());
     containers.addAll(pod.getSpec().getInitContainers());
@@ -103,12 +120,16 @@ public final class GpuPods {
   }
 
   private static boolean allocatedToDriver(ResourceClaim claim, boolean adminAccessToo) {
+    return allocatedTo(claim, DRIVER, adminAccessToo);
+  }
+
+  private static boolean allocatedTo(ResourceClaim claim, String driver, boolean adminAccessToo) {
     return claim.getStatus() != null
         && claim.getStatus().getAllocation() != null
         && claim.getStatus().getAllocation().getDevices() != null
         && claim.getStatus().getAllocation().getDevices().getResults().stream()
             .anyMatch(r ->
-                DRIVER.equals(r.getDriver())
+                driver.equals(r.getDriver())
                     && (adminAccessToo || !Boolean.TRUE.equals(r.getAdminAccess())));
   }
 }

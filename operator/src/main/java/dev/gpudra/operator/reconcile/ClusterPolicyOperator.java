@@ -69,7 +69,14 @@ public final class ClusterPolicyOperator implements AutoCloseable {
               settings,
               caches,
               new NodeMover(client, caches, settings.namespace()),
-              new StateApplier(new ObjectApplier(client, Clock.systemUTC()), caches));
+              new StateApplier(new ObjectApplier(client, Clock.systemUTC()), caches),
+              new DriverUpgrader(
+                  client,
+                  caches,
+                  settings.namespace(),
+                  metrics,
+                  settings.upgradeDeadlines(),
+                  Clock.systemUTC()));
       operator.register(
           new ClusterPolicyReconciler(settings, caches, pass, metrics, Clock.systemUTC()));
       if (caches.watchesGpuClusters()) {

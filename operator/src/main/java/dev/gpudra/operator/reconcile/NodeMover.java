@@ -82,7 +82,8 @@ final class NodeMover {
         write(node, labels.changes(current, NodeStack.NONE), unschedulable(node), null);
         continue;
       }
-      NodeStack target = targets.apply(current);
+      NodeStack target =
+          !deleting && upgrading(current) ? labelled(current) : targets.apply(current);
       MigrationPlan plan = rules.next(situation(node, current, target));
       LabelChanges changes =
           withStep(
@@ -92,6 +93,19 @@ final class NodeMover {
       reports.add(new NodeReport(name(node), plan.stack(), target, plan.step(), plan.message()));
     }
     return reports;
+  }
+
+  /**
+   * Whether a driver upgrade is under way on the node: it keeps its stack until the upgrade ends (a
+   * move waits, as an upgrade waits for a move).
+   */
+  private static boolean upgrading(Map<String, String> labels) {
+    return dev.gpudra.operator.upgrade.UpgradeState.of(
+                labels.getOrDefault(dev.gpudra.operator.upgrade.UpgradeKeys.STATE, ""))
+            .map(
+                s -> s.inProgress() && s != dev.gpudra.operator.upgrade.UpgradeState.UPGRADE_FAILED)
+            .orElse(false)
+        && labelled(labels) != NodeStack.NONE;
   }
 
   /** Where a node goes when the policy is deleted: off the DRA driver; a device plugin stays. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.NodeMigrationStatus;
+import dev.gpudra.api.clusterpolicy.NodeUpgradeStatus;
 import dev.gpudra.operator.labels.LabelKeys;
 import dev.gpudra.operator.labels.NodeStack;
 import dev.gpudra.operator.labels.PsaLabels;
@@ -14,6 +15,7 @@ import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.RuntimeDetection;
 import dev.gpudra.operator.states.StateSet;
 import dev.gpudra.operator.status.ReconcileOutcome;
+import dev.gpudra.operator.upgrade.InvalidUpgradePolicyException;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -43,6 +45,7 @@ final class PolicyPass {
   private final OperatorCaches caches;
   private final NodeMover nodes;
   private final StateApplier states;
+  private final DriverUpgrader upgrades;
   private final CrdPresence serviceMonitors;
   private final Map<String, String> logged = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -51,8 +54,10 @@ final class PolicyPass {
       OperatorSettings settings,
       OperatorCaches caches,
       NodeMover nodes,
-      StateApplier states) {
+      StateApplier states,
+      DriverUpgrader upgrades) {
     this.client = client;
+    this.upgrades = upgrades;
     this.settings = settings;
     this.caches = caches;
     this.nodes = nodes;
@@ -87,8 +92,13 @@ final class PolicyPass {
               NodeOs.of(gpuNodeList()),
               serviceMonitors.installed());
       List<String> notReady = states.apply(owner, set, context, leaving);
-      return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved));
-    } catch (InvalidMigrationException | KubernetesClientException e) {
+      // the ClusterPolicy's own driver; a GPUCluster's is NVIDIADriver's
+      List<NodeUpgradeStatus> upgrading =
+          set == StateSet.CLUSTER_POLICY ? upgrades.pass(spec) : List.of();
+      return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved), upgrading);
+    } catch (InvalidMigrationException
+        | InvalidUpgradePolicyException
+        | KubernetesClientException e) {
       if (Thread.currentThread().isInterrupted() || interrupted(e)) {
         throw e; // the operator stops: no failure to report
       }

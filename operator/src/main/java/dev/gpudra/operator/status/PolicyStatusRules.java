@@ -107,7 +107,8 @@ public final class PolicyStatusRules {
         List.of(
             condition(READY, "True", reason, message, before, now),
             condition(ERROR, "False", READY, "", before, now)),
-        outcome.moving());
+        outcome.moving(),
+        outcome.upgrading());
   }
 
   private static ClusterPolicyStatus error(
@@ -123,7 +124,8 @@ public final class PolicyStatusRules {
         List.of(
             condition(READY, "False", ERROR, "", before, now),
             condition(ERROR, "True", reason, message, before, now)),
-        outcome.moving());
+        outcome.moving(),
+        outcome.upgrading());
   }
 
   /** Ready and Error, as a pair: ready with {@code reason}, or an error with it. */
