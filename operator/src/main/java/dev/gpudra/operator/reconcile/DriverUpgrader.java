@@ -84,7 +84,7 @@ final class DriverUpgrader {
     List<NodeUpgrade> managed = new ArrayList<>();
     UpgradeRules rules = new UpgradeRules(policy, deadlines, clock.instant());
     for (Node node : caches.nodes()) {
-      if (view.driverPod(node.getMetadata().getName()).isPresent()) {
+      if (view.driverPod(node.getMetadata().getName()).isPresent() || underWay(node)) {
         managed.add(view.of(node));
       } else if (hasState(node)) {
         NodeUpgrade upgrade = view.of(node);
@@ -248,6 +248,18 @@ final class DriverUpgrader {
   private void restart(String pod) {
     client.pods().inNamespace(namespace).withName(pod).delete();
     log.info("deleting {}/{} for its node's driver upgrade", namespace, pod);
+  }
+
+  /**
+   * Whether the node is mid-upgrade and still meant to run the driver: between the old driver pod
+   * and the new one it has none, and stays managed.
+   */
+  private static boolean underWay(Node node) {
+    Map<String, String> labels = labels(node);
+    return UpgradeState.of(labels.getOrDefault(UpgradeKeys.STATE, ""))
+            .map(UpgradeState::inProgress)
+            .orElse(false)
+        && "true".equals(labels.get(LabelKeys.deploy("driver")));
   }
 
   private static boolean hasState(Node node) {

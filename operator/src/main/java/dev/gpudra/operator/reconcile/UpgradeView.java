@@ -136,7 +136,9 @@ final class UpgradeView {
             new OperandPod(
                 p.getMetadata().getName(),
                 readySince(p).isPresent(),
-                Instant.parse(p.getMetadata().getCreationTimestamp()),
+                p.getMetadata().getCreationTimestamp() == null
+                    ? Instant.EPOCH
+                    : Instant.parse(p.getMetadata().getCreationTimestamp()),
                 p.getMetadata().getDeletionTimestamp() != null))
         .findFirst();
   }
