@@ -1,5 +1,6 @@
 package dev.gpudra.bench.cli;
 
+import dev.gpudra.bench.operator.DriverUpgradeBench;
 import dev.gpudra.bench.operator.PolicyBench;
 import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
 import java.io.PrintWriter;
@@ -51,8 +52,25 @@ final class BenchOperatorCommand implements Callable<Integer> {
               + ").")
   boolean realControlPlane;
 
+  @Option(
+      names = "--driver-upgrade",
+      description =
+          "Measure a driver upgrade instead (embedded API server): the time until every node is"
+              + " upgrade-done after a new driver revision, and the operator's writes per node.")
+  boolean driverUpgrade;
+
+  @Option(
+      names = "--max-parallel-upgrades",
+      defaultValue = "10",
+      description =
+          "The policy's maxParallelUpgrades for --driver-upgrade (default ${DEFAULT-VALUE}).")
+  int maxParallelUpgrades;
+
   @Override
   public Integer call() throws InterruptedException {
+    if (driverUpgrade) {
+      return upgrade();
+    }
     if (nodes < 1 || timeoutSeconds < 1 || steadySeconds < 1) {
       throw new IllegalArgumentException(
           "--nodes, --timeout-seconds and --steady-seconds must be at least 1");
@@ -80,6 +98,32 @@ final class BenchOperatorCommand implements Callable<Integer> {
         "operator writes at rest           %d in %d s (target: 0)%n",
         r.steadyWrites(), r.steady().toSeconds());
     r.steadyByKind().forEach((what, n) -> out.printf("  %s x %d%n", what, n));
+    out.flush();
+    return 0;
+  }
+
+  private int upgrade() throws InterruptedException {
+    if (realControlPlane) {
+      throw new IllegalArgumentException(
+          "--driver-upgrade runs on the embedded API server only: the bench stands in for the"
+              + " DaemonSet controller and the kubelet");
+    }
+    if (nodes < 1 || maxParallelUpgrades < 0 || timeoutSeconds < 1) {
+      throw new IllegalArgumentException(
+          "--nodes and --timeout-seconds must be at least 1, --max-parallel-upgrades at least 0");
+    }
+    DriverUpgradeBench.Result r =
+        DriverUpgradeBench.run(nodes, maxParallelUpgrades, Duration.ofSeconds(timeoutSeconds));
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf("GPU nodes                         %d%n", r.nodes());
+    out.printf("maxParallelUpgrades               %d%n", r.maxParallelUpgrades());
+    out.printf(
+        "every node upgrade-done after     %.2f s from the new driver revision%n",
+        r.upgraded().toMillis() / 1000.0);
+    out.printf(
+        "operator writes in that time      %.2f per node (%d)%n",
+        r.writes() / (double) r.nodes(), r.writes());
+    r.writesByKind().forEach((what, n) -> out.printf("  %s x %d%n", what, n));
     out.flush();
     return 0;
   }

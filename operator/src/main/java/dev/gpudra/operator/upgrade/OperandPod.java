@@ -1,6 +1,7 @@
 package dev.gpudra.operator.upgrade;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * One of the operator's pods on a node that must start after the new driver: NVIDIA's validator, or
@@ -12,8 +13,14 @@ import java.time.Instant;
  * @param terminating whether it is being deleted
  */
 public record OperandPod(String name, boolean ready, Instant created, boolean terminating) {
-  /** Whether it started before {@code instant}, and so knows only the driver before it. */
+  /**
+   * Whether it started before {@code instant}, and so knows only the driver before it. The API
+   * server keeps times to the second: a pod created in the second the driver became ready counts as
+   * after it (else a pod that is new would be restarted again and again).
+   */
   public boolean before(Instant instant) {
-    return created.isBefore(instant);
+    return created
+        .truncatedTo(ChronoUnit.SECONDS)
+        .isBefore(instant.truncatedTo(ChronoUnit.SECONDS));
   }
 }

@@ -262,6 +262,27 @@ class UpgradeRulesTest {
   }
 
   @Test
+  void aPodCreatedInTheSecondTheDriverBecameReadyCountsAsNew() {
+    // the API server keeps whole seconds: a new validator may show an earlier time than the
+    // driver's readiness in the same second; restarting it would loop
+    OperandPod sameSecond =
+        new OperandPod(
+            "v", true, DRIVER_READY.truncatedTo(java.time.temporal.ChronoUnit.SECONDS), false);
+    NodeUpgrade node =
+        operands(
+            node(VALIDATION_REQUIRED, driverReadyAt(DRIVER_READY.plusMillis(700)), List.of()),
+            Optional.of(sameSecond),
+            Optional.of(sameSecond));
+    UpgradePlan plan = rules.next(node, false);
+    assertThat(plan.delete()).isEmpty();
+    assertThat(plan.state()).isEqualTo(UNCORDON_REQUIRED);
+  }
+
+  static DriverPod driverReadyAt(Instant ready) {
+    return new DriverPod("d", true, false, true, false, false, Optional.of(ready), "");
+  }
+
+  @Test
   void aFailedNodeTriesAgainAfterItsBackOffOrWhenTheDriverChanges() {
     NodeUpgrade failed = failed(node(UPGRADE_FAILED, NEW_STARTING, List.of()), 2, "rev-2");
     UpgradePlan waiting = rules.next(failed, false);
