@@ -77,9 +77,10 @@ final class UpgradeView {
         newest,
         driver.map(p -> driver(p, newest)),
         pods.stream().filter(p -> driver.map(d -> d != p).orElse(true)).map(this::nodePod).toList(),
-        operand(pods, OperatorValidatorDaemonSet.NAME),
-        operand(pods, DraKubeletPluginDaemonSet.NAME)
-            .or(() -> operand(pods, DevicePluginDaemonSet.NAME)),
+        operands(pods, OperatorValidatorDaemonSet.NAME),
+        operands(pods, DraKubeletPluginDaemonSet.NAME).stream()
+            .findFirst()
+            .or(() -> operands(pods, DevicePluginDaemonSet.NAME).stream().findFirst()),
         NodeMover.labelled(labels) != NodeStack.NONE);
   }
 
@@ -110,9 +111,15 @@ final class UpgradeView {
   }
 
   private NodePod nodePod(Pod pod) {
+    boolean terminating = pod.getMetadata().getDeletionTimestamp() != null;
+    // a pod being deleted that uses claims may hold them prepared until it is gone, whatever its
+    // phase and whatever the API says of its claims by then (the controller unreserves and
+    // deletes them as soon as the pod has stopped): the kubelet unprepares them as it finishes
+    // with the pod, and removes the pod only then
     boolean gpus =
         GpuPods.of(pod, caches::claim).isPresent()
-            || GpuPods.holdsClaimOf(pod, caches::claim, COMPUTE_DOMAIN_DRIVER);
+            || GpuPods.holdsClaimOf(pod, caches::claim, COMPUTE_DOMAIN_DRIVER)
+            || terminating && pod.getSpec() != null && !pod.getSpec().getResourceClaims().isEmpty();
     List<OwnerReference> owners = orEmptyList(pod.getMetadata().getOwnerReferences());
     return new NodePod(
         pod.getMetadata().getNamespace(),
@@ -125,10 +132,11 @@ final class UpgradeView {
         pod.getSpec() != null
             && pod.getSpec().getVolumes().stream().anyMatch(v -> v.getEmptyDir() != null),
         orEmpty(pod.getMetadata().getAnnotations()).containsKey("kubernetes.io/config.mirror"),
-        pod.getMetadata().getDeletionTimestamp() != null);
+        terminating);
   }
 
-  private Optional<OperandPod> operand(List<Pod> pods, String app) {
+  /** The operator's pods labelled {@code app=<app>} on the node. */
+  private List<OperandPod> operands(List<Pod> pods, String app) {
     return pods.stream()
         .filter(p -> namespace.equals(p.getMetadata().getNamespace()))
         .filter(p -> app.equals(label(p, "app")))
@@ -140,7 +148,7 @@ final class UpgradeView {
                     ? Instant.EPOCH
                     : Instant.parse(p.getMetadata().getCreationTimestamp()),
                 p.getMetadata().getDeletionTimestamp() != null))
-        .findFirst();
+        .toList();
   }
 
   /** When the pod's Ready condition turned true, if it is true. */

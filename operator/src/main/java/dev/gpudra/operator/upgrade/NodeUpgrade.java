@@ -22,7 +22,8 @@ import java.util.Optional;
  * @param newestRevision the driver DaemonSet's newest revision
  * @param driver the driver pod on it, if any
  * @param pods every other pod on it
- * @param validator NVIDIA's validator pod on it, if any
+ * @param validators NVIDIA's validator pods on it ({@code app=nvidia-operator-validator}: the
+ *     operator validator's, and on a DRA node the DRA validator's too)
  * @param plugin its GPU plugin pod (DRA or device plugin), if any
  * @param runsPlugin whether its deploy labels put a GPU plugin on it (so one must come back)
  */
@@ -42,11 +43,12 @@ public record NodeUpgrade(
     Optional<String> newestRevision,
     Optional<DriverPod> driver,
     List<NodePod> pods,
-    Optional<OperandPod> validator,
+    List<OperandPod> validators,
     Optional<OperandPod> plugin,
     boolean runsPlugin) {
   public NodeUpgrade {
     pods = List.copyOf(pods);
+    validators = List.copyOf(validators);
   }
 
   /** Whether it counts against {@code maxUnavailable}: cordoned or not ready. */

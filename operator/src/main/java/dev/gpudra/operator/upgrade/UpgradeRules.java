@@ -109,8 +109,9 @@ public final class UpgradeRules {
   }
 
   private UpgradePlan cordon(NodeUpgrade node, PlanBuilder plan) {
-    if (node.unschedulable() && !node.initiallyUnschedulable()) {
-      // cordoned by someone else after the upgrade was planned: that cordon stays
+    if (node.unschedulable() && !node.initiallyUnschedulable() && node.attempts() == 0) {
+      // cordoned by someone else after the upgrade was planned: that cordon stays (a node that
+      // tries again after a failure is still under the cordon of its attempt before)
       plan.annotate(UpgradeKeys.INITIALLY_UNSCHEDULABLE, "true");
     }
     return plan.to(WAIT_FOR_JOBS_REQUIRED).cordon(true).say("cordoned");
@@ -253,7 +254,7 @@ public final class UpgradeRules {
       return plan.to(POD_RESTART_REQUIRED).say("the driver pod is not current and ready any more");
     }
     Instant driverReady = node.driver().flatMap(DriverPod::readySince).orElse(Instant.MIN);
-    Optional<String> waiting = restartAfter(plan, "validator", node.validator(), true, driverReady);
+    Optional<String> waiting = validators(plan, node.validators(), driverReady);
     if (waiting.isEmpty()) { // the GPU plugin after the validator, as NVIDIA's operands start
       waiting = restartAfter(plan, "GPU plugin", node.plugin(), node.runsPlugin(), driverReady);
     }
@@ -269,6 +270,22 @@ public final class UpgradeRules {
           "validation not done in " + deadlines.validation().toSeconds() + " s: " + waiting.get());
     }
     return plan.say(waiting.get());
+  }
+
+  /**
+   * What keeps NVIDIA's validation (every {@code app=nvidia-operator-validator} pod on the node
+   * ready) from passing on the new driver; the validators from before it restart together.
+   */
+  private static Optional<String> validators(
+      PlanBuilder plan, List<OperandPod> validators, Instant driverReady) {
+    if (validators.isEmpty()) {
+      return Optional.of("waiting for the validator pod");
+    }
+    List<String> waiting = new java.util.ArrayList<>();
+    for (OperandPod pod : validators) {
+      restartAfter(plan, "validator", Optional.of(pod), true, driverReady).ifPresent(waiting::add);
+    }
+    return waiting.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", waiting));
   }
 
   /**

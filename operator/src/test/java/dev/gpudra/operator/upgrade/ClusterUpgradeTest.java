@@ -41,7 +41,7 @@ class ClusterUpgradeTest {
         n.newestRevision(),
         n.driver(),
         n.pods(),
-        n.validator(),
+        n.validators(),
         n.plugin(),
         n.runsPlugin());
   }

@@ -79,8 +79,7 @@ class UpgradeRulesTest {
         Optional.of("rev-2"),
         Optional.ofNullable(driver),
         pods,
-        Optional.of(
-            new OperandPod("nvidia-operator-validator-x", true, NOW.minusSeconds(5), false)),
+        List.of(new OperandPod("nvidia-operator-validator-x", true, NOW.minusSeconds(5), false)),
         Optional.of(new OperandPod("gpu-dra-kubelet-plugin-x", true, NOW.minusSeconds(5), false)),
         true);
   }
@@ -161,6 +160,20 @@ class UpgradeRulesTest {
   }
 
   @Test
+  void aRetryKeepsTheCordonOfItsFailedAttemptAsTheUpgrades() {
+    // failed, cordoned by the upgrade itself: trying again, it is not an admin's cordon
+    NodeUpgrade retrying =
+        failed(withUnschedulable(node(CORDON_REQUIRED, OLD, List.of()), true, false), 1, "rev-1");
+    UpgradePlan plan = rules.next(retrying, false);
+    assertThat(plan.state()).isEqualTo(WAIT_FOR_JOBS_REQUIRED);
+    assertThat(plan.annotate()).doesNotContainKey(UpgradeKeys.INITIALLY_UNSCHEDULABLE);
+    // a first attempt that finds the node cordoned keeps that cordon
+    NodeUpgrade first = withUnschedulable(node(CORDON_REQUIRED, OLD, List.of()), true, false);
+    assertThat(rules.next(first, false).annotate())
+        .containsEntry(UpgradeKeys.INITIALLY_UNSCHEDULABLE, "true");
+  }
+
+  @Test
   void skippedAndMovingNodesDoNotStart() {
     NodeUpgrade base = node(UPGRADE_REQUIRED, OLD, List.of());
     NodeUpgrade skipped = copy(base, true, false);
@@ -225,6 +238,14 @@ class UpgradeRulesTest {
     UpgradePlan plan = rules.next(node(POD_RESTART_REQUIRED, OLD, List.of(going)), false);
     assertThat(plan.delete()).isEmpty();
     assertThat(plan.message()).contains("unprepared", "ml/training");
+    // its containers stopped, the pod not gone yet: the kubelet may not have unprepared yet
+    NodePod stopped =
+        new NodePod("ml", "stopped", Map.of(), "Failed", true, false, true, false, false, true);
+    UpgradePlan deletion = rules.next(node(POD_DELETION_REQUIRED, OLD, List.of(stopped)), false);
+    assertThat(deletion.state()).isEqualTo(POD_RESTART_REQUIRED);
+    UpgradePlan waits = rules.next(node(POD_RESTART_REQUIRED, OLD, List.of(stopped)), false);
+    assertThat(waits.delete()).isEmpty();
+    assertThat(waits.message()).contains("ml/stopped");
   }
 
   @Test
@@ -259,6 +280,37 @@ class UpgradeRulesTest {
     UpgradePlan late =
         rules.next(since(operands(base, Optional.of(newPod), Optional.empty()), 601), false);
     assertThat(late.state()).isEqualTo(UPGRADE_FAILED);
+  }
+
+  @Test
+  void everyValidatorOnTheNodeMustBeNewAndReady() {
+    // NVIDIA's DRA validator carries app=nvidia-operator-validator too: validation waits for both
+    OperandPod operatorValidator = new OperandPod("v", true, DRIVER_READY.plusSeconds(5), false);
+    OperandPod draValidator = new OperandPod("dra", true, DRIVER_READY.minusSeconds(60), false);
+    NodeUpgrade base = node(VALIDATION_REQUIRED, NEW_READY, List.of());
+    NodeUpgrade both =
+        new NodeUpgrade(
+            base.name(),
+            base.state(),
+            false,
+            true,
+            true,
+            false,
+            false,
+            false,
+            base.since(),
+            0,
+            Optional.empty(),
+            Optional.empty(),
+            base.newestRevision(),
+            base.driver(),
+            List.of(),
+            List.of(operatorValidator, draValidator),
+            base.plugin(),
+            true);
+    UpgradePlan plan = rules.next(both, false);
+    assertThat(plan.delete()).containsExactly("dra");
+    assertThat(plan.state()).isEqualTo(VALIDATION_REQUIRED);
   }
 
   @Test
@@ -339,7 +391,7 @@ class UpgradeRulesTest {
         n.newestRevision(),
         n.driver(),
         n.pods(),
-        n.validator(),
+        n.validators(),
         n.plugin(),
         n.runsPlugin());
   }
@@ -361,7 +413,7 @@ class UpgradeRulesTest {
         n.newestRevision(),
         n.driver(),
         n.pods(),
-        n.validator(),
+        n.validators(),
         n.plugin(),
         n.runsPlugin());
   }
@@ -383,7 +435,7 @@ class UpgradeRulesTest {
         n.newestRevision(),
         n.driver(),
         n.pods(),
-        n.validator(),
+        n.validators(),
         n.plugin(),
         n.runsPlugin());
   }
@@ -406,7 +458,7 @@ class UpgradeRulesTest {
         n.newestRevision(),
         n.driver(),
         n.pods(),
-        validator,
+        validator.stream().toList(),
         plugin,
         n.runsPlugin());
   }
@@ -428,7 +480,7 @@ class UpgradeRulesTest {
         n.newestRevision(),
         n.driver(),
         n.pods(),
-        n.validator(),
+        n.validators(),
         n.plugin(),
         n.runsPlugin());
   }
