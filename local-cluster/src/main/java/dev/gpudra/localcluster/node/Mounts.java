@@ -22,7 +22,8 @@ final class Mounts {
   static void bindShared(Path dir) {
     String path = dir.toAbsolutePath().toString();
     if (!under(dir).contains(path)) {
-      Processes.run(List.of("mount", "--bind", path, path));
+      // recursive: a shared mount already below it (NVIDIA's validation directory) stays visible
+      Processes.run(List.of("mount", "--rbind", path, path));
     }
     Processes.run(List.of("mount", "--make-rshared", path));
   }

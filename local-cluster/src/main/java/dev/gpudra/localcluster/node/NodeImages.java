@@ -31,8 +31,42 @@ public final class NodeImages {
    */
   public static final String VALIDATOR = "nvcr.io/nvidia/gpu-operator:v26.7.0";
 
+  /** A stand-in for NVIDIA's driver manager image (its init container exits at once). */
+  public static final String DRIVER_MANAGER =
+      "nvcr.io/nvidia/cloud-native/k8s-driver-manager:v0.9.1";
+
   private static final List<String> APPLETS =
-      List.of("sh", "ls", "env", "cat", "sleep", "echo", "printf", "rm");
+      List.of("sh", "ls", "env", "cat", "sleep", "echo", "printf", "rm", "mkdir", "mv", "mount");
+
+  /**
+   * The stand-in driver's program: {@code init} "loads" the driver (a {@code /sys/module/nvidia} in
+   * the container's own mount namespace, where NVIDIA's startup probe looks for it) and stays.
+   */
+  private static final String DRIVER_SCRIPT =
+      String.join(
+          "\n",
+          "#!/bin/sh",
+          "# gpu-dra's test stand-in for NVIDIA's driver container",
+          "case \"$1\" in",
+          "  init)",
+          "    mount -t tmpfs stand-in-modules /sys/module || exit 1",
+          "    mkdir -p /sys/module/nvidia && echo 1 > /sys/module/nvidia/refcnt || exit 1",
+          "    echo \"stand-in driver $(cat /etc/driver-version) loaded\"",
+          "    exec sleep 2147483647 ;;",
+          "  *) echo \"stand-in nvidia-driver: $1 is not built\" >&2; exit 1 ;;",
+          "esac",
+          "");
+
+  private static final String SMI_WORKS =
+      "#!/bin/sh\necho \"NVIDIA-SMI $(cat /etc/driver-version)  Driver Version: $(cat /etc/driver-version)"
+          + "  (gpu-dra's test stand-in)\"\n";
+
+  private static final String SMI_FAILS =
+      "#!/bin/sh\necho \"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA"
+          + " driver (gpu-dra's test stand-in of a broken driver)\"\nexit 9\n";
+
+  private static final String MANAGER_SCRIPT =
+      "#!/bin/sh\necho \"stand-in k8s-driver-manager: $* (nothing to unload)\"\n";
 
   /** The stand-in validator's program. */
   private static final String VALIDATOR_SCRIPT =
@@ -65,10 +99,54 @@ public final class NodeImages {
     this.workDir = workDir;
   }
 
+  /**
+   * The stand-in validator's {@code nvidia-smi -L}, which NVIDIA's DRA validator runs with its
+   * claim's devices: the GPUs the container was given.
+   */
+  private static final String VALIDATOR_SMI =
+      String.join(
+          "\n",
+          "#!/bin/sh",
+          "# gpu-dra's test stand-in for nvidia-smi -L: the GPU device nodes the container has",
+          "n=0",
+          "for d in /dev/nvidia[0-9]*; do",
+          "  [ -e \"$d\" ] || continue",
+          "  echo \"GPU $n: NVIDIA stand-in (${d#/dev/})\"",
+          "  n=$((n + 1))",
+          "done",
+          "[ \"$n\" -gt 0 ] || { echo \"No devices were found\"; exit 6; }",
+          "");
+
   /** Writes the stand-in validator image ({@link #VALIDATOR}); its tar file, for import. */
   public Path validatorStandIn() {
     return write(
-        VALIDATOR, "validator", List.of("/bin/sh"), Map.of("nvidia-validator", VALIDATOR_SCRIPT));
+        VALIDATOR,
+        "validator",
+        List.of("/bin/sh"),
+        Map.of("nvidia-validator", VALIDATOR_SCRIPT, "nvidia-smi", VALIDATOR_SMI));
+  }
+
+  /**
+   * Writes a stand-in driver image ({@code ref}, such as {@code
+   * nvcr.io/nvidia/driver:580.1-ubuntu24.04}) reporting {@code version}; one that is not {@code
+   * healthy} fails {@code nvidia-smi}, so NVIDIA's startup probe never passes. Its tar file.
+   */
+  public Path driverStandIn(String ref, String version, boolean healthy) {
+    return write(
+        ref,
+        "driver-" + version + (healthy ? "" : "-broken"),
+        List.of("/bin/sh"),
+        Map.of("nvidia-driver", DRIVER_SCRIPT, "nvidia-smi", healthy ? SMI_WORKS : SMI_FAILS),
+        Map.of("etc/driver-version", version + "\n"));
+  }
+
+  /** Writes the stand-in driver manager image ({@link #DRIVER_MANAGER}); its tar file. */
+  public Path driverManagerStandIn() {
+    return write(
+        DRIVER_MANAGER,
+        "driver-manager",
+        List.of("/bin/sh"),
+        Map.of("driver-manager", MANAGER_SCRIPT));
   }
 
   /** Writes both images; the tar files, for import. */
@@ -80,9 +158,21 @@ public final class NodeImages {
 
   private Path write(
       String ref, String name, List<String> entrypoint, Map<String, String> programs) {
+    return write(ref, name, entrypoint, programs, Map.of());
+  }
+
+  private Path write(
+      String ref,
+      String name,
+      List<String> entrypoint,
+      Map<String, String> programs,
+      Map<String, String> files) {
     try {
       Path dir = Files.createDirectories(workDir.resolve(name));
       Path rootfs = rootfs(dir.resolve("rootfs"), programs);
+      for (Map.Entry<String, String> file : files.entrySet()) {
+        Files.writeString(rootfs.resolve(file.getKey()), file.getValue());
+      }
       Path layer = dir.resolve("layer.tar");
       Processes.run(
           List.of(

@@ -54,12 +54,18 @@ public final class OperatorOperands {
   }
 
   /**
-   * Lays the node out for the operands: the driver and MPS roots and NVIDIA's validation directory
-   * as shared mounts (the pods mount them with propagation) and {@code toolkit/nvidia-cdi-hook}
-   * under {@link NodeLayout#toolkitDir()}, a link to the host's hook.
+   * Lays the node out for the operands: {@code /run/nvidia} and {@code /run/mellanox/drivers}
+   * (NVIDIA's driver pod's), the driver and MPS roots and NVIDIA's validation directory as shared
+   * mounts (the pods mount them with propagation) and {@code toolkit/nvidia-cdi-hook} under {@link
+   * NodeLayout#toolkitDir()}, a link to the host's hook.
    */
   public void prepare(Path cdiHook) {
     NodeLayout layout = node.layout();
+    // NVIDIA's driver pod mounts /run/nvidia Bidirectional and /run/mellanox/drivers
+    // HostToContainer, which need shared mounts; first, so that the validation directory below
+    // is shared inside /run/nvidia
+    ChartPlugin.shareDirectory(Path.of("/run/nvidia"));
+    ChartPlugin.shareDirectory(Path.of("/run/mellanox/drivers"));
     ChartPlugin.shareDriverRoot(layout);
     ChartPlugin.shareDirectory(layout.mpsRoot());
     // the validation waits mount it HostToContainer, which needs a shared mount (a systemd host's

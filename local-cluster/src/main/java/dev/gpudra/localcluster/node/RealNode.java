@@ -205,6 +205,22 @@ public final class RealNode implements AutoCloseable {
   }
 
   /**
+   * Imports a stand-in of NVIDIA's driver image under {@code ref}, reporting {@code version}, or
+   * broken ({@link NodeImages#driverStandIn}), and the stand-in driver manager, for the operator's
+   * driver DaemonSet.
+   */
+  public void importDriverStandIn(String ref, String version, boolean healthy) {
+    NodeImages images = new NodeImages(tools.busybox(), layout.images());
+    importImage(images.driverStandIn(ref, version, healthy));
+    if (!driverManagerImported) {
+      importImage(images.driverManagerStandIn());
+      driverManagerImported = true;
+    }
+  }
+
+  private boolean driverManagerImported;
+
+  /**
    * Imports an image tar (docker-archive or OCI, e.g. our image from Jib) into the node's
    * containerd, for pods with {@code imagePullPolicy: Never}.
    */
