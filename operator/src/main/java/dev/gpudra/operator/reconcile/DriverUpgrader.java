@@ -77,7 +77,7 @@ final class DriverUpgrader {
   List<NodeUpgradeStatus> pass(ClusterPolicySpec spec) {
     Optional<String> off = off(spec);
     if (off.isPresent()) {
-      stop(spec, off.get());
+      stop(off.get());
       return List.of();
     }
     UpgradePolicy policy = UpgradePolicy.of(spec.driver().upgradePolicy());
@@ -132,7 +132,7 @@ final class DriverUpgrader {
   }
 
   /** Upgrades off: every node's state and the mark of automatic upgrades go. */
-  private void stop(ClusterPolicySpec spec, String why) {
+  private void stop(String why) {
     metrics.driverUpgrades(false, new UpgradeCounts(0, 0, 0, 0, 0, 0));
     UpgradeRules rules = new UpgradeRules(UpgradePolicy.of(null), deadlines, clock.instant());
     for (Node node : caches.nodes()) {

@@ -25,25 +25,9 @@ class ClusterUpgradeTest {
   }
 
   static NodeUpgrade rename(NodeUpgrade n, String name) {
-    return new NodeUpgrade(
-        name,
-        n.state(),
-        n.skip(),
-        n.unschedulable(),
-        n.nodeReady(),
-        n.initiallyUnschedulable(),
-        n.requested(),
-        n.moving(),
-        n.since(),
-        n.attempts(),
-        n.failure(),
-        n.failedRevision(),
-        n.newestRevision(),
-        n.driver(),
-        n.pods(),
-        n.validators(),
-        n.plugin(),
-        n.runsPlugin());
+    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
+    e.name = name;
+    return e.build();
   }
 
   static long starting(ClusterUpgrade.Pass pass) {

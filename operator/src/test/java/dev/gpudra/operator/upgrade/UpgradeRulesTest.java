@@ -287,28 +287,9 @@ class UpgradeRulesTest {
     // NVIDIA's DRA validator carries app=nvidia-operator-validator too: validation waits for both
     OperandPod operatorValidator = new OperandPod("v", true, DRIVER_READY.plusSeconds(5), false);
     OperandPod draValidator = new OperandPod("dra", true, DRIVER_READY.minusSeconds(60), false);
-    NodeUpgrade base = node(VALIDATION_REQUIRED, NEW_READY, List.of());
-    NodeUpgrade both =
-        new NodeUpgrade(
-            base.name(),
-            base.state(),
-            false,
-            true,
-            true,
-            false,
-            false,
-            false,
-            base.since(),
-            0,
-            Optional.empty(),
-            Optional.empty(),
-            base.newestRevision(),
-            base.driver(),
-            List.of(),
-            List.of(operatorValidator, draValidator),
-            base.plugin(),
-            true);
-    UpgradePlan plan = rules.next(both, false);
+    NodeUpgradeEdit both = NodeUpgradeEdit.of(node(VALIDATION_REQUIRED, NEW_READY, List.of()));
+    both.validators = List.of(operatorValidator, draValidator);
+    UpgradePlan plan = rules.next(both.build(), false);
     assertThat(plan.delete()).containsExactly("dra");
     assertThat(plan.state()).isEqualTo(VALIDATION_REQUIRED);
   }
@@ -375,113 +356,38 @@ class UpgradeRulesTest {
   }
 
   static NodeUpgrade since(NodeUpgrade n, long secondsAgo) {
-    return new NodeUpgrade(
-        n.name(),
-        n.state(),
-        n.skip(),
-        n.unschedulable(),
-        n.nodeReady(),
-        n.initiallyUnschedulable(),
-        n.requested(),
-        n.moving(),
-        secondsAgo < 0 ? Optional.empty() : Optional.of(NOW.minusSeconds(secondsAgo)),
-        n.attempts(),
-        n.failure(),
-        n.failedRevision(),
-        n.newestRevision(),
-        n.driver(),
-        n.pods(),
-        n.validators(),
-        n.plugin(),
-        n.runsPlugin());
+    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
+    e.since = secondsAgo < 0 ? Optional.empty() : Optional.of(NOW.minusSeconds(secondsAgo));
+    return e.build();
   }
 
   static NodeUpgrade withUnschedulable(NodeUpgrade n, boolean unschedulable, boolean initially) {
-    return new NodeUpgrade(
-        n.name(),
-        n.state(),
-        n.skip(),
-        unschedulable,
-        n.nodeReady(),
-        initially,
-        n.requested(),
-        n.moving(),
-        n.since(),
-        n.attempts(),
-        n.failure(),
-        n.failedRevision(),
-        n.newestRevision(),
-        n.driver(),
-        n.pods(),
-        n.validators(),
-        n.plugin(),
-        n.runsPlugin());
+    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
+    e.unschedulable = unschedulable;
+    e.initiallyUnschedulable = initially;
+    return e.build();
   }
 
   static NodeUpgrade copy(NodeUpgrade n, boolean skip, boolean moving) {
-    return new NodeUpgrade(
-        n.name(),
-        n.state(),
-        skip,
-        n.unschedulable(),
-        n.nodeReady(),
-        n.initiallyUnschedulable(),
-        n.requested(),
-        moving,
-        n.since(),
-        n.attempts(),
-        n.failure(),
-        n.failedRevision(),
-        n.newestRevision(),
-        n.driver(),
-        n.pods(),
-        n.validators(),
-        n.plugin(),
-        n.runsPlugin());
+    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
+    e.skip = skip;
+    e.moving = moving;
+    return e.build();
   }
 
   static NodeUpgrade operands(
       NodeUpgrade n, Optional<OperandPod> validator, Optional<OperandPod> plugin) {
-    return new NodeUpgrade(
-        n.name(),
-        n.state(),
-        n.skip(),
-        n.unschedulable(),
-        n.nodeReady(),
-        n.initiallyUnschedulable(),
-        n.requested(),
-        n.moving(),
-        n.since(),
-        n.attempts(),
-        n.failure(),
-        n.failedRevision(),
-        n.newestRevision(),
-        n.driver(),
-        n.pods(),
-        validator.stream().toList(),
-        plugin,
-        n.runsPlugin());
+    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
+    e.validators = validator.stream().toList();
+    e.plugin = plugin;
+    return e.build();
   }
 
   static NodeUpgrade failed(NodeUpgrade n, int attempts, String revision) {
-    return new NodeUpgrade(
-        n.name(),
-        n.state(),
-        n.skip(),
-        n.unschedulable(),
-        n.nodeReady(),
-        n.initiallyUnschedulable(),
-        n.requested(),
-        n.moving(),
-        n.since(),
-        attempts,
-        Optional.of("boom"),
-        Optional.of(revision),
-        n.newestRevision(),
-        n.driver(),
-        n.pods(),
-        n.validators(),
-        n.plugin(),
-        n.runsPlugin());
+    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
+    e.attempts = attempts;
+    e.failure = Optional.of("boom");
+    e.failedRevision = Optional.of(revision);
+    return e.build();
   }
 }
