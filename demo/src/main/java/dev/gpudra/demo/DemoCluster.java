@@ -25,8 +25,8 @@ import java.util.stream.Stream;
 /** The demo's running cluster: a control plane and the GPU nodes; closes them in order. */
 public final class DemoCluster implements AutoCloseable {
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
-  private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
-  private static final Duration DOMAIN_STATUS_WAIT = Duration.ofSeconds(3);
+  private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration DOMAIN_STATUS_WAIT = Duration.ofSeconds(10);
   private static final String DRIVER = "gpu.nvidia.com";
 
   private final ClusterBackend backend;
@@ -334,7 +334,7 @@ public final class DemoCluster implements AutoCloseable {
       return List.of();
     }
     // the controller writes a domain's status every 2 s: give a domain that is about to be Ready
-    // (its last daemon just joined) that long
+    // (its last daemon just joined) a few of those rounds, as a loaded CI machine may need
     long deadline = System.nanoTime() + DOMAIN_STATUS_WAIT.toNanos();
     List<ComputeDomain> domains =
         client().resources(ComputeDomain.class).inNamespace(namespace).list().getItems();

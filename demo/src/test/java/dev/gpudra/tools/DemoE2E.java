@@ -7,6 +7,7 @@ import dev.gpudra.demo.SpecLibrary;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,7 @@ class DemoE2E {
     boolean ok =
         new Demo(new PrintWriter(out, true), dir, SpecLibrary.packaged().orElseThrow()).run();
     String text = out.toString();
-    assertThat(ok).as(text).isTrue();
+    assertThat(ok).as(verdict(text)).isTrue();
     assertThat(text)
         .contains(
             "16 scenarios, 16 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
@@ -56,5 +57,21 @@ class DemoE2E {
         .containsPattern("env +NVIDIA_VISIBLE_DEVICES=GPU-[0-9a-f-]{36}")
         .contains("pod trainer-migrated: Running")
         .contains("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
+  }
+
+  /**
+   * The lines that say why the demo failed, ahead of its whole output: CI keeps only the start of a
+   * failure's message.
+   */
+  private static String verdict(String text) {
+    String why =
+        text.lines()
+            .filter(l ->
+                l.contains("UNEXPECTED")
+                    || l.contains("scenarios, ")
+                    || l.contains("left behind")
+                    || l.contains("skipped"))
+            .collect(Collectors.joining("\n"));
+    return why + "\n---- whole output ----\n" + text;
   }
 }
