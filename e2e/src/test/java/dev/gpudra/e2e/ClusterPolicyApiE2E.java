@@ -12,11 +12,14 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyStatus;
 import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.State;
+import dev.gpudra.api.nvidiadriver.NvidiaDriver;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.FieldValidateable;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +70,46 @@ class ClusterPolicyApiE2E {
   void deletePolicies() {
     client.resources(ClusterPolicy.class).delete();
     client.resources(GpuCluster.class).delete();
+    client.resources(NvidiaDriver.class).delete();
+  }
+
+  @Test
+  @DisplayName(
+      "NVIDIA's NVIDIADriver sample is accepted unchanged; a default with a nodeSelector and a"
+          + " changed driverType are refused with NVIDIA's messages")
+  void nvidiaDriverAsNvidiaWritesIt() throws IOException {
+    JsonNode manifest;
+    try (var in =
+        java.nio.file.Files.newInputStream(
+            RealControlPlane.checkout()
+                .resolve("api/src/test/resources/nvidiadrivers/v26.7.0-sample.yaml"))) {
+      manifest = YAML.readTree(in);
+    }
+    GenericKubernetesResource stored =
+        client
+            .resource(YAML.treeToValue(manifest, GenericKubernetesResource.class))
+            .fieldValidation(FieldValidateable.Validation.STRICT)
+            .create();
+    assertContains(YAML.valueToTree(stored).get("spec"), manifest.get("spec"), "spec");
+    NvidiaDriver read = client.resources(NvidiaDriver.class).withName("nvidiadriver-sample").get();
+    assertThat(read.getSpec().kernelModuleType())
+        .isEqualTo(dev.gpudra.api.clusterpolicy.KernelModuleType.AUTO);
+    assertThat(read.getSpec().defaultDriver()).isFalse();
+
+    assertThatThrownBy(() ->
+            client
+                .resources(NvidiaDriver.class)
+                .withName("nvidiadriver-sample")
+                .patch(
+                    PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"driverType\":\"vgpu\"}}"))
+        .hasMessageContaining("driverType is an immutable field");
+    ObjectNode fallback = manifest.deepCopy();
+    ((ObjectNode) fallback.get("metadata")).put("name", "fallback");
+    ((ObjectNode) fallback.get("spec")).put("default", true);
+    ((ObjectNode) fallback.get("spec")).putObject("nodeSelector").put("pool", "a");
+    assertThatThrownBy(() ->
+            client.resource(YAML.treeToValue(fallback, GenericKubernetesResource.class)).create())
+        .hasMessageContaining("default NVIDIADriver must not use nodeSelector");
   }
 
   @Test

@@ -1,5 +1,8 @@
 package dev.gpudra.api.clusterpolicy;
 
+import dev.gpudra.api.nvidiadriver.NvidiaDriver;
+import dev.gpudra.api.nvidiadriver.NvidiaDriverSpec;
+import dev.gpudra.api.nvidiadriver.NvidiaDriverStatus;
 import dev.gpudra.api.schema.RecordSchemas;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
@@ -20,9 +23,64 @@ import java.util.Map;
 public final class ClusterPolicyCrds {
   private ClusterPolicyCrds() {}
 
-  /** Both, ClusterPolicy first. */
+  /** All three, ClusterPolicy first. */
   public static List<CustomResourceDefinition> all() {
-    return List.of(clusterPolicies(), gpuClusters());
+    return List.of(clusterPolicies(), gpuClusters(), nvidiaDrivers());
+  }
+
+  /**
+   * {@code nvidiadrivers.nvidia.com}: NVIDIA's short names, printer columns (Status, Default, Age)
+   * and rules (a default driver has no {@code nodeSelector}; {@code driverType} and {@code
+   * usePrecompiled} are immutable).
+   */
+  public static CustomResourceDefinition nvidiaDrivers() {
+    JSONSchemaProps root =
+        schema(NvidiaDriverSpec.class, NvidiaDriverStatus.class, NvidiaDriver.KIND);
+    JSONSchemaProps spec = root.getProperties().get("spec");
+    spec.setXKubernetesValidations(
+        List.of(
+            rule(
+                "has(self.default) && self.default ? !has(self.nodeSelector) ||"
+                    + " size(self.nodeSelector) == 0 : true",
+                "default NVIDIADriver must not use nodeSelector")));
+    for (String immutable : List.of("driverType", "usePrecompiled")) {
+      spec.getProperties()
+          .get(immutable)
+          .setXKubernetesValidations(
+              List.of(
+                  rule(
+                      "self == oldSelf",
+                      immutable
+                          + " is an immutable field. Please create a new NvidiaDriver resource"
+                          + " instead when you want to change this setting.")));
+    }
+    return crd(
+        NvidiaDriver.PLURAL,
+        NvidiaDriver.KIND,
+        List.of("nvd", "nvdriver", "nvdrivers"),
+        new CustomResourceDefinitionVersionBuilder()
+            .withName(NvidiaDriver.VERSION)
+            .addNewAdditionalPrinterColumn()
+            .withName("Default")
+            .withType("boolean")
+            .withJsonPath(".spec.default")
+            .endAdditionalPrinterColumn()
+            .addNewAdditionalPrinterColumn()
+            .withName("Age")
+            .withType("string")
+            .withJsonPath(".metadata.creationTimestamp")
+            .endAdditionalPrinterColumn()
+            .withNewSchema()
+            .withOpenAPIV3Schema(root)
+            .endSchema());
+  }
+
+  private static io.fabric8.kubernetes.api.model.apiextensions.v1.ValidationRule rule(
+      String rule, String message) {
+    return new io.fabric8.kubernetes.api.model.apiextensions.v1.ValidationRuleBuilder()
+        .withRule(rule)
+        .withMessage(message)
+        .build();
   }
 
   public static CustomResourceDefinition clusterPolicies() {

@@ -19,5 +19,8 @@ public final class Reasons {
    */
   public static final String DELETING = "Deleting";
 
+  /** NVIDIADriver: two NVIDIADrivers select one node. */
+  public static final String CONFLICTING_NODE_SELECTOR = "ConflictingNodeSelector";
+
   private Reasons() {}
 }

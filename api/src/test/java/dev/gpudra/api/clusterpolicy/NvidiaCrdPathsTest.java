@@ -37,7 +37,11 @@ class NvidiaCrdPathsTest {
               "clusterpolicies-v26.7.0.txt",
               ClusterPolicyCrds::clusterPolicies),
           new Case(
-              "gpuclusters v26.7.0", "gpuclusters-v26.7.0.txt", ClusterPolicyCrds::gpuClusters));
+              "gpuclusters v26.7.0", "gpuclusters-v26.7.0.txt", ClusterPolicyCrds::gpuClusters),
+          new Case(
+              "nvidiadrivers v26.7.0",
+              "nvidiadrivers-v26.7.0.txt",
+              ClusterPolicyCrds::nvidiaDrivers));
 
   @ParameterizedTest(name = "{0}")
   @FieldSource("CASES")

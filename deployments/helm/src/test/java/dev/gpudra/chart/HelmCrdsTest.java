@@ -68,6 +68,7 @@ class HelmCrdsTest {
         .containsExactly(
             "nvidia.com_clusterpolicies.yaml",
             "nvidia.com_gpuclusters.yaml",
+            "nvidia.com_nvidiadrivers.yaml",
             "resource.nvidia.com_computedomains.yaml",
             "resource.nvidia.com_computedomaincliques.yaml",
             "nfd.k8s-sigs.io_nodefeatures.yaml",
