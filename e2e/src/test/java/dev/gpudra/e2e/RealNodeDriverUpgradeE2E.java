@@ -5,14 +5,20 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
+import dev.gpudra.api.nvidiadriver.NvidiaDriver;
+import dev.gpudra.api.nvidiadriver.NvidiaDriverSpec;
+import dev.gpudra.api.nvidiadriver.NvidiaDriverState;
+import dev.gpudra.api.nvidiadriver.NvidiaDriverType;
 import dev.gpudra.localcluster.node.NodeImages;
 import dev.gpudra.localcluster.node.OperatorOperands;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.node.ValidationFiles;
+import dev.gpudra.operator.nvidiadriver.DriverNames;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import dev.gpudra.operator.upgrade.UpgradeDeadlines;
@@ -240,6 +246,77 @@ class RealNodeDriverUpgradeE2E {
     await().atMost(WAIT).until(() -> "upgrade-done".equals(state()) && !cordoned());
     awaitDriver("580.5");
     assertThat(podEvents).containsSubsequence("gone default/slow", "deleting " + NS + "/" + DRIVER);
+  }
+
+  @Test
+  @Order(5)
+  @DisplayName(
+      "handing the driver to an NVIDIADriver: the node is routed to it, the ClusterPolicy's driver"
+          + " pod is replaced by the NVIDIADriver's through the upgrade states, and a claim pod"
+          + " runs again")
+  void anNvidiaDriverTakesOver() throws InterruptedException, IOException {
+    NvidiaDriver created =
+        client
+            .resource(
+                new NvidiaDriver(
+                    new ObjectMetaBuilder().withName("default").build(),
+                    new ObjectMapper(new YAMLFactory())
+                        .readValue(
+                            "default: true\nrepository: nvcr.io/nvidia\nimage: driver\n"
+                                + "version: '580.2'\nimagePullPolicy: IfNotPresent\n"
+                                + "startupProbe: {initialDelaySeconds: 1, periodSeconds: 2,"
+                                + " failureThreshold: 600}\n"
+                                + "upgradePolicy: {autoUpgrade: true, maxParallelUpgrades: 1,"
+                                + " podDeletion: {force: true, timeoutSeconds: 120}}\n",
+                            NvidiaDriverSpec.class),
+                    null))
+            .create();
+    String app = DriverNames.appName(created.getMetadata().getUid(), NvidiaDriverType.GPU, OS);
+    states.clear();
+    podEvents.clear();
+    client
+        .resources(ClusterPolicy.class)
+        .withName("cluster-policy")
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            "{\"spec\":{\"driver\":{\"useNvidiaDriverCRD\":true}}}");
+    await()
+        .atMost(WAIT)
+        .until(() ->
+            "default"
+                .equals(
+                    Optional.ofNullable(get().getMetadata().getLabels())
+                        .orElse(Map.of())
+                        .get(NvidiaDriver.OWNER_LABEL)));
+    await().atMost(WAIT).until(() -> states.contains("upgrade-done") && !cordoned());
+    assertThat(states).containsSubsequence(FLOW);
+    assertThat(podEvents)
+        .as("the ClusterPolicy's driver pod, orphaned, goes through the upgrade")
+        .contains("deleting " + NS + "/" + DRIVER);
+    assertThat(client.apps().daemonSets().inNamespace(NS).withName(DRIVER).get()).isNull();
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(operands.pods(app))
+                .anySatisfy(p -> {
+                  assertThat(p.getSpec().getContainers().get(0).getImage())
+                      .isEqualTo(driverImage("580.2"));
+                  assertThat(p.getStatus().getConditions())
+                      .anySatisfy(
+                          c -> assertThat(c.getType() + c.getStatus()).isEqualTo("ReadyTrue"));
+                }));
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(
+                    client
+                        .resources(NvidiaDriver.class)
+                        .withName("default")
+                        .get()
+                        .getStatus()
+                        .state())
+                .isEqualTo(NvidiaDriverState.READY));
+    claimPod("claim-3");
   }
 
   private ClusterPolicyOperator startOperator() {

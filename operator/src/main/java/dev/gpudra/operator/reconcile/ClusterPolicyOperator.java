@@ -63,20 +63,23 @@ public final class ClusterPolicyOperator implements AutoCloseable {
         });
     OperatorCaches caches = OperatorCaches.start(client, settings.namespace());
     try {
+      ObjectApplier applier = new ObjectApplier(client, Clock.systemUTC());
       PolicyPass pass =
           new PolicyPass(
               client,
               settings,
               caches,
               new NodeMover(client, caches, settings.namespace()),
-              new StateApplier(new ObjectApplier(client, Clock.systemUTC()), caches),
+              new StateApplier(applier, caches),
               new DriverUpgrader(
                   client,
                   caches,
                   settings.namespace(),
                   metrics,
                   settings.upgradeDeadlines(),
-                  Clock.systemUTC()));
+                  Clock.systemUTC()),
+              new NvidiaDriverPass(
+                  client, caches, applier, settings.namespace(), Clock.systemUTC()));
       operator.register(
           new ClusterPolicyReconciler(settings, caches, pass, metrics, Clock.systemUTC()));
       if (caches.watchesGpuClusters()) {

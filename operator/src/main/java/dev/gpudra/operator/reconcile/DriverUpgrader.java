@@ -8,7 +8,6 @@ import dev.gpudra.api.clusterpolicy.NodeUpgradeStatus;
 import dev.gpudra.api.clusterpolicy.SandboxWorkloadsSpec;
 import dev.gpudra.operator.labels.LabelKeys;
 import dev.gpudra.operator.metrics.OperatorMetrics;
-import dev.gpudra.operator.states.OperandState;
 import dev.gpudra.operator.upgrade.ClusterUpgrade;
 import dev.gpudra.operator.upgrade.NodeUpgrade;
 import dev.gpudra.operator.upgrade.UpgradeCounts;
@@ -26,6 +25,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,24 +70,63 @@ final class DriverUpgrader {
   }
 
   /**
+   * The ClusterPolicy's own driver.
+   *
    * @return the nodes whose upgrade is under way or failed, for the policy's status
    * @throws dev.gpudra.operator.upgrade.InvalidUpgradePolicyException when the policy cannot be
    *     acted on
    */
   List<NodeUpgradeStatus> pass(ClusterPolicySpec spec) {
-    Optional<String> off = off(spec);
+    return pass(
+        spec,
+        List.of(
+            UpgradeGroup.clusterPolicy(
+                Optional.ofNullable(spec.driver()).map(DriverSpec::upgradePolicy).orElse(null))));
+  }
+
+  /**
+   * @param groups the drivers and their nodes: the ClusterPolicy's, or its NVIDIADrivers'
+   * @return the nodes whose upgrade is under way or failed, for the policy's status
+   * @throws dev.gpudra.operator.upgrade.InvalidUpgradePolicyException when a policy cannot be acted
+   *     on
+   */
+  List<NodeUpgradeStatus> pass(ClusterPolicySpec spec, List<UpgradeGroup> groups) {
+    Optional<String> off = off(spec, groups);
     if (off.isPresent()) {
       stop(off.get());
       return List.of();
     }
-    UpgradePolicy policy = UpgradePolicy.of(spec.driver().upgradePolicy());
-    List<NodeUpgrade> managed = new ArrayList<>();
-    UpgradeRules rules = new UpgradeRules(policy, deadlines, clock.instant());
+    Map<UpgradeGroup, List<NodeUpgrade>> managed = new LinkedHashMap<>();
+    Map<UpgradeGroup, UpgradePolicy> policies = new HashMap<>();
+    for (UpgradeGroup group : groups) {
+      if (group.autoUpgrade()) {
+        policies.put(group, UpgradePolicy.of(group.policy().orElseThrow()));
+        managed.put(group, new ArrayList<>());
+      }
+    }
+    UpgradeRules stopped = new UpgradeRules(UpgradePolicy.of(null), deadlines, clock.instant());
     for (Node node : caches.nodes()) {
-      if (view.driverPod(node.getMetadata().getName()).isPresent() || underWay(node)) {
-        managed.add(view.of(node));
+      String name = node.getMetadata().getName();
+      Optional<UpgradeGroup> group = groups.stream().filter(g -> g.member().test(node)).findFirst();
+      if (group.isEmpty() || !group.get().autoUpgrade()) {
+        release(
+            node,
+            stopped,
+            group
+                .map(g -> g.owner() + ": upgradePolicy.autoUpgrade is off")
+                .orElse("no driver owns the node"));
+        continue;
+      }
+      Optional<String> daemonSet = group.get().daemonSet().apply(name);
+      if (daemonSet.isEmpty()) {
+        continue; // its driver's DaemonSet is not rendered: nothing to replace its pod with
+      }
+      if (view.driverPod(name).isPresent() || underWay(node)) {
+        managed.get(group.get()).add(view.of(node, daemonSet.get(), group.get().replacesOthers()));
       } else if (hasState(node)) {
-        NodeUpgrade upgrade = view.of(node);
+        NodeUpgrade upgrade = view.of(node, daemonSet.get(), group.get().replacesOthers());
+        UpgradeRules rules =
+            new UpgradeRules(policies.get(group.get()), deadlines, clock.instant());
         apply(
             node,
             upgrade,
@@ -97,25 +136,41 @@ final class DriverUpgrader {
         mark(node, gpuNode(node));
       }
     }
-    ClusterUpgrade.Pass pass = new ClusterUpgrade(policy, deadlines, clock.instant()).plan(managed);
-    metrics.driverUpgrades(true, pass.counts());
+    List<UpgradeCounts> counts = new ArrayList<>();
     List<NodeUpgradeStatus> statuses = new ArrayList<>();
     Map<String, Node> byName = new HashMap<>();
     caches.nodes().forEach(n -> byName.put(n.getMetadata().getName(), n));
-    for (ClusterUpgrade.Planned planned : pass.plans()) {
-      apply(byName.get(planned.node().name()), planned.node(), planned.plan(), true);
-      UpgradeState state = planned.plan().state();
-      if (state != UpgradeState.UPGRADE_DONE && state != UpgradeState.UNKNOWN) {
-        statuses.add(
-            new NodeUpgradeStatus(planned.node().name(), state.label(), planned.plan().message()));
+    managed.forEach((group, nodes) -> {
+      ClusterUpgrade.Pass pass =
+          new ClusterUpgrade(policies.get(group), deadlines, clock.instant()).plan(nodes);
+      counts.add(pass.counts());
+      for (ClusterUpgrade.Planned planned : pass.plans()) {
+        apply(byName.get(planned.node().name()), planned.node(), planned.plan(), true);
+        UpgradeState state = planned.plan().state();
+        if (state != UpgradeState.UPGRADE_DONE && state != UpgradeState.UNKNOWN) {
+          statuses.add(
+              new NodeUpgradeStatus(
+                  planned.node().name(), state.label(), planned.plan().message()));
+        }
       }
-    }
+    });
+    metrics.driverUpgrades(true, UpgradeCounts.sum(counts));
     return statuses;
   }
 
-  /** Why upgrades are off, as NVIDIA's decides; empty when they are on. */
-  private static Optional<String> off(ClusterPolicySpec spec) {
-    if (!OperandState.DRIVER.enabledBy(spec)) {
+  /** A node no driver upgrades now: its state goes, with why, and the mark of upgrades. */
+  private void release(Node node, UpgradeRules rules, String why) {
+    if (hasState(node)) {
+      NodeUpgrade upgrade = view.of(node);
+      apply(node, upgrade, rules.abandon(upgrade, why), false);
+    } else {
+      mark(node, false);
+    }
+  }
+
+  /** Why upgrades are off everywhere, as NVIDIA's decides; empty when some are on. */
+  private static Optional<String> off(ClusterPolicySpec spec, List<UpgradeGroup> groups) {
+    if (spec.driver() != null && !spec.driver().enabledOrDefault()) {
       return Optional.of("the ClusterPolicy does not run the driver");
     }
     if (Optional.ofNullable(spec.sandboxWorkloads())
@@ -123,12 +178,13 @@ final class DriverUpgrader {
         .orElse(false)) {
       return Optional.of("sandbox workloads are enabled");
     }
-    boolean auto =
-        Optional.ofNullable(spec.driver())
-            .map(DriverSpec::upgradePolicy)
-            .map(p -> Boolean.TRUE.equals(p.autoUpgrade()))
-            .orElse(false);
-    return auto ? Optional.empty() : Optional.of("driver.upgradePolicy.autoUpgrade is off");
+    if (groups.stream().noneMatch(UpgradeGroup::autoUpgrade)) {
+      return Optional.of(
+          groups.size() == 1 && groups.get(0).owner().equals("ClusterPolicy")
+              ? "driver.upgradePolicy.autoUpgrade is off"
+              : "no NVIDIADriver has upgradePolicy.autoUpgrade on");
+    }
+    return Optional.empty();
   }
 
   /** Upgrades off: every node's state and the mark of automatic upgrades go. */

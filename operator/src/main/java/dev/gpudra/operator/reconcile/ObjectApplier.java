@@ -1,6 +1,7 @@
 package dev.gpudra.operator.reconcile;
 
 import dev.gpudra.operator.render.LastAppliedHash;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -99,6 +100,18 @@ final class ObjectApplier {
    * read again (a steady cluster's disabled states cost no request).
    */
   void delete(List<HasMetadata> objects) {
+    delete(objects, DeletionPropagation.BACKGROUND);
+  }
+
+  /**
+   * Deletes those of {@code objects} that exist and leaves what they own: a driver DaemonSet's pods
+   * keep running until the upgrade replaces each, as NVIDIA's orphan-deletes it.
+   */
+  void orphan(List<HasMetadata> objects) {
+    delete(objects, DeletionPropagation.ORPHAN);
+  }
+
+  private void delete(List<HasMetadata> objects, DeletionPropagation propagation) {
     Instant now = clock.instant();
     for (HasMetadata object : objects) {
       String key = key(object);
@@ -107,7 +120,7 @@ final class ObjectApplier {
         continue;
       }
       if (client.resource(object).get() != null) {
-        client.resource(object).delete();
+        client.resource(object).withPropagationPolicy(propagation).delete();
       }
       known.put(key, new Known(ABSENT, now));
     }

@@ -3,6 +3,7 @@ package dev.gpudra.operator.reconcile;
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.Singleton;
+import dev.gpudra.api.nvidiadriver.NvidiaDriver;
 import dev.gpudra.operator.states.Readiness;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -23,8 +24,8 @@ import java.util.Optional;
 /**
  * What a reconcile reads, from informers: every node, every pod (indexed by node), the DaemonSets,
  * their revisions and the Deployments in the operator's namespace, every ResourceClaim, the
- * ClusterPolicies and, when their CRD is installed, the GPUClusters; the operator's namespace. A
- * steady cluster then costs no request.
+ * ClusterPolicies and, when their CRDs are installed, the GPUClusters and NVIDIADrivers; the
+ * operator's namespace. A steady cluster then costs no request.
  */
 final class OperatorCaches implements AutoCloseable {
   private static final String BY_NODE = "node";
@@ -37,6 +38,7 @@ final class OperatorCaches implements AutoCloseable {
   private final SharedIndexInformer<ResourceClaim> claims;
   private final SharedIndexInformer<ClusterPolicy> policies;
   private final Optional<SharedIndexInformer<GpuCluster>> clusters;
+  private final Optional<SharedIndexInformer<NvidiaDriver>> drivers;
   private final SharedIndexInformer<Namespace> namespace;
   private final String namespaceName;
 
@@ -49,8 +51,10 @@ final class OperatorCaches implements AutoCloseable {
       SharedIndexInformer<ResourceClaim> claims,
       SharedIndexInformer<ClusterPolicy> policies,
       Optional<SharedIndexInformer<GpuCluster>> clusters,
+      Optional<SharedIndexInformer<NvidiaDriver>> drivers,
       SharedIndexInformer<Namespace> namespace,
       String namespaceName) {
+    this.drivers = drivers;
     this.nodes = nodes;
     this.pods = pods;
     this.daemonSets = daemonSets;
@@ -82,8 +86,11 @@ final class OperatorCaches implements AutoCloseable {
             client.apps().controllerRevisions().inNamespace(namespace).runnableInformer(0),
             client.resources(ResourceClaim.class).inAnyNamespace().runnableInformer(0),
             client.resources(ClusterPolicy.class).runnableInformer(0),
-            gpuClusterCrd(client)
+            crd(client, GpuCluster.PLURAL)
                 ? Optional.of(client.resources(GpuCluster.class).runnableInformer(0))
+                : Optional.empty(),
+            crd(client, NvidiaDriver.PLURAL)
+                ? Optional.of(client.resources(NvidiaDriver.class).runnableInformer(0))
                 : Optional.empty(),
             client.namespaces().withField("metadata.name", namespace).runnableInformer(0),
             namespace);
@@ -98,15 +105,23 @@ final class OperatorCaches implements AutoCloseable {
     return caches;
   }
 
-  /** Whether NVIDIA's GPUCluster CRD is installed (checked once, at start). */
-  private static boolean gpuClusterCrd(KubernetesClient client) {
+  /** Whether NVIDIA's CRD of {@code plural} is installed (checked once, at start). */
+  private static boolean crd(KubernetesClient client, String plural) {
     return client
             .apiextensions()
             .v1()
             .customResourceDefinitions()
-            .withName(GpuCluster.PLURAL + "." + ClusterPolicy.GROUP)
+            .withName(plural + "." + ClusterPolicy.GROUP)
             .get()
         != null;
+  }
+
+  /**
+   * Every NVIDIADriver; empty when their CRD was not installed when the operator started (then none
+   * can exist to act on).
+   */
+  Optional<List<NvidiaDriver>> nvidiaDrivers() {
+    return drivers.map(d -> d.getStore().list());
   }
 
   /** The operator's namespace's labels (empty while it is not seen). */
@@ -146,6 +161,7 @@ final class OperatorCaches implements AutoCloseable {
     subscribe(claims, changed);
     subscribe(policies, changed);
     clusters.ifPresent(c -> subscribe(c, changed));
+    drivers.ifPresent(d -> subscribe(d, changed));
   }
 
   private static <T extends HasMetadata> void subscribe(
@@ -179,6 +195,11 @@ final class OperatorCaches implements AutoCloseable {
 
   Optional<DaemonSet> daemonSet(String namespace, String name) {
     return Optional.ofNullable(daemonSets.getStore().getByKey(namespace + "/" + name));
+  }
+
+  /** The DaemonSets in the operator's namespace. */
+  List<DaemonSet> daemonSets() {
+    return daemonSets.getStore().list();
   }
 
   Optional<Deployment> deployment(String namespace, String name) {
@@ -226,6 +247,7 @@ final class OperatorCaches implements AutoCloseable {
         new java.util.ArrayList<>(
             List.of(nodes, pods, daemonSets, deployments, revisions, claims, policies, namespace));
     clusters.ifPresent(all::add);
+    drivers.ifPresent(all::add);
     return all;
   }
 }

@@ -22,6 +22,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,7 @@ final class PolicyPass {
   private final NodeMover nodes;
   private final StateApplier states;
   private final DriverUpgrader upgrades;
+  private final NvidiaDriverPass drivers;
   private final CrdPresence serviceMonitors;
   private final Map<String, String> logged = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -55,8 +57,10 @@ final class PolicyPass {
       OperatorCaches caches,
       NodeMover nodes,
       StateApplier states,
-      DriverUpgrader upgrades) {
+      DriverUpgrader upgrades,
+      NvidiaDriverPass drivers) {
     this.client = client;
+    this.drivers = drivers;
     this.upgrades = upgrades;
     this.settings = settings;
     this.caches = caches;
@@ -91,10 +95,16 @@ final class PolicyPass {
               RuntimeDetection.of(gpuNodeList(), spec),
               NodeOs.of(gpuNodeList()),
               serviceMonitors.installed());
-      List<String> notReady = states.apply(owner, set, context, leaving);
-      // the ClusterPolicy's own driver; a GPUCluster's is NVIDIADriver's
-      List<NodeUpgradeStatus> upgrading =
-          set == StateSet.CLUSTER_POLICY ? upgrades.pass(spec) : List.of();
+      List<String> notReady = new ArrayList<>(states.apply(owner, set, context, leaving));
+      List<NodeUpgradeStatus> upgrading = List.of();
+      if (NvidiaDriverPass.handed(spec)) {
+        NvidiaDriverPass.Result result = drivers.run(owner, context, gpuNodeList());
+        result.notReady().ifPresent(notReady::add);
+        upgrading = result.upgrades().map(g -> upgrades.pass(spec, g)).orElse(List.of());
+      } else if (set == StateSet.CLUSTER_POLICY) {
+        drivers.disable();
+        upgrading = upgrades.pass(spec);
+      }
       return new ReconcileOutcome(gpuNodes(), nfdLabels(), notReady, "", moving(moved), upgrading);
     } catch (InvalidMigrationException
         | InvalidUpgradePolicyException

@@ -42,7 +42,14 @@ final class StateApplier {
       boolean enabled = set.enabled(state, context.spec()) || keptFor(state, leaving);
       if (!enabled) {
         if (StateObjects.isBuilt(state)) {
-          applier.delete(StateObjects.of(state, context.widest()).objects());
+          List<HasMetadata> objects = StateObjects.of(state, context.widest()).objects();
+          if (state == OperandState.DRIVER && NvidiaDriverPass.handed(context.spec())) {
+            // NVIDIADrivers take over: their pools share the rest, the old pods go one node at a
+            // time through the upgrade
+            applier.orphan(objects.stream().filter(DaemonSet.class::isInstance).toList());
+          } else {
+            applier.delete(objects);
+          }
         }
         continue;
       }

@@ -44,23 +44,54 @@ final class UpgradeView {
     this.namespace = namespace;
   }
 
-  /** The driver pod on {@code node}, if the driver DaemonSet (or an orphan of it) runs one. */
+  /**
+   * The driver pod on {@code node}, if a driver DaemonSet (the ClusterPolicy's, an NVIDIADriver's,
+   * or an orphan of either) runs one: NVIDIA's driver pods carry {@code
+   * app.kubernetes.io/component=nvidia-driver}, older ones only {@code
+   * app=nvidia-driver-daemonset}.
+   */
   Optional<Pod> driverPod(String node) {
-    return caches.podsOn(node).stream()
-        .filter(p -> namespace.equals(p.getMetadata().getNamespace()))
-        .filter(p -> DriverDaemonSet.NAME.equals(label(p, "app")))
-        .findFirst();
+    return driverPods(node).stream().findFirst();
   }
 
+  private List<Pod> driverPods(String node) {
+    return caches.podsOn(node).stream()
+        .filter(p -> namespace.equals(p.getMetadata().getNamespace()))
+        .filter(p ->
+            DriverDaemonSet.NAME.equals(label(p, "app"))
+                || DriverDaemonSet.COMPONENT.equals(label(p, DriverDaemonSet.COMPONENT_LABEL)))
+        .toList();
+  }
+
+  /** A node of the ClusterPolicy's driver. */
   NodeUpgrade of(Node node) {
+    return of(node, DriverDaemonSet.NAME, false);
+  }
+
+  /**
+   * @param daemonSet the driver DaemonSet the node is meant to run
+   * @param replaceOthers whether a driver pod that is not that DaemonSet's (the ClusterPolicy's,
+   *     orphaned when an NVIDIADriver took over) is replaced as if an upgrade were requested, as
+   *     NVIDIA's operator marks such nodes {@code upgrade-required}; else only one of another
+   *     DaemonSet is, and an orphan is left to run as NVIDIA's upgrade library leaves it
+   */
+  NodeUpgrade of(Node node, String daemonSet, boolean replaceOthers) {
     Map<String, String> labels = orEmpty(node.getMetadata().getLabels());
     Map<String, String> annotations = orEmpty(node.getMetadata().getAnnotations());
     String name = node.getMetadata().getName();
     UpgradeState state =
         UpgradeState.of(labels.get(UpgradeKeys.STATE)).orElse(UpgradeState.UPGRADE_REQUIRED);
-    Optional<String> newest = caches.newestRevision(namespace, DriverDaemonSet.NAME);
+    Optional<String> newest = caches.newestRevision(namespace, daemonSet);
     List<Pod> pods = caches.podsOn(name);
-    Optional<Pod> driver = driverPod(name);
+    // the pod to act on: one that is not the DaemonSet's goes first (while it runs, the
+    // DaemonSet's own waits, Pending, behind the driver pods' anti-affinity)
+    List<Pod> drivers = driverPods(name);
+    Optional<Pod> driver =
+        drivers.stream()
+            .filter(
+                p -> !owner(p, "DaemonSet").map(o -> daemonSet.equals(o.getName())).orElse(false))
+            .findFirst()
+            .or(() -> drivers.stream().findFirst());
     return new NodeUpgrade(
         name,
         state,
@@ -68,15 +99,16 @@ final class UpgradeView {
         node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable()),
         nodeReady(node),
         annotations.containsKey(UpgradeKeys.INITIALLY_UNSCHEDULABLE),
-        "true".equals(annotations.get(UpgradeKeys.REQUESTED)),
+        "true".equals(annotations.get(UpgradeKeys.REQUESTED))
+            || driver.map(p -> foreign(p, daemonSet, replaceOthers)).orElse(false),
         labels.containsKey(NodeMover.STEP_LABEL),
         seconds(annotations.get(UpgradeKeys.since(state))),
         integer(annotations.get(UpgradeKeys.ATTEMPTS)),
         Optional.ofNullable(annotations.get(UpgradeKeys.FAILURE)),
         Optional.ofNullable(annotations.get(UpgradeKeys.FAILED_REVISION)),
         newest,
-        driver.map(p -> driver(p, newest)),
-        pods.stream().filter(p -> driver.map(d -> d != p).orElse(true)).map(this::nodePod).toList(),
+        driver.map(p -> driver(p, newest, daemonSet)),
+        pods.stream().filter(p -> !drivers.contains(p)).map(this::nodePod).toList(),
         operands(pods, OperatorValidatorDaemonSet.NAME),
         operands(pods, DraKubeletPluginDaemonSet.NAME).stream()
             .findFirst()
@@ -84,8 +116,14 @@ final class UpgradeView {
         NodeMover.labelled(labels) != NodeStack.NONE);
   }
 
-  private static DriverPod driver(Pod pod, Optional<String> newest) {
-    boolean orphaned = owner(pod, "DaemonSet").isEmpty();
+  private static boolean foreign(Pod pod, String daemonSet, boolean replaceOthers) {
+    Optional<OwnerReference> owner = owner(pod, "DaemonSet");
+    return owner.isPresent() ? !daemonSet.equals(owner.get().getName()) : replaceOthers;
+  }
+
+  private static DriverPod driver(Pod pod, Optional<String> newest, String daemonSet) {
+    boolean orphaned =
+        !owner(pod, "DaemonSet").map(o -> daemonSet.equals(o.getName())).orElse(false);
     boolean inSync =
         !orphaned && newest.isPresent() && newest.get().equals(label(pod, Readiness.REVISION_HASH));
     List<ContainerStatus> containers = statuses(pod, false);

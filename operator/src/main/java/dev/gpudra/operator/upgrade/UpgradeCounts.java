@@ -11,4 +11,20 @@ package dev.gpudra.operator.upgrade;
  * @param available how many more may start now
  */
 public record UpgradeCounts(
-    int managed, int inProgress, int done, int failed, int pending, int available) {}
+    int managed, int inProgress, int done, int failed, int pending, int available) {
+  /** Several drivers' counts together, as NVIDIA's metrics add up its NVIDIADrivers'. */
+  public static UpgradeCounts sum(java.util.List<UpgradeCounts> all) {
+    UpgradeCounts total = new UpgradeCounts(0, 0, 0, 0, 0, 0);
+    for (UpgradeCounts c : all) {
+      total =
+          new UpgradeCounts(
+              total.managed + c.managed,
+              total.inProgress + c.inProgress,
+              total.done + c.done,
+              total.failed + c.failed,
+              total.pending + c.pending,
+              total.available + c.available);
+    }
+    return total;
+  }
+}

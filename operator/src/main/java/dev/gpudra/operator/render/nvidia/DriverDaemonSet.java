@@ -74,7 +74,11 @@ public final class DriverDaemonSet {
   /** The ConfigMap with the driver container's startup probe script. */
   static final String STARTUP_PROBE = "nvidia-driver-startup-probe";
 
-  static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+  /** NVIDIA's label of every driver pod, whichever DaemonSet runs it. */
+  public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+
+  /** Its value on driver pods. */
+  public static final String COMPONENT = "nvidia-driver";
 
   private DriverDaemonSet() {}
 
