@@ -49,3 +49,26 @@ uninstall step that takes nodes off the DRA driver, must still run there).
 {{- $all := concat (.Values.operator.tolerations | default list) (list (dict "key" "node.kubernetes.io/unschedulable" "operator" "Exists" "effect" "NoSchedule")) -}}
 {{- toYaml $all -}}
 {{- end -}}
+
+{{/*
+An NVIDIADriver's gds or gdrcopy block from that component's values, as NVIDIA's chart renders it.
+*/}}
+{{- define "gpu-operator.nvidiadriver-image" -}}
+enabled: {{ .enabled | default false }}
+{{- with .repository }}
+repository: {{ . }}
+{{- end }}
+{{- with .image }}
+image: {{ . }}
+{{- end }}
+version: {{ .version | quote }}
+{{- with .imagePullPolicy }}
+imagePullPolicy: {{ . }}
+{{- end }}
+{{- range $key := list "imagePullSecrets" "env" "args" }}
+{{- with get $ $key }}
+{{ $key }}:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+{{- end -}}

@@ -112,6 +112,37 @@ class OperatorChartRbacTest {
     assertThat(allowed("", "events", "create", null, controller)).isTrue();
   }
 
+  @Test
+  @DisplayName(
+      "the operator may find NVIDIA's NVIDIADriver CRD, watch NVIDIADrivers, write their"
+          + " status, own operands through them, and delete its DaemonSets")
+  void theOperatorCanReconcileNvidiaDrivers() throws IOException {
+    List<JsonNode> clusterWide = chartRules().get("ClusterRole");
+    for (String verb : List.of("get", "list", "watch")) {
+      assertThat(allowed("nvidia.com", "nvidiadrivers", verb, null, clusterWide))
+          .as("%s nvidiadrivers", verb)
+          .isTrue();
+    }
+    for (String verb : List.of("get", "update", "patch")) {
+      assertThat(allowed("nvidia.com", "nvidiadrivers/status", verb, null, clusterWide))
+          .as("%s nvidiadrivers/status", verb)
+          .isTrue();
+    }
+    assertThat(allowed("nvidia.com", "nvidiadrivers/finalizers", "update", null, clusterWide))
+        .isTrue();
+    assertThat(
+            allowed(
+                "apiextensions.k8s.io",
+                "customresourcedefinitions",
+                "get",
+                List.of("nvidiadrivers.nvidia.com"),
+                clusterWide))
+        .isTrue();
+    List<JsonNode> inNamespace = new ArrayList<>(clusterWide);
+    inNamespace.addAll(chartRules().get("Role"));
+    assertThat(allowed("apps", "daemonsets", "delete", null, inNamespace)).isTrue();
+  }
+
   /** Every rule of a template's roles, its template directives left out. */
   private static List<JsonNode> rules(Path file) throws IOException {
     String template =
