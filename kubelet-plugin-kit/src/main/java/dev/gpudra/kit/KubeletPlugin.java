@@ -5,6 +5,7 @@ import dev.gpudra.kit.dra.ClaimResolver;
 import dev.gpudra.kit.dra.DraHandler;
 import dev.gpudra.kit.dra.DraV1Service;
 import dev.gpudra.kit.dra.DraV1beta1Service;
+import dev.gpudra.kit.dra.LogContext;
 import dev.gpudra.kit.dra.NodeLock;
 import dev.gpudra.kit.grpc.GrpcServer;
 import dev.gpudra.kit.grpc.SocketGuard;
@@ -64,7 +65,8 @@ public final class KubeletPlugin implements AutoCloseable {
             driver,
             new ClaimResolver(new ApiClaimFetcher(client)),
             new NodeLock(paths.lockFile(), config.timeouts().lock()),
-            config.timeouts().prepareRetry());
+            config.timeouts().prepareRetry(),
+            new LogContext(paths.driverName(), config.nodeName()));
     this.resourceHealth =
         driver
             .healthFeed()

@@ -43,21 +43,34 @@ public final class DraHandler {
   private final Semaphore prefetch = new Semaphore(1, true);
 
   private final Duration retryWindow;
+  private final LogContext context;
 
   /** Retryable failures are answered at once (no retry within the call). */
   public DraHandler(DraDriver driver, ClaimResolver resolver, NodeLock lock) {
     this(driver, resolver, lock, Duration.ZERO);
   }
 
+  /** Without log context. */
+  public DraHandler(DraDriver driver, ClaimResolver resolver, NodeLock lock, Duration retryWindow) {
+    this(driver, resolver, lock, retryWindow, LogContext.NONE);
+  }
+
   /**
    * @param retryWindow how long claims answered with {@link PrepareResult#retryLater} are tried
    *     again, with back-off from 250 ms to 3 s and the node lock released in between
+   * @param context the driver and node every log line of a call carries, with its claim
    */
-  public DraHandler(DraDriver driver, ClaimResolver resolver, NodeLock lock, Duration retryWindow) {
+  public DraHandler(
+      DraDriver driver,
+      ClaimResolver resolver,
+      NodeLock lock,
+      Duration retryWindow,
+      LogContext context) {
     this.driver = Objects.requireNonNull(driver, "driver");
     this.resolver = Objects.requireNonNull(resolver, "resolver");
     this.lock = Objects.requireNonNull(lock, "lock");
     this.retryWindow = Objects.requireNonNull(retryWindow, "retryWindow");
+    this.context = Objects.requireNonNull(context, "context");
   }
 
   /**
@@ -69,12 +82,13 @@ public final class DraHandler {
    */
   public Map<String, PrepareResult> prepare(List<ClaimRef> refs) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
-    try (DraDriver.Request request = driver.request(DraDriver.Operation.PREPARE, refs.size())) {
+    try (LogContext.Scope call = context.call();
+        DraDriver.Request request = driver.request(DraDriver.Operation.PREPARE, refs.size())) {
       List<ClaimRef> valid =
           checked(DraDriver.Operation.PREPARE, refs, results, PrepareResult::failed);
       prepareRetrying(valid, results);
+      refs.forEach(ref -> logOutcome("prepare", ref, results.get(ref.uid()).error()));
     }
-    refs.forEach(ref -> logOutcome("prepare", ref, results.get(ref.uid()).error()));
     return results;
   }
 
@@ -161,12 +175,14 @@ public final class DraHandler {
     if (fetched.claim() == null) {
       return fetched.failure();
     }
-    return answer(
-            DraDriver.Operation.PREPARE,
-            List.of(ref),
-            () -> driver.prepare(List.of(fetched.claim())),
-            PrepareResult::failed)
-        .get(ref.uid());
+    try (LogContext.Scope claim = LogContext.claims(List.of(ref))) {
+      return answer(
+              DraDriver.Operation.PREPARE,
+              List.of(ref),
+              () -> driver.prepare(List.of(fetched.claim())),
+              PrepareResult::failed)
+          .get(ref.uid());
+    }
   }
 
   /**
@@ -175,23 +191,26 @@ public final class DraHandler {
    */
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> refs) {
     Map<String, UnprepareResult> results = new LinkedHashMap<>();
-    try (DraDriver.Request request = driver.request(DraDriver.Operation.UNPREPARE, refs.size())) {
+    try (LogContext.Scope call = context.call();
+        DraDriver.Request request = driver.request(DraDriver.Operation.UNPREPARE, refs.size())) {
       List<ClaimRef> valid =
           checked(DraDriver.Operation.UNPREPARE, refs, results, UnprepareResult::failed);
-      underLock(
-          DraDriver.Operation.UNPREPARE,
-          valid,
-          results,
-          UnprepareResult::failed,
-          () ->
-              results.putAll(
-                  answer(
-                      DraDriver.Operation.UNPREPARE,
-                      valid,
-                      () -> driver.unprepare(valid),
-                      UnprepareResult::failed)));
+      try (LogContext.Scope claims = LogContext.claims(valid)) {
+        underLock(
+            DraDriver.Operation.UNPREPARE,
+            valid,
+            results,
+            UnprepareResult::failed,
+            () ->
+                results.putAll(
+                    answer(
+                        DraDriver.Operation.UNPREPARE,
+                        valid,
+                        () -> driver.unprepare(valid),
+                        UnprepareResult::failed)));
+      }
+      refs.forEach(ref -> logOutcome("unprepare", ref, results.get(ref.uid()).error()));
     }
-    refs.forEach(ref -> logOutcome("unprepare", ref, results.get(ref.uid()).error()));
     return results;
   }
 
@@ -280,10 +299,12 @@ public final class DraHandler {
   }
 
   private static void logOutcome(String operation, ClaimRef claim, String error) {
-    if (error.isEmpty()) {
-      log.info("{} succeeded for claim {}", operation, claim);
-    } else {
-      log.warn("{} failed for claim {}: {}", operation, claim, error);
+    try (LogContext.Scope scope = LogContext.claims(List.of(claim))) {
+      if (error.isEmpty()) {
+        log.info("{} succeeded for claim {}", operation, claim);
+      } else {
+        log.warn("{} failed for claim {}: {}", operation, claim, error);
+      }
     }
   }
 }
