@@ -14,9 +14,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The layering rules of STYLE.md, over every production class that ships: this module and every
- * library on its classpath (api, nvml, kubelet-plugin-kit, device-classes, gpu-kubelet-plugin). The
- * enforcer rules of the parent POM hold the same line between modules, for every module.
+ * The layering rules of CONTRIBUTING.md, over every production class that ships: this module and
+ * every library on its classpath (api, nvml, kubelet-plugin-kit, device-classes,
+ * gpu-kubelet-plugin). The enforcer rules of the parent POM hold the same line between modules, for
+ * every module.
  */
 class LayeringTest {
   private static JavaClasses classes;

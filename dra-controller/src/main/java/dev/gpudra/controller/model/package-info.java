@@ -1,7 +1,7 @@
 /**
  * The objects the controller makes for each ComputeDomain (NVIDIA's names, labels and finalizer):
  * {@link dev.gpudra.controller.model.DomainObjects#daemonClaimTemplate} and {@link
- * dev.gpudra.controller.model.DomainObjects#daemonSet} in the driver's namespace, {@link
+ * dev.gpudra.controller.model.DaemonSetFactory#daemonSet} in the driver's namespace, {@link
  * dev.gpudra.controller.model.DomainObjects#workloadClaimTemplate} in the domain's.
  *
  * <p>Invariants: pure functions of the domain and the controller's settings; every object carries

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param nvidiaDevRoot where device nodes are found (defaults to {@code nvidiaDriverRoot})
  * @param gdrcopyEnabled inject GDRCopy ({@code NVIDIA_GDRCOPY=enabled})
- * @param useNodeFeatureAPI GFD's: labels through NFD's NodeFeature API
+ * @param useNodeFeatureApi GFD's {@code useNodeFeatureAPI}: labels through NFD's NodeFeature API
  */
 public record Flags(
     MigStrategy migStrategy,

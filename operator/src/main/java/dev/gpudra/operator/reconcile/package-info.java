@@ -6,7 +6,7 @@
  * policy at once.
  *
  * <p>Flow: node, pod, claim or DaemonSet change → {@link
- * dev.gpudra.operator.reconcile.PolicyEvents} → {@link
+ * dev.gpudra.operator.reconcile.PrimaryEvents} → {@link
  * dev.gpudra.operator.reconcile.ClusterPolicyReconciler} → states ({@link
  * dev.gpudra.operator.render.StateObjects} → {@link dev.gpudra.operator.reconcile.ObjectApplier}) →
  * nodes ({@link dev.gpudra.operator.reconcile.NodeMover}) → status ({@link
