@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Runs the demo: start the cluster (a control plane, DeviceClasses, five GPU nodes), apply every
@@ -56,6 +57,12 @@ public final class Demo {
 
   /** The namespace the simulated nodes' plugins run in (the chart's default). */
   static final String DRIVER_NAMESPACE = "gpu-dra";
+
+  /**
+   * {@code gpu-dra explain} as the demo's allocator decides: selectors may read {@code
+   * device.allowMultipleAllocations}.
+   */
+  private static final String EXPLAIN = "./gpu-dra explain %s--consumable-capacity -f %s";
 
   private final PrintWriter out;
   private final Path workDir;
@@ -164,7 +171,7 @@ public final class Demo {
       List<DemoSpec> scenarios = specs.scenarios();
       progress(scenarios.size() + " scenarios from " + specs.location());
       ScenarioRun runner = new ScenarioRun(cluster, placement());
-      ReportPrinter printer = new ReportPrinter(out);
+      ReportPrinter printer = new ReportPrinter(out, spec -> explainCommand(spec, after));
       List<String> failed = new ArrayList<>();
       int decisions = 0;
       List<String> skipped = new ArrayList<>();
@@ -213,11 +220,17 @@ public final class Demo {
       if (!plane.runsGpuNodes()) {
         createDriverNamespace(plane.client());
         cluster.startDomainController();
+        progress(
+            "starting "
+                + this.nodes.size()
+                + " GPU nodes ("
+                + profiles(this.nodes)
+                + ") and "
+                + PLUGIN_NODE
+                + " (t4, classic device plugin)...");
         for (NodeSpec node : this.nodes) {
-          progress("starting node " + node.name() + " (" + node.profile() + ")...");
           nodes.put(node.name(), cluster.startNode(workDir, node));
         }
-        progress("starting node " + PLUGIN_NODE + " (t4, classic device plugin)...");
         cluster.startPluginNode(workDir, PLUGIN_NODE, "t4");
       }
       cluster.awaitSlices(out);
@@ -228,6 +241,18 @@ public final class Demo {
       cluster.close();
       throw e;
     }
+  }
+
+  /** {@code dgx-h100, 2 gb200-nvl}: each profile once, counted where several nodes have it. */
+  private static String profiles(List<NodeSpec> nodes) {
+    Map<String, Long> counts =
+        nodes.stream()
+            .collect(
+                Collectors.groupingBy(
+                    NodeSpec::profile, LinkedHashMap::new, Collectors.counting()));
+    return counts.entrySet().stream()
+        .map(e -> e.getValue() == 1 ? e.getKey() : e.getValue() + " " + e.getKey())
+        .collect(Collectors.joining(", "));
   }
 
   /** The plugin's namespace, where it makes its MPS daemons' Deployments. */
@@ -258,6 +283,18 @@ public final class Demo {
     progress("installed DeviceClasses " + String.join(" ", created));
   }
 
+  /**
+   * The {@code gpu-dra explain} command that shows, per node and device, why a scenario's pod fits
+   * nowhere: on this cluster while it stays up, else on the one {@code --keep-running} leaves up.
+   */
+  private Optional<String> explainCommand(DemoSpec spec, AfterRun after) {
+    String file = specs.manifestFile(spec);
+    return Optional.of(
+        after == AfterRun.KEEP_RUNNING
+            ? EXPLAIN.formatted("--kubeconfig " + workDir.resolve("kubeconfig") + " ", file)
+            : "./gpu-dra demo --keep-running, then " + EXPLAIN.formatted("", file));
+  }
+
   private void keepRunning(DemoCluster cluster, int total, List<String> failed)
       throws InterruptedException {
     Path kubeconfig = cluster.writeKubeconfig(workDir.resolve("kubeconfig"));
@@ -265,7 +302,8 @@ public final class Demo {
         "%d scenarios, %d as expected. The cluster stays up; press Ctrl-C to stop it.%n"
             + "  export KUBECONFIG=%s%n"
             + "  kubectl get resourceslices,resourceclaims,pods -A%n"
-            + "  ./gpu-dra explain --kubeconfig %s -f demo/specs/nine-gpus/nine-gpus.yaml%n",
+            + "  ./gpu-dra explain --kubeconfig %s --consumable-capacity"
+            + " -f demo/specs/nine-gpus/nine-gpus.yaml%n",
         total, total - failed.size(), kubeconfig, kubeconfig);
     out.flush();
     new java.util.concurrent.CountDownLatch(1).await();

@@ -132,11 +132,6 @@ public final class DemoCluster implements AutoCloseable {
         () -> node.kubelet.isRegistered(DomainPluginConfig.DRIVER_NAME),
         READY_TIMEOUT,
         "the compute-domain plugin on " + spec.name() + " to register");
-    progress.accept(
-        "node "
-            + spec.name()
-            + ": plugin registered over "
-            + node.kubelet.serviceOf(DRIVER).map(Object::toString).orElse("?"));
     return node;
   }
 
@@ -355,18 +350,24 @@ public final class DemoCluster implements AutoCloseable {
     if (status == null) {
       return d.getMetadata().getName() + ": no status yet";
     }
+    // one clique, as a domain's nodes usually share: named once
+    boolean oneClique = status.nodes().stream().map(n -> n.cliqueID()).distinct().count() == 1;
     String nodes =
         status.nodes().stream()
             .map(n ->
                 n.name()
-                    + " (clique "
-                    + n.cliqueID()
-                    + ", index "
+                    + " ("
+                    + (oneClique ? "" : "clique " + n.cliqueID() + ", ")
+                    + "index "
                     + n.index()
                     + ", "
                     + n.status().value()
                     + ")")
-            .collect(java.util.stream.Collectors.joining(", ", "; nodes ", ""));
+            .collect(
+                java.util.stream.Collectors.joining(
+                    ", ",
+                    oneClique ? "; clique " + status.nodes().get(0).cliqueID() + ": " : "; nodes ",
+                    ""));
     return d.getMetadata().getName() + ": " + status.status().value() + nodes;
   }
 

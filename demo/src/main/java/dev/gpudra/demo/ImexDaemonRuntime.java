@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * The demo node runs a ComputeDomain's daemon pods for real: {@code gpu-dra compute-domain-daemon
  * run}'s {@link DaemonRun} in this process, with what the container would get: the environment and
  * {@code /imexd} from its claim's CDI spec, its pod's identity, its own {@code /etc/hosts}, and the
- * node driver root's {@code nvidia-imex} stand-in as a child process. Ready as its probe decides:
- * off the fabric at once, else when {@code nvidia-imex-ctl -q} prints READY.
+ * node driver root's {@code nvidia-imex} stand-in as a child process (quiet unless the demo logs at
+ * INFO, see {@link #imexProgram(Path, Path)}). Ready as its probe decides: off the fabric at once,
+ * else when {@code nvidia-imex-ctl -q} prints READY.
  */
 final class ImexDaemonRuntime implements PodRuntime, AutoCloseable {
   static final String CONTAINER = "compute-domain-daemon";
@@ -40,6 +41,7 @@ final class ImexDaemonRuntime implements PodRuntime, AutoCloseable {
   private final Path driverRoot;
   private final Path workDir;
   private final String podIp;
+  private final Path imexProgram;
   private final Map<String, Running> daemons = new ConcurrentHashMap<>();
 
   private record Running(
@@ -55,6 +57,7 @@ final class ImexDaemonRuntime implements PodRuntime, AutoCloseable {
     this.driverRoot = driverRoot;
     this.workDir = workDir;
     this.podIp = podIp;
+    this.imexProgram = imexProgram(driverRoot, workDir);
   }
 
   static boolean isDaemon(Pod pod) {
@@ -92,8 +95,7 @@ final class ImexDaemonRuntime implements PodRuntime, AutoCloseable {
     DaemonRun run =
         new DaemonRun(
             client,
-            new DaemonRun.Settings(
-                identity, files, driverRoot.resolve("usr/bin/nvidia-imex"), Duration.ofSeconds(1)),
+            new DaemonRun.Settings(identity, files, imexProgram, Duration.ofSeconds(1)),
             new Signals());
     Thread thread =
         Thread.ofPlatform().daemon().name("imex-daemon-" + started.name()).start(() -> run(run));
@@ -108,6 +110,43 @@ final class ImexDaemonRuntime implements PodRuntime, AutoCloseable {
       env.put(entry.substring(0, eq), entry.substring(eq + 1));
     }
     return env;
+  }
+
+  /**
+   * The driver root's {@code nvidia-imex} stand-in, which the daemon runs with its output on the
+   * demo's standard output: there only while the demo logs at INFO ({@code gpu-dra demo -v}, and
+   * the tests); otherwise through a wrapper that {@code exec}s it (same PID, same signals) with its
+   * output appended to {@code nvidia-imex.log} in {@code workDir}. Written once, as the node
+   * starts.
+   */
+  private static Path imexProgram(Path driverRoot, Path workDir) {
+    Path program = driverRoot.resolve("usr/bin/nvidia-imex");
+    if (log.isInfoEnabled()) {
+      return program;
+    }
+    Path wrapper = workDir.resolve("nvidia-imex");
+    try {
+      Files.createDirectories(workDir);
+      Files.writeString(
+          wrapper,
+          "#!/bin/sh\n"
+              + "exec "
+              + quoted(program)
+              + " \"$@\" >>"
+              + quoted(workDir.resolve("nvidia-imex.log"))
+              + " 2>&1\n");
+      if (!wrapper.toFile().setExecutable(true)) {
+        throw new IOException("cannot make it executable");
+      }
+      return wrapper;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + wrapper, e);
+    }
+  }
+
+  /** A path as one word of {@code sh}. */
+  private static String quoted(Path path) {
+    return "'" + path.toString().replace("'", "'\\''") + "'";
   }
 
   /** The pod's own {@code /etc/hosts}, as the kubelet writes one per pod. */

@@ -1,22 +1,52 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.api.v1beta1.TimeSliceInterval;
-import dev.gpudra.deviceclasses.allocation.ExplanationText;
-import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
+import dev.gpudra.gpu.driverroot.DriverEdits;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** Prints how a scenario's pods ended: placement, devices, and what each container gets. */
+/**
+ * Prints how a scenario's pods ended, a few lines each: where the pod runs, the devices it got, and
+ * what each container gets (its CDI device IDs, and of their edits the device nodes, environment
+ * and mounts that are the claim's own: the driver's control nodes every GPU container gets are left
+ * out). A pod that fits no node gets one line per distinct reason and the {@code gpu-dra explain}
+ * command that shows every node and device.
+ */
 public final class ReportPrinter {
-  private final PrintWriter out;
+  /** The device nodes every GPU container gets (spec-level edits), not worth a line each time. */
+  private static final Set<String> COMMON_NODES = Set.copyOf(DriverEdits.CONTROL_NODES);
 
+  /** {@code 0/7 nodes are available}, before kube-scheduler's count of why, if it gives one. */
+  private static final Pattern NODES_AVAILABLE =
+      Pattern.compile("^(\\d+/\\d+ nodes are available)(: (\\d+ [^.;]*))?");
+
+  private final PrintWriter out;
+  private final Function<DemoSpec, Optional<String>> explainCommand;
+
+  /** A printer that names no explain command for a pod that fits nowhere. */
   public ReportPrinter(PrintWriter out) {
+    this(out, spec -> Optional.empty());
+  }
+
+  /**
+   * @param explainCommand the command that explains a scenario's pods per node and device, if there
+   *     is one to give
+   */
+  public ReportPrinter(PrintWriter out, Function<DemoSpec, Optional<String>> explainCommand) {
     this.out = out;
+    this.explainCommand = explainCommand;
   }
 
   public void scenario(DemoSpec spec, Map<String, PodReport> pods, List<String> problems) {
@@ -28,9 +58,9 @@ public final class ReportPrinter {
    */
   public void scenario(
       DemoSpec spec, Map<String, PodReport> pods, List<String> domains, List<String> problems) {
-    out.printf("%n> %s: %s%n", spec.name(), spec.readme());
+    out.printf("%n> %s: %s%n", spec.name(), spec.summary());
     domains.forEach(d -> out.printf("  domain %s%n", d));
-    pods.values().forEach(this::pod);
+    pods.values().forEach(p -> pod(spec, p));
     problems.forEach(p -> out.printf("  UNEXPECTED: %s%n", p));
     out.flush();
   }
@@ -50,15 +80,17 @@ public final class ReportPrinter {
     return "; share " + d.getShareID() + consumed;
   }
 
-  private void pod(PodReport pod) {
+  private void pod(DemoSpec spec, PodReport pod) {
     out.printf(
-        "  pod %s: %s%s%n", pod.name(), pod.phase(), pod.node().map(n -> " on " + n).orElse(""));
-    pod.claims()
-        .forEach((podClaim, claim) -> out.printf("    claim   %s -> %s%n", podClaim, claim));
+        "  pod %s: %s%s%s%n",
+        pod.name(),
+        pod.phase(),
+        pod.node().map(n -> " on " + n).orElse(""),
+        pod.schedulerMessage().map(m -> ", PodScheduled=False: " + head(m)).orElse(""));
     for (DeviceRequestAllocationResult d : pod.devices()) {
       GpuSettings settings = pod.gpuSettings().get(PodReport.key(d));
       out.printf(
-          "    device  %s/%s/%s (request %s)%s%s%n",
+          "    device %s/%s/%s (request %s)%s%s%n",
           d.getDriver(),
           d.getPool(),
           d.getDevice(),
@@ -68,25 +100,52 @@ public final class ReportPrinter {
               ? ""
               : "; GPU " + describe(settings));
     }
-    pod.containers()
-        .forEach((name, c) -> {
-          out.printf("    container %s%n", name);
-          c.cdiDevices().forEach(id -> out.printf("      cdi   %s%n", id));
-          out.printf("      nodes %s%n", String.join(" ", c.view().deviceNodes()));
-          out.printf("      env   %s%n", String.join(" ", c.view().env()));
-          c.view().deviceMounts().forEach(m -> out.printf("      mount %s%n", m));
-        });
+    containers(pod);
     pod.mpsDaemons().forEach(d -> out.printf("    mps     %s%n", d));
     pod.failure().ifPresent(f -> out.printf("    not started: %s%n", f));
-    pod.schedulerMessage().ifPresent(m -> out.printf("    PodScheduled=False: %s%n", m));
     pod.unschedulable()
-        .ifPresent(u -> {
-          for (NodeMiss miss : u.misses()) {
-            miss.outcome()
-                .ifPresent(o ->
-                    ExplanationText.render(o).lines().forEach(l -> out.printf("    | %s%n", l)));
-          }
-        });
+        .ifPresent(u -> PendingReasons.lines(u).forEach(l -> out.printf("    %s%n", l)));
+    if (pod.schedulerMessage().isPresent()) {
+      explainCommand.apply(spec).ifPresent(c -> out.printf("    every node and device: %s%n", c));
+    }
+  }
+
+  /** One line per container, or per set of containers that got the same. */
+  private void containers(PodReport pod) {
+    Map<PodReport.Container, List<String>> alike = new LinkedHashMap<>();
+    new TreeMap<>(pod.containers())
+        .forEach((name, c) -> alike.computeIfAbsent(c, k -> new ArrayList<>()).add(name));
+    alike.forEach((c, names) -> {
+      List<String> parts = new ArrayList<>();
+      List<String> nodes =
+          c.view().deviceNodes().stream().filter(n -> !COMMON_NODES.contains(n)).toList();
+      if (!nodes.isEmpty()) {
+        parts.add("nodes " + String.join(" ", nodes));
+      }
+      List<String> env =
+          c.view().env().stream().filter(e -> !e.startsWith("NVIDIA_CTK_LIBCUDA_DIR=")).toList();
+      if (!env.isEmpty()) {
+        parts.add("env " + String.join(" ", env));
+      }
+      if (!c.cdiDevices().isEmpty()) {
+        parts.add("cdi " + String.join(" ", c.cdiDevices()));
+      }
+      out.printf("    %s: %s%n", String.join(", ", names), String.join("; ", parts));
+      c.view().deviceMounts().forEach(m -> out.printf("      mount %s%n", m));
+    });
+  }
+
+  /**
+   * The scheduler's message up to where it starts on each node's reason (which the lines after it
+   * give once per reason): {@code 0/7 nodes are available}, with kube-scheduler's own count ({@code
+   * : 7 cannot allocate all claims}) where it gives one; any other message whole.
+   */
+  static String head(String message) {
+    Matcher m = NODES_AVAILABLE.matcher(message);
+    if (!m.find()) {
+      return message;
+    }
+    return m.group(2) == null ? m.group(1) : m.group(1) + ": " + m.group(3).strip();
   }
 
   /** {@code compute mode DEFAULT, time slice Long}. */

@@ -65,6 +65,21 @@ public final class SpecLibrary {
   }
 
   /**
+   * The file that holds a scenario's manifests, as a path to type: relative to the working
+   * directory when it is below it; for the copy inside the jar, which no command reads, the
+   * checkout's {@code demo/specs} it was copied from.
+   */
+  public String manifestFile(DemoSpec spec) {
+    String name = spec.name() + "/" + spec.name() + ".yaml";
+    if (root.getFileSystem() != FileSystems.getDefault()) {
+      return "demo/specs/" + name;
+    }
+    Path file = root.resolve(name).toAbsolutePath();
+    Path here = Path.of("").toAbsolutePath();
+    return (file.startsWith(here) ? here.relativize(file) : file).toString();
+  }
+
+  /**
    * Every scenario, in folder-name order, those whose GPUs report events first: an event needs its
    * GPU free of earlier scenarios' claims, and a real kube-scheduler places those at random among
    * equal nodes. Those that run again as {@code gpu-dra migrate} translates them come last: the

@@ -84,7 +84,9 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(
       names = {"-v", "--verbose"},
-      description = "Show the components' logs on stderr.")
+      description =
+          "Show the components' logs on stderr, the libraries' warnings, and the output of the"
+              + " stand-ins for the driver's programs (nvidia-imex).")
   boolean verbose;
 
   private java.util.logging.Logger quietMockServer;
@@ -92,8 +94,13 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     if (!verbose) {
+      // the components warn; the stand-ins (nvidia-imex's output, see ImexDaemonRuntime) say
+      // nothing; the libraries (fabric8's client and mock server) only reach the user on an error
       ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("dev.gpudra"))
           .setLevel(ch.qos.logback.classic.Level.WARN);
+      ((ch.qos.logback.classic.Logger)
+              org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
+          .setLevel(ch.qos.logback.classic.Level.ERROR);
       // the embedded API server (fabric8's mock) reports through java.util.logging a watch's
       // websocket that the client closes while the server stops: harness noise, shown with -v
       // (held in a field: java.util.logging forgets the level of a logger nobody references)

@@ -31,7 +31,7 @@ class DemoCommandE2E {
         .contains("kube-scheduler running (DynamicResources)")
         .contains("gpu-node-2 publishes 15 devices")
         .contains("PodScheduled=False: 0/7 nodes are available: 7 cannot allocate all claims")
-        .contains("node gpu-node-2: unsatisfiable, not-enough-devices")
+        .contains("not-enough-devices: request gpu: 1 needed, 0 match on gpu-node-{1,2,3,4,5,6,dp}")
         .containsPattern(
             "mps     mps-control-daemon-[0-9a-f-]{36}-[\\w-]+ ready; told:"
                 + " set_default_active_thread_percentage 50")
