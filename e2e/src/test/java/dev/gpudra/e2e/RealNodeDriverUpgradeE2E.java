@@ -23,14 +23,10 @@ import dev.gpudra.operator.reconcile.ClusterPolicyOperator;
 import dev.gpudra.operator.reconcile.OperatorSettings;
 import dev.gpudra.operator.upgrade.UpgradeDeadlines;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.IOException;
@@ -39,7 +35,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -65,7 +60,6 @@ import org.junit.jupiter.api.io.TempDir;
 class RealNodeDriverUpgradeE2E {
   private static final String NS = "gpu-operator";
   private static final String PROFILE = "dgx-h100";
-  private static final String STATE = "nvidia.com/gpu-driver-upgrade-state";
   private static final String DRIVER = "nvidia-driver-daemonset";
   private static final String OS = "ubuntu24.04";
   private static final String LIST_DEV = "ls /dev; echo listed; sleep 600";
@@ -98,10 +92,9 @@ class RealNodeDriverUpgradeE2E {
   private OperatorOperands operands;
   private final ValidationFiles validations = new ValidationFiles();
   private ClusterPolicyOperator operator;
-  private final List<String> states = new CopyOnWriteArrayList<>();
-  private final List<String> podEvents = new CopyOnWriteArrayList<>();
-  private Watch nodeWatch;
-  private Watch podWatch;
+  private UpgradeWatch watch;
+  private List<String> states;
+  private List<String> podEvents;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
@@ -135,18 +128,16 @@ class RealNodeDriverUpgradeE2E {
             new ClusterPolicy(
                 new ObjectMetaBuilder().withName("cluster-policy").build(), spec(), null))
         .create();
-    nodeWatch = client.nodes().withName(node.nodeName()).watch(new StateLog());
-    podWatch = client.pods().inAnyNamespace().watch(new PodLog());
+    watch = new UpgradeWatch(client, node.nodeName(), NS, DRIVER);
+    states = watch.states;
+    podEvents = watch.podEvents;
     operator = startOperator();
   }
 
   @AfterAll
   void stop() {
-    if (nodeWatch != null) {
-      nodeWatch.close();
-    }
-    if (podWatch != null) {
-      podWatch.close();
+    if (watch != null) {
+      watch.close();
     }
     if (operator != null) {
       operator.close();
@@ -164,10 +155,10 @@ class RealNodeDriverUpgradeE2E {
           + " the DRA driver registers and a claim pod runs")
   void theFirstDriverRuns() throws InterruptedException {
     awaitDriver("580.1");
-    await().atMost(WAIT).until(() -> "upgrade-done".equals(state()));
+    await().atMost(WAIT).until(() -> "upgrade-done".equals(watch.state()));
     operands.awaitDraDriver(0);
     claimPod("claim-1");
-    assertThat(annotations()).containsEntry("nvidia.com/gpu-driver-upgrade-enabled", "true");
+    assertThat(watch.annotations()).containsEntry("nvidia.com/gpu-driver-upgrade-enabled", "true");
   }
 
   @Test
@@ -179,8 +170,7 @@ class RealNodeDriverUpgradeE2E {
   void aNewVersionRollsThroughTheNode() throws InterruptedException {
     Pod draBefore = readyDraPod();
     int registrations = operands.draRegistrations();
-    states.clear();
-    podEvents.clear();
+    watch.clear();
     version("580.2");
     await().atMost(WAIT).until(() -> states.contains("upgrade-done"));
     assertThat(states).containsSubsequence(FLOW);
@@ -190,7 +180,7 @@ class RealNodeDriverUpgradeE2E {
         .containsSubsequence("gone default/claim-1", "deleting " + NS + "/" + DRIVER);
     Pod draAfter = operands.awaitDraDriver(registrations);
     assertThat(draAfter.getMetadata().getUid()).isNotEqualTo(draBefore.getMetadata().getUid());
-    assertThat(cordoned()).isFalse();
+    assertThat(watch.cordoned()).isFalse();
     claimPod("claim-2");
     assertThat(client.v1().events().inNamespace("default").list().getItems())
         .anySatisfy(e -> {
@@ -206,8 +196,8 @@ class RealNodeDriverUpgradeE2E {
           + " Event, and recovers when the version is fixed")
   void aBrokenDriverFailsAndRecovers() throws InterruptedException {
     version("580.3");
-    await().atMost(WAIT).until(() -> "upgrade-failed".equals(state()));
-    assertThat(cordoned()).isTrue();
+    await().atMost(WAIT).until(() -> "upgrade-failed".equals(watch.state()));
+    assertThat(watch.cordoned()).isTrue();
     assertThat(policy().getStatus().driverUpgrade())
         .singleElement()
         .satisfies(u -> {
@@ -219,7 +209,7 @@ class RealNodeDriverUpgradeE2E {
         .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("DriverUpgradeFailed"));
     states.clear();
     version("580.4");
-    await().atMost(WAIT).until(() -> "upgrade-done".equals(state()) && !cordoned());
+    await().atMost(WAIT).until(() -> "upgrade-done".equals(watch.state()) && !watch.cordoned());
     assertThat(states).contains("upgrade-required", "pod-restart-required", "validation-required");
     awaitDriver("580.4");
     assertThat(policy().getStatus().driverUpgrade()).isNull();
@@ -243,7 +233,7 @@ class RealNodeDriverUpgradeE2E {
     await().atMost(WAIT).until(() -> podEvents.contains("terminating default/slow"));
     operator.close();
     operator = startOperator();
-    await().atMost(WAIT).until(() -> "upgrade-done".equals(state()) && !cordoned());
+    await().atMost(WAIT).until(() -> "upgrade-done".equals(watch.state()) && !watch.cordoned());
     awaitDriver("580.5");
     assertThat(podEvents).containsSubsequence("gone default/slow", "deleting " + NS + "/" + DRIVER);
   }
@@ -272,8 +262,7 @@ class RealNodeDriverUpgradeE2E {
                     null))
             .create();
     String app = DriverNames.appName(created.getMetadata().getUid(), NvidiaDriverType.GPU, OS);
-    states.clear();
-    podEvents.clear();
+    watch.clear();
     client
         .resources(ClusterPolicy.class)
         .withName("cluster-policy")
@@ -285,10 +274,10 @@ class RealNodeDriverUpgradeE2E {
         .until(() ->
             "default"
                 .equals(
-                    Optional.ofNullable(get().getMetadata().getLabels())
+                    Optional.ofNullable(watch.node().getMetadata().getLabels())
                         .orElse(Map.of())
                         .get(NvidiaDriver.OWNER_LABEL)));
-    await().atMost(WAIT).until(() -> states.contains("upgrade-done") && !cordoned());
+    await().atMost(WAIT).until(() -> states.contains("upgrade-done") && !watch.cordoned());
     assertThat(states).containsSubsequence(FLOW);
     assertThat(podEvents)
         .as("the ClusterPolicy's driver pod, orphaned, goes through the upgrade")
@@ -395,64 +384,5 @@ class RealNodeDriverUpgradeE2E {
 
   private ClusterPolicy policy() {
     return client.resources(ClusterPolicy.class).withName("cluster-policy").get();
-  }
-
-  private Node get() {
-    return client.nodes().withName(node.nodeName()).get();
-  }
-
-  private String state() {
-    return Optional.ofNullable(get().getMetadata().getLabels()).orElse(Map.of()).get(STATE);
-  }
-
-  private Map<String, String> annotations() {
-    return Optional.ofNullable(get().getMetadata().getAnnotations()).orElse(Map.of());
-  }
-
-  private boolean cordoned() {
-    return get().getSpec() != null && Boolean.TRUE.equals(get().getSpec().getUnschedulable());
-  }
-
-  /** Every value the node's upgrade label takes, in order. */
-  private final class StateLog implements Watcher<Node> {
-    @Override
-    public void eventReceived(Action action, Node node) {
-      String state =
-          Optional.ofNullable(node.getMetadata().getLabels()).orElse(Map.of()).get(STATE);
-      if (state != null && (states.isEmpty() || !states.get(states.size() - 1).equals(state))) {
-        states.add(state);
-      }
-    }
-
-    @Override
-    public void onClose(WatcherException cause) {}
-  }
-
-  /** When pods start terminating and are gone: "terminating ns/name", "gone ns/name". */
-  private final class PodLog implements Watcher<Pod> {
-    @Override
-    public void eventReceived(Action action, Pod pod) {
-      String name = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
-      boolean driver =
-          NS.equals(pod.getMetadata().getNamespace())
-              && DRIVER.equals(
-                  Optional.ofNullable(pod.getMetadata().getLabels()).orElse(Map.of()).get("app"));
-      if (driver && pod.getMetadata().getDeletionTimestamp() != null) {
-        add("deleting " + NS + "/" + DRIVER);
-      } else if (action == Action.DELETED) {
-        add("gone " + name);
-      } else if (pod.getMetadata().getDeletionTimestamp() != null) {
-        add("terminating " + name);
-      }
-    }
-
-    private void add(String event) {
-      if (!podEvents.contains(event)) {
-        podEvents.add(event);
-      }
-    }
-
-    @Override
-    public void onClose(WatcherException cause) {}
   }
 }
