@@ -94,6 +94,33 @@ final class NvidiaDriverPass {
    * @param gpuNodes the nodes labelled {@code nvidia.com/gpu.present=true}
    */
   Result run(HasMetadata policy, OperandContext context, List<Node> gpuNodes) {
+    return run(policy, context, gpuNodes, unread(context.spec()));
+  }
+
+  /**
+   * The policy's {@code driver} keys that NVIDIADrivers make moot (all but {@code enabled}, {@code
+   * useNvidiaDriverCRD} and the CRD's default {@code kernelModuleType: auto}): NVIDIA's operator
+   * ignores them; here the policy says they are not read.
+   */
+  static List<String> unread(dev.gpudra.api.clusterpolicy.ClusterPolicySpec spec) {
+    ObjectNode driver = JSON.valueToTree(spec.driver());
+    List<String> keys = new ArrayList<>();
+    driver
+        .properties()
+        .forEach(e -> {
+          String key = e.getKey();
+          boolean handedOver = key.equals("enabled") || key.equals("useNvidiaDriverCRD");
+          boolean defaulted =
+              key.equals("kernelModuleType") && e.getValue().asText().equals("auto");
+          if (!handedOver && !defaulted && !e.getValue().isNull()) {
+            keys.add("driver." + key);
+          }
+        });
+    return keys;
+  }
+
+  private Result run(
+      HasMetadata policy, OperandContext context, List<Node> gpuNodes, List<String> unread) {
     String state = OperandState.DRIVER.stateName();
     Optional<List<NvidiaDriver>> listed = caches.nvidiaDrivers();
     if (listed.isEmpty()) {
@@ -115,6 +142,12 @@ final class NvidiaDriverPass {
     }
     label(owners, gpuNodes);
     List<String> waiting = new ArrayList<>();
+    if (!unread.isEmpty()) {
+      waiting.add(
+          unread
+              + ": not read while driver.useNvidiaDriverCRD is true (each NVIDIADriver has its"
+              + " own): remove them from the ClusterPolicy");
+    }
     List<UpgradeGroup> groups = new ArrayList<>();
     for (NvidiaDriver driver : drivers) {
       if (driver.getMetadata().getDeletionTimestamp() != null) {
