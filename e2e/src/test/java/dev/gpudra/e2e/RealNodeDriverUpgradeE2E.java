@@ -172,8 +172,7 @@ class RealNodeDriverUpgradeE2E {
     int registrations = operands.draRegistrations();
     watch.clear();
     version("580.2");
-    await().atMost(WAIT).until(() -> states.contains("upgrade-done"));
-    assertThat(states).containsSubsequence(FLOW);
+    awaitFlow();
     awaitDriver("580.2");
     assertThat(podEvents)
         .as("the claim pod is gone before the old driver pod is deleted")
@@ -277,8 +276,7 @@ class RealNodeDriverUpgradeE2E {
                     Optional.ofNullable(watch.node().getMetadata().getLabels())
                         .orElse(Map.of())
                         .get(NvidiaDriver.OWNER_LABEL)));
-    await().atMost(WAIT).until(() -> states.contains("upgrade-done") && !watch.cordoned());
-    assertThat(states).containsSubsequence(FLOW);
+    awaitFlow();
     assertThat(podEvents)
         .as("the ClusterPolicy's driver pod, orphaned, goes through the upgrade")
         .contains("deleting " + NS + "/" + DRIVER);
@@ -342,6 +340,19 @@ class RealNodeDriverUpgradeE2E {
         .patch(
             PatchContext.of(PatchType.JSON_MERGE),
             "{\"spec\":{\"driver\":{\"version\":\"" + version + "\"}}}");
+  }
+
+  /**
+   * Waits until the node's label went through every upgrade state, ending uncordoned. The label's
+   * first value seen may be the old upgrade-done: any node event, a status update too, shows it.
+   */
+  private void awaitFlow() {
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(states).containsSubsequence(FLOW);
+          assertThat(watch.cordoned()).as("cordoned").isFalse();
+        });
   }
 
   /** Waits until the node's driver pod runs {@code version}'s image and is Ready. */
