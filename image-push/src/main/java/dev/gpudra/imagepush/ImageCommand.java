@@ -1,0 +1,137 @@
+package dev.gpudra.imagepush;
+
+import com.google.cloud.tools.jib.api.LogEvent;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gpu-dra image push}: the launcher builds the image tar, then runs this. Prints {@code
+ * REGISTRY/NAME:TAG@sha256:...} on stdout, progress on stderr; exits 1 with one line naming what
+ * failed.
+ */
+@Command(
+    name = "gpu-dra image",
+    mixinStandardHelpOptions = true,
+    description = "Our image in a registry.",
+    subcommands = {ImageCommand.Push.class, CommandLine.HelpCommand.class})
+public final class ImageCommand implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(commandLine(System.getenv()).execute(args));
+  }
+
+  /** The command line with {@code env} as the environment; tests execute it in-process. */
+  public static CommandLine commandLine(Map<String, String> env) {
+    return new CommandLine(new ImageCommand(), new Factory(env));
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  @Command(
+      name = "push",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Copies the built image tar to REGISTRY/NAME:TAG and prints it with its digest.",
+        "Credentials: GPU_DRA_REGISTRY_USERNAME and GPU_DRA_REGISTRY_PASSWORD, else Docker's"
+            + " config.json ($DOCKER_CONFIG) and credential helpers."
+      })
+  static final class Push implements Callable<Integer> {
+    private final Map<String, String> env;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "REGISTRY/NAME:TAG", description = "Where to push.")
+    String target;
+
+    @Option(
+        names = "--tar",
+        required = true,
+        paramLabel = "FILE",
+        description = "The image as Jib's buildTar wrote it (deployments/image/target).")
+    Path tar;
+
+    @Option(
+        names = "--tag",
+        paramLabel = "TAG",
+        description = "A further tag in the same repository (repeatable).")
+    List<String> tags = List.of();
+
+    @Option(
+        names = "--insecure",
+        description = "Allow plain HTTP and unverified certificates (a loopback or lab registry).")
+    boolean insecure;
+
+    @Option(
+        names = "--platform",
+        paramLabel = "OS/ARCH",
+        description = "Not built yet: the image is the tar's one platform (this machine's).")
+    List<String> platforms = List.of();
+
+    Push(Map<String, String> env) {
+      this.env = env;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+      PrintWriter err = spec.commandLine().getErr();
+      ImagePusher pusher = new ImagePusher(new RegistryCredentials(env), event -> log(err, event));
+      try {
+        refusePlatforms();
+        PushResult result = pusher.push(new PushRequest(tar, target, tags, insecure));
+        spec.commandLine().getOut().println(result.pinned());
+        spec.commandLine().getOut().flush();
+        return 0;
+      } catch (PushException e) {
+        err.println("gpu-dra image push: " + e.getMessage());
+        err.flush();
+        return 1;
+      }
+    }
+
+    /** Multi-arch images need one AOT cache per platform, trained there: not built yet. */
+    private void refusePlatforms() throws PushException {
+      if (!platforms.isEmpty()) {
+        throw new PushException(
+            "--platform "
+                + String.join(",", platforms)
+                + ": not built yet; the image is pushed for the one platform of its tar (the"
+                + " machine that built it)");
+      }
+    }
+
+    private static void log(PrintWriter err, LogEvent event) {
+      switch (event.getLevel()) {
+        case ERROR, WARN, LIFECYCLE -> {
+          if (event.getMessage().isBlank()) {
+            return;
+          }
+          err.println("gpu-dra image push: " + event.getMessage());
+          err.flush();
+        }
+        default -> {}
+      }
+    }
+  }
+
+  /** Gives the push command the environment it reads credentials from. */
+  private record Factory(Map<String, String> env) implements CommandLine.IFactory {
+    @Override
+    public <K> K create(Class<K> type) throws Exception {
+      if (type == Push.class) {
+        return type.cast(new Push(env));
+      }
+      return CommandLine.defaultFactory().create(type);
+    }
+  }
+}

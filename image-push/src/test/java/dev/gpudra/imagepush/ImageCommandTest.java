@@ -1,0 +1,103 @@
+package dev.gpudra.imagepush;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the push refuses before it reaches any registry, and how it says so. */
+class ImageCommandTest {
+  @TempDir Path dir;
+
+  private record Run(int exit, String out, String err) {}
+
+  private Run run(Map<String, String> env, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    var cli = ImageCommand.commandLine(env);
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int exit = cli.execute(args);
+    return new Run(exit, out.toString(), err.toString());
+  }
+
+  private Path tar() throws IOException {
+    return Files.writeString(dir.resolve("image.tar"), "not pushed\n");
+  }
+
+  @Test
+  void aMissingTarIsNamed() {
+    Run run = run(Map.of(), "push", "--tar", dir.resolve("none.tar").toString(), "r.test/g:1");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("--tar " + dir.resolve("none.tar") + ": no such file");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
+  void theTarIsRequired() {
+    assertThat(run(Map.of(), "push", "r.test/g:1").err())
+        .contains("Missing required option: '--tar=FILE'");
+  }
+
+  @Test
+  void aTargetWithoutATagIsRefused() throws IOException {
+    Run run = run(Map.of(), "push", "--tar", tar().toString(), "registry.test:5000/gpu-dra");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err())
+        .contains("REGISTRY/NAME:TAG registry.test:5000/gpu-dra: name a tag, as in");
+  }
+
+  @Test
+  void aDigestInsteadOfATagIsRefused() throws IOException {
+    Run run = run(Map.of(), "push", "--tar", tar().toString(), "r.test/g@sha256:" + "a".repeat(64));
+    assertThat(run.err()).contains(": name a tag");
+  }
+
+  @Test
+  void anInvalidReferenceIsNamed() throws IOException {
+    Run run = run(Map.of(), "push", "--tar", tar().toString(), "r.test/UPPER:1");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("REGISTRY/NAME:TAG r.test/UPPER:1: not an image reference");
+  }
+
+  @Test
+  void anInvalidExtraTagIsNamed() throws IOException {
+    Run run = run(Map.of(), "push", "--tar", tar().toString(), "--tag", "no/slash", "r.test/g:1");
+    assertThat(run.err()).contains("--tag no/slash: not a valid tag");
+  }
+
+  @Test
+  void aUserNameWithoutAPasswordIsRefused() throws IOException {
+    Run run =
+        run(
+            Map.of(RegistryCredentials.USERNAME, "admin"),
+            "push",
+            "--tar",
+            tar().toString(),
+            "r.test/g:1");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err())
+        .contains("GPU_DRA_REGISTRY_PASSWORD is not set while GPU_DRA_REGISTRY_USERNAME is");
+  }
+
+  @Test
+  void aPlatformIsRefusedByName() throws IOException {
+    Run run =
+        run(Map.of(), "push", "--tar", tar().toString(), "--platform", "linux/arm64", "r.test/g:1");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("--platform linux/arm64: not built yet");
+  }
+
+  @Test
+  void helpNamesTheCredentialSources() {
+    Run run = run(Map.of(), "push", "--help");
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("GPU_DRA_REGISTRY_USERNAME", "--insecure", "--tag");
+  }
+}
