@@ -99,6 +99,7 @@ record NodePods(KubernetesClient client, RealNode node, String namespace) {
         .editSpec()
         .editFirstContainer()
         .withImage(image)
+        .withImagePullPolicy("IfNotPresent")
         .withCommand(List.of())
         .withArgs(args)
         .withEnv(

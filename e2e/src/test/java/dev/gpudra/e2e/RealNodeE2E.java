@@ -328,7 +328,7 @@ class RealNodeE2E {
         pods.runUntilLogged(pods.pod("upgraded", "echo up; sleep 600", "upgrade", null), "up");
     String claimUid = pods.claimOf(pod).getMetadata().getUid();
     String tag = "upgrade-" + pod.getMetadata().getUid().substring(0, 8);
-    node.tagImage(IMAGE, IMAGE.substring(0, IMAGE.lastIndexOf(':') + 1) + tag);
+    fixture.pushImage(tag);
 
     plugin.upgrade(tag);
 

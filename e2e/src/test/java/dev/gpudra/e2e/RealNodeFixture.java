@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.ChartDevicePlugin;
 import dev.gpudra.localcluster.node.ChartPlugin;
+import dev.gpudra.localcluster.node.ChartSource;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
 import dev.gpudra.localcluster.node.Helm;
 import dev.gpudra.localcluster.node.ImexStandIn;
@@ -15,6 +16,10 @@ import dev.gpudra.localcluster.node.NodeNetwork;
 import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import dev.gpudra.localcluster.node.RegistryMirror;
+import dev.gpudra.localcluster.registry.ImagePushTool;
+import dev.gpudra.localcluster.registry.LoopbackRegistry;
+import dev.gpudra.localcluster.registry.RegistryUnavailableException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,9 +34,10 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * What the real-node suites run on: the node network, gpu-dra-testcluster on it, one real node
  * (containerd, runc, the kubelet and kube-proxy), placeholder device nodes, a laid-out driver root,
- * and our plugin installed with our chart from our image with the simulated {@code dgx-a100-mig}
- * profile. Where root, runc, the CNI plugins, busybox or Go are missing, {@link #start} aborts the
- * suite with one line saying what.
+ * a registry on loopback that containerd pulls {@value #REGISTRY}'s images from, our image pushed
+ * there by {@code gpu-dra image push}, and our plugin installed with our chart from that image with
+ * the simulated {@code dgx-a100-mig} profile. Where root, runc, the CNI plugins, busybox or Go are
+ * missing, {@link #start} aborts the suite with one line saying what.
  */
 final class RealNodeFixture implements AutoCloseable {
   static final String NODE = "gpu-node-real";
@@ -39,7 +45,19 @@ final class RealNodeFixture implements AutoCloseable {
   /** The driver version of the simulated profile, which names the driver root's libraries. */
   static final String DRIVER = "580.95.05";
 
-  static final String IMAGE = System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
+  /**
+   * The registry our image is pulled from, as a cluster names its own: containerd's registry
+   * configuration sends its pulls to the loopback registry the image was pushed to.
+   */
+  static final String REGISTRY = "registry.gpu-dra.test";
+
+  /** Our image, {@code registry.gpu-dra.test/gpu-dra:<project version>}. */
+  static final String IMAGE =
+      REGISTRY + "/" + System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
+
+  private LoopbackRegistry registry;
+  private ChartSource draChart;
+  private ChartSource operatorChart;
 
   private NodeNetwork network;
   private ControlPlaneProcess controlPlane;
@@ -80,7 +98,8 @@ final class RealNodeFixture implements AutoCloseable {
     NodeTools tools;
     try {
       tools = NodeTools.locate(RealControlPlane.checkout(), binary, System.err::println);
-    } catch (RealNodeUnavailableException e) {
+      LoopbackRegistry.locate(RealControlPlane.checkout(), System.err::println);
+    } catch (RealNodeUnavailableException | RegistryUnavailableException e) {
       System.err.println("real node E2E skipped: " + e.getMessage());
       Assumptions.abort(e.getMessage());
       throw e;
@@ -107,7 +126,14 @@ final class RealNodeFixture implements AutoCloseable {
     var client = controlPlane.client();
     NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
     node = RealNode.start(tools, layout, network, NODE, controlPlane.kubeconfig(), client);
-    node.importImage(imageTar());
+    registry =
+        LoopbackRegistry.start(
+            LoopbackRegistry.locate(RealControlPlane.checkout(), System.err::println),
+            dir.resolve("registry"));
+    node.mirror(new RegistryMirror(REGISTRY, registry.host()));
+    pushImage(IMAGE.substring(IMAGE.lastIndexOf(':') + 1));
+    draChart = pushChart("gpu-dra", dir);
+    operatorChart = pushChart("gpu-operator", dir);
     devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
     layOutDriverRoot(layout.driverRoot());
     pods = new NodePods(client, node, "default");
@@ -117,12 +143,57 @@ final class RealNodeFixture implements AutoCloseable {
     }
   }
 
+  /**
+   * Pushes our image tar to the loopback registry as {@code IMAGE}'s repository at {@code tag},
+   * with {@code gpu-dra image push}; pods pull it as {@code registry.gpu-dra.test/gpu-dra:tag}.
+   *
+   * @return the pushed reference and digest
+   */
+  String pushImage(String tag) throws IOException, InterruptedException {
+    String repository = IMAGE.substring(REGISTRY.length() + 1, IMAGE.lastIndexOf(':'));
+    return ImagePushTool.of(imagePushClasspath())
+        .pushInsecure(imageTar(), registry.host() + "/" + repository + ":" + tag, List.of());
+  }
+
+  /** image-push's classpath, which Failsafe passes as gpu-dra.image-push.classpath. */
+  private static String imagePushClasspath() {
+    String classpath = System.getProperty("gpu-dra.image-push.classpath");
+    if (classpath == null) {
+      throw new IllegalStateException(
+          "no gpu-dra.image-push.classpath: run the suite through Maven (e2e/pom.xml sets it)");
+    }
+    return classpath;
+  }
+
   Helm helm() {
     return new Helm(tools.helm(), controlPlane.kubeconfig());
   }
 
-  private static Path chart() {
-    return RealControlPlane.checkout().resolve("deployments/helm/gpu-dra");
+  private ChartSource chart() {
+    return draChart;
+  }
+
+  /** The operator chart, as pushed to the suite's registry: install it from there. */
+  ChartSource operatorChart() {
+    return operatorChart;
+  }
+
+  /**
+   * {@code helm package} and {@code helm push} of one of our charts to the loopback registry, as a
+   * maintainer publishes it; suites install it from {@code oci://.../charts/<name>} at its version.
+   */
+  private ChartSource pushChart(String name, Path dir) throws IOException {
+    Path chart = RealControlPlane.checkout().resolve("deployments/helm/" + name);
+    Path packages = Files.createDirectories(dir.resolve("charts"));
+    helm().run("package", chart.toString(), "-d", packages.toString());
+    String version = ChartVersions.of(chart);
+    helm()
+        .run(
+            "push",
+            packages.resolve(name + "-" + version + ".tgz").toString(),
+            "oci://" + registry.host() + "/charts",
+            "--plain-http");
+    return ChartSource.plainHttpOci(registry.host(), "charts/" + name, version);
   }
 
   /** Installs our chart with the device plugin alone ({@link ChartDevicePlugin#install}). */
@@ -219,6 +290,13 @@ final class RealNodeFixture implements AutoCloseable {
     uninstallDevicePlugin();
     if (node != null) {
       node.close();
+    }
+    if (registry != null) {
+      try {
+        registry.close();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     if (devices != null) {
       devices.close();

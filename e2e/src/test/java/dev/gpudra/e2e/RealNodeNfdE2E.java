@@ -119,20 +119,22 @@ class RealNodeNfdE2E {
   void installLabelsTheNode() throws IOException {
     String image = RealNodeFixture.IMAGE;
     helm.run(
-        "install",
-        RELEASE,
-        RealControlPlane.checkout().resolve("deployments/helm/gpu-operator").toString(),
-        "--namespace",
-        NS,
-        "--create-namespace",
-        "--set",
-        "operator.image=" + image.substring(0, image.lastIndexOf(':')),
-        "--set",
-        "operator.version=" + image.substring(image.lastIndexOf(':') + 1),
-        "--set",
-        "clusterPolicy.deployCR=false",
-        "--set",
-        "nfd.nodefeaturerules=true");
+        fixture
+            .operatorChart()
+            .command(
+                "install",
+                RELEASE,
+                "--namespace",
+                NS,
+                "--create-namespace",
+                "--set",
+                "operator.image=" + image.substring(0, image.lastIndexOf(':')),
+                "--set",
+                "operator.version=" + image.substring(image.lastIndexOf(':') + 1),
+                "--set",
+                "clusterPolicy.deployCR=false",
+                "--set",
+                "nfd.nodefeaturerules=true"));
 
     for (String role : List.of("master", "worker", "gc")) {
       explained(() -> assertThat(nfdPods(role)).singleElement().matches(RealNodeNfdE2E::ready));

@@ -86,14 +86,16 @@ class RealNodeOperatorChartE2E {
     fixture
         .helm()
         .run(
-            "install",
-            "gpu-operator",
-            RealControlPlane.checkout().resolve("deployments/helm/gpu-operator").toString(),
-            "--namespace",
-            NS,
-            "--create-namespace",
-            "-f",
-            values.toString());
+            fixture
+                .operatorChart()
+                .command(
+                    "install",
+                    "gpu-operator",
+                    "--namespace",
+                    NS,
+                    "--create-namespace",
+                    "-f",
+                    values.toString()));
     try {
       operator = LeaderWatch.begin(client, NS, LeaderLease.NAME, Map.of("app", "gpu-operator"));
     } catch (AssertionError | RuntimeException e) {
@@ -137,9 +139,9 @@ class RealNodeOperatorChartE2E {
   }
 
   /**
-   * NVIDIA's defaults, save: our image as imported into the node (never pulled); NVIDIA's images
-   * that cannot be pulled here (the driver and toolkit, pre-installed on the node instead, and the
-   * DCGM exporter, GFD and MIG manager); the node's directories, which are not the host's defaults;
+   * NVIDIA's defaults, save: our image, pulled from the suite's registry; NVIDIA's images that
+   * cannot be pulled here (the driver and toolkit, pre-installed on the node instead, and the DCGM
+   * exporter, GFD and MIG manager); the node's directories, which are not the host's defaults;
    * simulated GPUs; and the time-slicing walk-through's ConfigMap.
    */
   private String values() {
@@ -151,7 +153,7 @@ class RealNodeOperatorChartE2E {
         "operator:",
         "  image: " + image.substring(0, image.lastIndexOf(':')),
         "  version: " + image.substring(image.lastIndexOf(':') + 1),
-        "  imagePullPolicy: Never",
+        "  imagePullPolicy: IfNotPresent",
         "driver: {enabled: false}",
         "toolkit: {enabled: false, installDir: " + layout.toolkitDir() + "}",
         "dcgmExporter: {enabled: false}",
@@ -174,7 +176,7 @@ class RealNodeOperatorChartE2E {
         "      any: |",
         timeSlicing(4).indent(8).stripTrailing(),
         "draDriver:",
-        "  imagePullPolicy: Never",
+        "  imagePullPolicy: IfNotPresent",
         "  gpus: {kubeletPlugin: {env: " + simulated + "}}",
         "  computeDomains: {enabled: false}",
         "migration:",
@@ -256,14 +258,16 @@ class RealNodeOperatorChartE2E {
     fixture
         .helm()
         .run(
-            "upgrade",
-            "gpu-operator",
-            RealControlPlane.checkout().resolve("deployments/helm/gpu-operator").toString(),
-            "--namespace",
-            NS,
-            "--reuse-values",
-            "--timeout",
-            "3m");
+            fixture
+                .operatorChart()
+                .command(
+                    "upgrade",
+                    "gpu-operator",
+                    "--namespace",
+                    NS,
+                    "--reuse-values",
+                    "--timeout",
+                    "3m"));
 
     assertThat(
             client.batch().v1().jobs().inNamespace(NS).withName("gpu-operator-upgrade-crd").get())

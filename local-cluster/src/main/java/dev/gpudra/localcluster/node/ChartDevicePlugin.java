@@ -25,12 +25,12 @@ public final class ChartDevicePlugin implements AutoCloseable {
   private static final String CONTAINER = "nvidia-device-plugin-ctr";
 
   private final Helm helm;
-  private final Path chart;
+  private final ChartSource chart;
   private final RealNode node;
   private final KubernetesClient client;
   private final DaemonSetLogs logs;
 
-  public ChartDevicePlugin(Helm helm, Path chart, RealNode node, KubernetesClient client) {
+  public ChartDevicePlugin(Helm helm, ChartSource chart, RealNode node, KubernetesClient client) {
     this.helm = Objects.requireNonNull(helm, "helm");
     this.chart = Objects.requireNonNull(chart, "chart");
     this.node = Objects.requireNonNull(node, "node");
@@ -46,7 +46,7 @@ public final class ChartDevicePlugin implements AutoCloseable {
   /**
    * {@code helm install} with the device plugin alone; waits until its pod is Ready.
    *
-   * @param image the image, as imported into the node
+   * @param image the image, as the node pulls it
    * @param profile the simulated GPU profile
    * @param cdiHook the host's {@code nvidia-cdi-hook}
    * @param moreValues further {@code --set} values, e.g. {@code devicePlugin.deviceListStrategy=x}

@@ -16,8 +16,8 @@ import java.util.function.Predicate;
 
 /**
  * The GPU kubelet plugin as users run it: a pod of our DaemonSet, installed on the real node with
- * our Helm chart and a real helm, from our image (imported into the node's containerd, {@code
- * imagePullPolicy: Never}), with simulated GPUs; the driver root is the node's {@link
+ * our Helm chart and a real helm, from our image (pulled from a registry, {@code imagePullPolicy:
+ * IfNotPresent}), with simulated GPUs; the driver root is the node's {@link
  * NodeLayout#driverRoot()}, where a test may lay out driver files. It finds the API server through
  * the {@code kubernetes} Service and its service account, as in any cluster. What its pods log is
  * kept here across pod restarts, read from the kubelet's pod log files.
@@ -47,18 +47,18 @@ public final class ChartPlugin implements AutoCloseable {
 
   private final Helm helm;
   private boolean installed;
-  private final Path chart;
+  private final ChartSource chart;
   private final RealNode node;
   private final KubernetesClient client;
   private final DaemonSetLogs logs;
 
   /**
    * @param helm a helm pointed at the node's cluster
-   * @param chart our chart ({@code deployments/helm/gpu-dra})
+   * @param chart our chart: {@code deployments/helm/gpu-dra}, or where it was pushed
    * @param node the node the DaemonSet's pod runs on
    * @param client a client of the same cluster
    */
-  public ChartPlugin(Helm helm, Path chart, RealNode node, KubernetesClient client) {
+  public ChartPlugin(Helm helm, ChartSource chart, RealNode node, KubernetesClient client) {
     this.helm = Objects.requireNonNull(helm, "helm");
     this.chart = Objects.requireNonNull(chart, "chart");
     this.node = Objects.requireNonNull(node, "node");
@@ -72,7 +72,7 @@ public final class ChartPlugin implements AutoCloseable {
    * {@code helm install} with the node's directories, then waits until the kubelet has registered
    * the plugin's pod.
    *
-   * @param image the image, as imported into the node ({@code gpu-dra:1.0})
+   * @param image the image, as the node pulls it ({@code registry.example/gpu-dra:1.0})
    * @param profile the simulated GPU profile
    * @param cdiHook the host's {@code nvidia-cdi-hook} ({@code nvidiaCDIHookPath})
    */
@@ -112,15 +112,10 @@ public final class ChartPlugin implements AutoCloseable {
    */
   public void upgrade(String tag) throws InterruptedException {
     int before = registrations();
-    helm.run(
-        "upgrade",
-        RELEASE,
-        chart.toString(),
-        "--namespace",
-        NAMESPACE,
-        "--reuse-values",
-        "--set",
-        "image.tag=" + tag);
+    List<String> args = new ArrayList<>(List.of("upgrade", RELEASE));
+    args.addAll(chart.args());
+    args.addAll(List.of("--namespace", NAMESPACE, "--reuse-values", "--set", "image.tag=" + tag));
+    helm.run(args.toArray(String[]::new));
     awaitPod(p -> image(p).endsWith(":" + tag));
     awaitRegistrations(before + 1);
   }
@@ -263,15 +258,16 @@ public final class ChartPlugin implements AutoCloseable {
    * root, CDI directory and hook: what every suite's install starts with.
    */
   static List<String> installArgs(
-      Path chart, String image, String profile, NodeLayout layout, Path cdiHook) {
+      ChartSource chart, String image, String profile, NodeLayout layout, Path cdiHook) {
     int colon = image.lastIndexOf(':');
-    List<String> args = new ArrayList<>(List.of("install", RELEASE, chart.toString()));
+    List<String> args = new ArrayList<>(List.of("install", RELEASE));
+    args.addAll(chart.args());
     args.addAll(List.of("--namespace", NAMESPACE, "--create-namespace"));
     for (String value :
         List.of(
             "image.repository=" + image.substring(0, colon),
             "image.tag=" + image.substring(colon + 1),
-            "image.pullPolicy=Never",
+            "image.pullPolicy=IfNotPresent",
             // no classic device plugin serves these GPUs (NVIDIA's coexistence guard)
             "gpuResourcesEnabledOverride=true",
             "simulatedGpus=" + profile,

@@ -3,7 +3,8 @@ package dev.gpudra.localcluster.node;
 import java.util.Objects;
 
 /**
- * containerd's configuration for the node: its own root, state and socket, the CRI plugin with CDI
+ * containerd's configuration for the node: its own root, state and socket, the registry hosts of
+ * {@link NodeLayout#registryHosts()} (where {@link RegistryMirror}s go), the CRI plugin with CDI
  * reading {@link NodeLayout#cdiDir()}, runc from Debian with cgroupfs, the CNI plugins, and the
  * local pause image pinned as the sandbox image (nothing is pulled). The runtime handler {@code
  * nvidia} stands in for the one a pre-installed NVIDIA Container Toolkit registers (in CDI mode its
@@ -38,6 +39,8 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
       snapshotter = 'overlayfs'
     [plugins.'io.containerd.cri.v1.images'.pinned_images]
       sandbox = '%s'
+    [plugins.'io.containerd.cri.v1.images'.registry]
+      config_path = '%s'
     [%s]
       restrict_oom_score_adj = true
       disable_apparmor = true
@@ -69,6 +72,7 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
             layout.containerdSocket(),
             layout.containerdSocket(),
             NodeImages.PAUSE,
+            layout.registryHosts(),
             cri,
             layout.cdiDir(),
             cri,

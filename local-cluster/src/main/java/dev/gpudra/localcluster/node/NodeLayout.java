@@ -30,6 +30,14 @@ public record NodeLayout(Path base) {
     return base.resolve("containerd/sock");
   }
 
+  /**
+   * containerd's registry configuration ({@code config_path}): a directory per registry host
+   * holding its {@code hosts.toml}, read at each pull.
+   */
+  public Path registryHosts() {
+    return base.resolve("containerd/certs.d");
+  }
+
   /** runc's state: the node's containers, so that a clean-up finds every one of them. */
   public Path runcRoot() {
     return base.resolve("containerd/runc");

@@ -84,8 +84,8 @@ public final class OperatorOperands {
   /**
    * A ClusterPolicy spec for this node: driver and toolkit pre-installed (the toolkit's directory
    * is {@link NodeLayout#toolkitDir()}), NVIDIA's image operands off, the host paths of the node's
-   * layout, our operands from the node's imported image with simulated GPUs, and GPU pods drained
-   * when a node moves.
+   * layout, our operands from our image in the node's registry with simulated GPUs, and GPU pods
+   * drained when a node moves.
    *
    * @param profile the simulated GPU profile both plugins report
    * @param draNodes which nodes run DRA ({@code all}, {@code none})
@@ -103,7 +103,7 @@ public final class OperatorOperands {
             "toolkit: {enabled: false, installDir: " + layout.toolkitDir() + "}",
             "devicePlugin:",
             "  enabled: true",
-            "  imagePullPolicy: Never",
+            "  imagePullPolicy: IfNotPresent",
             "  env: " + simulated,
             "  mps: {root: " + layout.mpsRoot() + "}",
             "dcgm: {enabled: false}",
@@ -116,7 +116,7 @@ public final class OperatorOperands {
             "  kubeletRootDir: " + layout.kubeletRoot(),
             "  cdiRoot: " + layout.cdiDir(),
             "draDriver:",
-            "  imagePullPolicy: Never",
+            "  imagePullPolicy: IfNotPresent",
             "  computeDomains: {enabled: "
                 + computeDomains
                 + ", kubeletPlugin: {env: "

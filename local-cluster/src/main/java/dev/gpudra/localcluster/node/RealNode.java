@@ -221,28 +221,24 @@ public final class RealNode implements AutoCloseable {
   private boolean driverManagerImported;
 
   /**
-   * Imports an image tar (docker-archive or OCI, e.g. our image from Jib) into the node's
-   * containerd, for pods with {@code imagePullPolicy: Never}.
+   * Imports an image tar (docker-archive or OCI) into the node's containerd: for the stand-ins of
+   * images that cannot be pulled here. Ours arrive through a registry ({@link #mirror}).
    */
   public void importImage(Path tar) {
     Processes.run(ctr("images", "import", tar.toString()));
   }
 
   /**
-   * Gives an imported image a second name ({@code ctr images tag}), as a registry would serve a new
-   * tag: for an upgrade to a new tag without a registry.
+   * From now on containerd pulls {@code mirror.registry()}'s images from {@code mirror.server()},
+   * as a cluster's registry configuration makes it.
    */
-  public void tagImage(String source, String target) {
-    Processes.run(ctr("images", "tag", "--force", qualified(source), qualified(target)));
-  }
-
-  /** {@code gpu-dra:1} -> {@code docker.io/library/gpu-dra:1}, the name the CRI looks up. */
-  static String qualified(String ref) {
-    String name = ref.contains("/") ? ref : "library/" + ref;
-    String first = name.substring(0, name.indexOf('/'));
-    return first.contains(".") || first.contains(":") || "localhost".equals(first)
-        ? name
-        : "docker.io/" + name;
+  public void mirror(RegistryMirror mirror) {
+    try {
+      mirror.writeUnder(layout.registryHosts());
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot configure containerd's mirror of " + mirror.registry(), e);
+    }
   }
 
   private void startKubeProxy() throws InterruptedException {

@@ -22,7 +22,8 @@ class NodeConfigsTest {
 
   @Test
   @DisplayName(
-      "containerd: own root, state and socket; CDI from the node's dir; pause image pinned")
+      "containerd: own root, state and socket; CDI from the node's dir; pause image pinned;"
+          + " registry hosts from the node's dir")
   void containerd() {
     String toml = new ContainerdConfig(layout, tools).toml();
 
@@ -36,7 +37,20 @@ class NodeConfigsTest {
         .contains("Root = '/tmp/node-x/containerd/runc'")
         .contains("bin_dirs = ['/usr/lib/cni']")
         .contains("conf_dir = '/tmp/node-x/cni/conf'")
-        .contains("imports = []");
+        .contains("imports = []")
+        .contains(
+            "[plugins.'io.containerd.cri.v1.images'.registry]\n"
+                + "  config_path = '/tmp/node-x/containerd/certs.d'");
+  }
+
+  @Test
+  @DisplayName("a registry mirror: pulls and resolves from the plain-HTTP server only")
+  void registryMirror() {
+    assertThat(new RegistryMirror("registry.gpu-dra.test", "127.0.0.1:5000").hostsToml())
+        .isEqualTo(
+            "server = \"http://127.0.0.1:5000\"\n"
+                + "[host.\"http://127.0.0.1:5000\"]\n"
+                + "  capabilities = [\"pull\", \"resolve\"]\n");
   }
 
   @Test
