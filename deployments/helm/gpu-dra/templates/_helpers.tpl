@@ -69,7 +69,12 @@ nvidia-dra-driver-gpu-component: {{ .component }}
 {{- end -}}
 
 {{- define "gpu-dra.image" -}}
-{{- printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) -}}
+{{- $ref := printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion | toString) -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" $ref .Values.image.digest -}}
+{{- else -}}
+{{- $ref -}}
+{{- end -}}
 {{- end -}}
 
 {{- /* The service accounts' common prefix, as NVIDIA's: <fullname>-service-account. */}}

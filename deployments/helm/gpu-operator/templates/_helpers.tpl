@@ -1,9 +1,11 @@
+{{- /* A sha256: version pins a digest, as the operator reads its operands' versions. */}}
 {{- define "gpu-operator.image" -}}
-{{- $version := .Values.operator.version | default .Chart.AppVersion -}}
+{{- $version := .Values.operator.version | default .Chart.AppVersion | toString -}}
+{{- $separator := ternary "@" ":" (hasPrefix "sha256:" $version) -}}
 {{- if .Values.operator.repository -}}
-{{ .Values.operator.repository }}/{{ .Values.operator.image }}:{{ $version }}
+{{ .Values.operator.repository }}/{{ .Values.operator.image }}{{ $separator }}{{ $version }}
 {{- else -}}
-{{ .Values.operator.image }}:{{ $version }}
+{{ .Values.operator.image }}{{ $separator }}{{ $version }}
 {{- end -}}
 {{- end -}}
 

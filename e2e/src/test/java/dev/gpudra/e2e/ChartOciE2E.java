@@ -67,7 +67,7 @@ class ChartOciE2E {
   void chartTravelsThroughTheRegistry(String chart, String renders, String settings)
       throws IOException, InterruptedException {
     Path checkout = RealControlPlane.checkout();
-    String version = chartVersion(checkout.resolve("deployments/helm/" + chart + "/Chart.yaml"));
+    String version = ChartVersions.of(checkout.resolve("deployments/helm/" + chart));
     Path packages = Files.createDirectories(dir.resolve("packages"));
     helm(
         "package",
@@ -100,16 +100,67 @@ class ChartOciE2E {
     assertThat(helm(template.toArray(String[]::new))).contains(renders);
   }
 
-  private static String chartVersion(Path chartYaml) throws IOException {
-    return Files.readAllLines(chartYaml).stream()
-        .filter(l -> l.startsWith("version:"))
-        .map(l -> l.substring("version:".length()).strip().replace("\"", ""))
-        .findFirst()
-        .orElseThrow();
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "gpu-dra, --namespace=gpu-dra --set=gpuResourcesEnabledOverride=true, image.digest, :",
+    "gpu-operator, --namespace=gpu-operator, operator.version, ''"
+  })
+  @DisplayName(
+      "by default a chart runs the image of its own version, the project's; a sha256 digest pins"
+          + " it, and a malformed one is refused by its path")
+  void theImageIsTheChartsVersionOrAPinnedDigest(
+      String chart, String settings, String pin, String tagBeforeDigest)
+      throws IOException, InterruptedException {
+    Path checkout = RealControlPlane.checkout();
+    String version = ChartVersions.of(checkout.resolve("deployments/helm/" + chart));
+    String image = System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
+    assertThat(image).as("the image Jib builds").isEqualTo("gpu-dra:" + version);
+    List<String> template =
+        new ArrayList<>(
+            List.of(
+                "template",
+                "t",
+                checkout.resolve("deployments/helm/" + chart).toString(),
+                "--kube-version",
+                "1.35.0"));
+    template.addAll(List.of(settings.split(" ")));
+    assertThat(helm(template.toArray(String[]::new))).contains("image: \"" + image + "\"");
+
+    String digest = "sha256:" + "0123456789abcdef".repeat(4);
+    template.add("--set=" + pin + "=" + digest);
+    String pinned = tagBeforeDigest.isEmpty() ? "gpu-dra@" + digest : image + "@" + digest;
+    assertThat(helm(template.toArray(String[]::new)))
+        .contains("image: \"" + pinned + "\"")
+        .doesNotContain("image: \"" + image + "\"");
+    if (chart.equals("gpu-dra")) {
+      template.set(template.size() - 1, "--set=image.digest=sha256:0123");
+      assertThat(helmFails(template.toArray(String[]::new)))
+          .contains("/image/digest")
+          .contains("does not match pattern");
+    }
   }
 
   /** helm with its config, cache and registry login kept in the test's directory. */
   private String helm(String... args) throws IOException, InterruptedException {
+    Process process = start(args);
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS))
+        .as("helm %s finished", List.of(args))
+        .isTrue();
+    assertThat(process.exitValue()).as("helm %s: %s", List.of(args), output).isZero();
+    return output;
+  }
+
+  /** helm that must fail; its output. */
+  private String helmFails(String... args) throws IOException, InterruptedException {
+    Process process = start(args);
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as("helm %s: %s", List.of(args), output).isNotZero();
+    return output;
+  }
+
+  private Process start(String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(helm.toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -119,12 +170,6 @@ class ChartOciE2E {
     env.put("HELM_CACHE_HOME", home.resolve("cache").toString());
     env.put("HELM_DATA_HOME", home.resolve("data").toString());
     env.put("HELM_REGISTRY_CONFIG", home.resolve("registry.json").toString());
-    Process process = builder.start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(120, TimeUnit.SECONDS))
-        .as("helm %s finished", List.of(args))
-        .isTrue();
-    assertThat(process.exitValue()).as("helm %s: %s", List.of(args), output).isZero();
-    return output;
+    return builder.start();
   }
 }
