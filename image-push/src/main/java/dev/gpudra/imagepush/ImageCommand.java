@@ -20,7 +20,11 @@ import picocli.CommandLine.Parameters;
     name = "gpu-dra image",
     mixinStandardHelpOptions = true,
     description = "Our image in a registry.",
-    subcommands = {ImageCommand.Push.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      ImageCommand.Push.class,
+      ImageCommand.PullBase.class,
+      CommandLine.HelpCommand.class
+    })
 public final class ImageCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -92,7 +96,7 @@ public final class ImageCommand implements Runnable {
         spec.commandLine().getOut().println(result.pinned());
         spec.commandLine().getOut().flush();
         return 0;
-      } catch (PushException e) {
+      } catch (ImageException e) {
         err.println("gpu-dra image push: " + e.getMessage());
         err.flush();
         return 1;
@@ -100,9 +104,9 @@ public final class ImageCommand implements Runnable {
     }
 
     /** Multi-arch images need one AOT cache per platform, trained there: not built yet. */
-    private void refusePlatforms() throws PushException {
+    private void refusePlatforms() throws ImageException {
       if (!platforms.isEmpty()) {
-        throw new PushException(
+        throw new ImageException(
             "--platform "
                 + String.join(",", platforms)
                 + ": not built yet; the image is pushed for the one platform of its tar (the"
@@ -110,13 +114,13 @@ public final class ImageCommand implements Runnable {
       }
     }
 
-    private static void log(PrintWriter err, LogEvent event) {
+    static void log(PrintWriter err, LogEvent event) {
       switch (event.getLevel()) {
         case ERROR, WARN, LIFECYCLE -> {
           if (event.getMessage().isBlank()) {
             return;
           }
-          err.println("gpu-dra image push: " + event.getMessage());
+          err.println("gpu-dra image: " + event.getMessage());
           err.flush();
         }
         default -> {}
@@ -124,12 +128,68 @@ public final class ImageCommand implements Runnable {
     }
   }
 
-  /** Gives the push command the environment it reads credentials from. */
+  @Command(
+      name = "pull-base",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Writes a base image from its registry as a docker-archive tar, for one platform:",
+        "what ./gpu-dra image push builds on (--base IMAGE). Credentials as for push."
+      })
+  static final class PullBase implements Callable<Integer> {
+    private final Map<String, String> env;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "IMAGE", description = "e.g. eclipse-temurin:25-jre")
+    String image;
+
+    @Option(
+        names = "--tar",
+        required = true,
+        paramLabel = "FILE",
+        description = "Where to write it.")
+    Path tar;
+
+    @Option(
+        names = "--platform",
+        paramLabel = "OS/ARCH",
+        description = "Which image of a multi-platform base (default: linux/amd64).")
+    String platform = "linux/amd64";
+
+    @Option(names = "--insecure", description = "Allow plain HTTP and unverified certificates.")
+    boolean insecure;
+
+    PullBase(Map<String, String> env) {
+      this.env = env;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+      PrintWriter err = spec.commandLine().getErr();
+      BasePuller puller =
+          new BasePuller(new RegistryCredentials(env), event -> Push.log(err, event));
+      try {
+        puller.pull(new PullRequest(image, tar, platform, insecure));
+        spec.commandLine().getOut().println(tar);
+        spec.commandLine().getOut().flush();
+        return 0;
+      } catch (ImageException e) {
+        err.println("gpu-dra image pull-base: " + e.getMessage());
+        err.flush();
+        return 1;
+      }
+    }
+  }
+
+  /** Gives the commands the environment they read credentials from. */
   private record Factory(Map<String, String> env) implements CommandLine.IFactory {
     @Override
     public <K> K create(Class<K> type) throws Exception {
       if (type == Push.class) {
         return type.cast(new Push(env));
+      }
+      if (type == PullBase.class) {
+        return type.cast(new PullBase(env));
       }
       return CommandLine.defaultFactory().create(type);
     }

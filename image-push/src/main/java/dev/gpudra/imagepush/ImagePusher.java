@@ -26,21 +26,21 @@ import java.util.function.Consumer;
 public record ImagePusher(RegistryCredentials credentials, Consumer<LogEvent> log) {
 
   /**
-   * @throws PushException naming the tar, the reference or the registry, and what to do
+   * @throws ImageException naming the tar, the reference or the registry, and what to do
    */
-  public PushResult push(PushRequest request) throws PushException, InterruptedException {
+  public PushResult push(PushRequest request) throws ImageException, InterruptedException {
     if (!Files.isRegularFile(request.tar())) {
-      throw new PushException(
+      throw new ImageException(
           "--tar " + request.tar() + ": no such file (./gpu-dra image push builds it first)");
     }
     ImageReference target = reference(request.target(), "REGISTRY/NAME:TAG");
     for (String tag : request.extraTags()) {
       if (!ImageReference.isValidTag(tag)) {
-        throw new PushException("--tag " + tag + ": not a valid tag");
+        throw new ImageException("--tag " + tag + ": not a valid tag");
       }
     }
     if (!request.insecure()) {
-      TlsProbe.requireTls(target.getRegistry());
+      TlsProbe.requireTls(target.getRegistry(), "push");
     }
     RegistryImage to = RegistryImage.named(target);
     credentials.retrievers(target, log).forEach(to::addCredentialRetriever);
@@ -54,21 +54,21 @@ public record ImagePusher(RegistryCredentials credentials, Consumer<LogEvent> lo
       JibContainer pushed = Jib.from(TarImage.at(request.tar())).containerize(containerizer);
       return new PushResult(target.toString(), pushed.getDigest().toString());
     } catch (ExecutionException | RegistryException | IOException e) {
-      throw PushFailures.explain(target, e);
+      throw RegistryFailures.explain(target, "push", e);
     } catch (CacheDirectoryCreationException e) {
-      throw new PushException("cannot create Jib's layer cache: " + e.getMessage(), e);
+      throw new ImageException("cannot create Jib's layer cache: " + e.getMessage(), e);
     }
   }
 
-  private static ImageReference reference(String text, String what) throws PushException {
+  static ImageReference reference(String text, String what) throws ImageException {
     ImageReference reference;
     try {
       reference = ImageReference.parse(text);
     } catch (InvalidImageReferenceException e) {
-      throw new PushException(what + " " + text + ": not an image reference", e);
+      throw new ImageException(what + " " + text + ": not an image reference", e);
     }
     if (!text.substring(text.lastIndexOf('/') + 1).contains(":") || text.contains("@")) {
-      throw new PushException(
+      throw new ImageException(
           what + " " + text + ": name a tag, as in registry.example.com/gpu-dra:0.1.0");
     }
     return reference;

@@ -27,16 +27,16 @@ record RegistryCredentials(Map<String, String> env) {
   }
 
   /**
-   * @throws PushException when only one of the two variables is set
+   * @throws ImageException when only one of the two variables is set
    */
   List<CredentialRetriever> retrievers(ImageReference image, Consumer<LogEvent> log)
-      throws PushException {
+      throws ImageException {
     CredentialRetrieverFactory factory = CredentialRetrieverFactory.forImage(image, log, env);
     List<CredentialRetriever> retrievers = new ArrayList<>();
     String user = blankToNull(env.get(USERNAME));
     String password = blankToNull(env.get(PASSWORD));
     if ((user == null) != (password == null)) {
-      throw new PushException(
+      throw new ImageException(
           (user == null ? USERNAME : PASSWORD)
               + " is not set while "
               + (user == null ? PASSWORD : USERNAME)

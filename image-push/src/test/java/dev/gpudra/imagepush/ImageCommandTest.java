@@ -95,6 +95,28 @@ class ImageCommandTest {
   }
 
   @Test
+  void aBasePlatformMustBeOsSlashArch() {
+    Run run =
+        run(
+            Map.of(),
+            "pull-base",
+            "--tar",
+            dir.resolve("base.tar").toString(),
+            "--platform",
+            "arm64",
+            "r.test/base:1");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("--platform arm64: not OS/ARCH, as in linux/arm64");
+    assertThat(dir.resolve("base.tar")).doesNotExist();
+  }
+
+  @Test
+  void anInvalidBaseIsNamed() {
+    Run run = run(Map.of(), "pull-base", "--tar", dir.resolve("b.tar").toString(), "r.test/A B");
+    assertThat(run.err()).contains("IMAGE r.test/A B: not an image reference");
+  }
+
+  @Test
   void helpNamesTheCredentialSources() {
     Run run = run(Map.of(), "push", "--help");
     assertThat(run.exit()).isZero();

@@ -9,24 +9,31 @@ import java.net.UnknownHostException;
 import javax.net.ssl.SSLException;
 
 /** Jib's failures, as what happened at which registry and what to do about it. */
-final class PushFailures {
-  private PushFailures() {}
+final class RegistryFailures {
+  private RegistryFailures() {}
 
-  static PushException explain(ImageReference target, Throwable failure) {
+  /**
+   * @param verb what was done to {@code target}: {@code push} or {@code pull}
+   */
+  static ImageException explain(ImageReference target, String verb, Throwable failure) {
     String registry = target.getRegistry();
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
       if (cause instanceof InsecureRegistryException || cause instanceof SSLException) {
-        return new PushException(
+        return new ImageException(
             registry
                 + " does not serve HTTPS with a certificate this machine trusts: pass --insecure"
-                + " to push over plain HTTP or without verifying it",
+                + " to "
+                + verb
+                + " over plain HTTP or without verifying it",
             failure);
       }
       if (cause instanceof RegistryUnauthorizedException
           || cause instanceof RegistryAuthenticationFailedException) {
-        return new PushException(
+        return new ImageException(
             registry
-                + " refused to let us push "
+                + " refused to let us "
+                + verb
+                + " "
                 + target.getRepository()
                 + " ("
                 + cause.getMessage()
@@ -37,20 +44,14 @@ final class PushFailures {
             failure);
       }
       if (cause instanceof ConnectException || cause instanceof UnknownHostException) {
-        return new PushException("cannot reach " + registry + ": " + cause.getMessage(), failure);
+        return new ImageException("cannot reach " + registry + ": " + cause.getMessage(), failure);
       }
     }
     Throwable root = failure;
     while (root.getCause() != null) {
       root = root.getCause();
     }
-    return new PushException(
-        "pushing "
-            + target
-            + " failed: "
-            + root.getClass().getSimpleName()
-            + ": "
-            + root.getMessage(),
-        failure);
+    String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    return new ImageException("cannot " + verb + " " + target + ": " + why, failure);
   }
 }
