@@ -161,8 +161,9 @@ class ReleaseScriptsE2E {
 
   @Test
   @DisplayName(
-      "the image and both charts are pushed by the release scripts, signed by digest, and the"
-          + " signatures verify with the key and not with another")
+      "the image and both charts are pushed by the release scripts, the charts naming the released"
+          + " image; all are signed by digest, and the signatures verify with the key and not with"
+          + " another")
   void imageAndChartsArePushedAndSigned() throws IOException, InterruptedException {
     Path dist = dir.resolve("dist");
     String version = ChartVersions.of(checkout.resolve("deployments/helm/gpu-dra"));
@@ -177,7 +178,9 @@ class ReleaseScriptsE2E {
             "COSIGN", tools.resolve("cosign").toString()));
 
     run(env, script("push-image.sh"), registry.host() + "/gpu-dra", version);
-    run(env, script("push-charts.sh"), "oci://" + registry.host() + "/charts");
+    Map<String, String> chartEnv = new HashMap<>(env);
+    chartEnv.put("IMAGE", registry.host() + "/team/gpu-dra");
+    run(chartEnv, script("push-charts.sh"), "oci://" + registry.host() + "/charts");
     String image = Files.readString(dist.resolve("image.ref")).strip();
     List<String> charts = Files.readAllLines(dist.resolve("charts.ref"));
     assertThat(image).startsWith(registry.host() + "/gpu-dra:" + version + "@sha256:");
@@ -185,6 +188,32 @@ class ReleaseScriptsE2E {
         .hasSize(2)
         .allMatch(c -> c.startsWith(registry.host() + "/charts/gpu-"))
         .allMatch(c -> c.contains(":" + version + "@sha256:"));
+
+    for (String chart : List.of("gpu-dra", "gpu-operator")) {
+      List<String> template =
+          new ArrayList<>(
+              List.of(
+                  helm.toString(),
+                  "template",
+                  "t",
+                  "oci://" + registry.host() + "/charts/" + chart,
+                  "--version",
+                  version,
+                  "--plain-http",
+                  "--kube-version",
+                  "1.35.0",
+                  "--namespace",
+                  chart));
+      if (chart.equals("gpu-dra")) {
+        template.addAll(List.of("--set", "gpuResourcesEnabledOverride=true"));
+      }
+      assertThat(run(env, template.toArray(String[]::new)))
+          .as("the released %s runs the released image by default", chart)
+          .contains("image: \"" + registry.host() + "/team/gpu-dra:" + version + "\"");
+    }
+    assertThat(Files.readString(checkout.resolve("deployments/helm/gpu-dra/values.yaml")))
+        .as("the checkout's chart is left as it was")
+        .contains("  repository: gpu-dra\n");
 
     Path keys = Files.createDirectories(dir.resolve("keys"));
     Map<String, String> cosign = new HashMap<>(env);
