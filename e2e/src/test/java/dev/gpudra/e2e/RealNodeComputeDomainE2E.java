@@ -369,7 +369,7 @@ class RealNodeComputeDomainE2E {
   @DisplayName(
       "the chart's two ComputeDomain controllers: one led the whole suite, renewing its Lease as"
           + " the chart's account, and neither restarted")
-  void oneControllerLedThroughout() {
+  void oneControllerLedThroughout() throws InterruptedException {
     controller.assertLedThroughout(Duration.ofSeconds(60));
   }
 

@@ -312,7 +312,7 @@ class RealNodeOperatorChartE2E {
   @Order(5)
   @DisplayName(
       "the operator led throughout, renewing its Lease as the chart's account, without a restart")
-  void theOperatorLedThroughout() {
+  void theOperatorLedThroughout() throws InterruptedException {
     operator.assertLedThroughout(Duration.ofSeconds(90));
   }
 
