@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gpudra.localcluster.controlplane.BuildScript;
 import dev.gpudra.localcluster.registry.LoopbackRegistry;
 import dev.gpudra.localcluster.registry.RegistryUnavailableException;
 import java.io.IOException;
@@ -36,6 +37,7 @@ class ImagePushE2E {
   private Path dir;
   private Path tar;
   private LoopbackRegistry registry;
+  private Path arm64;
 
   @BeforeAll
   void start(@TempDir Path dir) throws IOException, InterruptedException {
@@ -43,6 +45,11 @@ class ImagePushE2E {
     tar = Path.of(System.getProperty("gpu-dra.image.tar", "no-image.tar"));
     Assumptions.assumeTrue(Files.isRegularFile(tar), "no image tar: ./gpu-dra test builds it");
     try {
+      arm64 =
+          new BuildScript(
+                  RealControlPlane.checkout().resolve("e2e/node/arm64-image.sh"),
+                  "an arm64 image from Debian's busybox-static")
+              .run(System.err::println, RegistryUnavailableException::new);
       registry =
           LoopbackRegistry.start(
               LoopbackRegistry.locate(RealControlPlane.checkout(), System.err::println),
@@ -105,6 +112,107 @@ class ImagePushE2E {
         .contains("pass --insecure to push over plain HTTP");
     assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(20);
     assertThat(servedStatus("refused", "1")).isEqualTo(404);
+  }
+
+  @Test
+  @DisplayName(
+      "index lists per-platform images under one tag with the platform each image's config"
+          + " says; a base pulled from it for linux/arm64 is the arm64 image; a list over two"
+          + " images of one platform, another repository or a list is refused by name")
+  void oneTagOverPerPlatformImages() throws IOException, InterruptedException {
+    String repository = registry.host() + "/multi";
+    String amd =
+        image("push", "--insecure", "--tar", tar.toString(), repository + ":1-amd64").out();
+    String arm =
+        image("push", "--insecure", "--tar", arm64.toString(), repository + ":1-arm64").out();
+    Result index =
+        image(
+            "index",
+            "--insecure",
+            "--image",
+            amd.strip(),
+            "--image",
+            repository + ":1-arm64",
+            repository + ":1");
+    assertThat(index.exit()).as(index.err()).isZero();
+    assertThat(index.out().strip()).startsWith(repository + ":1@sha256:");
+
+    JsonNode list = json.readTree(manifestList("multi", "1"));
+    assertThat(list.path("mediaType").asText())
+        .isEqualTo("application/vnd.docker.distribution.manifest.list.v2+json");
+    List<String> entries = new ArrayList<>();
+    list.path("manifests")
+        .forEach(m ->
+            entries.add(
+                m.at("/platform/os").asText()
+                    + "/"
+                    + m.at("/platform/architecture").asText()
+                    + " "
+                    + m.path("digest").asText()));
+    assertThat(entries)
+        .containsExactly(
+            "linux/amd64 " + amd.strip().substring(amd.indexOf('@') + 1),
+            "linux/arm64 " + arm.strip().substring(arm.indexOf('@') + 1));
+
+    Path base = dir.resolve("arm64-base.tar");
+    Result pulled =
+        image(
+            "pull-base",
+            "--insecure",
+            "--platform",
+            "linux/arm64",
+            "--tar",
+            base.toString(),
+            repository + ":1");
+    assertThat(pulled.exit()).as(pulled.err()).isZero();
+    assertThat(diffIds(base)).isEqualTo(diffIds(arm64));
+
+    assertThat(
+            image(
+                    "index",
+                    "--insecure",
+                    "--image",
+                    repository + ":1-amd64",
+                    "--image",
+                    repository + ":1-amd64",
+                    repository + ":2")
+                .err())
+        .contains("both linux/amd64");
+    assertThat(
+            image(
+                    "index",
+                    "--insecure",
+                    "--image",
+                    repository + ":1",
+                    "--image",
+                    repository + ":1-arm64",
+                    repository + ":2")
+                .err())
+        .contains("manifest.list.v2+json, not one image");
+    assertThat(
+            image(
+                    "index",
+                    "--insecure",
+                    "--image",
+                    registry.host() + "/other:1",
+                    "--image",
+                    repository + ":1-arm64",
+                    repository + ":2")
+                .err())
+        .contains("not in " + repository);
+    assertThat(servedStatus("multi", "2")).isEqualTo(404);
+  }
+
+  private String manifestList(String name, String tag) throws IOException, InterruptedException {
+    try (HttpClient http = HttpClient.newHttpClient()) {
+      return http.send(
+              HttpRequest.newBuilder(
+                      URI.create("http://" + registry.host() + "/v2/" + name + "/manifests/" + tag))
+                  .header("Accept", "application/vnd.docker.distribution.manifest.list.v2+json")
+                  .build(),
+              HttpResponse.BodyHandlers.ofString())
+          .body();
+    }
   }
 
   private String servedDigest(String name, String tag) throws IOException, InterruptedException {

@@ -3,7 +3,6 @@ package dev.gpudra.imagepush;
 import com.google.cloud.tools.jib.api.CacheDirectoryCreationException;
 import com.google.cloud.tools.jib.api.Containerizer;
 import com.google.cloud.tools.jib.api.ImageReference;
-import com.google.cloud.tools.jib.api.InvalidImageReferenceException;
 import com.google.cloud.tools.jib.api.Jib;
 import com.google.cloud.tools.jib.api.LogEvent;
 import com.google.cloud.tools.jib.api.RegistryException;
@@ -30,7 +29,7 @@ public record BasePuller(RegistryCredentials credentials, Consumer<LogEvent> log
    * @throws ImageException naming the image, the platform or the registry, and what to do
    */
   public void pull(PullRequest request) throws ImageException, InterruptedException {
-    ImageReference image = parse(request.image());
+    ImageReference image = ImagePusher.parse(request.image(), "IMAGE");
     Platform platform = platform(request.platform());
     if (!request.insecure()) {
       TlsProbe.requireTls(image.getRegistry(), "pull");
@@ -50,14 +49,6 @@ public record BasePuller(RegistryCredentials credentials, Consumer<LogEvent> log
       throw RegistryFailures.explain(image, "pull", e);
     } catch (CacheDirectoryCreationException e) {
       throw new ImageException("cannot create Jib's layer cache: " + e.getMessage(), e);
-    }
-  }
-
-  private static ImageReference parse(String text) throws ImageException {
-    try {
-      return ImageReference.parse(text);
-    } catch (InvalidImageReferenceException e) {
-      throw new ImageException("IMAGE " + text + ": not an image reference", e);
     }
   }
 

@@ -23,6 +23,7 @@ import picocli.CommandLine.Parameters;
     subcommands = {
       ImageCommand.Push.class,
       ImageCommand.PullBase.class,
+      ImageCommand.Index.class,
       CommandLine.HelpCommand.class
     })
 public final class ImageCommand implements Runnable {
@@ -79,7 +80,8 @@ public final class ImageCommand implements Runnable {
     @Option(
         names = "--platform",
         paramLabel = "OS/ARCH",
-        description = "Not built yet: the image is the tar's one platform (this machine's).")
+        description =
+            "Refused: a tar holds one platform; ./gpu-dra image push --platform builds one per platform.")
     List<String> platforms = List.of();
 
     Push(Map<String, String> env) {
@@ -103,14 +105,14 @@ public final class ImageCommand implements Runnable {
       }
     }
 
-    /** Multi-arch images need one AOT cache per platform, trained there: not built yet. */
+    /** A tar is one platform's image; the launcher builds one per platform, then indexes them. */
     private void refusePlatforms() throws ImageException {
       if (!platforms.isEmpty()) {
         throw new ImageException(
             "--platform "
                 + String.join(",", platforms)
-                + ": not built yet; the image is pushed for the one platform of its tar (the"
-                + " machine that built it)");
+                + ": a tar holds one platform's image; ./gpu-dra image push --platform builds one"
+                + " per platform and lists them under one tag (gpu-dra image index)");
       }
     }
 
@@ -181,6 +183,53 @@ public final class ImageCommand implements Runnable {
     }
   }
 
+  @Command(
+      name = "index",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Pushes one tag over per-platform images of the same repository (a manifest list):",
+        "each entry's platform is read from its image. Prints REGISTRY/NAME:TAG@sha256:..."
+      })
+  static final class Index implements Callable<Integer> {
+    private final Map<String, String> env;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "REGISTRY/NAME:TAG", description = "The list's tag.")
+    String target;
+
+    @Option(
+        names = "--image",
+        required = true,
+        paramLabel = "REF",
+        description = "A per-platform image, by tag or digest (repeat, two or more).")
+    List<String> images;
+
+    @Option(names = "--insecure", description = "Allow plain HTTP and unverified certificates.")
+    boolean insecure;
+
+    Index(Map<String, String> env) {
+      this.env = env;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+      PrintWriter err = spec.commandLine().getErr();
+      ImageIndexer indexer =
+          new ImageIndexer(new RegistryCredentials(env), event -> Push.log(err, event));
+      try {
+        PushResult result = indexer.index(new IndexRequest(target, images, insecure));
+        spec.commandLine().getOut().println(result.pinned());
+        spec.commandLine().getOut().flush();
+        return 0;
+      } catch (ImageException e) {
+        err.println("gpu-dra image index: " + e.getMessage());
+        err.flush();
+        return 1;
+      }
+    }
+  }
+
   /** Gives the commands the environment they read credentials from. */
   private record Factory(Map<String, String> env) implements CommandLine.IFactory {
     @Override
@@ -190,6 +239,9 @@ public final class ImageCommand implements Runnable {
       }
       if (type == PullBase.class) {
         return type.cast(new PullBase(env));
+      }
+      if (type == Index.class) {
+        return type.cast(new Index(env));
       }
       return CommandLine.defaultFactory().create(type);
     }

@@ -60,13 +60,18 @@ public record ImagePusher(RegistryCredentials credentials, Consumer<LogEvent> lo
     }
   }
 
-  static ImageReference reference(String text, String what) throws ImageException {
-    ImageReference reference;
+  /** An image reference by tag or digest. */
+  static ImageReference parse(String text, String what) throws ImageException {
     try {
-      reference = ImageReference.parse(text);
+      return ImageReference.parse(text);
     } catch (InvalidImageReferenceException e) {
       throw new ImageException(what + " " + text + ": not an image reference", e);
     }
+  }
+
+  /** An image reference that names a tag. */
+  static ImageReference reference(String text, String what) throws ImageException {
+    ImageReference reference = parse(text, what);
     if (!text.substring(text.lastIndexOf('/') + 1).contains(":") || text.contains("@")) {
       throw new ImageException(
           what + " " + text + ": name a tag, as in registry.example.com/gpu-dra:0.1.0");

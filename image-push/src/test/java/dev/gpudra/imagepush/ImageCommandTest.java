@@ -91,7 +91,7 @@ class ImageCommandTest {
     Run run =
         run(Map.of(), "push", "--tar", tar().toString(), "--platform", "linux/arm64", "r.test/g:1");
     assertThat(run.exit()).isEqualTo(1);
-    assertThat(run.err()).contains("--platform linux/arm64: not built yet");
+    assertThat(run.err()).contains("--platform linux/arm64: a tar holds one platform's image");
   }
 
   @Test
