@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -90,19 +91,14 @@ public final class ImageCommand implements Runnable {
 
     @Override
     public Integer call() throws InterruptedException {
-      PrintWriter err = spec.commandLine().getErr();
-      ImagePusher pusher = new ImagePusher(new RegistryCredentials(env), event -> log(err, event));
-      try {
-        refusePlatforms();
-        PushResult result = pusher.push(new PushRequest(tar, target, tags, insecure));
-        spec.commandLine().getOut().println(result.pinned());
-        spec.commandLine().getOut().flush();
-        return 0;
-      } catch (ImageException e) {
-        err.println("gpu-dra image push: " + e.getMessage());
-        err.flush();
-        return 1;
-      }
+      return execute(
+          spec,
+          log -> {
+            refusePlatforms();
+            return new ImagePusher(new RegistryCredentials(env), log)
+                .push(new PushRequest(tar, target, tags, insecure))
+                .pinned();
+          });
     }
 
     /** A tar is one platform's image; the launcher builds one per platform, then indexes them. */
@@ -113,19 +109,6 @@ public final class ImageCommand implements Runnable {
                 + String.join(",", platforms)
                 + ": a tar holds one platform's image; ./gpu-dra image push --platform builds one"
                 + " per platform and lists them under one tag (gpu-dra image index)");
-      }
-    }
-
-    static void log(PrintWriter err, LogEvent event) {
-      switch (event.getLevel()) {
-        case ERROR, WARN, LIFECYCLE -> {
-          if (event.getMessage().isBlank()) {
-            return;
-          }
-          err.println("gpu-dra image: " + event.getMessage());
-          err.flush();
-        }
-        default -> {}
       }
     }
   }
@@ -167,19 +150,13 @@ public final class ImageCommand implements Runnable {
 
     @Override
     public Integer call() throws InterruptedException {
-      PrintWriter err = spec.commandLine().getErr();
-      BasePuller puller =
-          new BasePuller(new RegistryCredentials(env), event -> Push.log(err, event));
-      try {
-        puller.pull(new PullRequest(image, tar, platform, insecure));
-        spec.commandLine().getOut().println(tar);
-        spec.commandLine().getOut().flush();
-        return 0;
-      } catch (ImageException e) {
-        err.println("gpu-dra image pull-base: " + e.getMessage());
-        err.flush();
-        return 1;
-      }
+      return execute(
+          spec,
+          log -> {
+            new BasePuller(new RegistryCredentials(env), log)
+                .pull(new PullRequest(image, tar, platform, insecure));
+            return tar.toString();
+          });
     }
   }
 
@@ -214,19 +191,49 @@ public final class ImageCommand implements Runnable {
 
     @Override
     public Integer call() throws InterruptedException {
-      PrintWriter err = spec.commandLine().getErr();
-      ImageIndexer indexer =
-          new ImageIndexer(new RegistryCredentials(env), event -> Push.log(err, event));
-      try {
-        PushResult result = indexer.index(new IndexRequest(target, images, insecure));
-        spec.commandLine().getOut().println(result.pinned());
-        spec.commandLine().getOut().flush();
-        return 0;
-      } catch (ImageException e) {
-        err.println("gpu-dra image index: " + e.getMessage());
-        err.flush();
-        return 1;
+      return execute(
+          spec,
+          log ->
+              new ImageIndexer(new RegistryCredentials(env), log)
+                  .index(new IndexRequest(target, images, insecure))
+                  .pinned());
+    }
+  }
+
+  /** A subcommand's work: given where Jib's log goes, the one line it prints on success. */
+  @FunctionalInterface
+  interface Action {
+    String run(Consumer<LogEvent> log) throws ImageException, InterruptedException;
+  }
+
+  /**
+   * Runs {@code action}: its line on stdout and exit 0, or one line naming the subcommand and what
+   * failed on stderr and exit 1; Jib's warnings and progress on stderr.
+   */
+  static int execute(CommandLine.Model.CommandSpec spec, Action action)
+      throws InterruptedException {
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      String line = action.run(event -> log(err, event));
+      spec.commandLine().getOut().println(line);
+      spec.commandLine().getOut().flush();
+      return 0;
+    } catch (ImageException e) {
+      err.println("gpu-dra image " + spec.name() + ": " + e.getMessage());
+      err.flush();
+      return 1;
+    }
+  }
+
+  private static void log(PrintWriter err, LogEvent event) {
+    switch (event.getLevel()) {
+      case ERROR, WARN, LIFECYCLE -> {
+        if (!event.getMessage().isBlank()) {
+          err.println("gpu-dra image: " + event.getMessage());
+          err.flush();
+        }
       }
+      default -> {}
     }
   }
 

@@ -117,6 +117,19 @@ class ImageCommandTest {
   }
 
   @Test
+  void aListNeedsTwoImages() {
+    Run run = run(Map.of(), "index", "--image", "r.test/g:1-amd64", "r.test/g:1");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).contains("gpu-dra image index: --image: name at least two");
+  }
+
+  @Test
+  void aListNamesATag() {
+    Run run = run(Map.of(), "index", "--image", "r.test/g:a", "--image", "r.test/g:b", "r.test/g");
+    assertThat(run.err()).contains("REGISTRY/NAME:TAG r.test/g: name a tag");
+  }
+
+  @Test
   void helpNamesTheCredentialSources() {
     Run run = run(Map.of(), "push", "--help");
     assertThat(run.exit()).isZero();
