@@ -55,6 +55,7 @@ final class RealNodeFixture implements AutoCloseable {
   static final String IMAGE =
       REGISTRY + "/" + System.getProperty("gpu-dra.image.ref", "gpu-dra:e2e");
 
+  private Path registryBinary;
   private LoopbackRegistry registry;
   private ChartSource draChart;
   private ChartSource operatorChart;
@@ -96,15 +97,17 @@ final class RealNodeFixture implements AutoCloseable {
       throws InterruptedException, IOException {
     Path binary = RealControlPlane.binaryOrSkip();
     NodeTools tools;
+    Path registryBinary;
     try {
       tools = NodeTools.locate(RealControlPlane.checkout(), binary, System.err::println);
-      LoopbackRegistry.locate(RealControlPlane.checkout(), System.err::println);
+      registryBinary = LoopbackRegistry.locate(RealControlPlane.checkout(), System.err::println);
     } catch (RealNodeUnavailableException | RegistryUnavailableException e) {
       System.err.println("real node E2E skipped: " + e.getMessage());
       Assumptions.abort(e.getMessage());
       throw e;
     }
     RealNodeFixture fixture = new RealNodeFixture();
+    fixture.registryBinary = registryBinary;
     try {
       fixture.startAll(binary, tools, dir, profile, values);
       return fixture;
@@ -126,10 +129,7 @@ final class RealNodeFixture implements AutoCloseable {
     var client = controlPlane.client();
     NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
     node = RealNode.start(tools, layout, network, NODE, controlPlane.kubeconfig(), client);
-    registry =
-        LoopbackRegistry.start(
-            LoopbackRegistry.locate(RealControlPlane.checkout(), System.err::println),
-            dir.resolve("registry"));
+    registry = LoopbackRegistry.start(registryBinary, dir.resolve("registry"));
     node.mirror(new RegistryMirror(REGISTRY, registry.host()));
     pushImage(IMAGE.substring(IMAGE.lastIndexOf(':') + 1));
     draChart = pushChart("gpu-dra", dir);
