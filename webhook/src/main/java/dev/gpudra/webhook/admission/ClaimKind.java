@@ -1,6 +1,7 @@
 package dev.gpudra.webhook.admission;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.POJONode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -92,6 +93,14 @@ enum ClaimKind {
         new OpaqueEntry(
             path + ".opaque.parameters",
             opaque.path("driver").asText(""),
-            opaque.get("parameters")));
+            parameters(opaque.get("parameters"))));
+  }
+
+  /** What {@link PrunedObjects} kept of {@code opaque.parameters}; null when absent. */
+  private static RawParameters parameters(JsonNode kept) {
+    if (kept instanceof POJONode pojo && pojo.getPojo() instanceof RawParameters raw) {
+      return raw;
+    }
+    return kept == null ? null : RawParameters.of(kept.toString());
   }
 }

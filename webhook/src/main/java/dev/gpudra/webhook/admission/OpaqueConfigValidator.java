@@ -48,9 +48,18 @@ public final class OpaqueConfigValidator {
   }
 
   private Optional<String> problem(OpaqueEntry entry, ConfigDecoder decoder) {
+    RawParameters raw = entry.parameters();
+    if (raw != null && raw.overLimit()) {
+      return Optional.of(
+          "error decoding object at "
+              + entry.path()
+              + ": Too long: may not be more than "
+              + RawParameters.MAX_CHARS
+              + " bytes");
+    }
     DeviceConfig config;
     try {
-      config = decoder.decode(entry.parameters());
+      config = decoder.decode(raw == null ? null : raw.json());
     } catch (InvalidConfigException e) {
       return Optional.of("error decoding object at " + entry.path() + ": " + e.getMessage());
     }

@@ -1,12 +1,11 @@
 package dev.gpudra.webhook.admission;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 
 /**
  * Reads the request of an {@code admission.k8s.io/v1} AdmissionReview and writes the review that
@@ -16,49 +15,24 @@ public final class ReviewCodec {
   static final String API_VERSION = "admission.k8s.io/v1";
   static final String KIND = "AdmissionReview";
 
-  private final ObjectMapper mapper =
-      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+  /** Far above the API server's largest object (about 3 MiB) in a review. */
+  public static final int MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+  private final ObjectMapper mapper = JsonMapper.builder().build();
+  private final ReviewReader reader = new ReviewReader(MAX_BODY_BYTES);
 
   /**
    * @throws MalformedReviewException when the body is not JSON, not a v1 AdmissionReview, or has no
    *     request with a uid
+   * @throws ReviewTooLargeException when the body is over {@link #MAX_BODY_BYTES}
    */
+  public AdmissionRequest read(InputStream body) {
+    return reader.read(body);
+  }
+
+  /** {@link #read(InputStream)} of a body in memory. */
   public AdmissionRequest read(byte[] body) {
-    JsonNode root = parse(body);
-    String apiVersion = root.path("apiVersion").asText("");
-    String kind = root.path("kind").asText("");
-    if (!API_VERSION.equals(apiVersion) || !KIND.equals(kind)) {
-      throw new MalformedReviewException(
-          "unsupported group version kind: apiVersion \""
-              + apiVersion
-              + "\", kind \""
-              + kind
-              + "\"; want "
-              + API_VERSION
-              + " "
-              + KIND);
-    }
-    JsonNode request = root.path("request");
-    if (!request.isObject()) {
-      throw new MalformedReviewException("AdmissionReview has no request object");
-    }
-    String uid = request.path("uid").asText("");
-    if (!request.path("uid").isTextual() || uid.isEmpty()) {
-      throw new MalformedReviewException("AdmissionReview request.uid is missing");
-    }
-    JsonNode resource = request.path("resource");
-    return new AdmissionRequest(
-        uid,
-        new ResourceRef(
-            resource.path("group").asText(""),
-            resource.path("version").asText(""),
-            resource.path("resource").asText("")),
-        request.path("subResource").asText(""),
-        request.path("operation").asText(""),
-        request.path("namespace").asText(""),
-        request.path("name").asText(""),
-        request.get("object"),
-        request.get("oldObject"));
+    return read(new ByteArrayInputStream(body));
   }
 
   /** The AdmissionReview answering the request {@code uid}. */
@@ -79,20 +53,5 @@ public final class ReviewCodec {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write an AdmissionReview", e);
     }
-  }
-
-  private JsonNode parse(byte[] body) {
-    JsonNode root;
-    try {
-      root = mapper.readTree(body);
-    } catch (JsonProcessingException e) {
-      throw new MalformedReviewException("request could not be decoded: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new MalformedReviewException("request could not be decoded: " + e.getMessage());
-    }
-    if (root == null || !root.isObject()) {
-      throw new MalformedReviewException("request body is not a JSON object (an AdmissionReview)");
-    }
-    return root;
   }
 }

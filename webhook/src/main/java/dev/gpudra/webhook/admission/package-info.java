@@ -3,7 +3,9 @@
  * ({@code resource.k8s.io} {@code v1}, {@code v1beta2}, {@code v1beta1}): every opaque config of
  * {@code gpu.nvidia.com} or {@code compute-domain.nvidia.com} is decoded strictly and normalized
  * and validated under the feature gates, exactly as the kubelet plugin of that driver will, so that
- * a claim the plugin would fail is refused when it is created. Pure: JSON in, JSON out.
+ * a claim the plugin would fail is refused when it is created. Pure: JSON in, JSON out. A review is
+ * read as a stream and only its opaque configs are kept, so memory follows the configs, not the
+ * body.
  *
  * <p>Invariants: a body that is not an AdmissionReview is a {@link
  * dev.gpudra.webhook.admission.MalformedReviewException} (HTTP 400 at the edge); anything the

@@ -6,6 +6,7 @@ import dev.gpudra.webhook.admission.AdmissionRequest;
 import dev.gpudra.webhook.admission.ClaimAdmission;
 import dev.gpudra.webhook.admission.MalformedReviewException;
 import dev.gpudra.webhook.admission.ReviewCodec;
+import dev.gpudra.webhook.admission.ReviewTooLargeException;
 import dev.gpudra.webhook.admission.Verdict;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,9 +16,6 @@ import org.slf4j.LoggerFactory;
 
 /** {@code POST /validate-resource-claim-parameters}: an AdmissionReview in, its answer out. */
 final class ReviewHandler implements HttpHandler {
-  /** Far above the API server's largest object (about 3 MiB) in a review. */
-  static final int MAX_BODY_BYTES = 8 * 1024 * 1024;
-
   private static final Logger log = LoggerFactory.getLogger(ReviewHandler.class);
 
   private final ReviewCodec codec = new ReviewCodec();
@@ -41,10 +39,10 @@ final class ReviewHandler implements HttpHandler {
 
   private void route(HttpExchange exchange) throws IOException {
     if (!WebhookServer.VALIDATE_PATH.equals(exchange.getRequestURI().getPath())) {
-      Replies.text(exchange, 404, "404 page not found");
+      refuse(exchange, 404, "404 page not found");
     } else if (!"POST".equals(exchange.getRequestMethod())) {
       exchange.getResponseHeaders().set("Allow", "POST");
-      Replies.text(exchange, 405, "method " + exchange.getRequestMethod() + " not allowed");
+      refuse(exchange, 405, "method " + exchange.getRequestMethod() + " not allowed");
     } else {
       review(exchange);
     }
@@ -53,28 +51,44 @@ final class ReviewHandler implements HttpHandler {
   private void review(HttpExchange exchange) throws IOException {
     String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
     if (!isJson(contentType)) {
-      Replies.text(exchange, 415, "contentType=" + contentType + ", expected application/json");
+      refuse(exchange, 415, "contentType=" + contentType + ", expected application/json");
       return;
     }
-    byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = in.readNBytes(MAX_BODY_BYTES + 1);
-    }
-    if (body.length > MAX_BODY_BYTES) {
-      Replies.text(exchange, 413, "request body over " + MAX_BODY_BYTES + " bytes");
+    if (declaredLength(exchange) > ReviewCodec.MAX_BODY_BYTES) {
+      refuse(exchange, 413, new ReviewTooLargeException(ReviewCodec.MAX_BODY_BYTES).getMessage());
       return;
     }
     AdmissionRequest request;
-    try {
-      request = codec.read(body);
+    try (InputStream in = exchange.getRequestBody()) {
+      request = codec.read(in);
+    } catch (ReviewTooLargeException e) {
+      refuse(exchange, 413, e.getMessage());
+      return;
     } catch (MalformedReviewException e) {
       log.warn("refused a request that is not an AdmissionReview: {}", e.getMessage());
-      Replies.text(
-          exchange, 400, "failed to read AdmissionReview from request body: " + e.getMessage());
+      refuse(exchange, 400, "failed to read AdmissionReview from request body: " + e.getMessage());
       return;
     }
     Verdict verdict = admission.admit(request);
     Replies.send(exchange, 200, "application/json", codec.write(request.uid(), verdict));
+  }
+
+  /**
+   * An error answered before the body was read to its end: the connection is closed after it, so
+   * that no client reuses a connection with a body left unread on it.
+   */
+  private static void refuse(HttpExchange exchange, int status, String message) throws IOException {
+    exchange.getResponseHeaders().set("Connection", "close");
+    Replies.text(exchange, status, message);
+  }
+
+  private static long declaredLength(HttpExchange exchange) {
+    String length = exchange.getRequestHeaders().getFirst("Content-Length");
+    try {
+      return length == null ? -1 : Long.parseLong(length.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   private static boolean isJson(String contentType) {

@@ -20,9 +20,12 @@ import javax.net.ssl.X509ExtendedKeyManager;
 
 /**
  * The webhook over HTTPS: {@value #VALIDATE_PATH} and {@value #READY_PATH}. TLS 1.2 and 1.3 with
- * the key manager's certificate (which follows rotation). A request not received or a response not
- * taken within {@link #STALL_SECONDS} has its connection closed (the JDK server's {@code
- * maxReqTime} and {@code maxRspTime}, JVM-wide: set here unless the command line set them).
+ * the key manager's certificate (which follows rotation). Each connection, its handshake included,
+ * runs on a virtual thread, so a client that stalls (a ClientHello a byte at a time) holds only its
+ * own connection. A request not received or a response not taken within {@link #STALL_SECONDS} has
+ * its connection closed; at most {@link #MAX_CONNECTIONS} are open at once (the JDK server's {@code
+ * maxReqTime}, {@code maxRspTime} and {@code maxConnections}, JVM-wide: set here unless the command
+ * line set them).
  */
 public final class WebhookServer implements AutoCloseable {
   public static final String VALIDATE_PATH = "/validate-resource-claim-parameters";
@@ -32,7 +35,9 @@ public final class WebhookServer implements AutoCloseable {
   /** How long a stop waits for the reviews in flight. */
   public static final int STOP_SECONDS = 5;
 
-  private static final int THREADS = 4;
+  /** Open connections at most; more wait in the listen backlog. */
+  public static final int MAX_CONNECTIONS = 256;
+
   private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
 
   private final HttpsServer server;
@@ -61,8 +66,7 @@ public final class WebhookServer implements AutoCloseable {
     server.createContext(VALIDATE_PATH, new ReviewHandler(admission));
     server.createContext(READY_PATH, WebhookServer::ready);
     ExecutorService executor =
-        Executors.newFixedThreadPool(
-            THREADS, r -> Thread.ofPlatform().daemon().name("webhook-https").unstarted(r));
+        Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("webhook-https-", 0).factory());
     server.setExecutor(executor);
     server.start();
     return new WebhookServer(server, executor);
@@ -103,10 +107,14 @@ public final class WebhookServer implements AutoCloseable {
 
   private static void limitStalls() {
     for (String property : new String[] {"maxReqTime", "maxRspTime"}) {
-      String key = "sun.net.httpserver." + property;
-      if (System.getProperty(key) == null) {
-        System.setProperty(key, Integer.toString(STALL_SECONDS));
-      }
+      setUnlessSet("sun.net.httpserver." + property, STALL_SECONDS);
+    }
+    setUnlessSet("jdk.httpserver.maxConnections", MAX_CONNECTIONS);
+  }
+
+  private static void setUnlessSet(String key, int value) {
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, Integer.toString(value));
     }
   }
 

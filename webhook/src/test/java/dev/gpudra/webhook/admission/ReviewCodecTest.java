@@ -26,7 +26,11 @@ class ReviewCodecTest {
     return Stream.of(
         new Malformed("empty", "", "not a JSON object"),
         new Malformed("not JSON", "{\"apiVersion\":", "request could not be decoded"),
-        new Malformed("trailing garbage", "{} {}", "request could not be decoded"),
+        new Malformed(
+            "trailing garbage",
+            "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\","
+                + "\"request\":{\"uid\":\"u\"}} {}",
+            "more data after the AdmissionReview"),
         new Malformed("a list", "[]", "not a JSON object"),
         new Malformed("an empty object", "{}", "unsupported group version kind"),
         new Malformed(
