@@ -179,13 +179,14 @@ class WebhookE2E {
 
   @Test
   @Order(99)
-  @DisplayName("the webhook process ends on SIGTERM")
+  @DisplayName("the webhook process ends on SIGTERM with exit code 0, as documented")
   void endsOnSigterm() throws Exception {
     webhook.destroy();
 
     assertThat(webhook.waitFor(20, TimeUnit.SECONDS))
         .as("its log:%n%s", Files.readString(dir.resolve("webhook.log")))
         .isTrue();
+    assertThat(webhook.exitValue()).isZero();
   }
 
   private void createOrUndo(GenericKubernetesResource claim) {
