@@ -40,6 +40,10 @@ public final class DrainPolicy {
     if (drain == null) {
       return new DrainPolicy(false, List.of());
     }
+    if (drain.timeoutSeconds() != null && drain.timeoutSeconds() < 0) {
+      throw new InvalidMigrationException(
+          "spec.migration.drain.timeoutSeconds: " + drain.timeoutSeconds() + " is negative");
+    }
     refuse(Boolean.TRUE.equals(drain.force()), "force: true");
     refuse(Boolean.TRUE.equals(drain.deleteEmptyDir()), "deleteEmptyDir: true");
     refuse(

@@ -3,6 +3,7 @@ package dev.gpudra.operator.reconcile;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.DriverSpec;
 import dev.gpudra.api.clusterpolicy.NodeMigrationStatus;
 import dev.gpudra.api.clusterpolicy.NodeUpgradeStatus;
 import dev.gpudra.operator.labels.LabelKeys;
@@ -16,6 +17,7 @@ import dev.gpudra.operator.render.RuntimeDetection;
 import dev.gpudra.operator.states.StateSet;
 import dev.gpudra.operator.status.ReconcileOutcome;
 import dev.gpudra.operator.upgrade.InvalidUpgradePolicyException;
+import dev.gpudra.operator.upgrade.UpgradePolicy;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -26,6 +28,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -77,6 +80,9 @@ final class PolicyPass {
    */
   ReconcileOutcome run(HasMetadata owner, ClusterPolicySpec spec, StateSet set) {
     try {
+      // a bad upgrade policy is named now, whether or not a driver is upgraded yet
+      UpgradePolicy.of(
+          Optional.ofNullable(spec.driver()).map(DriverSpec::upgradePolicy).orElse(null));
       labelNamespace(spec);
       List<NodeReport> moved = nodes.move(spec);
       logSteps(moved);

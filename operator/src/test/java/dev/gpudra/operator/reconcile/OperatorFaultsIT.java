@@ -1,0 +1,261 @@
+package dev.gpudra.operator.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyStatus;
+import dev.gpudra.api.clusterpolicy.State;
+import dev.gpudra.localcluster.api.LocalApiServer;
+import dev.gpudra.localcluster.operator.PolicyScenario;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The operator under hostile or unlucky policies on the in-process API server: absurd values, two
+ * policies, a policy deleted while a node moves. The status says what is wrong, the operator stays
+ * healthy, and nothing wedges: a fixed policy is reconciled again.
+ */
+class OperatorFaultsIT {
+  private static final String NS = PolicyScenario.NAMESPACE;
+  private static final Duration WAIT = Duration.ofSeconds(30);
+
+  private LocalApiServer api;
+  private KubernetesClient client;
+  private ClusterPolicyOperator operator;
+  private final KubernetesSerialization json = new KubernetesSerialization();
+
+  @BeforeEach
+  void start() {
+    api = new LocalApiServer().start();
+    client = api.client();
+    ClusterPolicyCrds.all().forEach(crd -> client.resource(crd).create());
+    client
+        .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
+        .create();
+    client.resource(PolicyScenario.gpuNode("node-a", false)).create();
+    client.resource(readyDevicePluginPod("node-a")).create();
+  }
+
+  /** The device plugin's pod on {@code node}, running and Ready, as its kubelet would report. */
+  private static Pod readyDevicePluginPod(String node) {
+    return new PodBuilder(PolicyScenario.draPluginPod(node))
+        .editMetadata()
+        .withName("nvidia-device-plugin-daemonset-" + node)
+        .addToLabels("app", "nvidia-device-plugin-daemonset")
+        .endMetadata()
+        .withNewStatus()
+        .withPhase("Running")
+        .addNewCondition()
+        .withType("Ready")
+        .withStatus("True")
+        .endCondition()
+        .endStatus()
+        .build();
+  }
+
+  @AfterEach
+  void stop() {
+    if (operator != null) {
+      operator.close();
+    }
+    api.close();
+  }
+
+  private void startOperator() {
+    operator = ClusterPolicyOperator.start(client, new OperatorSettings(NS, "gpu-dra:it"));
+  }
+
+  private ClusterPolicy policy(String name) {
+    return client.resources(ClusterPolicy.class).withName(name).get();
+  }
+
+  private static Optional<Condition> condition(ClusterPolicyStatus status, String type) {
+    return status == null || status.conditions() == null
+        ? Optional.empty()
+        : status.conditions().stream().filter(c -> type.equals(c.getType())).findFirst();
+  }
+
+  /** The scenario's policy with a spec edited as JSON (merge-patch style). */
+  private ClusterPolicy policyWith(String name, String specPatch) {
+    ClusterPolicy base = PolicyScenario.policy();
+    Map<String, Object> spec = json.convertValue(base.getSpec(), Map.class);
+    Map<String, Object> patch = json.unmarshal(specPatch, Map.class);
+    merge(spec, patch);
+    ClusterPolicy edited =
+        json.convertValue(
+            Map.of("apiVersion", "nvidia.com/v1", "kind", "ClusterPolicy", "spec", spec),
+            ClusterPolicy.class);
+    edited.setMetadata(new ObjectMetaBuilder().withName(name).build());
+    return edited;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void merge(Map<String, Object> into, Map<String, Object> patch) {
+    patch.forEach((key, value) -> {
+      if (value instanceof Map<?, ?> child && into.get(key) instanceof Map<?, ?> existing) {
+        merge((Map<String, Object>) existing, (Map<String, Object>) child);
+      } else {
+        into.put(key, value);
+      }
+    });
+  }
+
+  /** A policy edit, and what the status must then say. */
+  record Absurd(String name, String specPatch, String says) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Absurd> absurd() {
+    String tolerations =
+        Collections.nCopies(3000, "{\"key\":\"k\",\"operator\":\"Exists\"}").toString();
+    return Stream.of(
+        new Absurd(
+            "a negative maxParallelUpgrades",
+            "{\"driver\":{\"upgradePolicy\":{\"autoUpgrade\":true,\"maxParallelUpgrades\":-3}}}",
+            "driver.upgradePolicy.maxParallelUpgrades: -3 is negative"),
+        new Absurd(
+            "a negative percentage for maxUnavailable",
+            "{\"driver\":{\"upgradePolicy\":{\"maxUnavailable\":\"-150%\"}}}",
+            "driver.upgradePolicy.maxUnavailable: \"-150%\" is neither a count nor a percentage"),
+        new Absurd(
+            "a negative drain timeout",
+            "{\"migration\":{\"drain\":{\"enable\":true,\"timeoutSeconds\":-1}}}",
+            "spec.migration.drain.timeoutSeconds: -1 is negative"),
+        new Absurd(
+            "3,000 tolerations and a 200 KiB annotation, which are legal",
+            "{\"daemonsets\":{\"tolerations\":"
+                + tolerations
+                + ",\"annotations\":{\"big\":\""
+                + "x".repeat(200 * 1024)
+                + "\"}}}",
+            "states not ready"));
+  }
+
+  @DisplayName(
+      "an absurd value is named in the status while the operator stays healthy, and the policy"
+          + " fixed is reconciled again")
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("absurd")
+  void absurdValues(Absurd c) {
+    client.resource(policyWith("cluster-policy", c.specPatch())).create();
+    startOperator();
+
+    await().atMost(WAIT).untilAsserted(() -> assertThat(error()).contains(c.says()));
+    assertThat(operator.healthy()).isTrue();
+
+    client
+        .resources(ClusterPolicy.class)
+        .withName("cluster-policy")
+        .edit(p ->
+            new ClusterPolicy(p.getMetadata(), PolicyScenario.policy().getSpec(), p.getStatus()));
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(error()).startsWith("ClusterPolicy is not ready, states not ready: ["));
+    assertThat(
+            client
+                .apps()
+                .daemonSets()
+                .inNamespace(NS)
+                .withName("nvidia-device-plugin-daemonset")
+                .get())
+        .isNotNull();
+    assertThat(operator.healthy()).isTrue();
+  }
+
+  /** The message of the policy's Error condition; empty before its first status. */
+  private String error() {
+    return condition(policy("cluster-policy").getStatus(), "Error")
+        .map(Condition::getMessage)
+        .orElse("");
+  }
+
+  @Test
+  @DisplayName("of two ClusterPolicies the newer is ignored, saying which one is in charge")
+  void twoPolicies() throws Exception {
+    client.resource(PolicyScenario.policy()).create();
+    Thread.sleep(1100); // creation timestamps have a resolution of one second
+    client.resource(policyWith("second-policy", "{}")).create();
+    startOperator();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          ClusterPolicyStatus second = policy("second-policy").getStatus();
+          assertThat(second).isNotNull();
+          assertThat(second.state()).isEqualTo(State.IGNORED);
+          assertThat(policy("cluster-policy").getStatus()).isNotNull();
+          assertThat(policy("cluster-policy").getStatus().state()).isNotEqualTo(State.IGNORED);
+        });
+    assertThat(operator.healthy()).isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "a policy deleted while a node moves to the DRA driver goes away, the node uncordoned and"
+          + " its step label gone")
+  void deletedWhileANodeMoves() {
+    client.resource(PolicyScenario.policy()).create();
+    startOperator();
+    await()
+        .atMost(WAIT)
+        .until(() -> "true".equals(labels("node-a").get("nvidia.com/gpu.deploy.device-plugin")));
+    client.resource(PolicyScenario.gpuPod("training", "node-a")).create();
+    client
+        .nodes()
+        .withName("node-a")
+        .edit(n -> {
+          n.getMetadata().getLabels().put(PolicyScenario.POOL, "dra");
+          return n;
+        });
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(cordoned("node-a")).isTrue();
+          assertThat(labels("node-a")).containsEntry(NodeMover.STEP_LABEL, "wait-for-gpu-pods");
+        });
+
+    client.resource(policy("cluster-policy")).delete();
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(policy("cluster-policy")).isNull();
+          assertThat(cordoned("node-a")).isFalse();
+          assertThat(labels("node-a")).doesNotContainKey(NodeMover.STEP_LABEL);
+        });
+    assertThat(operator.healthy()).isTrue();
+  }
+
+  private Map<String, String> labels(String node) {
+    return client.nodes().withName(node).get().getMetadata().getLabels();
+  }
+
+  private boolean cordoned(String node) {
+    Node current = client.nodes().withName(node).get();
+    return current.getSpec() != null && Boolean.TRUE.equals(current.getSpec().getUnschedulable());
+  }
+}
