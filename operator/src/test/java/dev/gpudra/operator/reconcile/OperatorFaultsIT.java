@@ -17,15 +17,19 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -57,11 +61,18 @@ class OperatorFaultsIT {
 
   /** The device plugin's pod on {@code node}, running and Ready, as its kubelet would report. */
   private static Pod readyDevicePluginPod(String node) {
-    return new PodBuilder(PolicyScenario.draPluginPod(node))
-        .editMetadata()
-        .withName("nvidia-device-plugin-daemonset-" + node)
-        .addToLabels("app", "nvidia-device-plugin-daemonset")
-        .endMetadata()
+    return readyPod(
+        new PodBuilder(PolicyScenario.draPluginPod(node))
+            .editMetadata()
+            .withName("nvidia-device-plugin-daemonset-" + node)
+            .addToLabels("app", "nvidia-device-plugin-daemonset")
+            .endMetadata()
+            .build());
+  }
+
+  /** {@code pod} running and Ready (no kubelet here). */
+  private static Pod readyPod(Pod pod) {
+    return new PodBuilder(pod)
         .withNewStatus()
         .withPhase("Running")
         .addNewCondition()
@@ -248,6 +259,88 @@ class OperatorFaultsIT {
           assertThat(labels("node-a")).doesNotContainKey(NodeMover.STEP_LABEL);
         });
     assertThat(operator.healthy()).isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "an operator killed -9 while a node moves leaves the move in the cluster: the next one"
+          + " finishes it and uncordons the node")
+  void killedWhileANodeMoves(@TempDir Path dir) throws Exception {
+    client.resource(PolicyScenario.policy()).create();
+    Process first = operatorProcess(dir.resolve("first.log"));
+    await()
+        .atMost(WAIT)
+        .until(() -> "true".equals(labels("node-a").get("nvidia.com/gpu.deploy.device-plugin")));
+    Pod training = client.resource(PolicyScenario.gpuPod("training", "node-a")).create();
+    client
+        .nodes()
+        .withName("node-a")
+        .edit(n -> {
+          n.getMetadata().getLabels().put(PolicyScenario.POOL, "dra");
+          return n;
+        });
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(labels("node-a")).containsEntry(NodeMover.STEP_LABEL, "wait-for-gpu-pods"));
+
+    first.destroyForcibly();
+    assertThat(first.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(first.exitValue()).as("SIGKILL").isEqualTo(137);
+    assertThat(cordoned("node-a")).as("the cordon outlives the operator").isTrue();
+    client.resource(training).withGracePeriod(0).delete();
+    Process second = operatorProcess(dir.resolve("second.log"));
+    try {
+      await()
+          .atMost(WAIT)
+          .untilAsserted(() ->
+              assertThat(labels("node-a"))
+                  .doesNotContainKey("nvidia.com/gpu.deploy.device-plugin"));
+      // the device plugin's DaemonSet no longer covers the node: its pod goes
+      client
+          .pods()
+          .inNamespace(NS)
+          .withName("nvidia-device-plugin-daemonset-node-a")
+          .withGracePeriod(0)
+          .delete();
+      await()
+          .atMost(WAIT)
+          .untilAsserted(() ->
+              assertThat(labels("node-a"))
+                  .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true"));
+      client.resource(readyPod(PolicyScenario.draPluginPod("node-a"))).create();
+      await()
+          .atMost(WAIT)
+          .untilAsserted(() -> {
+            assertThat(cordoned("node-a")).isFalse();
+            assertThat(labels("node-a")).doesNotContainKey(NodeMover.STEP_LABEL);
+          });
+    } finally {
+      second.getOutputStream().close();
+      second.destroy();
+      second.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
+  /**
+   * The operator in a JVM of its own, against this test's API server, its output in {@code log};
+   * once it has started.
+   */
+  private Process operatorProcess(Path log) throws Exception {
+    String java = ProcessHandle.current().info().command().orElseThrow();
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                OperatorProcess.class.getName(),
+                api.url(),
+                NS)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    await().atMost(WAIT).untilAsserted(() -> assertThat(Files.readString(log)).contains("started"));
+    return process;
   }
 
   private Map<String, String> labels(String node) {
