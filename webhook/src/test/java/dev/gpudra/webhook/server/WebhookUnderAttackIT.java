@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,14 +22,22 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The webhook in a JVM of its own with a 64 MiB heap, as a hostile client meets it: large bodies at
- * once, TLS handshakes that stall. It must answer every well-formed review and stay up.
+ * once, TLS handshakes that stall. It must answer every well-formed review and stay up. Last, the
+ * worst legal reviews, and the largest live heap its GC log shows over the whole class.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebhookUnderAttackIT {
+  /** The bound on the live heap after a collection, over every test of this class. */
+  static final long LIVE_BOUND_MIB = 24;
+
   private static final String CONFIG =
       "{\"opaque\":{\"driver\":\"gpu.nvidia.com\",\"parameters\":{\"apiVersion\":"
           + "\"resource.nvidia.com/v1beta1\",\"kind\":\"GpuConfig\"}}}";
@@ -48,6 +57,7 @@ class WebhookUnderAttackIT {
         new ProcessBuilder(
                 java,
                 "-Xmx64m",
+                "-Xlog:gc:file=" + dir.resolve("gc.log"),
                 "-cp",
                 System.getProperty("java.class.path"),
                 WebhookProcess.class.getName(),
@@ -69,11 +79,12 @@ class WebhookUnderAttackIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (webhook != null) {
-      webhook.getOutputStream().close();
-      webhook.destroy();
-      webhook.waitFor();
+    if (webhook == null) {
+      return;
     }
+    webhook.getOutputStream().close();
+    webhook.destroy();
+    webhook.waitFor();
   }
 
   @AfterEach
@@ -104,6 +115,54 @@ class WebhookUnderAttackIT {
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE)
+  @DisplayName(
+      "the worst legal reviews (3 MiB: 32 configs of 10 KiB parameters, a 256 KiB annotation),"
+          + " 8 at a time for 10 rounds, are all answered; the live heap stays under its bound")
+  void heapBound() throws Exception {
+    String parameters =
+        "{\"apiVersion\":\"resource.nvidia.com/v1beta1\",\"kind\":\"GpuConfig\",\"pad\":\""
+            + "p".repeat(10_000)
+            + "\"}";
+    String config =
+        "{\"opaque\":{\"driver\":\"gpu.nvidia.com\",\"parameters\":" + parameters + "}}";
+    String worst =
+        review("worst", "{\"annotations\":{\"a\":\"" + "a".repeat(256 * 1024) + "\"}}")
+            .replace(CONFIG, String.join(",", java.util.Collections.nCopies(32, config)))
+            .replace(
+                "\"metadata\":",
+                "\"status\":{\"x\":\"" + "s".repeat(2_450_000) + "\"},\"metadata\":");
+    assertThat(worst.length()).isBetween(3_000_000, 3 * 1024 * 1024);
+    for (int round = 0; round < 10; round++) {
+      List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        answers.add(post(worst));
+      }
+      for (CompletableFuture<HttpResponse<String>> answer : answers) {
+        assertThat(answer.get().body()).contains("32 configs failed to validate");
+      }
+    }
+    long peakRss = peakRssKib(webhook.pid());
+    stop();
+    webhook = null;
+    GcFigures gc = GcFigures.of(Files.readAllLines(dir.resolve("gc.log")));
+    System.out.printf(
+        "webhook heap: peak before a collection %d MiB, largest live set after one %d MiB,"
+            + " peak RSS %d MiB (bound %d MiB)%n",
+        gc.peakMib(), gc.liveMib(), peakRss / 1024, LIVE_BOUND_MIB);
+    assertThat(gc.liveMib()).isLessThanOrEqualTo(LIVE_BOUND_MIB);
+  }
+
+  /** {@code VmHWM} of a running process: its peak resident set, in KiB. */
+  private static long peakRssKib(long pid) throws Exception {
+    return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
+        .filter(l -> l.startsWith("VmHWM:"))
+        .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
