@@ -12,15 +12,13 @@ import dev.gpudra.localcluster.operator.PolicyScenario;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +43,6 @@ class OperatorFaultsIT {
   private LocalApiServer api;
   private KubernetesClient client;
   private ClusterPolicyOperator operator;
-  private final KubernetesSerialization json = new KubernetesSerialization();
 
   @BeforeEach
   void start() {
@@ -105,31 +102,6 @@ class OperatorFaultsIT {
         : status.conditions().stream().filter(c -> type.equals(c.getType())).findFirst();
   }
 
-  /** The scenario's policy with a spec edited as JSON (merge-patch style). */
-  private ClusterPolicy policyWith(String name, String specPatch) {
-    ClusterPolicy base = PolicyScenario.policy();
-    Map<String, Object> spec = json.convertValue(base.getSpec(), Map.class);
-    Map<String, Object> patch = json.unmarshal(specPatch, Map.class);
-    merge(spec, patch);
-    ClusterPolicy edited =
-        json.convertValue(
-            Map.of("apiVersion", "nvidia.com/v1", "kind", "ClusterPolicy", "spec", spec),
-            ClusterPolicy.class);
-    edited.setMetadata(new ObjectMetaBuilder().withName(name).build());
-    return edited;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static void merge(Map<String, Object> into, Map<String, Object> patch) {
-    patch.forEach((key, value) -> {
-      if (value instanceof Map<?, ?> child && into.get(key) instanceof Map<?, ?> existing) {
-        merge((Map<String, Object>) existing, (Map<String, Object>) child);
-      } else {
-        into.put(key, value);
-      }
-    });
-  }
-
   /** A policy edit, and what the status must then say. */
   record Absurd(String name, String specPatch, String says) {
     @Override
@@ -170,7 +142,7 @@ class OperatorFaultsIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("absurd")
   void absurdValues(Absurd c) {
-    client.resource(policyWith("cluster-policy", c.specPatch())).create();
+    client.resource(PolicyEdits.policyWith("cluster-policy", c.specPatch())).create();
     startOperator();
 
     await().atMost(WAIT).untilAsserted(() -> assertThat(error()).contains(c.says()));
@@ -209,7 +181,7 @@ class OperatorFaultsIT {
   void twoPolicies() throws Exception {
     client.resource(PolicyScenario.policy()).create();
     Thread.sleep(1100); // creation timestamps have a resolution of one second
-    client.resource(policyWith("second-policy", "{}")).create();
+    client.resource(PolicyEdits.policyWith("second-policy", "{}")).create();
     startOperator();
 
     await()
@@ -267,7 +239,7 @@ class OperatorFaultsIT {
           + " finishes it and uncordons the node")
   void killedWhileANodeMoves(@TempDir Path dir) throws Exception {
     client.resource(PolicyScenario.policy()).create();
-    Process first = operatorProcess(dir.resolve("first.log"));
+    Process first = OperatorProcess.start(api.url(), NS, dir.resolve("first.log"), List.of());
     await()
         .atMost(WAIT)
         .until(() -> "true".equals(labels("node-a").get("nvidia.com/gpu.deploy.device-plugin")));
@@ -289,7 +261,7 @@ class OperatorFaultsIT {
     assertThat(first.exitValue()).as("SIGKILL").isEqualTo(137);
     assertThat(cordoned("node-a")).as("the cordon outlives the operator").isTrue();
     client.resource(training).withGracePeriod(0).delete();
-    Process second = operatorProcess(dir.resolve("second.log"));
+    Process second = OperatorProcess.start(api.url(), NS, dir.resolve("second.log"), List.of());
     try {
       await()
           .atMost(WAIT)
@@ -320,27 +292,6 @@ class OperatorFaultsIT {
       second.destroy();
       second.waitFor(20, TimeUnit.SECONDS);
     }
-  }
-
-  /**
-   * The operator in a JVM of its own, against this test's API server, its output in {@code log};
-   * once it has started.
-   */
-  private Process operatorProcess(Path log) throws Exception {
-    String java = ProcessHandle.current().info().command().orElseThrow();
-    Process process =
-        new ProcessBuilder(
-                java,
-                "-cp",
-                System.getProperty("java.class.path"),
-                OperatorProcess.class.getName(),
-                api.url(),
-                NS)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    await().atMost(WAIT).untilAsserted(() -> assertThat(Files.readString(log)).contains("started"));
-    return process;
   }
 
   private Map<String, String> labels(String node) {
