@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Serves the registry on {@code HTTP_ENDPOINT} + metrics path, with the process's {@code jvm_*} and
@@ -20,15 +19,11 @@ import java.util.concurrent.Executors;
  * 1.0 for {@code application/openmetrics-text}, protobuf for {@code
  * application/vnd.google.protobuf}; gzipped for {@code Accept-Encoding: gzip}; {@code ?name[]=}
  * selects metrics. The JVM metrics and the scrape handler are set up at the first scrape, not at
- * start (the plugin's start-up time and memory). A client that stalls cannot block the others:
- * requests run on a small pool instead of the JDK server's single dispatcher thread, and a request
- * not received or a response not taken within {@link #STALL_SECONDS} has its connection closed (the
- * JDK server's {@code maxReqTime} and {@code maxRspTime}, which are JVM-wide and unlimited by
- * default: set here unless the command line set them).
+ * start (the plugin's start-up time and memory). A client that stalls cannot block the others
+ * ({@link ConnectionLimits}).
  */
 public final class MetricsServer implements AutoCloseable {
-  public static final int STALL_SECONDS = 10;
-  private static final int THREADS = 2;
+  public static final int STALL_SECONDS = ConnectionLimits.STALL_SECONDS;
 
   private final HttpServer server;
   private final ExecutorService executor;
@@ -37,27 +32,16 @@ public final class MetricsServer implements AutoCloseable {
 
   public MetricsServer(InetSocketAddress address, String path, PrometheusRegistry registry) {
     this.registry = registry;
-    limitStalls();
+    ConnectionLimits.apply();
     try {
       server = HttpServer.create(address, 16);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot listen for metrics on " + address, e);
     }
     server.createContext(path, this::serve);
-    executor =
-        Executors.newFixedThreadPool(
-            THREADS, r -> Thread.ofPlatform().daemon().name("metrics-http").unstarted(r));
+    executor = ConnectionLimits.perConnection("metrics-http");
     server.setExecutor(executor);
     server.start();
-  }
-
-  private static void limitStalls() {
-    for (String property : new String[] {"maxReqTime", "maxRspTime"}) {
-      String key = "sun.net.httpserver." + property;
-      if (System.getProperty(key) == null) {
-        System.setProperty(key, Integer.toString(STALL_SECONDS));
-      }
-    }
   }
 
   /**

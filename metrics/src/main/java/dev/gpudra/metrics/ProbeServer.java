@@ -10,13 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 
 /**
  * Health probes over HTTP, as controller-runtime serves them ({@code --health-probe-bind-address}):
  * each path answers {@code 200 ok} while its check holds, else {@code 500} with the path and why
- * (what {@code kubectl describe pod} shows of a failed probe).
+ * (what {@code kubectl describe pod} shows of a failed probe). A client that stalls cannot hold the
+ * kubelet's probes ({@link ConnectionLimits}).
  */
 public final class ProbeServer implements AutoCloseable {
   /** One probe's check: why it fails, or empty while it holds. */
@@ -38,15 +38,14 @@ public final class ProbeServer implements AutoCloseable {
    * @param checks each path ({@code /healthz}, {@code /readyz}) and what it asks
    */
   public ProbeServer(InetSocketAddress address, Map<String, Check> checks) {
+    ConnectionLimits.apply();
     try {
       server = HttpServer.create(address, 8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot listen for health probes on " + address, e);
     }
     checks.forEach((path, check) -> server.createContext(path, e -> answer(e, path, check)));
-    executor =
-        Executors.newSingleThreadExecutor(
-            r -> Thread.ofPlatform().daemon().name("health-probes").unstarted(r));
+    executor = ConnectionLimits.perConnection("health-probes");
     server.setExecutor(executor);
     server.start();
   }
