@@ -1,7 +1,5 @@
 package dev.gpudra.deviceplugin.config;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,12 +33,7 @@ public final class ConfigLoader {
   }
 
   private ConfigTree read(Path file) {
-    try {
-      return ConfigTree.parse(binding.yaml(), Files.readString(file), file.toString());
-    } catch (IOException e) {
-      throw new InvalidPluginConfigException(
-          "cannot read the config file " + file + ": " + e.getClass().getSimpleName(), e);
-    }
+    return ConfigTree.parse(binding.yaml(), ConfigFile.read(file), file.toString());
   }
 
   private DevicePluginConfig assemble(

@@ -42,7 +42,7 @@ final class ConfigTree {
       node = text.isBlank() ? null : yaml.readTree(text);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new InvalidPluginConfigException(
-          source + ": not YAML or JSON: " + e.getOriginalMessage(), e);
+          source + ": " + YamlSyntax.describe(e, "not YAML or JSON"), e);
     }
     if (node == null || node.isNull() || node.isMissingNode()) {
       return new ConfigTree(JsonNodeFactory.instance.objectNode().put("version", VERSION), source);

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ConfigLoaderTest {
   private final ConfigLoader loader = new ConfigLoader();
@@ -153,6 +155,58 @@ class ConfigLoaderTest {
     assertThatThrownBy(() -> file(yaml))
         .isInstanceOf(InvalidPluginConfigException.class)
         .hasMessage(message);
+  }
+
+  /** A malformed file and the one line it is refused with. */
+  record Malformed(String name, String yaml, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Malformed> malformedFiles() {
+    return Stream.of(
+        new Malformed(
+            "an unclosed flow list",
+            "flags:\n  migStrategy: [\n",
+            "config.yaml: line 3, column 1: not YAML or JSON: while parsing a flow node: expected"
+                + " the node content, but found '<stream end>'"),
+        new Malformed(
+            "a tab as indentation",
+            "flags:\n\tmigStrategy: none\n",
+            "config.yaml: line 2, column 1: not YAML or JSON: while scanning for the next token:"
+                + " found character '\\t(TAB)' that cannot start any token. (Do not use \\t(TAB)"
+                + " for indentation)"),
+        new Malformed(
+            "a mapping in a plain value",
+            "version: v1\nflags: {migStrategy: a: b}\n",
+            "config.yaml: line 2, column 23: not YAML or JSON: while parsing a flow mapping:"
+                + " expected ',' or '}', but got :"),
+        new Malformed(
+            "a field twice",
+            "flags: {migStrategy: single, migStrategy: none}",
+            "config.yaml: line 1, column 41: not YAML or JSON: Duplicate field 'migStrategy'"),
+        new Malformed(
+            "broken JSON",
+            "{\"flags\": {},,}",
+            "config.yaml: line 1, column 14: not YAML or JSON: while parsing a flow node: expected"
+                + " the node content, but found ','"),
+        new Malformed(
+            "a line break in a value",
+            "flags: {migStrategy: \"a\\nb\"}",
+            "config.yaml: flags.migStrategy: unknown value \"a\\nb\", want one of none, single,"
+                + " mixed"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("malformedFiles")
+  @DisplayName("a malformed file is refused in one line naming the file, the line and the column")
+  void malformed(Malformed file) {
+    assertThatThrownBy(() -> file(file.yaml()))
+        .isInstanceOf(InvalidPluginConfigException.class)
+        .hasMessage(file.message())
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n", "\r"));
   }
 
   @Test
