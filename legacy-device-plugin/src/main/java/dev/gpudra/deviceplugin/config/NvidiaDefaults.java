@@ -53,7 +53,8 @@ final class NvidiaDefaults {
     }
     tree.defaultTo(path + ".failRequestsGreaterThanOne", JSON.booleanNode(failGreaterThanOne));
     JsonNode resources = shared.path("resources");
-    for (int i = 0; i < resources.size(); i++) {
+    // a mapping (or anything not a list) here is left for the binding to refuse by its path
+    for (int i = 0; resources.isArray() && i < resources.size(); i++) {
       if (resources.get(i).isObject()) {
         tree.defaultTo(path + ".resources." + i + ".devices", JSON.textNode("all"));
       }

@@ -138,6 +138,8 @@ class ConfigLoaderTest {
         "flags: {failOnInitError: \"yes\"}"
             + " | config.yaml: flags.failOnInitError: wrong type: expected a boolean",
         "flags: 5 | config.yaml: flags: wrong type: expected an object",
+        "sharing: {mps: {resources: {name: gpu, replicas: 2}}}"
+            + " | config.yaml: sharing.mps.resources: wrong type: expected a list",
         "imex: {channelIDs: [1]} | config.yaml: imex.channelIDs: only [] or [0] is supported,"
             + " got [1]",
         "flags: {gfd: {sleepInterval: forever}}"
