@@ -12,6 +12,8 @@ import dev.gpudra.deviceplugin.mps.ResourceDaemon;
 import dev.gpudra.deviceplugin.node.PluginNode;
 import dev.gpudra.deviceplugin.pernode.ReconfiguringPlugin;
 import dev.gpudra.deviceplugin.server.DevicePluginServers;
+import dev.gpudra.deviceplugin.server.HealthEndpoint;
+import dev.gpudra.deviceplugin.server.ServingSockets;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlException;
@@ -77,14 +79,30 @@ final class DevicePluginCommand implements Callable<Integer> {
               + " and DP_ENABLE_HEALTHCHECKS.")
   long healthRecoverySeconds;
 
+  @Option(
+      names = "--healthcheck-port",
+      defaultValue = "${env:HEALTHCHECK_PORT:--1}",
+      description =
+          "TCP port of the gRPC health service: SERVING while every socket of the plugin's is in"
+              + " place; negative disables (HEALTHCHECK_PORT, default ${DEFAULT-VALUE}).")
+  int healthcheckPort;
+
+  private final ServingSockets sockets = new ServingSockets();
+
   @Override
   public Integer call() throws InterruptedException {
+    if (healthcheckPort > 65535) {
+      throw new InvalidArgumentsException(
+          "--healthcheck-port (HEALTHCHECK_PORT) must be a TCP port or negative, got "
+              + healthcheckPort);
+    }
     HealthCheckSettings healthChecks = healthChecks();
     String node = process.node();
     DevicePluginConfigs configs = new DevicePluginConfigs(spec);
     try (ConfigChoice choice = process.choice(node)) {
       DevicePluginConfig config = configs.load(choice.file());
-      try (GracefulStop stop = GracefulStop.onSigterm()) {
+      try (GracefulStop stop = GracefulStop.onSigterm();
+          HealthEndpoint endpoint = HealthEndpoint.start(healthcheckPort, sockets)) {
         return serve(choice, configs, node, config, healthChecks, stop);
       }
     }
@@ -114,7 +132,7 @@ final class DevicePluginCommand implements Callable<Integer> {
                 file -> {
                   DevicePluginConfig next = configs.load(file);
                   PluginNode prepared = open(next, gpus);
-                  return () -> servers(next, prepared, transport, health)::close;
+                  return () -> servers(next, prepared, transport, health);
                 })) {
       stopped.await();
     }
@@ -164,13 +182,20 @@ final class DevicePluginCommand implements Callable<Integer> {
     }
   }
 
-  private DevicePluginServers servers(
+  /** Starts the servers, their sockets part of the health endpoint's answer while they run. */
+  private ReconfiguringPlugin.Running servers(
       DevicePluginConfig config,
       PluginNode node,
       UnixSocketTransport transport,
       HealthSource health) {
-    return DevicePluginServers.start(
-        config, node.resources(), node.devices(), kubeletSocket, transport, transport, health);
+    DevicePluginServers servers =
+        DevicePluginServers.start(
+            config, node.resources(), node.devices(), kubeletSocket, transport, transport, health);
+    ServingSockets.Tracked tracked = sockets.track(servers::serving);
+    return () -> {
+      tracked.close();
+      servers.close();
+    };
   }
 
   /** NVIDIA's health check variables, and the recovery period. */

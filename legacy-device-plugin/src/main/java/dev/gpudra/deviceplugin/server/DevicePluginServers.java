@@ -17,21 +17,23 @@ import org.slf4j.LoggerFactory;
 /**
  * The plugin's servers, one per advertised resource, each serving on its socket beside the
  * kubelet's before it is registered. {@link #start} registers every resource when the kubelet is
- * there, and from then on {@link KubeletRestarts} registers again after each kubelet restart (its
- * sockets bound again first) and keeps trying while the kubelet is not up.
+ * there; from then on {@link SocketWatch} binds a removed socket again and registers again after
+ * that and after each kubelet restart, and keeps trying while the kubelet is not up. {@link
+ * #serving} says whether every socket is in place.
  */
 public final class DevicePluginServers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DevicePluginServers.class);
   private static final Duration GRACE = Duration.ofSeconds(5);
 
-  /** How often the kubelet's socket is looked at (NVIDIA's plugin watches it with inotify). */
-  public static final Duration KUBELET_CHECK = Duration.ofSeconds(1);
+  /**
+   * How often the kubelet's socket and the plugin's are looked at (NVIDIA's plugin watches the
+   * kubelet's with inotify, and not its own).
+   */
+  public static final Duration SOCKET_CHECK = Duration.ofSeconds(1);
 
-  private final List<AdvertisedResource> resources = new ArrayList<>();
-  private final List<UnixSocketServer> servers = new ArrayList<>();
-  private final List<DevicePluginService> services = new ArrayList<>();
+  private final List<ServedResource> served = new ArrayList<>();
   private final KubeletRegistration registration;
-  private KubeletRestarts restarts;
+  private SocketWatch watch;
 
   private DevicePluginServers(KubeletRegistration registration) {
     this.registration = registration;
@@ -81,13 +83,12 @@ public final class DevicePluginServers implements AutoCloseable {
                 serverFactory,
                 List.of(service.bindService()),
                 GRACE);
+        started.served.add(new ServedResource(resource, service, server));
         server.start();
-        started.resources.add(resource);
-        started.servers.add(server);
-        started.services.add(service);
       }
-      started.restarts = new KubeletRestarts(kubeletSocket, KUBELET_CHECK, started::registerAll);
-      started.restarts.check();
+      started.watch =
+          new SocketWatch(kubeletSocket, started.served, SOCKET_CHECK, started::registerAll);
+      started.watch.look();
     } catch (RuntimeException e) {
       started.close();
       throw e;
@@ -95,14 +96,18 @@ public final class DevicePluginServers implements AutoCloseable {
     return started;
   }
 
-  /** Binds removed sockets again, then registers every resource. */
+  /**
+   * Whether every resource's socket is in place and served: false from the moment one is removed or
+   * replaced until it is bound again, and after {@link #close}.
+   */
+  public boolean serving() {
+    return served.stream().allMatch(ServedResource::intact);
+  }
+
+  /** Registers every resource with the kubelet. */
   private void registerAll() {
-    for (int i = 0; i < resources.size(); i++) {
-      AdvertisedResource resource = resources.get(i);
-      UnixSocketServer server = servers.get(i);
-      if (!server.intact()) {
-        server.restart();
-      }
+    for (ServedResource each : served) {
+      AdvertisedResource resource = each.resource();
       registration.register(resource);
       log.info(
           "{}: {} devices, registered with the kubelet as {}",
@@ -114,10 +119,10 @@ public final class DevicePluginServers implements AutoCloseable {
 
   @Override
   public void close() {
-    if (restarts != null) {
-      restarts.close();
+    if (watch != null) {
+      watch.close();
     }
-    services.forEach(DevicePluginService::close);
-    servers.forEach(UnixSocketServer::close);
+    served.forEach(each -> each.service().close());
+    served.forEach(each -> each.server().close());
   }
 }

@@ -180,7 +180,18 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   /** Ends every ListAndWatch stream (the plugin stops). */
   synchronized void close() {
     subscription.close();
-    watchers.forEach(StreamObserver::onCompleted);
+    endStreams();
+  }
+
+  /** Ends every open ListAndWatch stream; the service goes on serving new ones. */
+  synchronized void endStreams() {
+    for (StreamObserver<ListAndWatchResponse> out : watchers) {
+      try {
+        out.onCompleted();
+      } catch (RuntimeException e) {
+        log.debug("{}: a ListAndWatch stream is gone: {}", resource.name(), e.getMessage());
+      }
+    }
     watchers.clear();
   }
 }

@@ -146,7 +146,7 @@ class DevicePluginLifecycleIT {
               assertThat(kubelet.lists.get("nvidia.com/gpu"))
                   .singleElement()
                   .satisfies(l -> assertThat(l.getDevicesCount()).isEqualTo(nvml.gpus().size())));
-      Thread.sleep(DevicePluginServers.KUBELET_CHECK.multipliedBy(2).toMillis());
+      Thread.sleep(DevicePluginServers.SOCKET_CHECK.multipliedBy(2).toMillis());
       assertThat(kubelet.registrations).as("registered once per kubelet, not per look").hasSize(1);
     }
   }

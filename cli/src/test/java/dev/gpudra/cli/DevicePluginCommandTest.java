@@ -6,12 +6,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code device-plugin --config-file} with a file it cannot use: one line on stderr, exit 2. */
-class DevicePluginConfigFileTest {
+/** {@code device-plugin} with input it cannot use: one line on stderr, exit 2. */
+class DevicePluginCommandTest {
   @TempDir Path dir;
 
   @ParameterizedTest(name = "{0}")
@@ -35,5 +36,17 @@ class DevicePluginConfigFileTest {
     assertThat(run.err().strip().lines()).as(run.err()).hasSize(1);
     assertThat(run.err().strip()).isEqualTo("gpu-dra device-plugin: " + file + ": " + message);
     assertThat(run.out()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("a health port past 65535 is refused in one line before anything starts")
+  void badHealthPort() {
+    CliRun run = CliRun.of("device-plugin", "--healthcheck-port", "70000");
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "gpu-dra device-plugin: --healthcheck-port (HEALTHCHECK_PORT) must be a TCP port or"
+                + " negative, got 70000");
   }
 }
