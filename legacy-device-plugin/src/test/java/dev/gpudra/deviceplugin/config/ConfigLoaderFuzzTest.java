@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The device plugin's config loader on arbitrary file content: it either loads a config that passes
- * its rules, or refuses with one {@link InvalidPluginConfigException} of one line; any other
- * exception, or an error of several lines, is a crash.
+ * its rules, or refuses with one {@link InvalidPluginConfigException} of one line of at most {@link
+ * InvalidPluginConfigException#MAX_MESSAGE} characters; anything else is a crash.
  */
 class ConfigLoaderFuzzTest {
   private final ConfigLoader loader = new ConfigLoader();
@@ -61,8 +61,9 @@ class ConfigLoaderFuzzTest {
         throw new AssertionError("loaded a config that breaks its rules: " + problems);
       }
     } catch (InvalidPluginConfigException refused) {
-      if (refused.getMessage().lines().count() != 1) {
-        throw new AssertionError("an error of several lines: " + refused.getMessage(), refused);
+      if (refused.getMessage().lines().count() != 1
+          || refused.getMessage().length() > InvalidPluginConfigException.MAX_MESSAGE) {
+        throw new AssertionError("not one short line: " + refused.getMessage(), refused);
       }
     }
   }

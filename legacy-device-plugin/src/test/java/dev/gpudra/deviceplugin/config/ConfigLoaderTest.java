@@ -212,6 +212,23 @@ class ConfigLoaderTest {
   }
 
   @Test
+  @DisplayName(
+      "a huge value echoed in an error is cut in the middle: the field and what is wanted stay")
+  void hugeValue() {
+    String value = "x".repeat(100_000);
+
+    assertThatThrownBy(() -> file("flags: {migStrategy: " + value + "}"))
+        .isInstanceOf(InvalidPluginConfigException.class)
+        .satisfies(e -> {
+          assertThat(e.getMessage())
+              .hasSizeLessThanOrEqualTo(InvalidPluginConfigException.MAX_MESSAGE)
+              .startsWith("config.yaml: flags.migStrategy: unknown value \"xxx")
+              .contains(" ... (98", " characters left out) ... ")
+              .endsWith("xxx\", want one of none, single, mixed");
+        });
+  }
+
+  @Test
   @DisplayName("a flag beats its env variable, which beats the file; only what is set counts")
   void precedence() {
     String yaml = "flags: {migStrategy: single}\n";
