@@ -2,9 +2,6 @@ package dev.gpudra.localcluster.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.api.clusterpolicy.GpuCluster;
-import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.localcluster.api.ApiResource.Scope;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -14,9 +11,11 @@ import java.util.Optional;
 
 /**
  * The API server's legacy discovery documents, which kubectl reads before anything else: {@code
- * /api}, {@code /apis}, each group version's resource list, and {@code /version}. They are plain
- * {@code application/json}; a client that asks for aggregated discovery first (kubectl does, in its
- * Accept header) takes a plain answer as legacy discovery, as from an older API server.
+ * /api}, {@code /apis}, each group version's resource list, and {@code /version}; and the OpenAPI
+ * v3 documents ({@link OpenApiV3}). They list the built-in resources ({@link BuiltInResources}) and
+ * those of the stored CRDs ({@link CustomResources}). They are plain {@code application/json}; a
+ * client that asks for aggregated discovery first (kubectl does, in its Accept header) takes a
+ * plain answer as legacy discovery, as from an older API server.
  */
 final class Discovery {
   static final String KUBERNETES_VERSION = "v1.35.8";
@@ -24,73 +23,20 @@ final class Discovery {
   private static final List<String> VERBS =
       List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
 
-  /** What the local cluster's components and the demo store. */
-  static final List<ApiResource> RESOURCES =
-      List.of(
-          new ApiResource("", "v1", "pods", "Pod", Scope.NAMESPACED, List.of("po")),
-          new ApiResource("", "v1", "nodes", "Node", Scope.CLUSTER, List.of("no")),
-          new ApiResource("", "v1", "namespaces", "Namespace", Scope.CLUSTER, List.of("ns")),
-          new ApiResource("", "v1", "configmaps", "ConfigMap", Scope.NAMESPACED, List.of("cm")),
-          new ApiResource("", "v1", "secrets", "Secret", Scope.NAMESPACED, List.of()),
-          new ApiResource("", "v1", "services", "Service", Scope.NAMESPACED, List.of("svc")),
-          new ApiResource(
-              "", "v1", "serviceaccounts", "ServiceAccount", Scope.NAMESPACED, List.of("sa")),
-          new ApiResource("", "v1", "events", "Event", Scope.NAMESPACED, List.of("ev")),
-          new ApiResource("apps", "v1", "daemonsets", "DaemonSet", Scope.NAMESPACED, List.of("ds")),
-          new ApiResource(
-              "apps", "v1", "deployments", "Deployment", Scope.NAMESPACED, List.of("deploy")),
-          new ApiResource(
-              "apps", "v1", "replicasets", "ReplicaSet", Scope.NAMESPACED, List.of("rs")),
-          new ApiResource(
-              "coordination.k8s.io", "v1", "leases", "Lease", Scope.NAMESPACED, List.of()),
-          new ApiResource(
-              "resource.k8s.io", "v1", "resourceslices", "ResourceSlice", Scope.CLUSTER, List.of()),
-          new ApiResource(
-              "resource.k8s.io",
-              "v1",
-              "resourceclaims",
-              "ResourceClaim",
-              Scope.NAMESPACED,
-              List.of()),
-          new ApiResource(
-              "resource.k8s.io",
-              "v1",
-              "resourceclaimtemplates",
-              "ResourceClaimTemplate",
-              Scope.NAMESPACED,
-              List.of()),
-          new ApiResource(
-              "resource.k8s.io", "v1", "deviceclasses", "DeviceClass", Scope.CLUSTER, List.of()),
-          new ApiResource(
-              ComputeDomain.GROUP,
-              ComputeDomain.VERSION,
-              "computedomains",
-              ComputeDomain.KIND,
-              Scope.NAMESPACED,
-              List.of()),
-          new ApiResource(
-              ComputeDomain.GROUP,
-              ComputeDomain.VERSION,
-              "computedomaincliques",
-              "ComputeDomainClique",
-              Scope.NAMESPACED,
-              List.of()),
-          new ApiResource(
-              ClusterPolicy.GROUP,
-              ClusterPolicy.VERSION,
-              ClusterPolicy.PLURAL,
-              ClusterPolicy.KIND,
-              Scope.CLUSTER,
-              List.of()),
-          new ApiResource(
-              ClusterPolicy.GROUP,
-              GpuCluster.VERSION,
-              GpuCluster.PLURAL,
-              GpuCluster.KIND,
-              Scope.CLUSTER,
-              List.of()));
-
+  private final CustomResources customResources;
+  private final OpenApiV3 openApi = new OpenApiV3();
   private final ObjectMapper json = new ObjectMapper();
+
+  Discovery(CustomResources customResources) {
+    this.customResources = customResources;
+  }
+
+  /** The built-in resources, then those of the stored CRDs. */
+  List<ApiResource> resources() {
+    List<ApiResource> all = new java.util.ArrayList<>(BuiltInResources.ALL);
+    all.addAll(customResources.resources());
+    return all;
+  }
 
   /** The document at {@code path} (query string ignored), if it is a discovery path. */
   Optional<String> document(String path) {
@@ -100,7 +46,8 @@ final class Discovery {
       case "/api", "/api/" ->
           Optional.of(write(Map.of("kind", "APIVersions", "versions", List.of("v1"))));
       case "/apis", "/apis/" -> Optional.of(groups());
-      default -> resources(bare);
+      default ->
+          bare.startsWith(OpenApiV3.ROOT) ? openApi.document(bare, resources()) : resources(bare);
     };
   }
 
@@ -120,7 +67,7 @@ final class Discovery {
 
   private String groups() {
     Map<String, List<String>> versions = new LinkedHashMap<>();
-    RESOURCES.stream()
+    resources().stream()
         .filter(r -> !r.group().isEmpty())
         .forEach(r -> {
           List<String> known =
@@ -170,7 +117,7 @@ final class Discovery {
       return Optional.empty();
     }
     List<Map<String, Object>> listed =
-        RESOURCES.stream()
+        resources().stream()
             .filter(r -> r.groupVersion().equals(groupVersion))
             .flatMap(r -> java.util.stream.Stream.of(resource(r), status(r)))
             .toList();

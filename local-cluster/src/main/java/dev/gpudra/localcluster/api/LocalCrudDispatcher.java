@@ -12,11 +12,13 @@ import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.net.HttpURLConnection;
 import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +44,19 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
   private record Stored(AttributeSet key, String json) {}
 
   private final Map<Attribute, List<Stored>> byName = new ConcurrentHashMap<>();
-  private final Discovery discovery = new Discovery();
+  private static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+
+  private final CustomResources customResources = new CustomResources(this::storedCrds);
+  private final Discovery discovery = new Discovery(customResources);
+  private final UnknownFields unknownFields = new UnknownFields(customResources);
+  private final RequestGate gate = new RequestGate();
+
+  /** The fieldValidation of the write this thread dispatches now (set only during one). */
+  private final ThreadLocal<FieldValidation> fieldValidation = new ThreadLocal<>();
+
+  /** The Warning headers of the request this thread dispatches now. */
+  private final ThreadLocal<List<String>> warnings = new ThreadLocal<>();
+
   private volatile boolean indexed = true;
 
   @Override
@@ -52,6 +66,9 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
       AttributeSet oldAttributes,
       GenericKubernetesResource resource,
       String newState) {
+    if (newState != null) {
+      checkFields(newState);
+    }
     super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
     if (oldAttributes != null) {
       unindex(oldAttributes);
@@ -61,27 +78,119 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
     }
   }
 
-  /** Discovery ({@link Discovery}) as the API server answers it; everything else fabric8's. */
+  /**
+   * Every request is answered: discovery and OpenAPI here, what cannot be served with a Status at
+   * once ({@link RequestGate}), the rest by fabric8's CRUD; an exception anywhere becomes 500 with
+   * a Status naming the request, never a request left without an answer.
+   */
   @Override
-  public MockResponse dispatch(RecordedRequest request) {
-    if ("GET".equals(request.getMethod())) {
-      Optional<String> document = discovery.document(request.getPath());
-      if (document.isPresent()) {
-        return new MockResponse()
-            .setResponseCode(HttpURLConnection.HTTP_OK)
-            .setHeader("Content-Type", "application/json")
-            .setBody(document.get());
-      }
-      if (Discovery.namesGroupVersion(request.getPath())) {
-        return new MockResponse()
-            .setResponseCode(HttpURLConnection.HTTP_NOT_FOUND)
-            .setHeader("Content-Type", "application/json")
-            .setBody(
-                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
-                    + "\"reason\":\"NotFound\",\"code\":404}");
-      }
+  public final MockResponse dispatch(RecordedRequest request) {
+    ApiRequest api =
+        new ApiRequest(
+            request.getMethod(),
+            request.getPath(),
+            request.getHeader("Content-Type"),
+            body(request));
+    try {
+      return served(request, api);
+    } catch (RuntimeException e) {
+      log.warn("local API server: {} failed", api.line(), e);
+      return new ApiStatus(
+              ApiStatus.INTERNAL_ERROR,
+              "InternalError",
+              "the embedded API server failed on " + api.line() + ": " + e)
+          .response();
     }
+  }
+
+  /** The body as UTF-8, left in the request for fabric8 (its {@code getUtf8Body} drains it). */
+  private static String body(RecordedRequest request) {
+    return request.getBody() == null
+        ? ""
+        : new String(request.getBody().getBytes(), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private MockResponse served(RecordedRequest request, ApiRequest api) {
+    boolean get = "GET".equals(api.method());
+    Optional<String> document = get ? discovery.document(api.path()) : Optional.empty();
+    if (document.isPresent()) {
+      return new MockResponse()
+          .setResponseCode(HttpURLConnection.HTTP_OK)
+          .setHeader("Content-Type", "application/json")
+          .setBody(document.get());
+    }
+    if (get && Discovery.namesGroupVersion(api.path())) {
+      return new ApiStatus(
+              ApiStatus.NOT_FOUND,
+              "NotFound",
+              "the server could not find the requested resource (" + api.line() + ")")
+          .response();
+    }
+    Optional<ApiStatus> refusal = gate.refusal(api, false);
+    if (refusal.isPresent()) {
+      return refusal.get().response();
+    }
+    fieldValidation.set(FieldValidation.of(api));
+    warnings.set(new ArrayList<>());
+    try {
+      MockResponse response = serve(asMergePatch(request, api));
+      warnings.get().forEach(w -> response.addHeader("Warning", w));
+      return response;
+    } finally {
+      fieldValidation.remove();
+      warnings.remove();
+    }
+  }
+
+  /** fabric8's CRUD for a request the gate let through; subclasses add to it. */
+  protected MockResponse serve(RecordedRequest request) {
     return super.dispatch(request);
+  }
+
+  /**
+   * A strategic merge patch the gate let through has no directives, so it means what the same body
+   * as a JSON merge patch means (fabric8 knows only the latter).
+   */
+  private static RecordedRequest asMergePatch(RecordedRequest request, ApiRequest api) {
+    if (!api.mediaType().equals(RequestGate.STRATEGIC_MERGE_PATCH)) {
+      return request;
+    }
+    return new RecordedRequest(
+        request.getHttpVersion(),
+        request.method(),
+        request.getPath(),
+        request.getHeaders().newBuilder().set("Content-Type", RequestGate.MERGE_PATCH).build(),
+        request.getBody());
+  }
+
+  @Override
+  public MockResponse handleCreate(RecordedRequest request) {
+    return refusingUnknownFields(() -> super.handleCreate(request));
+  }
+
+  @Override
+  public MockResponse handleUpdate(RecordedRequest request) {
+    return refusingUnknownFields(() -> super.handleUpdate(request));
+  }
+
+  @Override
+  public MockResponse handlePatch(RecordedRequest request) {
+    return refusingUnknownFields(() -> super.handlePatch(request));
+  }
+
+  private static MockResponse refusingUnknownFields(Supplier<MockResponse> handler) {
+    try {
+      return handler.get();
+    } catch (UnknownFieldsException e) {
+      return ApiStatus.badRequest(e.getMessage()).response();
+    }
+  }
+
+  /** The stored CRDs, as JSON. */
+  private List<String> storedCrds() {
+    AttributeSet query = attributeExtractor.fromPath(CRDS);
+    return new ArrayList<>(map.entrySet())
+        .stream().filter(e -> e.getKey().matches(query)).map(Map.Entry::getValue).toList();
   }
 
   @Override
@@ -129,6 +238,48 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
       throw new KubernetesCrudDispatcherException(
           "the patch is not JSON: " + e.getOriginalMessage(), HttpURLConnection.HTTP_BAD_REQUEST);
     }
+  }
+
+  /**
+   * {@code fieldValidation} Strict or Warn: the object to be stored against its schema ({@link
+   * UnknownFields}). Checked here, on the final object, so every patch flavour is checked alike.
+   */
+  private void checkFields(String newState) {
+    FieldValidation directive = fieldValidation.get();
+    if (directive == null || directive == FieldValidation.IGNORE) {
+      return;
+    }
+    JsonNode object;
+    try {
+      object = context.getMapper().readTree(newState);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("object to store is not JSON: " + e.getOriginalMessage(), e);
+    }
+    String name =
+        object.path("kind").asText("object") + " " + object.path("metadata").path("name").asText();
+    Optional<List<String>> unknown = unknownFields.of(object);
+    if (unknown.isEmpty()) {
+      if (directive == FieldValidation.STRICT) {
+        throw new UnknownFieldsException(
+            name
+                + ": fieldValidation=Strict cannot be checked: the embedded API server knows no"
+                + " schema for "
+                + object.path("apiVersion").asText()
+                + " kinds of this name"
+                + " (install its CRD)");
+      }
+      warnings.get().add("299 - \"" + name + ": no schema known, fields not checked\"");
+      return;
+    }
+    List<String> fields = unknown.get().stream().map(f -> "unknown field \"" + f + "\"").toList();
+    if (fields.isEmpty()) {
+      return;
+    }
+    if (directive == FieldValidation.STRICT) {
+      throw new UnknownFieldsException(
+          name + ": strict decoding error: " + String.join(", ", fields));
+    }
+    fields.forEach(f -> warnings.get().add("299 - \"" + f.replace("\"", "\\\"") + "\""));
   }
 
   @Override

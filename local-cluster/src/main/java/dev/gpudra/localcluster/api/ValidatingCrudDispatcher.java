@@ -77,7 +77,7 @@ final class ValidatingCrudDispatcher extends LocalCrudDispatcher {
   }
 
   @Override
-  public MockResponse dispatch(RecordedRequest request) {
+  protected MockResponse serve(RecordedRequest request) {
     if ("DELETE".equals(request.getMethod())) {
       deleteGrace.set(graceful.requested(request.getPath(), request.getUtf8Body()));
       try {
@@ -90,7 +90,7 @@ final class ValidatingCrudDispatcher extends LocalCrudDispatcher {
   }
 
   private MockResponse dispatchOther(RecordedRequest request) {
-    return super.dispatch(request);
+    return super.serve(request);
   }
 
   @Override

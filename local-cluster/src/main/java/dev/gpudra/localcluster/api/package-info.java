@@ -5,8 +5,17 @@
  * dev.gpudra.localcluster.api.ApiValidation#NONE}, creates, updates and patches of
  * resource.k8s.io/v1 ResourceSlices, DeviceClasses, ResourceClaims (and their status) and
  * ResourceClaimTemplates go through {@code dev.gpudra.localcluster.validation} and are refused with
- * 422 Invalid before they are stored or watched. It answers kubectl's discovery ({@code /api},
- * {@code /apis}, each group version's resources, {@code /version}) for the resources the local
- * cluster stores, as legacy (plain JSON) discovery.
+ * 422 Invalid before they are stored or watched.
+ *
+ * <p>For kubectl it answers legacy discovery ({@code /api}, {@code /apis}, each group version's
+ * resources, {@code /version}) and OpenAPI v3 (which paths take {@code fieldValidation}, no
+ * schemas), for the built-in resources the local cluster stores and for the resources of each
+ * stored CustomResourceDefinition, from its creation to its deletion. {@code
+ * fieldValidation=Strict} and {@code Warn} check field names against the fabric8 model or the CRD's
+ * structural schema; values are not checked.
+ *
+ * <p>Invariant: every request is answered. What it cannot serve (protobuf or CBOR bodies,
+ * server-side apply, strategic merge patch directives, {@code dryRun}, other methods and paths) is
+ * refused at once with a Status; an exception becomes 500 with a Status.
  */
 package dev.gpudra.localcluster.api;

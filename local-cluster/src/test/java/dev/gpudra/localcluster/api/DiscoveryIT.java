@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
@@ -65,7 +66,25 @@ class DiscoveryIT {
     JsonNode groups = document("/apis?timeout=32s");
     assertThat(groups.get("kind").asText()).isEqualTo("APIGroupList");
     assertThat(groups.findValuesAsText("groupVersion"))
-        .contains("resource.k8s.io/v1", "apps/v1", "resource.nvidia.com/v1beta1", "nvidia.com/v1");
+        .contains("resource.k8s.io/v1", "apps/v1", "apiextensions.k8s.io/v1");
+  }
+
+  @Test
+  @DisplayName("a CRD's group version is discovered while the CRD is stored, and only then")
+  void customResourceDefinitions() throws Exception {
+    assertThat(document("/apis").findValuesAsText("groupVersion")).doesNotContain("nvidia.com/v1");
+    assertThat(get("/apis/nvidia.com/v1").statusCode()).isEqualTo(404);
+    ClusterPolicyCrds.all().forEach(crd -> server.client().resource(crd).create());
+    try {
+      assertThat(document("/apis").findValuesAsText("groupVersion"))
+          .contains("nvidia.com/v1", "nvidia.com/v1alpha1");
+      JsonNode policies = resource(document("/apis/nvidia.com/v1"), "clusterpolicies");
+      assertThat(policies.get("kind").asText()).isEqualTo("ClusterPolicy");
+      assertThat(policies.get("namespaced").asBoolean()).isFalse();
+    } finally {
+      ClusterPolicyCrds.all().forEach(crd -> server.client().resource(crd).delete());
+    }
+    assertThat(get("/apis/nvidia.com/v1").statusCode()).isEqualTo(404);
   }
 
   @Test
