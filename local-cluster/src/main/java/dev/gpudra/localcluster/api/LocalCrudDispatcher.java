@@ -11,6 +11,7 @@ import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.net.HttpURLConnection;
+import java.time.Instant;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,9 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
   private final Discovery discovery = new Discovery(customResources);
   private final UnknownFields unknownFields = new UnknownFields(customResources);
   private final RequestGate gate = new RequestGate();
+  private final CrudStatuses statuses = new CrudStatuses();
+  private final CrdConditions crdConditions = new CrdConditions();
+  private final ProtobufNamespace protobufNamespace = new ProtobufNamespace();
 
   /** The fieldValidation of the write this thread dispatches now (set only during one). */
   private final ThreadLocal<FieldValidation> fieldValidation = new ThreadLocal<>();
@@ -66,15 +70,16 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
       AttributeSet oldAttributes,
       GenericKubernetesResource resource,
       String newState) {
-    if (newState != null) {
-      checkFields(newState);
+    String state = newState == null ? null : crdConditions.established(newState, Instant.now());
+    if (state != null) {
+      checkFields(state);
     }
-    super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+    super.processEvent(path, pathAttributes, oldAttributes, resource, state);
     if (oldAttributes != null) {
       unindex(oldAttributes);
     }
-    if (newState != null) {
-      index(storedKey(pathAttributes, resource, newState), newState);
+    if (state != null) {
+      index(storedKey(pathAttributes, resource, state), state);
     }
   }
 
@@ -92,6 +97,9 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
             request.getHeader("Content-Type"),
             body(request));
     try {
+      if (namespaceInProtobuf(api)) {
+        return namespaceFromProtobuf(request, api);
+      }
       return served(request, api);
     } catch (RuntimeException e) {
       log.warn("local API server: {} failed", api.line(), e);
@@ -101,6 +109,41 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
               "the embedded API server failed on " + api.line() + ": " + e)
           .response();
     }
+  }
+
+  private static boolean namespaceInProtobuf(ApiRequest api) {
+    return api.method().equals("POST")
+        && api.mediaType().equals(ProtobufNamespace.MEDIA_TYPE)
+        && api.bare().equals(ProtobufNamespace.PATH);
+  }
+
+  /**
+   * {@code kubectl create namespace}: the protobuf Namespace served as its JSON, or 415 naming what
+   * could not be read (client-go does not fall back to JSON for protobuf, only for CBOR).
+   */
+  private MockResponse namespaceFromProtobuf(RecordedRequest request, ApiRequest api) {
+    String namespace;
+    try {
+      namespace = protobufNamespace.toJson(request.getBody().getBytes());
+    } catch (IllegalArgumentException e) {
+      return new ApiStatus(
+              ApiStatus.UNSUPPORTED_MEDIA_TYPE,
+              "UnsupportedMediaType",
+              "POST /api/v1/namespaces in protobuf: "
+                  + e.getMessage()
+                  + "; send JSON (kubectl"
+                  + " create -f)")
+          .response();
+    }
+    byte[] body = namespace.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    RecordedRequest asJson =
+        new RecordedRequest(
+            request.getHttpVersion(),
+            request.method(),
+            request.getPath(),
+            request.getHeaders().newBuilder().set("Content-Type", RequestGate.JSON).build(),
+            new io.fabric8.mockwebserver.http.Buffer(body));
+    return served(asJson, new ApiRequest(api.method(), api.path(), RequestGate.JSON, namespace));
   }
 
   /** The body as UTF-8, left in the request for fabric8 (its {@code getUtf8Body} drains it). */
@@ -133,8 +176,12 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
     fieldValidation.set(FieldValidation.of(api));
     warnings.set(new ArrayList<>());
     try {
-      MockResponse response = serve(asMergePatch(request, api));
+      MockResponse response = statuses.worded(serve(asMergePatch(request, api)), api);
       warnings.get().forEach(w -> response.addHeader("Warning", w));
+      if (response.getWebSocketListener() == null && response.header("Content-Type") == null) {
+        // kubectl decodes an answer without a type as what it sent: protobuf
+        response.setHeader("Content-Type", RequestGate.JSON);
+      }
       return response;
     } finally {
       fieldValidation.remove();

@@ -12,8 +12,9 @@ import java.util.Optional;
  *
  * @param groupVersion {@code v1} for the core group, else {@code group/version}
  * @param plural the resource
+ * @param name the object's name; empty for a collection
  */
-record ResourcePath(String groupVersion, String plural) {
+record ResourcePath(String groupVersion, String plural, String name) {
   private static final String STATUS = "status";
 
   /** The resource {@code bare} (a path without query) names, if it is a resource path. */
@@ -33,7 +34,7 @@ record ResourcePath(String groupVersion, String plural) {
         && rest.size() == 3
         && rest.get(2).equals(STATUS)
         && groupVersion.equals("v1")) {
-      return Optional.of(new ResourcePath(groupVersion, "namespaces"));
+      return Optional.of(new ResourcePath(groupVersion, "namespaces", rest.get(1)));
     }
     List<String> resource =
         rest.getFirst().equals("namespaces") && rest.size() >= 3
@@ -42,7 +43,9 @@ record ResourcePath(String groupVersion, String plural) {
     boolean servedTail =
         resource.size() <= 2 || (resource.size() == 3 && resource.get(2).equals(STATUS));
     return servedTail
-        ? Optional.of(new ResourcePath(groupVersion, resource.getFirst()))
+        ? Optional.of(
+            new ResourcePath(
+                groupVersion, resource.getFirst(), resource.size() > 1 ? resource.get(1) : ""))
         : Optional.empty();
   }
 }

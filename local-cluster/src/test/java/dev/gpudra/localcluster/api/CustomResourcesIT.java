@@ -114,6 +114,26 @@ class CustomResourcesIT {
   }
 
   @Test
+  @DisplayName("a stored CRD is Established at once, its names accepted")
+  void established() {
+    var crd =
+        server
+            .client()
+            .apiextensions()
+            .v1()
+            .customResourceDefinitions()
+            .withName("clusterpolicies.nvidia.com")
+            .get();
+    assertThat(crd.getStatus().getConditions())
+        .anySatisfy(c -> {
+          assertThat(c.getType()).isEqualTo("Established");
+          assertThat(c.getStatus()).isEqualTo("True");
+        });
+    assertThat(crd.getStatus().getAcceptedNames().getPlural()).isEqualTo("clusterpolicies");
+    assertThat(crd.getStatus().getStoredVersions()).containsExactly("v1");
+  }
+
+  @Test
   @DisplayName("a deleted CRD's group version leaves discovery and OpenAPI")
   void deleted() throws Exception {
     ClusterPolicyCrds.all().forEach(crd -> server.client().resource(crd).delete());

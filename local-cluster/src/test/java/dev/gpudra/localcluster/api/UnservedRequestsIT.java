@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,6 +28,11 @@ class UnservedRequestsIT {
   private static final byte[] PROTOBUF_NAMESPACE = {
     'k', '8', 's', 0, 0x0a, 0x0f, 0x0a, 0x02, 'v', '1', 0x12, 0x09, 'N', 'a', 'm', 'e', 's', 'p',
     'a', 'c', 'e', 0x12, 0x05, 0x0a, 0x03, 0x0a, 0x01, 'x'
+  };
+
+  private static final byte[] PROTOBUF_CONFIGMAP = {
+    'k', '8', 's', 0, 0x0a, 0x0f, 0x0a, 0x02, 'v', '1', 0x12, 0x09, 'C', 'o', 'n', 'f', 'i', 'g',
+    'M', 'a', 'p', 0x12, 0x00
   };
 
   private static LocalApiServer server;
@@ -48,13 +54,21 @@ class UnservedRequestsIT {
   static Stream<Case> cases() {
     return Stream.of(
         new Case(
-            "kubectl create namespace's protobuf body",
+            "kubectl create configmap's protobuf body",
             "POST",
-            "/api/v1/namespaces?fieldManager=kubectl-create&fieldValidation=Strict",
+            "/api/v1/namespaces/default/configmaps?fieldManager=kubectl-create",
             "application/vnd.kubernetes.protobuf",
-            PROTOBUF_NAMESPACE,
+            PROTOBUF_CONFIGMAP,
             415,
             "UnsupportedMediaType"),
+        of(
+            "an object that does not exist",
+            "GET",
+            "/api/v1/namespaces/nope",
+            "",
+            "",
+            404,
+            "NotFound"),
         of(
             "a body cut short",
             "POST",
@@ -99,6 +113,27 @@ class UnservedRequestsIT {
   @AfterAll
   static void stop() {
     server.close();
+  }
+
+  @Test
+  @DisplayName(
+      "kubectl create namespace's protobuf body creates it; a second create is AlreadyExists")
+  void namespaceInProtobuf() throws Exception {
+    HttpRequest create =
+        HttpRequest.newBuilder(
+                URI.create(server.url() + "/api/v1/namespaces?fieldValidation=Strict"))
+            .timeout(AT_ONCE)
+            .header("Content-Type", "application/vnd.kubernetes.protobuf")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(PROTOBUF_NAMESPACE))
+            .build();
+    HttpResponse<String> created = http.send(create, HttpResponse.BodyHandlers.ofString());
+    assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+    assertThat(created.headers().firstValue("Content-Type")).hasValue("application/json");
+    assertThat(server.client().namespaces().withName("x").get()).isNotNull();
+    HttpResponse<String> again = http.send(create, HttpResponse.BodyHandlers.ofString());
+    assertThat(again.statusCode()).isEqualTo(409);
+    assertThat(new ObjectMapper().readTree(again.body()).path("reason").asText())
+        .isEqualTo("AlreadyExists");
   }
 
   @ParameterizedTest(name = "{0}")
