@@ -167,7 +167,8 @@ class EmbeddedClusterKubectlE2E {
   }
 
   @Test
-  @DisplayName("the charts' CRDs install with kubectl apply; a ClusterPolicy is applied, got, deleted")
+  @DisplayName(
+      "the charts' CRDs install with kubectl apply; a ClusterPolicy is applied, got, deleted")
   void crdsAndClusterPolicy() throws Exception {
     Path charts = Path.of("..", "deployments", "helm");
     assertThat(
@@ -177,11 +178,13 @@ class EmbeddedClusterKubectlE2E {
                 charts.resolve("gpu-operator/crds").toString(),
                 "-f",
                 charts.resolve("gpu-dra/crds").toString()))
-        .contains("customresourcedefinition.apiextensions.k8s.io/clusterpolicies.nvidia.com created")
+        .contains(
+            "customresourcedefinition.apiextensions.k8s.io/clusterpolicies.nvidia.com created")
         .contains("customresourcedefinition.apiextensions.k8s.io/nvidiadrivers.nvidia.com created")
         .contains(
             "customresourcedefinition.apiextensions.k8s.io/computedomains.resource.nvidia.com");
-    Path policy = Path.of("..", "api", "src", "test", "resources", "clusterpolicies", "default.yaml");
+    Path policy =
+        Path.of("..", "api", "src", "test", "resources", "clusterpolicies", "default.yaml");
     assertThat(kubectl("apply", "-f", policy.toString()))
         .contains("clusterpolicy.nvidia.com/cluster-policy created");
     assertThat(kubectl("get", "clusterpolicies", "-o", "name"))
@@ -218,7 +221,12 @@ class EmbeddedClusterKubectlE2E {
             "kubectl create configmap: protobuf, of a kind the server does not decode",
             "",
             List.of("create", "configmap", "c", "--from-literal=a=b"),
-            "UnsupportedMediaType"),
+            "not \"application/vnd.kubernetes.protobuf\""),
+        new Refused(
+            "kubectl get --watch, which streams over HTTP",
+            "",
+            List.of("get", "namespaces", "--watch"),
+            "WebSocket"),
         new Refused(
             "a path the server does not serve",
             "",

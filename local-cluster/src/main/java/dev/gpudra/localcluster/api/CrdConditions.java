@@ -21,6 +21,9 @@ final class CrdConditions {
 
   /** {@code stored} with that status if it is a CRD without it; else {@code stored} itself. */
   String established(String stored, Instant now) {
+    if (!stored.contains(KIND)) {
+      return stored; // every write passes here: parse only what may be a CRD
+    }
     JsonNode crd;
     try {
       crd = json.readTree(stored);

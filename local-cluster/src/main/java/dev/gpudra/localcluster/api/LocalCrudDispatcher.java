@@ -169,6 +169,15 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
               "the server could not find the requested resource (" + api.line() + ")")
           .response();
     }
+    if (get
+        && api.query("watch").filter(w -> w.equals("true") || w.equals("1")).isPresent()
+        && !"websocket".equalsIgnoreCase(request.getHeader("Upgrade"))) {
+      return ApiStatus.badRequest(
+              "the embedded API server streams watches over WebSocket only (fabric8's watch), not"
+                  + " over HTTP as kubectl get --watch asks: "
+                  + api.line())
+          .response();
+    }
     Optional<ApiStatus> refusal = gate.refusal(api, false);
     if (refusal.isPresent()) {
       return refusal.get().response();
