@@ -49,7 +49,7 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
 
   private final CustomResources customResources = new CustomResources(this::storedCrds);
   private final Discovery discovery = new Discovery(customResources);
-  private final UnknownFields unknownFields = new UnknownFields(customResources);
+  private final FieldCheck fieldCheck = new FieldCheck(new UnknownFields(customResources));
   private final RequestGate gate = new RequestGate();
   private final CrudStatuses statuses = new CrudStatuses();
   private final CrdConditions crdConditions = new CrdConditions();
@@ -169,9 +169,7 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
               "the server could not find the requested resource (" + api.line() + ")")
           .response();
     }
-    if (get
-        && api.query("watch").filter(w -> w.equals("true") || w.equals("1")).isPresent()
-        && !"websocket".equalsIgnoreCase(request.getHeader("Upgrade"))) {
+    if (get && httpWatch(request, api)) {
       return ApiStatus.badRequest(
               "the embedded API server streams watches over WebSocket only (fabric8's watch), not"
                   + " over HTTP as kubectl get --watch asks: "
@@ -196,6 +194,12 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
       fieldValidation.remove();
       warnings.remove();
     }
+  }
+
+  /** A watch asked for over plain HTTP (kubectl's), which fabric8 cannot stream. */
+  private static boolean httpWatch(RecordedRequest request, ApiRequest api) {
+    return api.query("watch").filter(w -> w.equals("true") || w.equals("1")).isPresent()
+        && !"websocket".equalsIgnoreCase(request.getHeader("Upgrade"));
   }
 
   /** fabric8's CRUD for a request the gate let through; subclasses add to it. */
@@ -297,45 +301,14 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
   }
 
   /**
-   * {@code fieldValidation} Strict or Warn: the object to be stored against its schema ({@link
-   * UnknownFields}). Checked here, on the final object, so every patch flavour is checked alike.
+   * The object to be stored against its schema, under the request's {@code fieldValidation} ({@link
+   * FieldCheck}). Checked here, on the final object, so every patch flavour is checked alike.
    */
   private void checkFields(String newState) {
     FieldValidation directive = fieldValidation.get();
-    if (directive == null || directive == FieldValidation.IGNORE) {
-      return;
+    if (directive != null) {
+      warnings.get().addAll(fieldCheck.warnings(newState, directive));
     }
-    JsonNode object;
-    try {
-      object = context.getMapper().readTree(newState);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("object to store is not JSON: " + e.getOriginalMessage(), e);
-    }
-    String name =
-        object.path("kind").asText("object") + " " + object.path("metadata").path("name").asText();
-    Optional<List<String>> unknown = unknownFields.of(object);
-    if (unknown.isEmpty()) {
-      if (directive == FieldValidation.STRICT) {
-        throw new UnknownFieldsException(
-            name
-                + ": fieldValidation=Strict cannot be checked: the embedded API server knows no"
-                + " schema for "
-                + object.path("apiVersion").asText()
-                + " kinds of this name"
-                + " (install its CRD)");
-      }
-      warnings.get().add("299 - \"" + name + ": no schema known, fields not checked\"");
-      return;
-    }
-    List<String> fields = unknown.get().stream().map(f -> "unknown field \"" + f + "\"").toList();
-    if (fields.isEmpty()) {
-      return;
-    }
-    if (directive == FieldValidation.STRICT) {
-      throw new UnknownFieldsException(
-          name + ": strict decoding error: " + String.join(", ", fields));
-    }
-    fields.forEach(f -> warnings.get().add("299 - \"" + f.replace("\"", "\\\"") + "\""));
   }
 
   @Override
