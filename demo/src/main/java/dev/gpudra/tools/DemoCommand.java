@@ -119,9 +119,16 @@ final class DemoCommand implements Callable<Integer> {
       SpecLibrary specs = SpecLibrary.locate(Path.of("").toAbsolutePath());
       Demo.AfterRun after = keepRunning ? Demo.AfterRun.KEEP_RUNNING : Demo.AfterRun.CLEAN_UP;
       if (keepRunning) {
-        // Ctrl-C or SIGTERM ends the wait; the hook removes the demo's files.
+        // Ctrl-C or SIGTERM ends the wait; the hook stops the stand-in processes the simulated
+        // nodes started (nvidia-imex, MPS control daemons: SIGTERM reaches only this JVM) and
+        // removes the demo's files.
         Runtime.getRuntime()
-            .addShutdownHook(Thread.ofPlatform().unstarted(() -> quietlyDelete(dir)));
+            .addShutdownHook(
+                Thread.ofPlatform()
+                    .unstarted(() -> {
+                      ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
+                      quietlyDelete(dir);
+                    }));
       }
       return demo(dir, specs).run(after) ? 0 : 1;
     } finally {
