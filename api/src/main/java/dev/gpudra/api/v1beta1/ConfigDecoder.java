@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -73,15 +74,25 @@ public final class ConfigDecoder {
         switch (parameters) {
           case JsonNode node -> node;
           case String json -> readTree(json);
+          // fabric8 reads a JSON array in parameters as a v1 List, whose apiVersion is v1
+          case KubernetesResourceList<?> list -> throw notAnObject("a JSON array (a v1 List)");
           default -> mapper.valueToTree(parameters);
         };
     return decodeTree(tree);
   }
 
+  private static InvalidConfigException notAnObject(String got) {
+    return new InvalidConfigException(
+        "opaque parameters must be a JSON object with apiVersion and kind, got " + got);
+  }
+
   /** Decodes one config object from its JSON tree. */
   public DeviceConfig decodeTree(JsonNode tree) {
-    if (tree == null || !tree.isObject()) {
-      throw new InvalidConfigException("opaque parameters must be a JSON object");
+    if (tree == null || tree.isMissingNode() || tree.isNull()) {
+      throw notAnObject("null");
+    }
+    if (!tree.isObject()) {
+      throw notAnObject("a JSON " + tree.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
     }
     String apiVersion = tree.path("apiVersion").asText("");
     if (!DeviceConfig.API_VERSION.equals(apiVersion)) {

@@ -27,6 +27,31 @@ final class MemoryLimit {
    * @throws InvalidConfigException naming the field and what is wrong with its value
    */
   static void check(String path, Quantity limit) {
+    Matcher m = parsed(path, limit);
+    String text = limit.toString();
+    BigDecimal bytes = new BigDecimal(m.group(1)).multiply(multiplier(m.group(2)));
+    if (bytes.compareTo(ONE_MIB) < 0) {
+      throw new InvalidConfigException(path, "invalid limit: " + text + " is below 1Mi");
+    }
+    if (bytes.compareTo(MAX_BYTES) > 0) {
+      throw new InvalidConfigException(
+          path,
+          "invalid limit: " + text + " is above " + Long.MAX_VALUE + " bytes (just under 8Ei)");
+    }
+  }
+
+  /**
+   * Checks the grammar and length only, before anything compares or hashes the quantity: fabric8's
+   * {@code Quantity.equals} and {@code hashCode} parse it with {@code BigDecimal}, which throws for
+   * {@code lots} and computes for a long time for {@code 1e999999999}.
+   *
+   * @throws InvalidConfigException naming the field and the value
+   */
+  static void checkSyntax(String path, Quantity limit) {
+    parsed(path, limit);
+  }
+
+  private static Matcher parsed(String path, Quantity limit) {
     String text = limit.toString();
     Matcher m = text.length() > MAX_LENGTH ? null : QUANTITY.matcher(text);
     if (m == null || !m.matches()) {
@@ -38,15 +63,7 @@ final class MemoryLimit {
               + MAX_LENGTH
               + " characters)");
     }
-    BigDecimal bytes = new BigDecimal(m.group(1)).multiply(multiplier(m.group(2)));
-    if (bytes.compareTo(ONE_MIB) < 0) {
-      throw new InvalidConfigException(path, "invalid limit: " + text + " is below 1Mi");
-    }
-    if (bytes.compareTo(MAX_BYTES) > 0) {
-      throw new InvalidConfigException(
-          path,
-          "invalid limit: " + text + " is above " + Long.MAX_VALUE + " bytes (just under 8Ei)");
-    }
+    return m;
   }
 
   /**

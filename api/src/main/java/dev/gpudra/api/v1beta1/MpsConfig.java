@@ -23,14 +23,22 @@ public record MpsConfig(
 
   private static final Pattern DEVICE_KEY = Pattern.compile("(GPU|MIG)-[0-9A-Za-z-]+|[0-9]+");
 
+  /**
+   * @throws InvalidConfigException for a limit that is no quantity (checked here, before any {@code
+   *     equals} or {@code hashCode} parses it), naming the field
+   */
   public MpsConfig {
+    if (defaultPinnedDeviceMemoryLimit != null) {
+      MemoryLimit.checkSyntax("defaultPinnedDeviceMemoryLimit", defaultPinnedDeviceMemoryLimit);
+    }
     Map<String, Quantity> limits = new LinkedHashMap<>();
     if (defaultPerDevicePinnedMemoryLimit != null) {
       defaultPerDevicePinnedMemoryLimit.forEach((device, limit) -> {
+        String path = "defaultPerDevicePinnedMemoryLimit[" + device + "]";
         if (limit == null) {
-          throw new InvalidConfigException(
-              "defaultPerDevicePinnedMemoryLimit[" + device + "]", "invalid limit: null");
+          throw new InvalidConfigException(path, "invalid limit: null");
         }
+        MemoryLimit.checkSyntax(path, limit);
         limits.put(device, limit);
       });
     }

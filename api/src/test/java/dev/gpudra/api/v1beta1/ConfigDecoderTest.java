@@ -2,8 +2,11 @@ package dev.gpudra.api.v1beta1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.fabric8.kubernetes.api.model.KubernetesListBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
@@ -137,7 +140,67 @@ class ConfigDecoderTest {
             "{\"apiVersion\":\"resource.nvidia.com/v1beta1\",\"kind\":\"GpuConfig\","
                 + "\"kind\":\"GpuConfig\"}",
             "not valid JSON"),
-        new Rejected("not an object", "[1]", "opaque parameters must be a JSON object"));
+        new Rejected(
+            "not an object",
+            "[1]",
+            "opaque parameters must be a JSON object with apiVersion and kind, got a JSON array"),
+        new Rejected(
+            "pinned limit that is not a quantity",
+            mps("\"defaultPinnedDeviceMemoryLimit\":\"lots\""),
+            "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit \"lots\": want a"
+                + " quantity such as 512Mi"),
+        new Rejected(
+            "pinned limit with an exponent of nine digits",
+            mps("\"defaultPinnedDeviceMemoryLimit\":\"1e999999999\""),
+            "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit \"1e999999999\""),
+        new Rejected(
+            "pinned limit as a boolean",
+            mps("\"defaultPinnedDeviceMemoryLimit\":true"),
+            "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit \"true\""),
+        new Rejected(
+            "per-device limit that is not a quantity",
+            mps("\"defaultPerDevicePinnedMemoryLimit\":{\"0\":\"lots\"}"),
+            "sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit[0]: invalid limit \"lots\""),
+        new Rejected(
+            "per-device limit with an exponent of nine digits",
+            mps("\"defaultPerDevicePinnedMemoryLimit\":{\"GPU-a\":\"1e999999999\"}"),
+            "sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit[GPU-a]: invalid limit"
+                + " \"1e999999999\""),
+        new Rejected(
+            "MIG pinned limit that is not a quantity",
+            "{\"apiVersion\":\"resource.nvidia.com/v1beta1\",\"kind\":\"MigDeviceConfig\","
+                + "\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":"
+                + "{\"defaultPinnedDeviceMemoryLimit\":\"1e999999999\"}}}",
+            "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit \"1e999999999\""));
+  }
+
+  static String mps(String fields) {
+    return cfg("GpuConfig", ",\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{" + fields + "}}");
+  }
+
+  @Test
+  @DisplayName(
+      "parameters that fabric8 read from a JSON array (a v1 List) are refused as not an object,"
+          + " not as an unsupported apiVersion \"v1\"")
+  void refusesFabric8Lists() {
+    assertThatThrownBy(() -> decoder.decode(new KubernetesListBuilder().build()))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessage(
+            "opaque parameters must be a JSON object with apiVersion and kind, got a JSON array"
+                + " (a v1 List)");
+  }
+
+  @Test
+  @DisplayName(
+      "a limit with a huge exponent is refused from its text in milliseconds, also when the"
+          + " config is compared or hashed")
+  void hugeExponentsCostNothing() {
+    String json = mps("\"defaultPinnedDeviceMemoryLimit\":\"1e999999999\"");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(2),
+        () ->
+            assertThatThrownBy(() -> decoder.decode(json))
+                .isInstanceOf(InvalidConfigException.class));
   }
 
   @ParameterizedTest(name = "{0}")

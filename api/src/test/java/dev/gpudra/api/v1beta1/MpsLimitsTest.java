@@ -6,7 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class MpsLimitsTest {
   private static final List<String> UUIDS = List.of("GPU-a", "GPU-b", "GPU-c");
@@ -59,5 +63,56 @@ class MpsLimitsTest {
     assertThatThrownBy(() -> config.pinnedLimitsMiB(UUIDS, "mpsConfig"))
         .hasMessageContaining("mpsConfig.defaultPerDevicePinnedMemoryLimit[0]")
         .hasMessageContaining("invalid limit");
+  }
+
+  /** A limit an MpsConfig cannot hold, and what the error says. */
+  record Unparsable(String name, String defaultLimit, String perDevice, String error) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Unparsable> unparsable() {
+    return Stream.of(
+        new Unparsable(
+            "default that is not a quantity",
+            "lots",
+            null,
+            "defaultPinnedDeviceMemoryLimit: invalid limit \"lots\": want a quantity such as"
+                + " 512Mi"),
+        new Unparsable(
+            "default with an exponent of nine digits",
+            "1e999999999",
+            null,
+            "defaultPinnedDeviceMemoryLimit: invalid limit \"1e999999999\""),
+        new Unparsable("default with two suffixes", "1GiMi", null, "invalid limit \"1GiMi\""),
+        new Unparsable(
+            "default of 400 digits", "1" + "0".repeat(400) + "Ei", null, "at most 64 characters"),
+        new Unparsable(
+            "per-device limit that is not a quantity",
+            null,
+            "lots",
+            "defaultPerDevicePinnedMemoryLimit[0]: invalid limit \"lots\""),
+        new Unparsable(
+            "per-device limit with an exponent of nine digits",
+            null,
+            "1e999999999",
+            "defaultPerDevicePinnedMemoryLimit[0]: invalid limit \"1e999999999\""));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unparsable")
+  @DisplayName(
+      "an MpsConfig never holds a limit that is no quantity: refused when built, naming the"
+          + " field, before equals or hashCode could parse it")
+  void refusesUnparsableLimits(Unparsable c) {
+    assertThatThrownBy(() ->
+            new MpsConfig(
+                null,
+                c.defaultLimit() == null ? null : new Quantity(c.defaultLimit()),
+                c.perDevice() == null ? Map.of() : Map.of("0", new Quantity(c.perDevice()))))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining(c.error());
   }
 }

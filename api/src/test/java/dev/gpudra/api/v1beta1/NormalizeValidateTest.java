@@ -93,22 +93,6 @@ class NormalizeValidateTest {
             MPS,
             "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit"),
         new Invalid(
-            "limit that is not a quantity",
-            mps(new MpsConfig(null, new Quantity("lots"), Map.of())),
-            MPS,
-            "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit \"lots\": want a"
-                + " quantity such as 512Mi"),
-        new Invalid(
-            "limit with two suffixes",
-            mps(new MpsConfig(null, new Quantity("1GiMi"), Map.of())),
-            MPS,
-            "invalid limit \"1GiMi\""),
-        new Invalid(
-            "limit of 400 digits",
-            mps(new MpsConfig(null, new Quantity("1" + "0".repeat(400) + "Ei"), Map.of())),
-            MPS,
-            "at most 64 characters"),
-        new Invalid(
             "limit with an exponent beyond int64",
             mps(new MpsConfig(null, new Quantity("1e400"), Map.of())),
             MPS,
