@@ -79,7 +79,7 @@ public interface DraDriver {
 
   /** Why claims failed outside the driver's own per-claim results. */
   enum FailureReason {
-    /** The node lock ({@code pu.lock}) was not acquired within its timeout. */
+    /** The node lock ({@code pu.lock}) was not had within its timeout, or could not be opened. */
     LOCK_ACQUIRE,
     /** The claim could not be fetched from the API server, or its UID did not match. */
     CLAIM_LOOKUP,

@@ -53,7 +53,8 @@ public final class CdiSpecWriter {
       AtomicFile.replace(
           file, render(spec).getBytes(StandardCharsets.UTF_8), DurableFile.WORLD_READABLE);
     } catch (IOException e) {
-      throw new CdiException("cannot write CDI spec " + file, e);
+      throw new CdiException(
+          "cannot write CDI spec " + file + ": " + dev.gpudra.kit.files.IoReason.describe(e), e);
     }
     return file;
   }
@@ -99,7 +100,8 @@ public final class CdiSpecWriter {
     try {
       AtomicFile.delete(file);
     } catch (IOException e) {
-      throw new CdiException("cannot delete CDI spec " + file, e);
+      throw new CdiException(
+          "cannot delete CDI spec " + file + ": " + dev.gpudra.kit.files.IoReason.describe(e), e);
     }
   }
 

@@ -2,9 +2,9 @@ package dev.gpudra.kit.checkpoint;
 
 import dev.gpudra.kit.files.AtomicFile;
 import dev.gpudra.kit.files.DurableFile;
+import dev.gpudra.kit.files.IoReason;
 import dev.gpudra.kit.flock.FlockFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -137,7 +137,7 @@ public final class CheckpointFile<T> {
       cached = new Cached<>(a.fileKey(), a.size(), a.lastModifiedTime(), checkpoint);
     } catch (IOException e) {
       cached = null;
-      throw new CheckpointException("cannot write " + file, e);
+      throw new CheckpointException("cannot write " + file + ": " + IoReason.describe(e), e);
     }
   }
 
@@ -161,7 +161,7 @@ public final class CheckpointFile<T> {
       cached = null;
       return format.empty(boot);
     } catch (IOException e) {
-      throw new CheckpointException("cannot read " + file, e);
+      throw new CheckpointException("cannot read " + file + ": " + IoReason.describe(e), e);
     }
   }
 
@@ -269,8 +269,8 @@ public final class CheckpointFile<T> {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CheckpointLockTimeoutException("interrupted while waiting for " + lockFile.file());
-    } catch (UncheckedIOException e) {
-      throw new CheckpointException("cannot lock " + lockFile.file(), e.getCause());
+    } catch (dev.gpudra.kit.flock.LockFileException e) {
+      throw new CheckpointException(e.getMessage(), e);
     } finally {
       lock.unlock();
     }

@@ -1,6 +1,7 @@
 package dev.gpudra.kit.dra;
 
 import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.flock.LockFileException;
 
 /** The one place where an exception becomes the error string of a claim in a DRA response. */
 final class ClaimErrors {
@@ -10,6 +11,7 @@ final class ClaimErrors {
     return switch (error) {
       case ClaimLookupException e -> e.getMessage();
       case LockTimeoutException e -> "claim " + claim + ": " + e.getMessage();
+      case LockFileException e -> "claim " + claim + ": " + e.getMessage();
       default -> "driver failed for claim " + claim + ": " + error;
     };
   }

@@ -1,6 +1,7 @@
 package dev.gpudra.kit.dra;
 
 import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.names.KubeNames;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -12,12 +13,7 @@ import java.util.regex.Pattern;
  * real?watch=true} would otherwise address another resource.
  */
 public final class ClaimRefCheck {
-  static final int MAX_LABEL = 63;
-  static final int MAX_SUBDOMAIN = 253;
   static final int MAX_UID = 128;
-  private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-  private static final Pattern SUBDOMAIN =
-      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
   /**
    * What a UID may hold: the API server's UUIDs and anything of the same alphabet, which is what
@@ -36,26 +32,14 @@ public final class ClaimRefCheck {
               + " letters, digits, '-', '_', '.' or ':', starting with a letter or digit (as"
               + " a UUID)");
     }
-    if (ref.namespace().length() > MAX_LABEL || !LABEL.matcher(ref.namespace()).matches()) {
-      return Optional.of(
-          "namespace "
-              + quoted(ref.namespace())
-              + " is not a DNS-1123 label (at most 63 lower-case letters, digits and '-',"
-              + " starting and ending with a letter or digit)");
+    Optional<String> namespace = KubeNames.labelProblem(ref.namespace());
+    if (namespace.isPresent()) {
+      return Optional.of("namespace " + namespace.get());
     }
-    if (ref.name().length() > MAX_SUBDOMAIN || !SUBDOMAIN.matcher(ref.name()).matches()) {
-      return Optional.of(
-          "name "
-              + quoted(ref.name())
-              + " is not a DNS-1123 subdomain (at most 253 lower-case letters, digits, '-' and"
-              + " '.', starting and ending with a letter or digit)");
-    }
-    return Optional.empty();
+    return KubeNames.subdomainProblem(ref.name()).map(problem -> "name " + problem);
   }
 
-  /** Quoted and cut short, so that a megabyte of junk does not become a megabyte of log. */
   private static String quoted(String value) {
-    String shown = value.length() > 80 ? value.substring(0, 80) + "..." : value;
-    return "\"" + shown.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    return KubeNames.quoted(value);
   }
 }

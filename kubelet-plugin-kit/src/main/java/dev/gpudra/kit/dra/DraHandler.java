@@ -4,6 +4,7 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.kit.flock.LockFileException;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -238,8 +239,8 @@ public final class DraHandler {
   }
 
   /**
-   * Runs {@code body} under the node lock; when the lock is not had in time, every claim of {@code
-   * refs} fails with the lock error.
+   * Runs {@code body} under the node lock; when the lock is not had in time, or its file cannot be
+   * opened (a read-only plugin directory), every claim of {@code refs} fails with the lock error.
    */
   private <R> void underLock(
       DraDriver.Operation operation,
@@ -252,7 +253,8 @@ public final class DraHandler {
     }
     try (NodeLock.Held held = lock.acquire()) {
       body.run();
-    } catch (LockTimeoutException e) {
+    } catch (LockTimeoutException | LockFileException e) {
+      // a lock file on a read-only or full file system fails each claim, never the whole call
       driver.failedBeforeDriver(operation, DraDriver.FailureReason.LOCK_ACQUIRE, refs.size());
       refs.forEach(ref -> results.put(ref.uid(), failure.apply(ClaimErrors.describe(ref, e))));
     }

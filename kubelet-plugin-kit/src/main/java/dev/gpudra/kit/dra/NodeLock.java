@@ -33,6 +33,8 @@ public final class NodeLock {
 
   /**
    * @throws LockTimeoutException if not acquired within the timeout
+   * @throws dev.gpudra.kit.flock.LockFileException if the lock file cannot be opened (read-only
+   *     file system, say)
    */
   public Held acquire() {
     long start = System.nanoTime();

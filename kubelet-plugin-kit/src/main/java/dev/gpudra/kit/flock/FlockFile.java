@@ -3,7 +3,6 @@ package dev.gpudra.kit.flock;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,7 +57,8 @@ public final class FlockFile {
    * Polls for the lock until {@code timeout}.
    *
    * @return the held lock, or empty when another holder kept it for the whole timeout
-   * @throws UncheckedIOException when the file cannot be opened or locked for another reason
+   * @throws LockFileException when the file cannot be opened or locked for another reason (a
+   *     read-only file system, say), naming the file and the reason
    * @throws InterruptedException while waiting
    */
   public Optional<Held> acquire(Duration timeout) throws InterruptedException {
@@ -86,7 +86,7 @@ public final class FlockFile {
     } catch (LastErrorException e) {
       throw failure("cannot open lock file", e);
     } catch (java.io.IOException e) {
-      throw new UncheckedIOException("cannot create the directory of lock file " + file, e);
+      throw LockFileException.of("cannot create the directory of lock file " + file, e);
     }
   }
 
@@ -110,8 +110,8 @@ public final class FlockFile {
     }
   }
 
-  private UncheckedIOException failure(String what, LastErrorException e) {
-    return new UncheckedIOException(
-        new java.io.IOException(what + " " + file + ": errno " + e.getErrorCode(), e));
+  private LockFileException failure(String what, LastErrorException e) {
+    return new LockFileException(
+        what + " " + file + ": " + dev.gpudra.kit.files.IoReason.describe(e.getErrorCode()), e);
   }
 }

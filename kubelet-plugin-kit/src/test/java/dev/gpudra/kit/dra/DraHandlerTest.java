@@ -1,7 +1,6 @@
 package dev.gpudra.kit.dra;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.gpudra.kit.ClaimRef;
@@ -121,6 +120,37 @@ class DraHandlerTest {
     assertThat(driver.prepared).isEmpty();
     assertThat(driver.events).containsExactly("fetch good");
     assertThat(driver.failedBefore).containsExactly("PREPARE LOCK_ACQUIRE 2");
+  }
+
+  @Test
+  @DisplayName(
+      "a lock file that cannot be opened (its directory unwritable) fails each claim of prepare and"
+          + " unprepare with an error naming the file and why; the call itself answers")
+  void unopenableLockFileFailsEachClaim() throws Exception {
+    api.put("ns/good", TestClaims.allocated("ns", "good", "uid-good", "gpu-0"));
+    api.put("ns/other", TestClaims.allocated("ns", "other", "uid-other", "gpu-1"));
+    ClaimRef second = new ClaimRef("ns", "other", "uid-other");
+    Path inTheWay = Files.writeString(dir.resolve("plugin"), "a file, not a directory");
+    Path lockFile = inTheWay.resolve("pu.lock");
+    DraHandler handler =
+        new DraHandler(
+            driver,
+            new ClaimResolver((ns, name) -> Optional.ofNullable(api.get(ns + "/" + name))),
+            new NodeLock(lockFile, Duration.ofSeconds(1)));
+
+    Map<String, PrepareResult> prepared = handler.prepare(List.of(GOOD, second));
+    Map<String, UnprepareResult> unprepared = handler.unprepare(List.of(GOOD, second));
+
+    for (ClaimRef ref : List.of(GOOD, second)) {
+      assertThat(prepared.get(ref.uid()).error())
+          .startsWith("claim " + ref + ": cannot create the directory of lock file " + lockFile)
+          .contains("a file of that name is in the way");
+      assertThat(prepared.get(ref.uid()).retryable()).isFalse();
+      assertThat(unprepared.get(ref.uid()).error()).contains(lockFile.toString());
+    }
+    assertThat(driver.prepared).isEmpty();
+    assertThat(driver.failedBefore)
+        .containsExactly("PREPARE LOCK_ACQUIRE 2", "UNPREPARE LOCK_ACQUIRE 2");
   }
 
   @Test
@@ -343,8 +373,8 @@ class DraHandlerTest {
 
   @Test
   @DisplayName(
-      "a node lock that cannot even be opened fails the call and gives back the prefetch permit:"
-          + " the next call is not stuck behind it")
+      "a node lock that cannot even be opened fails the call's claims and gives back the prefetch"
+          + " permit: the next call is not stuck behind it")
   void unusableLockLeaksNothing() throws Exception {
     api.put("ns/good", TestClaims.allocated("ns", "good", "uid-good", "gpu-0"));
     Path notADirectory = Files.writeString(dir.resolve("file"), "x");
@@ -355,10 +385,11 @@ class DraHandlerTest {
             new NodeLock(notADirectory.resolve("pu.lock"), Duration.ofSeconds(1)));
 
     for (int call = 0; call < 2; call++) {
-      assertThatThrownBy(() ->
-              assertTimeoutPreemptively(
-                  Duration.ofSeconds(5), () -> handler.prepare(List.of(GOOD))))
-          .isInstanceOf(java.io.UncheckedIOException.class);
+      assertThat(
+              assertTimeoutPreemptively(Duration.ofSeconds(5), () -> handler.prepare(List.of(GOOD)))
+                  .get(GOOD.uid())
+                  .error())
+          .contains("cannot create the directory of lock file");
     }
     assertThat(driver.prepared).isEmpty();
   }
