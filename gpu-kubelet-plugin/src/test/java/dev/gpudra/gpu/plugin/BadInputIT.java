@@ -68,6 +68,38 @@ class BadInputIT {
             n -> withConfig(n, List.of(), "{\"apiVersion\": \"resource.nvidia.com/v1beta1\","),
             List.of("config[0].opaque.parameters", "must be a JSON object")),
         new Case(
+            "parameters given as a JSON array, not an object",
+            n -> withConfig(n, List.of(), List.of(params("GpuConfig", Map.of()))),
+            List.of(
+                "invalid device config",
+                "config[0].opaque.parameters",
+                "must be a JSON object",
+                "got a JSON array")),
+        new Case(
+            "MPS pinned memory limit that is not a quantity",
+            n -> withConfig(n, List.of(), mps("defaultPinnedDeviceMemoryLimit", "lots")),
+            List.of(
+                "invalid device config",
+                "config[0].opaque.parameters",
+                "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit \"lots\"")),
+        new Case(
+            "MPS pinned memory limit with a nine-digit exponent",
+            n -> withConfig(n, List.of(), mps("defaultPinnedDeviceMemoryLimit", "1e999999999")),
+            List.of(
+                "invalid device config",
+                "sharing.mpsConfig.defaultPinnedDeviceMemoryLimit: invalid limit"
+                    + " \"1e999999999\"")),
+        new Case(
+            "MPS per-device pinned memory limit that is not a quantity",
+            n ->
+                withConfig(
+                    n,
+                    List.of(),
+                    mps("defaultPerDevicePinnedMemoryLimit", Map.of("0", "1e999999999"))),
+            List.of(
+                "invalid device config",
+                "sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit[0]: invalid limit")),
+        new Case(
             "unknown field in a GpuConfig (strict decoding)",
             n ->
                 withConfig(
@@ -146,6 +178,13 @@ class BadInputIT {
         .withDriver(GpuPluginConfig.DRIVER_NAME)
         .withPool(PluginNode.NAME)
         .withDevice(BAD_DEVICE);
+  }
+
+  /** A GpuConfig sharing by MPS with one mpsConfig field. */
+  private static Map<String, Object> mps(String field, Object value) {
+    return params(
+        "GpuConfig",
+        Map.of("sharing", Map.of("strategy", "MPS", "mpsConfig", Map.of(field, value))));
   }
 
   private static ClaimRef withConfig(PluginNode n, List<String> requests, Object parameters) {
