@@ -7,6 +7,7 @@ import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.kit.cdi.DeviceNode;
 import dev.gpudra.kit.cdi.Mount;
 import dev.gpudra.kit.files.DurableFile;
+import dev.gpudra.kit.names.KubeNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,6 +72,13 @@ public final class DaemonPrep {
   }
 
   private Path writeTemplate(DomainRequest request) {
+    if (!KubeNames.isUuid(request.domainId())) { // DomainRequests refuses it first; never a path
+      throw new DomainClaimException(
+          "claim "
+              + request.claim()
+              + ": domainID "
+              + KubeNames.uuidProblem(request.domainId()).orElseThrow());
+    }
     Path dir = dir(request.domainId());
     try {
       Files.createDirectories(dir);

@@ -8,6 +8,7 @@ import dev.gpudra.api.v1beta1.ConfigDecoder;
 import dev.gpudra.api.v1beta1.DeviceConfig;
 import dev.gpudra.api.v1beta1.InvalidConfigException;
 import dev.gpudra.computedomain.checkpoint.DomainTarget;
+import dev.gpudra.kit.names.KubeNames;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -151,12 +152,33 @@ public final class DomainRequests {
     try {
       DeviceConfig normalized = chosen.normalize(gates);
       normalized.validate(gates);
+      checkDomainId(normalized, where + ": status.allocation.devices.config[" + chosenIndex + "]");
       return Optional.of(normalized);
     } catch (InvalidConfigException e) {
       throw new DomainClaimException(
           e.withContext(where + ": status.allocation.devices.config[" + chosenIndex + "]")
               .getMessage(),
           e);
+    }
+  }
+
+  /**
+   * The domain's UID names its directory on the node ({@code domains/<uid>}), a CDI environment
+   * value and the node label: only a Kubernetes UID (a UUID) is taken, so that nothing such as
+   * {@code ../} reaches a path.
+   */
+  private static void checkDomainId(DeviceConfig config, String where) {
+    String domainId =
+        switch (config) {
+          case ComputeDomainChannelConfig channel -> channel.domainID();
+          case ComputeDomainDaemonConfig daemon -> daemon.domainID();
+          default -> null;
+        };
+    if (domainId != null) {
+      KubeNames.uuidProblem(domainId)
+          .ifPresent(problem -> {
+            throw new DomainClaimException(where + ".opaque.parameters.domainID: " + problem);
+          });
     }
   }
 

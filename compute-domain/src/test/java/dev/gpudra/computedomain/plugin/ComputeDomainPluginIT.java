@@ -19,10 +19,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The compute-domain plugin on a simulated GB200 node, driven by the kubelet stand-in. */
 class ComputeDomainPluginIT {
@@ -242,6 +245,43 @@ class ComputeDomainPluginIT {
         .contains(
             "node " + NODE + " is in ComputeDomain " + other.getMetadata().getUid(),
             "one ComputeDomain at a time");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"daemon-0", "channel-0"})
+  @DisplayName(
+      "a domainID that is no UUID (../ in it) never becomes a path or a label: the claim fails"
+          + " alone, not retried, naming the field, and nothing is written outside the plugin"
+          + " directory")
+  void refusesDomainIdsThatAreNoUuids(String device) throws Exception {
+    node = DomainNode.start(root, "gb200-nvl");
+    ComputeDomain domain = node.domain("team-a", "nvl");
+    node.daemonStatus(domain, DomainStatus.READY);
+    boolean daemon = device.startsWith("daemon");
+    String namespace = daemon ? DomainNode.DRIVER_NS : "team-a";
+    Map<String, Object> forged = daemon ? daemonConfig(domain) : channelConfig(domain, null);
+    String escaping = "../../../escape";
+    forged.put("domainID", escaping);
+    ClaimRef bad = node.claim(namespace, "forged", device, forged);
+    ClaimRef good =
+        node.claim(
+            namespace, "good", device, daemon ? daemonConfig(domain) : channelConfig(domain, null));
+
+    Map<String, PrepareResult> results = node.prepare(bad, good);
+
+    assertThat(results.get(bad.uid()).error())
+        .contains(
+            namespace + "/forged",
+            "status.allocation.devices.config[0].opaque.parameters.domainID",
+            "\"../../../escape\" is not a Kubernetes UID");
+    assertThat(results.get(bad.uid()).retryable()).isFalse();
+    assertThat(results.get(good.uid()).error()).isEmpty();
+    assertThat(node.dataDir().resolve("domains").resolve(escaping).normalize()).doesNotExist();
+    try (Stream<Path> files = Files.walk(root)) {
+      assertThat(files.filter(f -> f.endsWith("imexd.cfg.tmpl")))
+          .allSatisfy(f -> assertThat(f).startsWith(node.dataDir().resolve("domains")));
+    }
+    assertThat(node.nodeLabel()).isNotEqualTo(Optional.of(escaping));
   }
 
   @Test
