@@ -102,6 +102,7 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     UpstreamOnlyOptions.refuse(upstreamOnly());
+    options.checkNames();
     io.fabric8.kubernetes.client.Config api = Clients.config(options.cluster.target());
     DomainPluginConfig config = config(GpuKubeletPluginCommand.namespace(options, api));
     Duration ownerWait = GpuKubeletPluginCommand.ownerWait(options);

@@ -48,6 +48,7 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     UpstreamOnlyOptions.refuse(options.upstreamOnly());
+    options.checkNames();
     io.fabric8.kubernetes.client.Config api =
         Clients.forKubeletPlugin(Clients.config(options.cluster.target()));
     GpuPluginConfig config = config(options, namespace(options, api));
@@ -88,8 +89,13 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code --namespace}, else the context's namespace, else {@code default}. */
+  /**
+   * {@code --namespace}, else the context's namespace, else {@code default}.
+   *
+   * @throws InvalidArgumentsException for a namespace that is set but no DNS-1123 label
+   */
   static String namespace(KubeletPluginOptions o, io.fabric8.kubernetes.client.Config api) {
+    o.checkNames();
     return blankToEmpty(o.namespace).orElseGet(() -> Clients.namespace(api));
   }
 

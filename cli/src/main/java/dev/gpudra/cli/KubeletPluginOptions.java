@@ -1,5 +1,6 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.kit.names.KubeNames;
 import dev.gpudra.kit.slices.FieldSelectors;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -114,6 +115,27 @@ class KubeletPluginOptions {
       converter = SelectorsConverter.class,
       description = "Where ResourceSlices are filtered by node and driver: server or client.")
   FieldSelectors sliceSelectors;
+
+  /**
+   * Refuses a namespace or node name the API server would refuse, before anything starts: a blank
+   * {@code --namespace " "} would otherwise fall back to the context's namespace unnoticed.
+   *
+   * @throws InvalidArgumentsException naming the flag and its environment variable
+   */
+  void checkNames() {
+    if (namespace != null && !namespace.isEmpty()) {
+      KubeNames.labelProblem(namespace)
+          .ifPresent(problem -> {
+            throw new InvalidArgumentsException("--namespace (NAMESPACE): " + problem);
+          });
+    }
+    if (nodeName != null && !nodeName.isBlank()) {
+      KubeNames.subdomainProblem(nodeName)
+          .ifPresent(problem -> {
+            throw new InvalidArgumentsException("--node-name (NODE_NAME): " + problem);
+          });
+    }
+  }
 
   static final class SelectorsConverter
       implements picocli.CommandLine.ITypeConverter<FieldSelectors> {
