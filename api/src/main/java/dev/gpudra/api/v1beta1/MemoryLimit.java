@@ -27,7 +27,7 @@ final class MemoryLimit {
    * @throws InvalidConfigException naming the field and what is wrong with its value
    */
   static void check(String path, Quantity limit) {
-    Matcher m = parsed(path, limit);
+    Matcher m = parsed(path, limit, "limit");
     String text = limit.toString();
     BigDecimal bytes = new BigDecimal(m.group(1)).multiply(multiplier(m.group(2)));
     if (bytes.compareTo(ONE_MIB) < 0) {
@@ -48,16 +48,22 @@ final class MemoryLimit {
    * @throws InvalidConfigException naming the field and the value
    */
   static void checkSyntax(String path, Quantity limit) {
-    parsed(path, limit);
+    parsed(path, limit, "limit");
   }
 
-  private static Matcher parsed(String path, Quantity limit) {
+  /**
+   * @param noun what the value is, for the error ({@code limit}, {@code quantity})
+   * @return the matched number and suffix
+   */
+  static Matcher parsed(String path, Quantity limit, String noun) {
     String text = limit.toString();
     Matcher m = text.length() > MAX_LENGTH ? null : QUANTITY.matcher(text);
     if (m == null || !m.matches()) {
       throw new InvalidConfigException(
           path,
-          "invalid limit \""
+          "invalid "
+              + noun
+              + " \""
               + (text.length() > MAX_LENGTH ? text.substring(0, MAX_LENGTH) + "..." : text)
               + "\": want a quantity such as 512Mi, 2Gi or 4e9 (at most "
               + MAX_LENGTH
@@ -81,6 +87,11 @@ final class MemoryLimit {
         .multiply(multiplier(m.group(2)))
         .divideToIntegralValue(ONE_MIB)
         .longValueExact();
+  }
+
+  /** The exact value of a matched quantity: cheap, as its exponent has at most three digits. */
+  static BigDecimal value(Matcher m) {
+    return new BigDecimal(m.group(1)).multiply(multiplier(m.group(2)));
   }
 
   private static BigDecimal multiplier(String suffix) {

@@ -364,18 +364,7 @@ public final class DeviceState {
             .orElseThrow(() -> new UnknownDeviceException(describe(claim), result.getDevice())),
         Boolean.TRUE.equals(result.getAdminAccess()),
         Optional.ofNullable(result.getShareID()),
-        consumedMemory(result));
-  }
-
-  private static java.util.OptionalLong consumedMemory(DeviceRequestAllocationResult result) {
-    if (result.getConsumedCapacity() == null
-        || result.getConsumedCapacity().get("memory") == null) {
-      return java.util.OptionalLong.empty();
-    }
-    return java.util.OptionalLong.of(
-        io.fabric8.kubernetes.api.model.Quantity.getAmountInBytes(
-                result.getConsumedCapacity().get("memory"))
-            .longValue());
+        ConsumedCapacity.memory(claim, result));
   }
 
   /** The devices whose other representation a claim of the checkpoint holds: not published. */

@@ -60,6 +60,17 @@ class BadInputIT {
             n -> n.claims.named(BAD).result(result().withDevice(null).build()).create(),
             List.of("status.allocation.devices.results[0].device: required")),
         new Case(
+            "consumed memory that is not a quantity",
+            n -> n.claims.named(BAD).result(consumed("lots")).create(),
+            List.of(
+                "invalid claim",
+                "device \"gpu-3\"",
+                "consumedCapacity.memory: invalid quantity \"lots\"")),
+        new Case(
+            "consumed memory with a nine-digit exponent",
+            n -> n.claims.named(BAD).result(consumed("1e999999999")).create(),
+            List.of("invalid claim", "consumedCapacity.memory: invalid quantity \"1e999999999\"")),
+        new Case(
             "the same device allocated twice",
             n -> n.claims.named(BAD).device("a", BAD_DEVICE).device("b", BAD_DEVICE).create(),
             List.of("results[1].device", "\"gpu-3\" is allocated twice")),
@@ -185,6 +196,14 @@ class BadInputIT {
     return params(
         "GpuConfig",
         Map.of("sharing", Map.of("strategy", "MPS", "mpsConfig", Map.of(field, value))));
+  }
+
+  private static io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult consumed(
+      String memory) {
+    return result()
+        .withConsumedCapacity(
+            Map.of("memory", new io.fabric8.kubernetes.api.model.Quantity(memory)))
+        .build();
   }
 
   private static ClaimRef withConfig(PluginNode n, List<String> requests, Object parameters) {
