@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.migrate.manifest.ManifestDocument;
+import dev.gpudra.migrate.manifest.ManifestPart;
 import dev.gpudra.migrate.manifest.OutputDocument;
 import dev.gpudra.migrate.resources.ResourceCatalog;
 import java.util.ArrayList;
@@ -11,11 +12,11 @@ import java.util.List;
 
 /**
  * Rewrites the workloads of a manifest stream that ask for device-plugin resources into DRA: each
- * document in turn, a {@code v1 List}'s items each as an object of its own. Thread-safe: every call
- * starts from no generated templates.
+ * document in turn, a list's items each as an object of its own. Thread-safe: every call and every
+ * stream starts from no generated templates.
  */
 public final class Migrator {
-  private final ObjectMigrator objects;
+  final ObjectMigrator objects;
 
   /**
    * @param catalog what the device plugin's resources are, under its config (or none)
@@ -24,43 +25,46 @@ public final class Migrator {
     this.objects = new ObjectMigrator(catalog);
   }
 
-  /** Translates the documents, of one or several sources, in their order. */
-  public MigrationResult migrate(List<ManifestDocument> documents) {
-    TemplateNames names = new TemplateNames();
-    List<OutputDocument> output = new ArrayList<>();
+  /**
+   * Translates the parts, of one or several sources, in their order, in memory: a list read item by
+   * item becomes one document.
+   */
+  public MigrationResult migrate(List<? extends ManifestPart> parts) {
+    List<StringBuilder> documents = new ArrayList<>();
     List<Untranslated> report = new ArrayList<>();
-    for (ManifestDocument document : documents) {
-      if (document.object().isEmpty()) {
-        output.add(new OutputDocument.Verbatim(document.text()));
-        continue;
-      }
-      TemplateNames attempt = names.copy();
-      List<Untranslated> problems = new ArrayList<>();
-      List<ObjectNode> translated = translate(document, attempt, problems);
-      if (!translated.isEmpty() && problems.isEmpty() && document.usesAliases()) {
-        problems.add(
-            new Untranslated(
-                document.where(),
-                label(document.object().get()),
-                "uses YAML aliases (*name), which a rewritten document would lose"));
-      }
-      if (translated.isEmpty() || !problems.isEmpty()) {
-        output.add(new OutputDocument.Verbatim(document.text()));
-        report.addAll(problems);
-        continue;
-      }
-      names = attempt;
-      for (int i = 0; i < translated.size(); i++) {
-        boolean last = i == translated.size() - 1;
-        output.add(
-            new OutputDocument.Written(last ? document.leadingComments() : "", translated.get(i)));
-      }
-    }
-    return new MigrationResult(output, report);
+    MigrationStream stream =
+        stream(
+            new MigrationSink() {
+              @Override
+              public void document(String text) {
+                documents.add(new StringBuilder(text));
+              }
+
+              @Override
+              public void append(String text) {
+                documents.getLast().append(text);
+              }
+
+              @Override
+              public void untranslated(Untranslated what) {
+                report.add(what);
+              }
+            });
+    parts.forEach(stream::accept);
+    return new MigrationResult(
+        documents.stream()
+            .map(d -> (OutputDocument) new OutputDocument.Verbatim(d.toString()))
+            .toList(),
+        report);
+  }
+
+  /** A translation that hands on each part's output as soon as it is read. */
+  public MigrationStream stream(MigrationSink sink) {
+    return new MigrationStream(this, sink);
   }
 
   /** The objects to write for the document (its templates, then it), or none to keep it. */
-  private List<ObjectNode> translate(
+  List<ObjectNode> translate(
       ManifestDocument document, TemplateNames names, List<Untranslated> problems) {
     ObjectNode object = document.object().orElseThrow();
     if (isList(object)) {

@@ -1,6 +1,7 @@
 package dev.gpudra.migrate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gpudra.migrate.manifest.ListItem;
 import dev.gpudra.migrate.manifest.ManifestDocument;
 import dev.gpudra.migrate.manifest.ManifestReader;
 import dev.gpudra.migrate.manifest.ManifestWriter;
@@ -8,6 +9,7 @@ import dev.gpudra.migrate.resources.PluginConfigText;
 import dev.gpudra.migrate.resources.ResourceCatalog;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The whole translation, text in and text out, as the command runs it. */
 record Migration(String output, List<String> report) {
@@ -36,8 +38,12 @@ record Migration(String output, List<String> report) {
   List<JsonNode> objects() {
     return new ManifestReader()
         .read("output", output).stream()
-            .map(ManifestDocument::object)
-            .flatMap(Optional::stream)
+            .flatMap(part ->
+                switch (part) {
+                  case ManifestDocument document -> document.object().stream();
+                  case ListItem item -> Stream.of(item.node());
+                  default -> Stream.empty();
+                })
             .map(JsonNode.class::cast)
             .toList();
   }

@@ -135,23 +135,45 @@ class PassThroughTest {
   }
 
   @Test
-  @DisplayName("a v1 List (kubectl get -o yaml): each item translated, its templates before it")
+  @DisplayName(
+      "a v1 List (kubectl get -o yaml): each item translated, its templates before it; the"
+          + " others as written")
   void list() {
     Migration migration =
         Migration.of(
             """
             apiVersion: v1
-            kind: List
             items:
             - {apiVersion: v1, kind: Service, metadata: {name: s}}
             - {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {containers: [{name: c, resources: {limits: {nvidia.com/gpu: 1}}}]}}
+            kind: List
+            metadata: {resourceVersion: ""}
             """);
 
     assertThat(migration.report()).isEmpty();
-    assertThat(migration.objects()).hasSize(1);
-    assertThat(migration.objects().getFirst().path("items"))
+    assertThat(migration.objects())
         .extracting(o -> o.path("kind").asText() + " " + o.at("/metadata/name").asText())
         .containsExactly("Service s", "ResourceClaimTemplate p-c-gpu", "Pod p");
+    assertThat(migration.output())
+        .startsWith(
+            "apiVersion: v1\nitems:\n- {apiVersion: v1, kind: Service, metadata: {name: s}}\n"
+                + "- apiVersion: resource.k8s.io/v1\n  kind: ResourceClaimTemplate\n")
+        .endsWith("kind: List\nmetadata: {resourceVersion: \"\"}\n");
+  }
+
+  @Test
+  @DisplayName("a List written in flow style is read whole, and its items translated")
+  void flowList() {
+    Migration migration =
+        Migration.of(
+            "{apiVersion: v1, kind: List, items: [{apiVersion: v1, kind: Pod, metadata: {name: p},"
+                + " spec: {containers: [{name: c, resources: {limits: {nvidia.com/gpu: 1}}}]}}]}\n");
+
+    assertThat(migration.report()).isEmpty();
+    assertThat(migration.output()).startsWith("apiVersion: v1\nkind: List\nitems:\n");
+    assertThat(migration.objects())
+        .extracting(o -> o.path("kind").asText() + " " + o.at("/metadata/name").asText())
+        .containsExactly("ResourceClaimTemplate p-c-gpu", "Pod p");
   }
 
   @Test

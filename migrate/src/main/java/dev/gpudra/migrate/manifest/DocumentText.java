@@ -1,48 +1,21 @@
 package dev.gpudra.migrate.manifest;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
- * One document's lines of a YAML stream, as it was written.
+ * Lines of a YAML stream, as written: a document, or a part of one.
  *
  * @param line the 1-based line of the stream its first line is on
  * @param lines its lines, without leading or trailing blank ones
  */
 record DocumentText(int line, List<String> lines) {
-  /** {@code ---} alone, or followed by a comment or the document's first node. */
-  private static final Pattern SEPARATOR = Pattern.compile("---(?:[ \\t].*)?");
-
   DocumentText {
     lines = List.copyOf(lines);
   }
 
-  /** The documents of {@code stream}, blank ones left out. */
-  static List<DocumentText> split(String stream) {
-    String[] all = stream.split("\r?\n", -1);
-    List<DocumentText> documents = new ArrayList<>();
-    List<String> current = new ArrayList<>();
-    int start = 1;
-    for (int i = 0; i < all.length; i++) {
-      if (!SEPARATOR.matcher(all[i]).matches()) {
-        current.add(all[i]);
-        continue;
-      }
-      add(documents, start, current);
-      current = new ArrayList<>();
-      start = i + 2;
-      String rest = all[i].substring(3).strip();
-      if (!rest.isEmpty() && !rest.startsWith("#")) {
-        current.add(rest);
-        start = i + 1;
-      }
-    }
-    add(documents, start, current);
-    return documents;
-  }
-
-  private static void add(List<DocumentText> documents, int start, List<String> lines) {
+  /** {@code lines}, the first on line {@code start}, without leading and trailing blank ones. */
+  static Optional<DocumentText> of(int start, List<String> lines) {
     int first = 0;
     while (first < lines.size() && lines.get(first).isBlank()) {
       first++;
@@ -51,12 +24,12 @@ record DocumentText(int line, List<String> lines) {
     while (end > first && lines.get(end - 1).isBlank()) {
       end--;
     }
-    if (first < end) {
-      documents.add(new DocumentText(start + first, lines.subList(first, end)));
-    }
+    return first < end
+        ? Optional.of(new DocumentText(start + first, lines.subList(first, end)))
+        : Optional.empty();
   }
 
-  /** The document as written, ending with a newline. */
+  /** The lines, each ending with a newline. */
   String text() {
     return String.join("\n", lines) + "\n";
   }

@@ -23,7 +23,8 @@ public record ManifestDocument(
     String text,
     String leadingComments,
     Optional<ObjectNode> object,
-    boolean usesAliases) {
+    boolean usesAliases)
+    implements ManifestPart {
 
   public ManifestDocument {
     Objects.requireNonNull(source, "source");

@@ -2,48 +2,88 @@ package dev.gpudra.migrate.manifest;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
+import org.yaml.snakeyaml.LoaderOptions;
 
 /**
- * Reads a stream of YAML (or JSON) documents into {@link ManifestDocument}s. Duplicate keys are
- * errors, as the API server's strict decoding makes them. Thread-safe.
+ * Reads a stream of YAML (or JSON) documents into {@link ManifestPart}s, one document at a time,
+ * and a list ({@code kind: List} with a block sequence of items) one item at a time: memory is
+ * bounded by the largest document or item, not the stream. Duplicate keys are errors, as the API
+ * server's strict decoding makes them. Thread-safe.
  */
 public final class ManifestReader {
-  private final YAMLMapper yaml =
-      YAMLMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+  /** The most a document (or a list's item) may be: the API server's limit for a request. */
+  public static final int MAX_DOCUMENT_MIB = 3;
 
-  /**
-   * @param source the file name, for messages
-   * @param stream the file's text
-   * @throws InvalidManifestException naming the source, document and line of the first problem
-   */
-  public List<ManifestDocument> read(String source, String stream) {
-    List<ManifestDocument> documents = new ArrayList<>();
-    for (DocumentText text : DocumentText.split(stream)) {
-      documents.add(parse(source, documents.size() + 1, text));
-    }
-    return List.copyOf(documents);
+  /** The deepest a document may nest mappings and sequences. */
+  public static final int MAX_DEPTH = 200;
+
+  private static final int MAX_DOCUMENT_CHARS = MAX_DOCUMENT_MIB * 1024 * 1024;
+
+  private final YAMLMapper yaml = mapper();
+
+  private static YAMLMapper mapper() {
+    LoaderOptions loader = new LoaderOptions();
+    loader.setNestingDepthLimit(MAX_DEPTH);
+    loader.setCodePointLimit(MAX_DOCUMENT_CHARS + 1);
+    YAMLFactory factory =
+        YAMLFactory.builder()
+            .loaderOptions(loader)
+            .streamReadConstraints(
+                StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .build();
+    return YAMLMapper.builder(factory).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
   }
 
-  private ManifestDocument parse(String source, int index, DocumentText text) {
-    String where = source + ", document " + index;
-    JsonNode tree;
-    try {
-      tree = yaml.readTree(text.text());
-    } catch (JsonProcessingException e) {
-      throw new InvalidManifestException(
-          where + ": invalid YAML" + YamlError.describe(e, text.line()));
+  /**
+   * Hands each part of {@code in} to {@code sink} as soon as it is read.
+   *
+   * @param source the file name, for messages
+   * @param in the file's text, decoded so that bytes that are not UTF-8 throw
+   * @throws InvalidManifestException naming the source, document and line of the first problem
+   * @throws UncheckedIOException {@code in} cannot be read
+   */
+  public void read(String source, Reader in, Consumer<? super ManifestPart> sink) {
+    DocumentScanner scanner =
+        new DocumentScanner(
+            new TextLines(in, source, MAX_DOCUMENT_CHARS), source, MAX_DOCUMENT_CHARS);
+    ListParts list = new ListParts(this, source);
+    for (DocumentScanner.Piece piece = scanner.next(); piece != null; piece = scanner.next()) {
+      sink.accept(
+          switch (piece) {
+            case DocumentScanner.Whole whole -> document(source, whole.index(), whole.text());
+            case DocumentScanner.Head head -> list.head(head);
+            case DocumentScanner.Item item -> list.item(item);
+            case DocumentScanner.Tail tail -> list.tail(tail);
+          });
     }
-    Optional<ObjectNode> object = object(where + " (line " + text.line() + ")", tree);
+  }
+
+  /** Every part of {@code stream}, for a stream already in memory. */
+  public List<ManifestPart> read(String source, String stream) {
+    List<ManifestPart> parts = new ArrayList<>();
+    read(source, new StringReader(stream), parts::add);
+    return List.copyOf(parts);
+  }
+
+  private ManifestDocument document(String source, int index, DocumentText text) {
+    JsonNode tree = tree(source + ", document " + index, text, 0);
+    Optional<ObjectNode> object = object(source + ", document " + index, text.line(), tree);
     return new ManifestDocument(
         source,
         index,
@@ -54,23 +94,55 @@ public final class ManifestReader {
         object.isPresent() && usesAliases(text.text()));
   }
 
-  private static Optional<ObjectNode> object(String where, JsonNode tree) {
+  /**
+   * {@code text} parsed.
+   *
+   * @param column how many columns {@code text}'s lines were shifted left, for messages
+   */
+  JsonNode tree(String where, DocumentText text, int column) {
+    try {
+      return yaml.readTree(text.text());
+    } catch (StreamConstraintsException e) {
+      throw tooDeep(where, text);
+    } catch (JsonProcessingException e) {
+      // SnakeYAML's own bound (LoaderOptions), met before Jackson's in block-style nesting
+      if (String.valueOf(e.getOriginalMessage()).startsWith("Nesting Depth exceeded")) {
+        throw tooDeep(where, text);
+      }
+      throw new InvalidManifestException(
+          where + ": invalid YAML" + YamlError.describe(e, text.line(), column));
+    }
+  }
+
+  private static InvalidManifestException tooDeep(String where, DocumentText text) {
+    return new InvalidManifestException(
+        where
+            + " (line "
+            + text.line()
+            + "): nested deeper than "
+            + MAX_DEPTH
+            + " levels, the most a document may nest");
+  }
+
+  /** The tree as a Kubernetes object; empty for a document without one (comments only). */
+  static Optional<ObjectNode> object(String where, int line, JsonNode tree) {
     if (tree == null || tree.isMissingNode() || tree.isNull()) {
       return Optional.empty();
     }
+    String at = where + " (line " + line + ")";
     if (!(tree instanceof ObjectNode object)) {
       throw new InvalidManifestException(
-          where + ": not a Kubernetes object (a mapping with apiVersion and kind)");
+          at + ": not a Kubernetes object (a mapping with apiVersion and kind)");
     }
     for (String field : List.of("apiVersion", "kind")) {
       if (!object.path(field).isTextual() || object.path(field).asText().isBlank()) {
-        throw new InvalidManifestException(where + ": field " + field + ": required");
+        throw new InvalidManifestException(at + ": field " + field + ": required");
       }
     }
     return Optional.of(object);
   }
 
-  private boolean usesAliases(String text) {
+  boolean usesAliases(String text) {
     if (text.indexOf('*') < 0) {
       return false;
     }

@@ -1,6 +1,7 @@
 package dev.gpudra.migrate.manifest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.UncheckedIOException;
@@ -27,16 +28,36 @@ public final class ManifestWriter {
     return documents.stream().map(this::document).collect(Collectors.joining("---\n"));
   }
 
-  private String document(OutputDocument document) {
+  /** One document of the stream, without the {@code ---} line before it. */
+  public String document(OutputDocument document) {
     return switch (document) {
       case OutputDocument.Verbatim verbatim -> verbatim.text();
       case OutputDocument.Written written -> written.leadingComments() + yaml(written);
     };
   }
 
+  /** {@code object} as an item of a block sequence whose {@code -} is at column {@code indent}. */
+  public String item(ObjectNode object, int indent) {
+    String margin = " ".repeat(indent);
+    StringBuilder item = new StringBuilder();
+    String prefix = margin + "- ";
+    for (String line : yaml(object).split("\n", -1)) {
+      if (!line.isEmpty()) {
+        item.append(prefix).append(line);
+      }
+      item.append('\n');
+      prefix = margin + "  ";
+    }
+    return item.toString().stripTrailing() + "\n";
+  }
+
   private String yaml(OutputDocument.Written written) {
+    return yaml(written.object());
+  }
+
+  private String yaml(ObjectNode object) {
     try {
-      return yaml.writeValueAsString(written.object());
+      return yaml.writeValueAsString(object);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException("cannot write a tree that was read as YAML", e);
     }

@@ -18,18 +18,19 @@ final class YamlError {
 
   /**
    * @param firstLine the stream's line the document starts on
+   * @param shift how many columns the document's lines were shifted left (a list's item)
    */
-  static String describe(JsonProcessingException e, int firstLine) {
+  static String describe(JsonProcessingException e, int firstLine, int shift) {
     String message = e.getOriginalMessage() == null ? e.toString() : e.getOriginalMessage();
     String phrases =
         message
             .lines()
             .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
             .collect(Collectors.joining(": "));
-    return at(message, e.getLocation(), firstLine) + ": " + phrases;
+    return at(message, e.getLocation(), firstLine, shift) + ": " + phrases;
   }
 
-  private static String at(String message, JsonLocation location, int firstLine) {
+  private static String at(String message, JsonLocation location, int firstLine, int shift) {
     Matcher mark = MARK.matcher(message);
     int line = -1;
     int column = -1;
@@ -43,6 +44,6 @@ final class YamlError {
     }
     return line < 0
         ? " (line " + firstLine + ")"
-        : " at line " + (firstLine + line - 1) + ", column " + column;
+        : " at line " + (firstLine + line - 1) + ", column " + (column + shift);
   }
 }

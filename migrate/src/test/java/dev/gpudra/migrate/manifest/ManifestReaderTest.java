@@ -3,6 +3,7 @@ package dev.gpudra.migrate.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ManifestReaderTest {
   private final ManifestReader reader = new ManifestReader();
+
+  private List<ManifestDocument> documents(String stream) {
+    return reader.read("f.yaml", stream).stream().map(ManifestDocument.class::cast).toList();
+  }
 
   @Test
   @DisplayName(
@@ -34,7 +39,7 @@ class ManifestReaderTest {
         # only a comment
         """;
 
-    var documents = reader.read("f.yaml", stream);
+    var documents = documents(stream);
 
     assertThat(documents)
         .extracting(
@@ -85,9 +90,7 @@ class ManifestReaderTest {
   @DisplayName("a document that refers to an anchor is marked: its tree holds the alias's name")
   void aliases() {
     var documents =
-        reader.read(
-            "f.yaml",
-            "apiVersion: v1\nkind: A\nx: &a {b: 1}\ny: *a\n---\napiVersion: v1\nkind: '*'\n");
+        documents("apiVersion: v1\nkind: A\nx: &a {b: 1}\ny: *a\n---\napiVersion: v1\nkind: '*'\n");
 
     assertThat(documents).extracting(ManifestDocument::usesAliases).containsExactly(true, false);
   }
