@@ -12,7 +12,9 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,7 @@ import java.util.TreeMap;
  * namespaces (with their labels).
  */
 record ClusterView(ClusterState state, List<CandidateNode> allNodes, List<Namespace> namespaces) {
+  private static final int ONE_SHOT_RETRIES = 2;
 
   /**
    * Slices and classes from files, NVIDIA's DeviceClasses unless the files define their own; the
@@ -72,10 +75,15 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes, List<Namesp
 
   /** Everything from a cluster: what its scheduler and API server would see. */
   static ClusterView fromApi(ClusterTarget target) {
-    try (KubernetesClient client = Clients.connect(target)) {
+    Config config = Clients.config(target);
+    // a one-shot command: a server that is not there fails in a second, not after 20 of retries
+    config.setRequestRetryBackoffLimit(ONE_SHOT_RETRIES);
+    try (KubernetesClient client = Clients.connect(config, ApiRateLimit.NONE)) {
       ClusterSnapshot snapshot = ClusterSnapshot.read(client);
       return new ClusterView(
           snapshot.state(), snapshot.nodes(), client.namespaces().list().getItems());
+    } catch (KubernetesClientException e) {
+      throw ApiErrors.of(config, e);
     }
   }
 

@@ -78,7 +78,11 @@ public final class GpuDra implements Runnable {
     if (logged && !last.isUsageHelpRequested() && !last.isVersionHelpRequested()) {
       LoggerFactory.getLogger(GpuDra.class).info(StartupLine.of(BuildInfo.current(), last));
     }
-    return new CommandLine.RunLast().execute(parsed);
+    try {
+      return new CommandLine.RunLast().execute(parsed);
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      return OneLineErrors.exhausted(last, e);
+    }
   }
 
   @Override

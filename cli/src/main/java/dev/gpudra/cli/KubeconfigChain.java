@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +21,9 @@ import java.util.Optional;
  * is {@code --context} or the merged current-context, and must exist.
  */
 final class KubeconfigChain {
+  /** A kubeconfig is a few KiB, with certificates inline a few dozen; this bounds a wrong file. */
+  private static final int MAX_BYTES = 16 * 1024 * 1024;
+
   /**
    * A merged kubeconfig with the context chosen.
    *
@@ -117,17 +122,38 @@ final class KubeconfigChain {
 
   private static KubeconfigMerge.Loaded load(String label, Path file) {
     String text;
-    try {
-      text = Files.readString(file);
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+      if (bytes.length > MAX_BYTES) {
+        throw new InvalidArgumentsException(
+            label + file + ": not a kubeconfig: larger than " + MAX_BYTES / (1024 * 1024) + " MiB");
+      }
+      text = new String(bytes, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InvalidArgumentsException(
           label + file + ": cannot read: " + OneLineErrors.reason(e));
     }
+    Config config;
     try {
-      return new KubeconfigMerge.Loaded(file, KubeConfigUtils.parseConfigFromString(text));
+      config = KubeConfigUtils.parseConfigFromString(text);
     } catch (RuntimeException e) {
       throw new InvalidArgumentsException(
-          label + file + ": not a kubeconfig: " + OneLineErrors.rootCause(e));
+          label
+              + file
+              + ": not a kubeconfig: "
+              + OneLineErrors.oneLine(OneLineErrors.rootCause(e)));
     }
+    if (config != null && config.getKind() != null && !config.getKind().equals("Config")) {
+      throw new InvalidArgumentsException(
+          label + file + ": not a kubeconfig: kind " + config.getKind() + ", not Config");
+    }
+    if (config == null) {
+      // kubectl skips an empty file of $KUBECONFIG; one named on its own is a mistake
+      if (label.startsWith("--")) {
+        throw new InvalidArgumentsException(label + file + ": not a kubeconfig: empty");
+      }
+      config = new Config();
+    }
+    return new KubeconfigMerge.Loaded(file, config);
   }
 }

@@ -1,15 +1,13 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.deviceplugin.config.InvalidPluginConfigException;
-import dev.gpudra.migrate.MigrationResult;
+import dev.gpudra.migrate.MigrationStream;
 import dev.gpudra.migrate.Migrator;
-import dev.gpudra.migrate.Untranslated;
-import dev.gpudra.migrate.manifest.ManifestWriter;
 import dev.gpudra.migrate.resources.PluginConfigText;
 import dev.gpudra.migrate.resources.ResourceCatalog;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -35,6 +33,9 @@ import picocli.CommandLine.Spec;
           + " could not translate (exit code 1; that object is printed unchanged)."
     })
 final class MigrateCommand implements Callable<Integer> {
+  /** A device plugin config is a few KiB; this bounds what a wrong file can cost. */
+  private static final int MAX_CONFIG_BYTES = 1024 * 1024;
+
   @Spec CommandSpec spec;
 
   @Option(
@@ -65,15 +66,15 @@ final class MigrateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ResourceCatalog catalog = catalog();
-    MigrationResult result =
-        new Migrator(catalog).migrate(new MigrateSources(stdin).read(filename, recursive));
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(new ManifestWriter().write(result.documents()));
-    out.flush();
-    PrintWriter err = spec.commandLine().getErr();
-    result.untranslated().stream().map(Untranslated::line).forEach(err::println);
-    err.flush();
-    return result.complete() ? 0 : OneLineErrors.FAILURE;
+    MigrateOutput output =
+        new MigrateOutput(spec.commandLine().getOut(), spec.commandLine().getErr());
+    MigrationStream migration = new Migrator(catalog).stream(output);
+    try {
+      new MigrateSources(stdin).read(filename, recursive, migration::accept);
+    } finally {
+      output.flush();
+    }
+    return migration.complete() ? 0 : OneLineErrors.FAILURE;
   }
 
   private ResourceCatalog catalog() {
@@ -81,8 +82,13 @@ final class MigrateCommand implements Callable<Integer> {
       return ResourceCatalog.withoutConfig();
     }
     String text;
-    try {
-      text = Files.readString(config);
+    try (InputStream in = Files.newInputStream(config)) {
+      byte[] bytes = in.readNBytes(MAX_CONFIG_BYTES + 1);
+      if (bytes.length > MAX_CONFIG_BYTES) {
+        throw new InvalidArgumentsException(
+            "--config " + config + ": larger than 1 MiB, too large for a device plugin config");
+      }
+      text = new String(bytes, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InvalidArgumentsException(
           "--config " + config + ": cannot read: " + OneLineErrors.reason(e));
@@ -90,7 +96,7 @@ final class MigrateCommand implements Callable<Integer> {
     try {
       return ResourceCatalog.of(new PluginConfigText().parse(text, config.toString()));
     } catch (InvalidPluginConfigException e) {
-      throw new InvalidArgumentsException("--config: " + e.getMessage());
+      throw new InvalidArgumentsException("--config: " + OneLineErrors.oneLine(e.getMessage()));
     }
   }
 }

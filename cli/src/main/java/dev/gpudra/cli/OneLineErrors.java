@@ -15,6 +15,8 @@ import picocli.CommandLine.ParseResult;
  */
 final class OneLineErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
   static final int USAGE = 2;
+  private static final java.util.regex.Pattern MARK =
+      java.util.regex.Pattern.compile("line \\d+, column \\d+");
   static final int FAILURE = 1;
 
   /**
@@ -42,6 +44,22 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     return FAILURE;
   }
 
+  /**
+   * The JVM ran out of stack or heap: one line saying so, never the error's trace. Every input is
+   * bounded so that this is not reached; this is the last line of defence.
+   */
+  static int exhausted(CommandLine cli, VirtualMachineError e) {
+    String what =
+        e instanceof StackOverflowError
+            ? "the input nests too deeply to process (stack exhausted)"
+            : "out of memory (heap limit "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+                + " MiB; GPU_DRA_JAVA_OPTS sets another)";
+    cli.getErr().println(prefix(cli) + "error: " + what);
+    cli.getErr().flush();
+    return FAILURE;
+  }
+
   /** Errors in what the user gave us: flags, environment, profile files, feature gates. */
   private static boolean isUsageError(Exception e) {
     return e instanceof InvalidArgumentsException
@@ -52,6 +70,9 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
   }
 
   private static String describe(Throwable e) {
+    if (e instanceof ApiServerException) {
+      return e.getMessage();
+    }
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return e.getCause() != null && e.getCause().getMessage() != null
         ? message + ": " + e.getCause().getMessage()
@@ -62,6 +83,26 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
   static String reason(java.io.IOException e) {
     String name = e.getClass().getSimpleName().replace("Exception", "");
     return e.getMessage() == null ? name : name + ": " + e.getMessage();
+  }
+
+  /**
+   * A parser's message of several lines as one: its phrases (the lines that start at the margin)
+   * joined, the indented snippet and caret lines left out, the last line and column they named
+   * kept.
+   */
+  static String oneLine(String message) {
+    String phrases =
+        message
+            .lines()
+            .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
+            .map(String::strip)
+            .collect(java.util.stream.Collectors.joining(": "));
+    java.util.regex.Matcher mark = MARK.matcher(message);
+    String at = null;
+    while (mark.find()) {
+      at = mark.group();
+    }
+    return at == null || phrases.contains(at) ? phrases : phrases + " (at " + at + ")";
   }
 
   /** The first line of the innermost cause's message: a parser's, not its wrapper's. */
