@@ -1,6 +1,7 @@
 package dev.gpudra.migrate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.gpudra.migrate.claims.ClaimNames;
 import dev.gpudra.migrate.claims.ClaimPlan;
 import dev.gpudra.migrate.claims.DeviceRequestPlan;
@@ -49,6 +50,11 @@ final class PodPlanner {
     List<ContainerEdit> edits = new ArrayList<>();
     List<ClaimPlan> claims = new ArrayList<>();
     JsonNode containers = podSpec.path("containers");
+    if (!containers.isMissingNode() && !containers.isArray()) {
+      // an ObjectNode's size() counts its fields, and get(i) of it is null
+      problems.add("containers: not a list");
+      containers = MissingNode.getInstance();
+    }
     for (int i = 0; i < containers.size(); i++) {
       List<ResourceEntry> entries =
           ContainerResources.entries(containers.get(i), ResourceCatalog::isNvidia);
@@ -75,6 +81,9 @@ final class PodPlanner {
 
   private static void refuse(JsonNode podSpec, String field, List<String> problems) {
     JsonNode containers = podSpec.path(field);
+    if (!containers.isArray()) {
+      return;
+    }
     for (int i = 0; i < containers.size(); i++) {
       for (ResourceEntry entry :
           ContainerResources.entries(containers.get(i), ResourceCatalog::isNvidia)) {

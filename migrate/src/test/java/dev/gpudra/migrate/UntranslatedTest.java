@@ -38,6 +38,11 @@ class UntranslatedTest {
   static Stream<Arguments> cases() {
     return Stream.of(
         reported(
+            "containers that are a mapping, not a list (found by fuzzing: a NullPointerException)",
+            Optional.empty(),
+            pod("  containers:\n    limits: {nvidia.com/gpu: 1}\n    x: 1\n"),
+            "Pod ns/p: containers: not a list"),
+        reported(
             "a shared resource asked for twice where the config fails requests greater than one",
             Optional.of(STRICT_TIME_SLICING),
             pod(

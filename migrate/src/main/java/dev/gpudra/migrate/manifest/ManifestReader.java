@@ -5,15 +5,20 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,7 +52,11 @@ public final class ManifestReader {
             .streamReadConstraints(
                 StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build();
-    return YAMLMapper.builder(factory).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    // a document is one node: tokens after a flow mapping's end are an error, not dropped
+    return YAMLMapper.builder(factory)
+        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .build();
   }
 
   /**
@@ -72,6 +81,25 @@ public final class ManifestReader {
             case DocumentScanner.Tail tail -> list.tail(tail);
           });
     }
+  }
+
+  /**
+   * Hands each part of {@code in}, UTF-8, to {@code sink} as soon as it is read.
+   *
+   * @throws InvalidManifestException bytes that are not UTF-8, or as {@link #read(String, Reader,
+   *     Consumer)}
+   * @throws UncheckedIOException {@code in} cannot be read
+   */
+  public void read(String source, InputStream in, Consumer<? super ManifestPart> sink) {
+    read(
+        source,
+        new InputStreamReader(
+            in,
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)),
+        sink);
   }
 
   /** Every part of {@code stream}, for a stream already in memory. */

@@ -1,9 +1,10 @@
 /**
  * Manifests as text in and out, one document at a time: a stream of YAML (or JSON) documents split
- * at {@code ---} lines as it is read, each parsed into a Jackson tree that keeps its fields in their
- * order; a document whose top-level {@code items} is a block sequence ({@code kubectl get -o yaml}'s
- * {@code kind: List}) is read item by item. Memory is bounded by the largest document or item, not
- * the stream. A stream written back keeps a document (or item) nobody changed as its input text.
+ * at {@code ---} lines as it is read, each parsed into a Jackson tree that keeps its fields in
+ * their order; a document whose top-level {@code items} is a block sequence ({@code kubectl get -o
+ * yaml}'s {@code kind: List}) is read item by item. Memory is bounded by the largest document or
+ * item, not the stream. A stream written back keeps a document (or item) nobody changed as its
+ * input text.
  *
  * <p>Invariants: every failure is an {@link dev.gpudra.migrate.manifest.InvalidManifestException}
  * of one line naming the source, the document (and item) and its line: a document or item past

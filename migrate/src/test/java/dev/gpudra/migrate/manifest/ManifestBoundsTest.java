@@ -96,6 +96,11 @@ class ManifestBoundsTest {
                     "apiVersion: v1\nitems:\n" + ITEM.formatted(1) + "apiVersion: v2\n"),
             "f.yaml, document 1 (line 8): duplicate field apiVersion"),
         new Refused(
+            "tokens after a flow mapping's end (found by fuzzing: read once, dropped; crashed the"
+                + " alias scan)",
+            () -> new StringReader("{\"apiVersion\":\"v1\",\"kind\":\"List\"}}]}\"x\":1}\n\"*a\""),
+            "f.yaml, document 1: invalid YAML at line 1, column 34: expected '<document start>', but found '}'"),
+        new Refused(
             "a list without kind",
             () -> new StringReader("apiVersion: v1\nitems:\n" + ITEM.formatted(1)),
             "f.yaml, document 1 (line 1): field kind: required"));
