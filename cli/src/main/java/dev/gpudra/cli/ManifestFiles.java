@@ -13,11 +13,7 @@ import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,11 +53,11 @@ final class ManifestFiles {
     for (String file : ManifestPaths.expand(flag, filename, recursive)) {
       try {
         if (file.equals(ManifestPaths.STDIN)) {
-          reader.read("<stdin>", utf8(stdin), sink);
+          reader.read("<stdin>", stdin, sink);
           continue;
         }
         try (InputStream in = Files.newInputStream(Path.of(file))) {
-          reader.read(file, utf8(in), sink);
+          reader.read(file, in, sink);
         }
       } catch (IOException | UncheckedIOException e) {
         IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
@@ -71,16 +67,6 @@ final class ManifestFiles {
         throw new InvalidArgumentsException(e.getMessage());
       }
     }
-  }
-
-  /** Bytes that are not UTF-8 are an error, not replaced. */
-  private static Reader utf8(InputStream in) {
-    return new InputStreamReader(
-        in,
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT));
   }
 
   private List<HasMetadata> objects(ManifestPart part) {

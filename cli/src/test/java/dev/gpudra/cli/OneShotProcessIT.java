@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code explain} and {@code migrate} as the launcher runs them: a child JVM with the DaemonSet's
- * 64 MiB heap and 512 KiB stacks, on inputs that used to end it (OutOfMemoryError, exit 3, its text
- * on stdout; a StackOverflowError's 1,025-line trace) and against clusters that are not there.
+ * {@code explain} and {@code migrate} as the launcher runs them (its flags, but a 64 MiB heap where
+ * it gives 1 GiB, so that what memory follows shows), in a child JVM: inputs that used to end it
+ * (an OutOfMemoryError, exit 3, its text on stdout; a StackOverflowError's 1,025-line trace), and
+ * clusters that are not there.
  */
 class OneShotProcessIT {
   @TempDir Path dir;
