@@ -1,6 +1,7 @@
 package dev.gpudra.migrate.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,9 +52,7 @@ final class ListParts {
         text.line(),
         text.text(),
         piece.indent(),
-        node == null || node.isMissingNode()
-            ? com.fasterxml.jackson.databind.node.NullNode.instance
-            : node,
+        node == null || node.isMissingNode() ? NullNode.instance : node,
         node instanceof ObjectNode && reader.usesAliases(own.text()));
   }
 
