@@ -21,6 +21,7 @@ import dev.gpudra.localcluster.kubelet.StandInConfig;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfigurationBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -35,9 +36,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One simulated node in this JVM for the compute-domain plugin: the local API server with the
- * ComputeDomain CRDs and a Node, the real plugin on temp directories, a kubelet stand-in that
- * registered it over its sockets.
+ * One simulated node for the compute-domain plugin: the local API server with the ComputeDomain
+ * CRDs and a Node, the real plugin on temp directories (in this JVM, or in one of its own), a
+ * kubelet stand-in that registered it over its sockets.
  */
 final class DomainNode implements AutoCloseable {
   static final String NODE = "gb200-node-a";
@@ -57,6 +58,8 @@ final class DomainNode implements AutoCloseable {
   final LocalApiServer api = new LocalApiServer().start();
   final KubernetesClient client = api.client();
   private ComputeDomainKubeletPlugin plugin;
+  private DomainPluginProcess.Child child;
+  private String cliqueId;
   private KubeletStandIn kubelet;
 
   private DomainNode(Path root) {
@@ -74,7 +77,41 @@ final class DomainNode implements AutoCloseable {
     return node;
   }
 
+  /**
+   * As {@link #start}, the plugin in a JVM of its own ({@link DomainPluginProcess}).
+   *
+   * @param jvmOptions the child's JVM options (heap cap, GC log)
+   */
+  static DomainNode startInChild(Path root, String profile, List<String> jvmOptions) {
+    DomainNode node = new DomainNode(root);
+    try {
+      node.setUp();
+      node.child =
+          DomainPluginProcess.Child.start(
+              node.api.writeKubeconfig(root.resolve("kubeconfig")), root, profile, jvmOptions);
+      node.cliqueId = node.child.cliqueId();
+      node.startKubelet();
+    } catch (RuntimeException | Error e) {
+      node.close();
+      throw e;
+    }
+    return node;
+  }
+
   private void startAll(String profile) {
+    setUp();
+    plugin =
+        ComputeDomainKubeletPlugin.start(
+            config(root, profile),
+            client,
+            PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
+            Duration.ofSeconds(5),
+            RETRY);
+    cliqueId = plugin.cliqueId();
+    startKubelet();
+  }
+
+  private void setUp() {
     ComputeDomainCrds.all().forEach(crd -> client.resource(crd).create());
     for (String ns : List.of(DRIVER_NS, "team-a", "team-b")) {
       client
@@ -85,19 +122,15 @@ final class DomainNode implements AutoCloseable {
         .nodes()
         .resource(new NodeBuilder().withNewMetadata().withName(NODE).endMetadata().build())
         .create();
-    plugin =
-        ComputeDomainKubeletPlugin.start(
-            config(profile),
-            client,
-            PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
-            Duration.ofSeconds(5),
-            RETRY);
+  }
+
+  private void startKubelet() {
     kubelet = new KubeletStandIn(StandInConfig.of(root.resolve("registrar"), NODE), client);
     kubelet.start();
     await().atMost(Duration.ofSeconds(10)).until(() -> kubelet.isRegistered(DRIVER));
   }
 
-  DomainPluginConfig config(String profile) {
+  static DomainPluginConfig config(Path root, String profile) {
     return new DomainPluginConfig(
         NODE,
         DRIVER_NS,
@@ -118,6 +151,11 @@ final class DomainNode implements AutoCloseable {
 
   ComputeDomainKubeletPlugin plugin() {
     return plugin;
+  }
+
+  /** The plugin's process, when it runs in one of its own. */
+  DomainPluginProcess.Child child() {
+    return child;
   }
 
   Path cdi(String name) {
@@ -151,11 +189,11 @@ final class DomainNode implements AutoCloseable {
 
   /** This node's daemon in the domain's clique, Ready or not, as the daemon itself writes it. */
   void daemonStatus(ComputeDomain domain, DomainStatus status) {
-    String name = domain.getMetadata().getUid() + "." + plugin.cliqueId();
+    String name = domain.getMetadata().getUid() + "." + cliqueId;
     ComputeDomainClique clique =
         new ComputeDomainClique(
             new ObjectMetaBuilder().withNamespace(DRIVER_NS).withName(name).build(),
-            List.of(new ComputeDomainDaemon(NODE, "10.0.0.1", plugin.cliqueId(), 0, status)));
+            List.of(new ComputeDomainDaemon(NODE, "10.0.0.1", cliqueId, 0, status)));
     var existing =
         client.resources(ComputeDomainClique.class).inNamespace(DRIVER_NS).withName(name).get();
     if (existing == null) {
@@ -174,6 +212,24 @@ final class DomainNode implements AutoCloseable {
 
   /** A claim allocated {@code device} of this node with one opaque config. */
   ClaimRef claim(String namespace, String name, String device, Map<String, Object> config) {
+    return claim(namespace, name, device, List.of(opaque(DRIVER, config)));
+  }
+
+  /** One opaque config of a claim, for {@code driver}. */
+  static DeviceAllocationConfiguration opaque(String driver, Map<String, Object> parameters) {
+    return new DeviceAllocationConfigurationBuilder()
+        .withSource("FromClaim")
+        .withRequests(new ArrayList<String>())
+        .withNewOpaque()
+        .withDriver(driver)
+        .withParameters(parameters)
+        .endOpaque()
+        .build();
+  }
+
+  /** A claim allocated {@code device} of this node with these configs. */
+  ClaimRef claim(
+      String namespace, String name, String device, List<DeviceAllocationConfiguration> configs) {
     ResourceClaim claim =
         new ResourceClaimBuilder()
             .withNewMetadata()
@@ -192,15 +248,7 @@ final class DomainNode implements AutoCloseable {
                     .withPool(NODE)
                     .withDevice(device)
                     .build())
-            .withConfig(
-                new DeviceAllocationConfigurationBuilder()
-                    .withSource("FromClaim")
-                    .withRequests(new ArrayList<String>())
-                    .withNewOpaque()
-                    .withDriver(DRIVER)
-                    .withParameters(config)
-                    .endOpaque()
-                    .build())
+            .withConfig(configs)
             .endDevices()
             .endAllocation()
             .endStatus()
@@ -235,6 +283,9 @@ final class DomainNode implements AutoCloseable {
     }
     if (plugin != null) {
       plugin.close();
+    }
+    if (child != null) {
+      child.close();
     }
     api.close();
   }
