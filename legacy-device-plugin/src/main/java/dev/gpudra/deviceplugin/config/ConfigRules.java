@@ -119,6 +119,14 @@ final class ConfigRules {
       problems.add(new Problem(path + ".replicas", "required"));
     } else if (resource.replicas() < 2) {
       problems.add(new Problem(path + ".replicas", "at least 2, got " + resource.replicas()));
+    } else if (resource.replicas() > ReplicatedResource.MAX_DEVICES) {
+      problems.add(
+          new Problem(
+              path + ".replicas",
+              "at most "
+                  + ReplicatedResource.MAX_DEVICES
+                  + " (the devices of one resource must fit one ListAndWatch response), got "
+                  + resource.replicas()));
     }
     if (resource.rename() != null) {
       problems.add(

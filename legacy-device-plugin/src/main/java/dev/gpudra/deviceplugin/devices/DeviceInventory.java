@@ -83,6 +83,16 @@ public final class DeviceInventory {
                     + " is one; share whole GPUs, or the MIG devices by time-slicing");
           });
     }
+    if ((long) devices.size() * resource.replicas() > ReplicatedResource.MAX_DEVICES) {
+      throw new UnsupportedSettingException(
+          path + ".resources[0].replicas",
+          resource.replicas()
+              + " replicas of "
+              + devices.size()
+              + " devices (more than "
+              + ReplicatedResource.MAX_DEVICES
+              + " devices in one ListAndWatch response)");
+    }
     List<AdvertisedDevice> replicas = new ArrayList<>();
     for (AdvertisedDevice device : devices) {
       for (int k = 0; k < resource.replicas(); k++) {

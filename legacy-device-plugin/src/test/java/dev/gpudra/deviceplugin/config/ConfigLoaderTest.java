@@ -304,6 +304,17 @@ class ConfigLoaderTest {
   }
 
   @Test
+  @DisplayName(
+      "replicas past what one ListAndWatch response carries are refused before any is made")
+  void replicasBound() {
+    assertThatThrownBy(() ->
+            file("sharing: {timeSlicing: {resources: [{name: gpu, replicas: 2000000000}]}}\n"))
+        .hasMessage(
+            "config.yaml: sharing.timeSlicing.resources.0.replicas: at most 32768 (the devices of"
+                + " one resource must fit one ListAndWatch response), got 2000000000");
+  }
+
+  @Test
   @DisplayName("sharing problems are all named at once: replicas, rename, devices subset, MPS root")
   void sharingProblems() {
     String yaml =
