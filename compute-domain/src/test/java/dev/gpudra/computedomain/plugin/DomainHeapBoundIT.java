@@ -37,10 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DomainHeapBoundIT {
   /**
-   * The bound on the live heap after a collection: 41 MiB measured (2026-12-06), two claims of 64
-   * heavy configs at most in memory (the kit's prefetch bound); all 32 at once would need far more.
+   * The bound on the live heap after a collection: 39 to 45 MiB measured (2026-12-06; what G1 keeps
+   * varies with the load), two claims of 64 heavy configs at most in memory (the kit's prefetch
+   * bound); all 32 at once would need far more than the 64 MiB heap.
    */
-  static final long LIVE_BOUND_MIB = 48;
+  static final long LIVE_BOUND_MIB = 56;
 
   static final int CALLERS = 4;
   static final int CLAIMS_PER_CALL = 8;

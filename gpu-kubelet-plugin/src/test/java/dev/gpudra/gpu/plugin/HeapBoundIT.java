@@ -36,7 +36,10 @@ class HeapBoundIT {
   static final int CLAIMS_PER_CALL = 8;
   static final int CONFIGS_PER_CLAIM = 32;
   static final int OPAQUE_MAX_BYTES = 10240;
-  private static final Pattern GC = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
+
+  /** A collection's line (young, mixed, full); G1's Remark and Cleanup print garbage as live. */
+  private static final Pattern GC =
+      Pattern.compile("Pause (?:Young|Full)[^\\n]*? (\\d+)M->(\\d+)M\\((\\d+)M\\)");
 
   @TempDir Path root;
   private StandInNode node;

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 /**
  * What a unified GC log ({@code -Xlog:gc}) says of a heap: the most it held before a collection and
  * the most that was still live after one, from lines such as {@code Pause Young (Normal) (G1
- * Evacuation Pause) 24M->5M(64M) 3.2ms}.
+ * Evacuation Pause) 24M->5M(64M) 3.2ms}. Only collections count (young, mixed, full): G1's Remark
+ * and Cleanup pauses print the heap as it is, garbage included.
  */
 record GcFigures(long peakMib, long liveMib) {
   private static final Pattern PAUSE = Pattern.compile("(\\d+)M->(\\d+)M\\(\\d+M\\)");
@@ -17,7 +18,7 @@ record GcFigures(long peakMib, long liveMib) {
     long live = 0;
     for (String line : lines) {
       Matcher m = PAUSE.matcher(line);
-      if (m.find()) {
+      if ((line.contains("Pause Young") || line.contains("Pause Full")) && m.find()) {
         peak = Math.max(peak, Long.parseLong(m.group(1)));
         live = Math.max(live, Long.parseLong(m.group(2)));
       }
