@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
+import dev.gpudra.metrics.ConnectionLimits;
 import dev.gpudra.webhook.admission.ClaimAdmission;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +12,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
@@ -24,19 +24,19 @@ import javax.net.ssl.X509ExtendedKeyManager;
  * runs on a virtual thread, so a client that stalls (a ClientHello a byte at a time) holds only its
  * own connection. A request not received or a response not taken within {@link #STALL_SECONDS} has
  * its connection closed; at most {@link #MAX_CONNECTIONS} are open at once (the JDK server's {@code
- * maxReqTime}, {@code maxRspTime} and {@code maxConnections}, JVM-wide: set here unless the command
- * line set them).
+ * maxReqTime}, {@code maxRspTime} and {@code maxConnections}, set by {@link ConnectionLimits}, as
+ * for every other HTTP server of ours).
  */
 public final class WebhookServer implements AutoCloseable {
   public static final String VALIDATE_PATH = "/validate-resource-claim-parameters";
   public static final String READY_PATH = "/readyz";
-  public static final int STALL_SECONDS = 10;
+  public static final int STALL_SECONDS = ConnectionLimits.STALL_SECONDS;
 
   /** How long a stop waits for the reviews in flight. */
   public static final int STOP_SECONDS = 5;
 
   /** Open connections at most; more wait in the listen backlog. */
-  public static final int MAX_CONNECTIONS = 256;
+  public static final int MAX_CONNECTIONS = ConnectionLimits.MAX_CONNECTIONS;
 
   private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
 
@@ -55,7 +55,7 @@ public final class WebhookServer implements AutoCloseable {
    */
   public static WebhookServer start(
       InetSocketAddress address, X509ExtendedKeyManager keys, ClaimAdmission admission) {
-    limitStalls();
+    ConnectionLimits.apply();
     HttpsServer server;
     try {
       server = HttpsServer.create(address, 64);
@@ -65,8 +65,7 @@ public final class WebhookServer implements AutoCloseable {
     server.setHttpsConfigurator(configurator(keys));
     server.createContext(VALIDATE_PATH, new ReviewHandler(admission));
     server.createContext(READY_PATH, WebhookServer::ready);
-    ExecutorService executor =
-        Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("webhook-https-", 0).factory());
+    ExecutorService executor = ConnectionLimits.perConnection("webhook-https");
     server.setExecutor(executor);
     server.start();
     return new WebhookServer(server, executor);
@@ -102,19 +101,6 @@ public final class WebhookServer implements AutoCloseable {
       } else {
         Replies.text(exchange, 404, "404 page not found");
       }
-    }
-  }
-
-  private static void limitStalls() {
-    for (String property : new String[] {"maxReqTime", "maxRspTime"}) {
-      setUnlessSet("sun.net.httpserver." + property, STALL_SECONDS);
-    }
-    setUnlessSet("jdk.httpserver.maxConnections", MAX_CONNECTIONS);
-  }
-
-  private static void setUnlessSet(String key, int value) {
-    if (System.getProperty(key) == null) {
-      System.setProperty(key, Integer.toString(value));
     }
   }
 
