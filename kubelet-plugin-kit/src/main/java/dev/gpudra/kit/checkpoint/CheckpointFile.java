@@ -8,10 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -52,17 +51,16 @@ public final class CheckpointFile<T> {
   private final BootTime bootTime;
   private final CheckpointFormat<T> format;
   private final ReentrantLock lock = new ReentrantLock();
-  // Guarded by lock. The boot ID cannot change while this process lives; the last checkpoint read
-  // or written is reused while the file is the same one (same inode, size and mtime): every
-  // write replaces the file through a rename, so another process's write always changes its inode.
+  // Guarded by lock. The boot ID cannot change while this process lives. The last checkpoint read
+  // or written is reused while the file holds the same bytes: comparing them costs a read, which
+  // decoding needs anyway, and cannot be fooled as a key of inode, size and mtime can (an inode
+  // number is reused once freed, and mtime moves in clock ticks).
   private String bootId;
   private Cached<T> cached;
 
-  private record Cached<T>(Object fileKey, long size, FileTime modified, T checkpoint) {
-    boolean matches(BasicFileAttributes a) {
-      return Objects.equals(fileKey, a.fileKey())
-          && size == a.size()
-          && modified.equals(a.lastModifiedTime());
+  private record Cached<T>(byte[] bytes, T checkpoint) {
+    boolean holds(byte[] read) {
+      return Arrays.equals(bytes, read);
     }
   }
 
@@ -132,9 +130,9 @@ public final class CheckpointFile<T> {
   /** Under the lock: replaces the file atomically and caches what it now holds. */
   private void write(T checkpoint) {
     try {
-      AtomicFile.replace(file, format.encode(checkpoint), DurableFile.PRIVATE);
-      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-      cached = new Cached<>(a.fileKey(), a.size(), a.lastModifiedTime(), checkpoint);
+      byte[] bytes = format.encode(checkpoint);
+      AtomicFile.replace(file, bytes, DurableFile.PRIVATE);
+      cached = new Cached<>(bytes, checkpoint);
     } catch (IOException e) {
       cached = null;
       throw new CheckpointException("cannot write " + file + ": " + IoReason.describe(e), e);
@@ -144,17 +142,14 @@ public final class CheckpointFile<T> {
   private T load() {
     String boot = bootId();
     try {
-      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      if (cached == null || attributes.fileKey() == null || !cached.matches(attributes)) {
-        Optional<T> readable = decode(Files.readAllBytes(file), attributes);
+      byte[] bytes = Files.readAllBytes(file);
+      if (cached == null || !cached.holds(bytes)) {
+        Optional<T> readable = decode(bytes);
         if (readable.isEmpty()) {
           cached = null;
           return format.empty(boot);
         }
-        T stored = readable.get();
-        cached =
-            new Cached<>(
-                attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), stored);
+        cached = new Cached<>(bytes, readable.get());
       }
       return forThisBoot(cached.checkpoint(), boot);
     } catch (NoSuchFileException e) {
@@ -188,12 +183,12 @@ public final class CheckpointFile<T> {
    * short a write that was never fsynced, and nothing it recorded survived the reboot; it is moved
    * aside.
    */
-  private Optional<T> decode(byte[] bytes, BasicFileAttributes attributes) {
+  private Optional<T> decode(byte[] bytes) {
     try {
       return Optional.of(format.decode(bytes));
     } catch (CorruptCheckpointException e) {
       Optional<Instant> boot = bootTime.read();
-      Instant modified = attributes.lastModifiedTime().toInstant();
+      Instant modified = modified();
       if (e instanceof UnsupportedCheckpointVersionException
           || boot.isEmpty()
           || !modified.isBefore(boot.get())) {
@@ -229,6 +224,14 @@ public final class CheckpointFile<T> {
                 ? ": run the gpu-dra version that wrote it, or drain the node and delete the file"
                 : ": " + format.recoveryHint()),
         e);
+  }
+
+  private Instant modified() {
+    try {
+      return Files.getLastModifiedTime(file).toInstant();
+    } catch (IOException e) {
+      throw new CheckpointException("cannot read " + file + ": " + IoReason.describe(e), e);
+    }
   }
 
   private Path setAside() {
