@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gpudra.operator.reconcile.LeaderLease;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 class OperatorCommandTest {
   @Test
+  @DisplayName("without its namespace the operator refuses to start, in one line")
   void withoutItsNamespaceTheOperatorRefusesInOneLine() {
     CliRun run = CliRun.of("operator", "--namespace", "", "--operand-image", "gpu-dra:1");
 
@@ -18,6 +20,8 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName(
+      "without the operand image the operator refuses to start, naming the flag and variable")
   void withoutTheOperandImageTheOperatorRefusesInOneLine() {
     CliRun run = CliRun.of("operator", "--namespace", "gpu-operator", "--operand-image", "");
 
@@ -26,6 +30,7 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName("uninstall refuses a timeout that is no duration, in one line")
   void uninstallRefusesATimeoutThatIsNoDurationInOneLine() {
     CliRun run = CliRun.of("operator", "uninstall", "--timeout", "soon");
 
@@ -35,6 +40,7 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName("operator crds takes apply or delete only")
   void crdsTakesApplyOrDeleteOnly() {
     CliRun run = CliRun.of("operator", "crds", "upgrade");
 
@@ -43,6 +49,7 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName("NVIDIA's zap flags are checked, and one not built is refused by name")
   void nvidiasZapFlagsAreCheckedByName() {
     CliRun badEncoding = CliRun.of("operator", "--zap-time-encoding=sometimes");
     CliRun badLevel = CliRun.of("operator", "--zap-log-level=loud");
@@ -57,6 +64,7 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName("zap levels and time encodings read as NVIDIA's operator reads them")
   void zapLevelsAndTimeEncodingsAsNvidiasOperatorTakesThem() {
     assertThat(ZapOptions.level("debug")).isEqualTo(ch.qos.logback.classic.Level.DEBUG);
     assertThat(ZapOptions.level("info")).isEqualTo(ch.qos.logback.classic.Level.INFO);
@@ -70,6 +78,8 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName(
+      "leader election follows NVIDIA's flags, the lease 5 s longer than the renew deadline")
   void leaderElectionAsNvidiasFlagsSayIt() {
     OperatorCommand command = parse("--leader-elect", "--leader-lease-renew-deadline=20s");
 
@@ -82,6 +92,7 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName("a renew deadline no longer than the retry period is refused by its flag")
   void aRenewDeadlineNoLongerThanTheRetryIsRefusedByItsFlag() {
     CliRun run =
         CliRun.of(
@@ -99,6 +110,7 @@ class OperatorCommandTest {
   }
 
   @Test
+  @DisplayName("bind addresses are taken as controller-runtime takes them, 0 disabling")
   void bindAddressesAsControllerRuntimeTakesThem() {
     assertThat(OperatorCommand.address("--metrics-bind-address", ":8080").orElseThrow().getPort())
         .isEqualTo(8080);

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ProbeServerIT {
@@ -22,6 +23,8 @@ class ProbeServerIT {
   }
 
   @Test
+  @DisplayName(
+      "each probe path answers its check as it is now, and a failing check gives its reason")
   void eachPathAnswersItsCheckAsItIsNow() throws Exception {
     AtomicBoolean ready = new AtomicBoolean(false);
     try (ProbeServer server =

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionVersion;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ClusterPolicyCrdsTest {
@@ -15,6 +16,7 @@ class ClusterPolicyCrdsTest {
       v1.getSchema().getOpenAPIV3Schema().getProperties().get("spec");
 
   @Test
+  @DisplayName("the CRD's name, scope, kinds, version, status subresource and columns are NVIDIA's")
   void namesScopeAndSubresourcesAreNvidias() {
     assertThat(crd.getMetadata().getName()).isEqualTo("clusterpolicies.nvidia.com");
     assertThat(crd.getSpec().getScope()).isEqualTo("Cluster");
@@ -29,6 +31,7 @@ class ClusterPolicyCrdsTest {
   }
 
   @Test
+  @DisplayName("the spec requires NVIDIA's keys and defaults them as NVIDIA's CRD does")
   void theSpecRequiresNvidiasKeysAndDefaultsAsNvidias() {
     assertThat(spec.getRequired())
         .containsExactlyInAnyOrder(
@@ -60,6 +63,7 @@ class ClusterPolicyCrdsTest {
   }
 
   @Test
+  @DisplayName("enums and image patterns are NVIDIA's")
   void enumsAndImagePatternsAreNvidias() {
     assertThat(spec.getProperties().get("mig").getProperties().get("strategy").getEnum())
         .containsExactlyInAnyOrder(
@@ -79,6 +83,7 @@ class ClusterPolicyCrdsTest {
   }
 
   @Test
+  @DisplayName("draDriver and migration are our additions, with a GPUCluster's keys")
   void draDriverAndMigrationAreOurAdditionsWithGpuClustersKeys() {
     JSONSchemaProps dra = spec.getProperties().get("draDriver");
     assertThat(dra.getProperties()).containsKeys("image", "featureGates", "gpus", "computeDomains");
@@ -104,6 +109,7 @@ class ClusterPolicyCrdsTest {
   }
 
   @Test
+  @DisplayName("a GPUCluster is NVIDIA's singleton CRD with its DRA driver spec")
   void aGpuClusterIsNvidiasSingletonWithItsDraDriver() {
     CustomResourceDefinition gpuClusters = ClusterPolicyCrds.gpuClusters();
     CustomResourceDefinitionVersion version = gpuClusters.getSpec().getVersions().getFirst();

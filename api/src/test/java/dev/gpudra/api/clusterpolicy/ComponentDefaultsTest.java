@@ -3,10 +3,12 @@ package dev.gpudra.api.clusterpolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ComponentDefaultsTest {
   @Test
+  @DisplayName("an absent enabled means what NVIDIA's operator reads it as, per component")
   void anAbsentEnabledMeansWhatNvidiasOperatorReadsIt() {
     ClusterPolicySpec spec = Samples.policy("openshift-csv").getSpec();
 
@@ -25,6 +27,8 @@ class ComponentDefaultsTest {
   }
 
   @Test
+  @DisplayName(
+      "an image resolves to a tag, a digest or a full reference as NVIDIA's operator resolves it")
   void anImageResolvesAsNvidiasOperatorResolvesIt() {
     assertThat(new Image("nvcr.io/nvidia", "driver", "550.90.07", null, null).reference())
         .contains("nvcr.io/nvidia/driver:550.90.07");
@@ -36,6 +40,7 @@ class ComponentDefaultsTest {
   }
 
   @Test
+  @DisplayName("a component's repository, image and version keys give one image reference")
   void aComponentGivesItsImageKeysAsOneImage() {
     ClusterPolicySpec spec = Samples.policy("default").getSpec();
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class SingletonTest {
@@ -13,6 +14,7 @@ class SingletonTest {
   }
 
   @Test
+  @DisplayName("the oldest ClusterPolicy is the one reconciled")
   void theOldestIsTheOneToReconcile() {
     ClusterPolicy older = policy("b-policy", "2026-01-01T00:00:00Z");
     ClusterPolicy newer = policy("a-policy", "2026-02-01T00:00:00Z");
@@ -22,6 +24,7 @@ class SingletonTest {
   }
 
   @Test
+  @DisplayName("between policies created at once, the name breaks the tie")
   void theNameBreaksATie() {
     ClusterPolicy a = policy("a-policy", "2026-01-01T00:00:00Z");
     ClusterPolicy b = policy("b-policy", "2026-01-01T00:00:00Z");
@@ -30,6 +33,7 @@ class SingletonTest {
   }
 
   @Test
+  @DisplayName("a policy not yet stored loses, and no policy gives none")
   void oneNotYetStoredLosesAndNoneGivesNothing() {
     ClusterPolicy stored = policy("z-policy", "2026-01-01T00:00:00Z");
 

@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class RecordSchemasTest {
@@ -42,6 +43,8 @@ class RecordSchemasTest {
   private final JSONSchemaProps component = new RecordSchemas().of(Component.class);
 
   @Test
+  @DisplayName(
+      "a record is an object of its components, unwrapped parts inlined, Jackson's names kept")
   void aRecordIsAnObjectOfItsComponentsWithUnwrappedPartsInlinedAndJacksonNames() {
     assertThat(component.getType()).isEqualTo("object");
     assertThat(component.getProperties())
@@ -59,6 +62,7 @@ class RecordSchemasTest {
   }
 
   @Test
+  @DisplayName("validation annotations become schema constraints")
   void annotationsBecomeConstraints() {
     Map<String, JSONSchemaProps> p = component.getProperties();
     assertThat(p.get("image").getPattern()).isEqualTo("[a-z]+");
@@ -70,6 +74,7 @@ class RecordSchemasTest {
   }
 
   @Test
+  @DisplayName("Kubernetes types are described field by field")
   void kubernetesTypesAreDescribedFieldByField() {
     Map<String, JSONSchemaProps> p = component.getProperties();
     assertThat(p.get("maxUnavailable").getXKubernetesIntOrString()).isTrue();
@@ -81,6 +86,7 @@ class RecordSchemasTest {
   }
 
   @Test
+  @DisplayName("a type without a schema, or one containing itself, is an error naming where it is")
   void aTypeWithoutASchemaIsAnErrorNamingWhereItIs() {
     assertThatThrownBy(() -> new RecordSchemas().of(Broken.class))
         .isInstanceOf(UnsupportedSchemaTypeException.class)

@@ -16,6 +16,7 @@ class MpsLimitsTest {
   private static final List<String> UUIDS = List.of("GPU-a", "GPU-b", "GPU-c");
 
   @Test
+  @DisplayName("the default pinned limit applies to every device, in whole MiB")
   void theDefaultAppliesToEveryDeviceInWholeMiB() {
     MpsConfig config = new MpsConfig(null, new Quantity("1536Ki"), Map.of());
 
@@ -24,6 +25,7 @@ class MpsLimitsTest {
   }
 
   @Test
+  @DisplayName("per-device limits override the default, by UUID or by index")
   void perDeviceLimitsOverrideTheDefaultByUuidOrIndex() {
     MpsConfig config =
         new MpsConfig(
@@ -37,11 +39,13 @@ class MpsLimitsTest {
   }
 
   @Test
+  @DisplayName("an MpsConfig without settings sets no limits")
   void noLimitsWithoutSettings() {
     assertThat(MpsConfig.empty().pinnedLimitsMiB(UUIDS, "mpsConfig")).isEmpty();
   }
 
   @Test
+  @DisplayName("a key that is no device of the group is an invalid device, named by its field")
   void aKeyThatIsNoDeviceOfTheGroupIsAnInvalidDevice() {
     MpsConfig byIndex = new MpsConfig(null, null, Map.of("3", new Quantity("1Gi")));
     MpsConfig byUuid = new MpsConfig(null, null, Map.of("GPU-z", new Quantity("1Gi")));
@@ -57,6 +61,7 @@ class MpsLimitsTest {
   }
 
   @Test
+  @DisplayName("a limit below 1 MiB is refused, named by its field")
   void aLimitBelowOneMiBIsRefusedWithItsField() {
     MpsConfig config = new MpsConfig(null, null, Map.of("0", new Quantity("1023Ki")));
 

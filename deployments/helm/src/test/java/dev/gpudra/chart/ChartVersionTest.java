@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,7 +22,8 @@ class ChartVersionTest {
   private static final Pattern PARENT_VERSION =
       Pattern.compile("<parent>.*?<version>([^<]+)</version>", Pattern.DOTALL);
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "{0}")
+  @DisplayName("each chart's version and appVersion are the project's version")
   @ValueSource(strings = {"gpu-dra", "gpu-operator"})
   void chartAndImageShareTheProjectVersion(String chart) throws IOException {
     Matcher parent = PARENT_VERSION.matcher(Files.readString(Path.of("pom.xml")));

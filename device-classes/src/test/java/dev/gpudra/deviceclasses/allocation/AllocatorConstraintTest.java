@@ -88,6 +88,7 @@ class AllocatorConstraintTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @DisplayName("a claim's constraint picks the devices kube-scheduler would pick")
   @MethodSource("cases")
   void satisfiesConstraint(Case c) {
     AllocationOutcome outcome =

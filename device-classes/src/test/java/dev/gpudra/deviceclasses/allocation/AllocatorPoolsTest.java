@@ -81,6 +81,7 @@ class AllocatorPoolsTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @DisplayName("pools are read as kube-scheduler reads them")
   @MethodSource("cases")
   void readsPools(Case c) {
     assertThat(results(allocator.allocate(c.claim(), cluster(c.slices(), Set.of()), NODE_A)))

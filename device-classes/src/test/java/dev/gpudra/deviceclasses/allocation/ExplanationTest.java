@@ -97,6 +97,7 @@ class ExplanationTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @DisplayName("an unsatisfiable claim fails with the reason per device")
   @MethodSource("failures")
   void failsWithReason(Failure f) {
     AllocationOutcome outcome =

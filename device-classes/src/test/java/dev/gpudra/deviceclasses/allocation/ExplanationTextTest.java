@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -58,6 +59,7 @@ class ExplanationTextTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @DisplayName("an explanation renders as its golden text")
   @MethodSource("cases")
   void rendersText(Case c) throws IOException {
     AllocationOutcome outcome = allocator.allocate(c.claim(), ROOTS, NODE_A);

@@ -50,6 +50,7 @@ class NodeSelectorMatcherTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @DisplayName("a node selector matches a node as kube-scheduler matches it")
   @MethodSource("cases")
   void matches(Case c) {
     assertThat(NodeSelectorMatcher.matches(c.selector(), NODE)).isEqualTo(c.matches());
