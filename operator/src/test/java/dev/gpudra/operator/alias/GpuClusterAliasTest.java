@@ -24,6 +24,7 @@ class GpuClusterAliasTest {
   }
 
   @Test
+  @DisplayName("a GPUCluster is the DRA-only policy with NVIDIA's GPUCluster defaults")
   void aGpuClusterIsTheDraOnlyPolicyWithNvidiasGpuClusterDefaults() throws IOException {
     ClusterPolicySpec spec =
         alias(
@@ -55,6 +56,7 @@ class GpuClusterAliasTest {
   }
 
   @Test
+  @DisplayName("an explicit driver directory is where the driver's files are")
   void anExplicitDriverDirectoryIsWhereTheDriversFilesAre() throws IOException {
     ClusterPolicySpec spec =
         alias(

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class NodeLabelRulesTest {
@@ -59,6 +60,7 @@ class NodeLabelRulesTest {
   }
 
   @Test
+  @DisplayName("a node with an NVIDIA PCI device becomes a GPU node with the container operands")
   void aNodeWithAnNvidiaPciDeviceBecomesAGpuNodeWithTheContainerOperands() {
     Map<String, String> labels =
         after(NVIDIA_DEFAULTS, Map.of(PCI, "true"), NodeStack.DEVICE_PLUGIN);
@@ -69,6 +71,7 @@ class NodeLabelRulesTest {
   }
 
   @Test
+  @DisplayName("the stack label chooses the device plugin, the DRA driver or neither")
   void theStackChoosesTheDevicePluginOrTheDraDriverOrNeither() {
     Map<String, String> plugin =
         after(NVIDIA_DEFAULTS, Map.of(PCI, "true"), NodeStack.DEVICE_PLUGIN);
@@ -89,6 +92,8 @@ class NodeLabelRulesTest {
   }
 
   @Test
+  @DisplayName(
+      "a MIG-capable node gets the MIG manager, and its default layout only when it has none")
   void aMigCapableNodeGetsTheMigManagerAndItsDefaultLayoutOnlyWhenItHasNone() {
     Map<String, String> a100 = Map.of(PCI, "true", LabelKeys.GPU_PRODUCT, "NVIDIA-A100-SXM4-40GB");
     Map<String, String> chosen = new HashMap<>(a100);
@@ -106,6 +111,7 @@ class NodeLabelRulesTest {
   }
 
   @Test
+  @DisplayName("a paused operand keeps its label value")
   void aPausedOperandKeepsItsValue() {
     Map<String, String> labels = new HashMap<>(Map.of(PCI, "true"));
     labels.put("nvidia.com/gpu.deploy.device-plugin", "paused-for-driver-upgrade");
@@ -121,6 +127,7 @@ class NodeLabelRulesTest {
   }
 
   @Test
+  @DisplayName("operands=false, or no GPU, takes every operand off the node")
   void operandsFalseOrNoGpuTakesEveryOperandOff() {
     Map<String, String> gpuNode =
         after(NVIDIA_DEFAULTS, Map.of(PCI, "true"), NodeStack.DEVICE_PLUGIN);
@@ -142,6 +149,7 @@ class NodeLabelRulesTest {
   }
 
   @Test
+  @DisplayName("sandbox workloads follow the node's workload config, else the default")
   void sandboxWorkloadsFollowTheNodesWorkloadConfigOrTheDefault() throws IOException {
     NodeLabelRules sandbox =
         new NodeLabelRules(

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import java.io.IOException;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class PsaLabelsTest {
@@ -15,6 +16,7 @@ class PsaLabelsTest {
   }
 
   @Test
+  @DisplayName("with PSA on, every mode wants privileged, and only what differs is patched")
   void psaEnabledWantsPrivilegedInEveryModeAndOnlyWhatDiffers() throws IOException {
     ClusterPolicySpec on = spec("psa: {enabled: true}\n");
 
@@ -33,12 +35,14 @@ class PsaLabelsTest {
   }
 
   @Test
+  @DisplayName("without PSA the admin's namespace labels are left alone")
   void withoutPsaTheAdminsLabelsAreLeftAlone() throws IOException {
     assertThat(PsaLabels.missing(spec("{}"), Map.of())).isEmpty();
     assertThat(PsaLabels.missing(spec("psa: {enabled: false}\n"), Map.of())).isEmpty();
   }
 
   @Test
+  @DisplayName("the DRA driver wants admin-access claims allowed for its validator")
   void theDraDriverWantsAdminAccessClaimsAllowedForItsValidator() throws IOException {
     ClusterPolicySpec dra = spec("draDriver: {}\n");
 

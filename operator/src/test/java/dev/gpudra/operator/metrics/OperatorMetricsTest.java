@@ -10,6 +10,7 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class OperatorMetricsTest {
@@ -42,6 +43,7 @@ class OperatorMetricsTest {
   }
 
   @Test
+  @DisplayName("before any policy the status reads unavailable and the counters zero")
   void beforeAnyPolicyTheStatusSaysUnavailableAndTheCountersReadZero() {
     assertThat(value("gpu_operator_reconciliation_status")).isEqualTo(-1);
     assertThat(value("gpu_operator_reconciliation_total")).isZero();
@@ -49,6 +51,7 @@ class OperatorMetricsTest {
   }
 
   @Test
+  @DisplayName("each reconcile sets NVIDIA's status code and counts")
   void eachReconcileSetsNvidiasStatusCodeAndCounts() {
     metrics.reconciled(outcome("", 2), State.NOT_READY, NOW);
 

@@ -9,6 +9,7 @@ import dev.gpudra.api.clusterpolicy.DrainSpec;
 import dev.gpudra.operator.labels.NodeStack;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class MigrationRulesTest {
@@ -34,6 +35,7 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName("a node moves to DRA step by step, never running both stacks")
   void aNodeMovesToDraStepByStepNeverRunningBothStacks() {
     // the situations a node shows on its way, and the plan for each
     MigrationPlan cordon =
@@ -80,6 +82,8 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName(
+      "a pod holding nvidia.com/gpu delays the move until it ends, unless the drain evicts it")
   void aPodHoldingNvidiaGpuDelaysTheMoveUntilItEndsUnlessTheDrainEvictsIt() {
     NodeSituation busy =
         node(
@@ -107,6 +111,7 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName("back to the device plugin, the DRA plugin outlives every claim holder")
   void backToTheDevicePluginTheDraPluginOutlivesEveryClaimHolder() {
     MigrationPlan plan =
         waits.next(
@@ -118,6 +123,7 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName("a target that flips mid-move turns the node around from where it is")
   void aTargetThatFlipsMidMoveTurnsTheNodeAroundFromWhereItIs() {
     // on its way to DRA, the old stack is off; now the node should run the device plugin again
     MigrationPlan back =
@@ -139,6 +145,7 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName("a new GPU node gets its stack without a cordon")
   void aNewGpuNodeGetsItsStackWithoutACordon() {
     MigrationPlan fresh =
         waits.next(node(DRA, NONE, false, false, List.of(), List.of(), List.of()));
@@ -154,6 +161,7 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName("a node an admin cordoned stays cordoned")
   void aNodeAnAdminCordonedStaysCordoned() {
     MigrationPlan moving =
         waits.next(
@@ -168,6 +176,8 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName(
+      "leaving the DRA driver, its validator goes first and the driver outlives its claims")
   void leavingTheDraDriverItsValidatorGoesFirstAndTheDriverOutlivesItsClaim() {
     List<String> validator = List.of("gpu-operator/nvidia-dra-validator-x1");
     MigrationPlan cordon =
@@ -206,6 +216,8 @@ class MigrationRulesTest {
   }
 
   @Test
+  @DisplayName(
+      "a deleted policy takes its nodes off the DRA driver after their claims, and uncordons them")
   void aDeletedPolicyTakesItsNodesOffTheDraDriverAfterTheirClaimsAndUncordonsThem() {
     // the policy's deletion targets NONE: the same steps as a move, ending with no stack
     MigrationPlan cordon =

@@ -11,6 +11,7 @@ import dev.gpudra.operator.labels.NodeStack;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class StackTargetsTest {
@@ -20,12 +21,14 @@ class StackTargetsTest {
   }
 
   @Test
+  @DisplayName("without a DRA driver every node runs the device plugin")
   void withoutADraDriverEveryNodeRunsTheDevicePlugin() throws IOException {
     assertThat(targets("migration:\n  draNodes: all\n").of(Map.of()))
         .isEqualTo(NodeStack.DEVICE_PLUGIN);
   }
 
   @Test
+  @DisplayName("the DRA driver runs on all, none or the selected nodes")
   void theDraDriverRunsOnAllNoneOrTheSelectedNodes() throws IOException {
     String dra = "draDriver:\n  image: gpu-dra\n";
     StackTargets selected =
@@ -44,6 +47,7 @@ class StackTargetsTest {
   }
 
   @Test
+  @DisplayName("selected without a selector is an error naming the field")
   void selectedWithoutASelectorIsAnErrorNamingTheField() {
     assertThatThrownBy(() -> targets("draDriver: {}\nmigration:\n  draNodes: selected\n"))
         .isInstanceOf(InvalidMigrationException.class)
@@ -52,6 +56,8 @@ class StackTargetsTest {
   }
 
   @Test
+  @DisplayName(
+      "the drain selects pods as NVIDIA's equality-based selector does, never a skipped one")
   void theDrainSelectsPodsAsNvidiasEqualityBasedSelectorAndNeverASkippedOne() {
     GpuPod web = new GpuPod("a", "web", NodeStack.DEVICE_PLUGIN, Map.of("tier", "web"));
     GpuPod batch = new GpuPod("a", "batch", NodeStack.DEVICE_PLUGIN, Map.of("tier", "batch"));
@@ -81,6 +87,7 @@ class StackTargetsTest {
   }
 
   @Test
+  @DisplayName("drain settings not applied yet are refused by their path")
   void drainSettingsNotAppliedYetAreRefusedByTheirPath() {
     assertThatThrownBy(() -> DrainPolicy.of(new DrainSpec(true, true, null, 300, false)))
         .isInstanceOf(InvalidMigrationException.class)

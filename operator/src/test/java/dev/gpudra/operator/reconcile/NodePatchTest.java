@@ -6,10 +6,12 @@ import dev.gpudra.operator.labels.LabelChanges;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class NodePatchTest {
   @Test
+  @DisplayName("a node patch holds only the operator's keys, with null for what goes")
   void onlyTheOperatorsKeysWithNullForWhatGoes() {
     String patch =
         NodePatch.of(
@@ -27,6 +29,7 @@ class NodePatchTest {
   }
 
   @Test
+  @DisplayName("a cordon alone touches no label")
   void aCordonAloneTouchesNoLabel() {
     assertThat(
             NodePatch.of(

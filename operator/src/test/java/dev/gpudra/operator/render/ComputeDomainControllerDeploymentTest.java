@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import java.io.IOException;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ComputeDomainControllerDeploymentTest {
@@ -23,6 +24,8 @@ class ComputeDomainControllerDeploymentTest {
   }
 
   @Test
+  @DisplayName(
+      "a GPUCluster's controller runs ours unprivileged, with the daemon's image and its settings")
   void gpuClustersControllerRunsOursUnprivilegedWithTheDaemonsImageAndItsSettings()
       throws IOException {
     Deployment deployment =

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class DevicePluginDaemonSetTest {
@@ -34,6 +35,7 @@ class DevicePluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("NVIDIA's names, selector and common settings, with our plugin")
   void nvidiasNamesSelectorAndCommonSettingsWithOurPlugin() throws IOException {
     DaemonSet ds =
         render(
@@ -73,6 +75,8 @@ class DevicePluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "the environment NVIDIA's operator gives its plugin comes first, then the component's own")
   void theEnvironmentNvidiasOperatorGivesItsPluginThenTheComponentsOwn() throws IOException {
     Map<String, String> cdi =
         env(
@@ -102,6 +106,7 @@ class DevicePluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a driver from NVIDIADriver resources is in the install directory")
   void aDriverFromNvidiaDriverResourcesIsInTheInstallDirectory() throws IOException {
     Map<String, String> env =
         env(
@@ -113,6 +118,7 @@ class DevicePluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the host's CDI directory and the toolkit's hook are as the policy says")
   void theHostsCdiDirectoryAndTheToolkitsHookAsThePolicySays() throws IOException {
     DaemonSet ds =
         render(
@@ -135,6 +141,7 @@ class DevicePluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the DaemonSet's hash changes with the policy only")
   void theHashChangesWithThePolicyOnly() throws IOException {
     LastAppliedHash hashes = new LastAppliedHash();
     DaemonSet first = hashes.stamp(render("devicePlugin: {enabled: true}\n"));
@@ -147,6 +154,7 @@ class DevicePluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the component's args follow our subcommand, and its host network applies")
   void theComponentsArgsFollowOurSubcommandAndItsHostNetworkApplies() throws IOException {
     DaemonSet ds =
         render("devicePlugin:\n  args: [\"--fail-on-init-error=false\"]\n  hostNetwork: true\n");

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import java.io.IOException;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class DraKubeletPluginDaemonSetTest {
@@ -28,6 +29,7 @@ class DraKubeletPluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a GPUCluster's names, with our plugin's two containers and their health ports")
   void gpuClustersNamesWithOurPluginsBothContainersAndTheirHealthPorts() throws IOException {
     DaemonSet ds =
         render(
@@ -62,6 +64,7 @@ class DraKubeletPluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("compute domains off and health off are rendered as said")
   void computeDomainsOffAndHealthOffAsSaid() throws IOException {
     DaemonSet ds =
         render(
@@ -77,6 +80,7 @@ class DraKubeletPluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the host's directories are as the policy says")
   void theHostsDirectoriesAsThePolicySays() throws IOException {
     DaemonSet ds =
         render(
@@ -122,6 +126,8 @@ class DraKubeletPluginDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "with NVIDIA's validator image, driver validation validates and writes driver-ready itself")
   void withNvidiasValidatorImageTheDriverValidationValidatesAndWritesDriverReadyItself()
       throws IOException {
     DaemonSet ds =

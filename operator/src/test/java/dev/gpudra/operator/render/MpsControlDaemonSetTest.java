@@ -8,10 +8,13 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import java.io.IOException;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class MpsControlDaemonSetTest {
   @Test
+  @DisplayName(
+      "the MPS control daemon runs on MPS-capable device-plugin nodes, shm mount first, with the plugin's configs")
   void onMpsCapableDevicePluginNodesWithTheShmMountFirstAndThePluginsConfigs() throws IOException {
     ClusterPolicySpec spec =
         new ObjectMapper(new YAMLFactory())

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class NodeOsTest {
@@ -23,6 +24,7 @@ class NodeOsTest {
   }
 
   @Test
+  @DisplayName("NFD's OS ID and version, major only for RHEL, Rocky and Oracle")
   void nfdsOsIdAndVersionWithTheMajorOnlyForRhelRockyAndOracle() {
     assertThat(NodeOs.of(List.of(os("ubuntu", "24.04"), os("ubuntu", "24.04"))))
         .containsExactly("ubuntu24.04");
@@ -32,6 +34,7 @@ class NodeOsTest {
   }
 
   @Test
+  @DisplayName("a node without both OS labels names no OS")
   void aNodeWithoutBothLabelsSaysNothing() {
     assertThat(NodeOs.of(List.of(node(Map.of(NodeOs.ID, "ubuntu")), node(Map.of())))).isEmpty();
   }

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.rbac.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class OperandRbacTest {
@@ -31,6 +32,7 @@ class OperandRbacTest {
   }
 
   @Test
+  @DisplayName("every operand gets its own account and no wildcard")
   void everyOperandGetsItsOwnAccountAndNoWildcard() throws IOException {
     OperandContext context = context("draDriver:\n  featureGates: {MPSSupport: true}\n");
     List<HasMetadata> plugin = OperandRbac.devicePlugin(context);
@@ -62,6 +64,7 @@ class OperandRbacTest {
   }
 
   @Test
+  @DisplayName("without compute domains, nodes are only read and there is no clique role")
   void withoutComputeDomainsTheNodeIsOnlyReadAndNoCliqueRole() throws IOException {
     List<HasMetadata> dra =
         OperandRbac.draKubeletPlugin(context("draDriver:\n  computeDomains: {enabled: false}\n"));

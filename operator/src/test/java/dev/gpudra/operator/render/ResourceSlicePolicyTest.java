@@ -9,10 +9,13 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicy;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBinding;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ResourceSlicePolicyTest {
   @Test
+  @DisplayName(
+      "NVIDIA's policy matches the plugin's account in the operator's namespace, and denies")
   void nvidiasPolicyMatchesThePluginsAccountInTheOperatorsNamespaceAndDenies() throws Exception {
     List<HasMetadata> objects =
         ResourceSlicePolicy.render(

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import java.io.IOException;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class RuntimeDetectionTest {
@@ -38,6 +39,7 @@ class RuntimeDetectionTest {
   }
 
   @Test
+  @DisplayName("the runtime is the GPU nodes', containerd winning over others")
   void theGpuNodesRuntimeWithContainerdWinningOverOthers() {
     assertThat(RuntimeDetection.of(List.of(node("cri-o://1.31.0")), DOCKER_DEFAULT))
         .isEqualTo(Runtime.CRIO);
@@ -48,6 +50,8 @@ class RuntimeDetectionTest {
   }
 
   @Test
+  @DisplayName(
+      "the deprecated default applies only when no GPU node says otherwise, else containerd")
   void theDeprecatedDefaultOnlyWhenNoGpuNodeSaysElseContainerd() {
     assertThat(RuntimeDetection.of(List.of(), DOCKER_DEFAULT)).isEqualTo(Runtime.DOCKER);
     assertThat(RuntimeDetection.of(List.of(node("unknown://1")), spec("driver: {}")))

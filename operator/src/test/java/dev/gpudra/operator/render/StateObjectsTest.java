@@ -8,6 +8,7 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.operator.states.OperandState;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.io.IOException;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class StateObjectsTest {
@@ -19,6 +20,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("our states apply their RBAC before their DaemonSet")
   void ourStatesApplyTheirRbacBeforeTheirDaemonSet() throws IOException {
     StateObjects plugin = StateObjects.of(OperandState.DEVICE_PLUGIN, context("{}"));
     StateObjects dra =
@@ -38,6 +40,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("the widest render names what a state could have applied, even without its image")
   void theWidestRenderNamesWhatAStateCouldHaveAppliedEvenWithoutItsImage() throws IOException {
     OperandContext noImages = context("dcgmExporter: {enabled: false}\n");
 
@@ -52,6 +55,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("what is not built yet says so instead of being skipped")
   void whatIsNotBuiltYetSaysSoInsteadOfBeingSkipped() throws IOException {
     assertThat(StateObjects.of(OperandState.KATA_MANAGER, context("{}")).notBuilt())
         .as("NVIDIA's deprecated state, never enabled")
@@ -60,6 +64,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("compute domains on adds their classes, RBAC and controller before the DaemonSet")
   void computeDomainsOnAddTheirClassesRbacAndControllerBeforeTheDaemonSet() throws IOException {
     StateObjects dra = StateObjects.of(OperandState.DRA_DRIVER, context("draDriver: {}\n"));
 
@@ -80,6 +85,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("the widest render holds everything the state could have")
   void theWidestRenderHoldsEverythingTheStateCouldHave() throws IOException {
     OperandContext narrow = context("draDriver:\n  computeDomains: {enabled: false}\n");
 
@@ -96,6 +102,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("a state not built says so, and one without an image is refused naming the field")
   void aStateNotBuiltSaysSoAndOneNoImageNamesIsRefusedNamingTheField() throws IOException {
     assertThat(StateObjects.of(OperandState.DCGM_EXPORTER, context("{}")).notBuilt())
         .hasValue(
@@ -108,6 +115,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("the operator's metrics Service is NVIDIA's")
   void theOperatorsMetricsServiceIsNvidias() throws IOException {
     StateObjects metrics = StateObjects.of(OperandState.OPERATOR_METRICS, context("{}"));
 
@@ -127,6 +135,7 @@ class StateObjectsTest {
   }
 
   @Test
+  @DisplayName("the RuntimeClasses are NVIDIA's")
   void theRuntimeClassesAreNvidias() throws IOException {
     assertThat(
             StateObjects.of(

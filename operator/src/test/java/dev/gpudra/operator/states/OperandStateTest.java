@@ -8,6 +8,7 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class OperandStateTest {
@@ -21,6 +22,7 @@ class OperandStateTest {
   }
 
   @Test
+  @DisplayName("an empty policy enables NVIDIA's nil defaults, in NVIDIA's order")
   void anEmptyPolicyEnablesNvidiasNilDefaultsInNvidiasOrder() throws IOException {
     assertThat(enabled("{}"))
         .containsExactly(
@@ -38,6 +40,8 @@ class OperandStateTest {
   }
 
   @Test
+  @DisplayName(
+      "a pre-installed driver and toolkit with DRA leave out their states and add the DRA driver")
   void preInstalledDriverAndToolkitWithDraLeaveOutTheirStatesAndAddTheDraDriver()
       throws IOException {
     List<String> states =
@@ -51,6 +55,7 @@ class OperandStateTest {
   }
 
   @Test
+  @DisplayName("sandbox states follow the mode, and the NRI plugin drops the RuntimeClasses")
   void sandboxStatesFollowTheModeAndTheNriPluginDropsTheRuntimeClasses() throws IOException {
     String kata =
         "sandboxWorkloads: {enabled: true, mode: kata}\nccManager: {enabled: true}\n"

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ReadinessTest {
@@ -61,6 +62,8 @@ class ReadinessTest {
   }
 
   @Test
+  @DisplayName(
+      "a RollingUpdate DaemonSet is ready when its newest generation is updated and available")
   void rollingUpdateDaemonSetsAreReadyWhenTheNewestGenerationIsUpdatedAndAvailable() {
     assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 3, 3, 0), List.of(), null)).isTrue();
     assertThat(ready(daemonSet("RollingUpdate", 2, 1, 3, 3, 3, 0), List.of(), null))
@@ -78,6 +81,7 @@ class ReadinessTest {
   }
 
   @Test
+  @DisplayName("an OnDelete DaemonSet is ready when every pod runs the newest revision, ready")
   void onDeleteDaemonSetsAreReadyWhenEveryPodRunsTheNewestRevisionReady() {
     DaemonSet driver = daemonSet("OnDelete", 3, 3, 2, 1, 2, 0);
 
@@ -91,6 +95,7 @@ class ReadinessTest {
   }
 
   @Test
+  @DisplayName("a Deployment is ready with no unavailable replica and its pods running")
   void deploymentsAreReadyWithNoUnavailableReplicaAndRunningPods() {
     var deployment =
         new DeploymentBuilder().withNewStatus().withUnavailableReplicas(0).endStatus().build();

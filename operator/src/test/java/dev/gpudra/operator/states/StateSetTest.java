@@ -2,10 +2,12 @@ package dev.gpudra.operator.states;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class StateSetTest {
   @Test
+  @DisplayName("a GPUCluster refuses the ClusterPolicy's DCGM forms, naming what to set")
   void aGpuClusterRefusesTheClusterPolicysDcgmFormsNamingWhatToSet() {
     assertThat(StateSet.GPU_CLUSTER.notBuilt(OperandState.DCGM_EXPORTER))
         .get()

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.Condition;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class PolicyStatusRulesTest {
@@ -27,6 +28,7 @@ class PolicyStatusRulesTest {
   }
 
   @Test
+  @DisplayName("states not ready make the policy notReady, with NVIDIA's reason and message")
   void statesNotReadyMakeItNotReadyWithNvidiasReasonAndMessage() {
     ClusterPolicyStatus status =
         status(
@@ -43,6 +45,7 @@ class PolicyStatusRulesTest {
   }
 
   @Test
+  @DisplayName("ready, with the reason of what the cluster has")
   void readyWithTheReasonOfWhatTheClusterHas() {
     assertThat(
             condition(
@@ -70,6 +73,7 @@ class PolicyStatusRulesTest {
   }
 
   @Test
+  @DisplayName("a failure is ReconcileFailed, with its message")
   void aFailureIsReconcileFailedWithItsMessage() {
     ClusterPolicyStatus failed =
         status(
@@ -83,6 +87,7 @@ class PolicyStatusRulesTest {
   }
 
   @Test
+  @DisplayName("an unchanged cluster gives an identical status, and a transition moves the time")
   void anUnchangedClusterGivesAnIdenticalStatusAndATransitionMovesTheTime() {
     ReconcileOutcome ready = new ReconcileOutcome(3, true, List.of(), "", List.of());
     ClusterPolicyStatus first = status(ready, Optional.empty(), T0);

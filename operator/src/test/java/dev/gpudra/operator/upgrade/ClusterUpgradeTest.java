@@ -8,6 +8,7 @@ import dev.gpudra.api.clusterpolicy.DriverUpgradePolicySpec;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ClusterUpgradeTest {
@@ -19,8 +20,7 @@ class ClusterUpgradeTest {
   static List<NodeUpgrade> nodes(int n, UpgradeState state) {
     return IntStream.range(0, n)
         .mapToObj(i ->
-            rename(
-                UpgradeRulesTest.node(state, UpgradeRulesTest.OLD, List.of()), "gpu-" + (100 + i)))
+            rename(UpgradeFixtures.node(state, UpgradeFixtures.OLD, List.of()), "gpu-" + (100 + i)))
         .toList();
   }
 
@@ -37,10 +37,11 @@ class ClusterUpgradeTest {
   }
 
   ClusterUpgrade upgrade(UpgradePolicy policy) {
-    return new ClusterUpgrade(policy, UpgradeDeadlines.DEFAULT, UpgradeRulesTest.NOW);
+    return new ClusterUpgrade(policy, UpgradeDeadlines.DEFAULT, UpgradeFixtures.NOW);
   }
 
   @Test
+  @DisplayName("maxParallelUpgrades bounds how many start")
   void maxParallelUpgradesBoundsHowManyStart() {
     ClusterUpgrade.Pass pass =
         upgrade(policy(10, new IntOrString("100%"))).plan(nodes(40, UpgradeState.UPGRADE_REQUIRED));
@@ -53,6 +54,7 @@ class ClusterUpgradeTest {
   }
 
   @Test
+  @DisplayName("nodes in progress take their slots")
   void nodesInProgressTakeTheirSlots() {
     List<NodeUpgrade> nodes =
         java.util.stream.Stream.concat(
@@ -66,6 +68,7 @@ class ClusterUpgradeTest {
   }
 
   @Test
+  @DisplayName("zero parallel is unlimited, but maxUnavailable still bounds")
   void zeroParallelIsUnlimitedButMaxUnavailableStillBounds() {
     assertThat(
             starting(
@@ -86,11 +89,12 @@ class ClusterUpgradeTest {
   }
 
   @Test
+  @DisplayName("unavailable nodes use up maxUnavailable")
   void unavailableNodesUseUpMaxUnavailable() {
     List<NodeUpgrade> nodes =
         java.util.stream.Stream.concat(
                 nodes(2, UpgradeState.UPGRADE_DONE).stream()
-                    .map(n -> UpgradeRulesTest.withUnschedulable(n, true, true)),
+                    .map(n -> UpgradeFixtures.withUnschedulable(n, true, true)),
                 nodes(8, UpgradeState.UPGRADE_REQUIRED).stream()
                     .map(n -> rename(n, "z" + n.name())))
             .toList();
@@ -101,6 +105,7 @@ class ClusterUpgradeTest {
   }
 
   @Test
+  @DisplayName("a single node always gets a slot")
   void aSingleNodeAlwaysGetsASlot() {
     assertThat(
             starting(
@@ -110,6 +115,7 @@ class ClusterUpgradeTest {
   }
 
   @Test
+  @DisplayName("bad policy values are refused, naming the field")
   void badPolicyValuesAreRefusedNamingTheField() {
     assertThatThrownBy(() -> policy(1, new IntOrString("a lot")))
         .hasMessageContaining("driver.upgradePolicy.maxUnavailable")
@@ -129,6 +135,7 @@ class ClusterUpgradeTest {
   }
 
   @Test
+  @DisplayName("the CRD's defaults are NVIDIA's")
   void theCrdDefaultsAreNvidias() {
     UpgradePolicy empty = UpgradePolicy.of(null);
     assertThat(empty.autoUpgrade()).isFalse();

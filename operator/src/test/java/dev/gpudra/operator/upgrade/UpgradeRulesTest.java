@@ -1,5 +1,22 @@
 package dev.gpudra.operator.upgrade;
 
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.AUTO;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.BARE;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.DRIVER_READY;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.NEW_READY;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.NEW_STARTING;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.NOW;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.OLD;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.TRAINING;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.WEB;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.copy;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.failed;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.node;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.operands;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.pod;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.policy;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.since;
+import static dev.gpudra.operator.upgrade.UpgradeFixtures.withUnschedulable;
 import static dev.gpudra.operator.upgrade.UpgradeState.CORDON_REQUIRED;
 import static dev.gpudra.operator.upgrade.UpgradeState.DRAIN_REQUIRED;
 import static dev.gpudra.operator.upgrade.UpgradeState.POD_DELETION_REQUIRED;
@@ -17,83 +34,19 @@ import dev.gpudra.api.clusterpolicy.DrainSpec;
 import dev.gpudra.api.clusterpolicy.DriverUpgradePolicySpec;
 import dev.gpudra.api.clusterpolicy.PodDeletionSpec;
 import dev.gpudra.api.clusterpolicy.WaitForCompletionSpec;
-import io.fabric8.kubernetes.api.model.IntOrString;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class UpgradeRulesTest {
-  static final Instant NOW = Instant.parse("2026-12-06T12:00:00Z");
-  static final Instant DRIVER_READY = NOW.minusSeconds(30);
-  static final DriverPod OLD = driver(false, true, false);
-  static final DriverPod NEW_READY = driver(true, true, false);
-  static final DriverPod NEW_STARTING = driver(true, false, false);
-  static final NodePod TRAINING = pod("training", true, true, false, false);
-  static final NodePod BARE = pod("bare", true, false, false, false);
-  static final NodePod WEB = pod("web", false, true, false, false);
-
-  static DriverPod driver(boolean inSync, boolean ready, boolean terminating) {
-    return new DriverPod(
-        "nvidia-driver-daemonset-x",
-        inSync,
-        false,
-        ready,
-        false,
-        terminating,
-        ready ? Optional.of(DRIVER_READY) : Optional.empty(),
-        ready ? "" : "container nvidia-driver-ctr not ready");
-  }
-
-  static NodePod pod(
-      String name, boolean gpus, boolean controlled, boolean emptyDir, boolean terminating) {
-    return new NodePod(
-        "ml",
-        name,
-        Map.of("app", name),
-        "Running",
-        gpus,
-        false,
-        controlled,
-        emptyDir,
-        false,
-        terminating);
-  }
-
-  static NodeUpgrade node(UpgradeState state, DriverPod driver, List<NodePod> pods) {
-    return new NodeUpgrade(
-        "gpu-1",
-        state,
-        false,
-        state.cordoned(),
-        true,
-        false,
-        false,
-        false,
-        Optional.of(NOW.minusSeconds(10)),
-        0,
-        Optional.empty(),
-        Optional.empty(),
-        Optional.of("rev-2"),
-        Optional.ofNullable(driver),
-        pods,
-        List.of(new OperandPod("nvidia-operator-validator-x", true, NOW.minusSeconds(5), false)),
-        Optional.of(new OperandPod("gpu-dra-kubelet-plugin-x", true, NOW.minusSeconds(5), false)),
-        true);
-  }
-
-  static UpgradePolicy policy(DriverUpgradePolicySpec spec) {
-    return UpgradePolicy.of(spec);
-  }
-
-  static final UpgradePolicy AUTO =
-      policy(new DriverUpgradePolicySpec(true, 1, new IntOrString("25%"), null, null, null));
-
   private final UpgradeRules rules = new UpgradeRules(AUTO, UpgradeDeadlines.DEFAULT, NOW);
 
   @Test
+  @DisplayName("a node goes through NVIDIA's upgrade states in order")
   void aNodeGoesThroughNvidiasStatesInOrder() {
     // each row: the node as it shows, the state it moves to
     assertThat(rules.next(node(UNKNOWN, OLD, List.of()), false).state())
@@ -124,6 +77,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("a state change starts the new state's clock and stops the old one")
   void aStateChangeStartsTheNewStatesClockAndStopsTheOldOne() {
     UpgradePlan plan = rules.next(node(WAIT_FOR_JOBS_REQUIRED, OLD, List.of()), false);
     assertThat(plan.annotate())
@@ -134,6 +88,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("a current driver is done, and an old one waits for a slot")
   void aCurrentDriverIsDoneAndAnOldOneWaitsForASlot() {
     assertThat(rules.next(node(UNKNOWN, NEW_READY, List.of()), false).state())
         .isEqualTo(UPGRADE_DONE);
@@ -145,6 +100,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("an admin's cordon is kept")
   void anAdminsCordonIsKept() {
     NodeUpgrade cordoned = withUnschedulable(node(UPGRADE_DONE, OLD, List.of()), true, false);
     UpgradePlan required = rules.next(cordoned, false);
@@ -160,6 +116,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("a retry keeps the cordon of its failed attempt as the upgrade's")
   void aRetryKeepsTheCordonOfItsFailedAttemptAsTheUpgrades() {
     // failed, cordoned by the upgrade itself: trying again, it is not an admin's cordon
     NodeUpgrade retrying =
@@ -174,6 +131,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("skipped and moving nodes do not start")
   void skippedAndMovingNodesDoNotStart() {
     NodeUpgrade base = node(UPGRADE_REQUIRED, OLD, List.of());
     NodeUpgrade skipped = copy(base, true, false);
@@ -184,6 +142,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("the drain waits for jobs until they complete or its timeout")
   void waitsForJobsUntilTheyCompleteOrItsTimeout() {
     UpgradePolicy jobs =
         policy(
@@ -198,6 +157,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("pods that cannot be deleted fail the node, or drain it")
   void podsThatCannotBeDeletedFailTheNodeOrDrainIt() {
     UpgradePlan failed = rules.next(node(POD_DELETION_REQUIRED, OLD, List.of(BARE)), false);
     assertThat(failed.state()).isEqualTo(UPGRADE_FAILED);
@@ -225,6 +185,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("a pod deletion that outlasts its timeout fails the node")
   void podDeletionThatOutlastsItsTimeoutFailsTheNode() {
     NodeUpgrade stuck = since(node(POD_DELETION_REQUIRED, OLD, List.of(TRAINING)), 301);
     UpgradePlan plan = rules.next(stuck, false);
@@ -233,6 +194,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("the driver pod goes only after the pods holding GPUs are gone")
   void theDriverPodGoesOnlyAfterThePodsHoldingGpusAreGone() {
     NodePod going = pod("training", true, true, false, true);
     UpgradePlan plan = rules.next(node(POD_RESTART_REQUIRED, OLD, List.of(going)), false);
@@ -249,6 +211,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("a driver pod that is never ready fails the node at its deadline")
   void aDriverPodThatIsNeverReadyFailsTheNodeAtItsDeadline() {
     NodeUpgrade starting = node(POD_RESTART_REQUIRED, NEW_STARTING, List.of());
     assertThat(rules.next(starting, false).state()).isEqualTo(POD_RESTART_REQUIRED);
@@ -262,6 +225,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("validation restarts the validator and the plugin that predate the driver")
   void validationRestartsTheValidatorAndThePluginThatPredateTheDriver() {
     OperandPod oldValidator = new OperandPod("v", true, DRIVER_READY.minusSeconds(60), false);
     OperandPod oldPlugin = new OperandPod("p", true, DRIVER_READY.minusSeconds(60), false);
@@ -283,6 +247,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("every validator on the node must be new and ready")
   void everyValidatorOnTheNodeMustBeNewAndReady() {
     // NVIDIA's DRA validator carries app=nvidia-operator-validator too: validation waits for both
     OperandPod operatorValidator = new OperandPod("v", true, DRIVER_READY.plusSeconds(5), false);
@@ -295,6 +260,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("a pod created in the second the driver became ready counts as new")
   void aPodCreatedInTheSecondTheDriverBecameReadyCountsAsNew() {
     // the API server keeps whole seconds: a new validator may show an earlier time than the
     // driver's readiness in the same second; restarting it would loop
@@ -316,6 +282,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("a failed node tries again after its back-off, or when the driver changes")
   void aFailedNodeTriesAgainAfterItsBackOffOrWhenTheDriverChanges() {
     NodeUpgrade failed = failed(node(UPGRADE_FAILED, NEW_STARTING, List.of()), 2, "rev-2");
     UpgradePlan waiting = rules.next(failed, false);
@@ -329,6 +296,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("an operator restart resumes where the node was")
   void anOperatorRestartResumesWhereTheNodeWas() {
     // no clock recorded (labelled before a restart lost the write, or by NVIDIA's operator)
     NodeUpgrade resumed = since(node(POD_DELETION_REQUIRED, OLD, List.of(TRAINING)), -1);
@@ -339,6 +307,7 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("abandoning lifts the upgrade's cordon but not a failed node's")
   void abandoningLiftsTheUpgradesCordonButNotAFailedNodes() {
     UpgradePlan plan = rules.abandon(node(POD_DELETION_REQUIRED, OLD, List.of()), "off");
     assertThat(plan.state()).isEqualTo(UNKNOWN);
@@ -348,46 +317,11 @@ class UpgradeRulesTest {
   }
 
   @Test
+  @DisplayName("the back-off doubles up to its maximum")
   void backOffDoublesUpToItsMaximum() {
     UpgradeDeadlines d = UpgradeDeadlines.DEFAULT;
     assertThat(d.backOff(1)).isEqualTo(Duration.ofMinutes(1));
     assertThat(d.backOff(3)).isEqualTo(Duration.ofMinutes(4));
     assertThat(d.backOff(40)).isEqualTo(Duration.ofMinutes(30));
-  }
-
-  static NodeUpgrade since(NodeUpgrade n, long secondsAgo) {
-    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
-    e.since = secondsAgo < 0 ? Optional.empty() : Optional.of(NOW.minusSeconds(secondsAgo));
-    return e.build();
-  }
-
-  static NodeUpgrade withUnschedulable(NodeUpgrade n, boolean unschedulable, boolean initially) {
-    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
-    e.unschedulable = unschedulable;
-    e.initiallyUnschedulable = initially;
-    return e.build();
-  }
-
-  static NodeUpgrade copy(NodeUpgrade n, boolean skip, boolean moving) {
-    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
-    e.skip = skip;
-    e.moving = moving;
-    return e.build();
-  }
-
-  static NodeUpgrade operands(
-      NodeUpgrade n, Optional<OperandPod> validator, Optional<OperandPod> plugin) {
-    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
-    e.validators = validator.stream().toList();
-    e.plugin = plugin;
-    return e.build();
-  }
-
-  static NodeUpgrade failed(NodeUpgrade n, int attempts, String revision) {
-    NodeUpgradeEdit e = NodeUpgradeEdit.of(n);
-    e.attempts = attempts;
-    e.failure = Optional.of("boom");
-    e.failedRevision = Optional.of(revision);
-    return e.build();
   }
 }

@@ -12,10 +12,12 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class CcManagerTest {
   @Test
+  @DisplayName("the CC manager runs on CC-capable nodes with the default mode from the spec")
   void ccManagerOnCcCapableNodesWithTheDefaultModeFromTheSpec() throws IOException {
     List<HasMetadata> objects =
         CcManager.objects(context("ccManager: {enabled: true, defaultMode: devtools}\n"));
@@ -41,6 +43,8 @@ class CcManagerTest {
   }
 
   @Test
+  @DisplayName(
+      "no default mode leaves the variable out, and the spec's resources replace the asset's")
   void noDefaultModeLeavesTheVariableOutAndTheSpecsResourcesReplaceTheAssets() throws IOException {
     Container main =
         pod(CcManager.objects(

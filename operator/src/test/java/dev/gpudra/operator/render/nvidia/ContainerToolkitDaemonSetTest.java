@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ContainerToolkitDaemonSetTest {
@@ -70,6 +71,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the toolkit image runs on its deploy label, as its account, with its entrypoint")
   void toolkitImageOnItsDeployLabelAsItsAccountWithItsEntrypoint() throws IOException {
     List<HasMetadata> objects =
         render(IMAGES.replace("v1.20.0}", "v1.20.0, imagePullSecrets: [ngc]}"), Runtime.CONTAINERD);
@@ -108,6 +110,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("driver validation runs the validator in driver mode with its own pull settings")
   void driverValidationRunsTheValidatorInDriverModeWithItsOwnPullSettings() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -147,6 +150,8 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "containerd gets its config drop-in and its socket mounted under the runtime directory")
   void containerdGetsItsConfigDropInAndSocketMountedUnderRuntime() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -174,6 +179,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the policy's runtime paths are mounted and rewritten to their mounted place")
   void thePolicysRuntimePathsAreMountedAndRewrittenToTheirMountedPlace() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -195,6 +201,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("CRI-O has no socket, and without CDI gets the hook")
   void crioHasNoSocketAndWithoutCdiGetsTheHook() throws IOException {
     List<HasMetadata> objects = render(IMAGES + "cdi: {enabled: false}\n", Runtime.CRIO);
 
@@ -212,6 +219,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("Docker has no drop-in")
   void dockerHasNoDropIn() throws IOException {
     List<HasMetadata> objects = render(IMAGES, Runtime.DOCKER);
 
@@ -227,6 +235,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("CDI by default, and the NRI plugin only with CDI explicitly on")
   void cdiByDefaultAndTheNriPluginOnlyWithCdiExplicitlyOn() throws IOException {
     Map<String, String> byDefault = env(main(render(IMAGES, Runtime.CONTAINERD)));
     List<HasMetadata> nri =
@@ -245,6 +254,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("installDir and the CDI root move their host paths")
   void installDirAndCdiRootMoveTheirHostPaths() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -263,6 +273,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the policy's env overrides the asset's in place")
   void thePolicysEnvOverridesTheAssetsInPlace() throws IOException {
     Container main =
         main(
@@ -280,6 +291,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("images come from the operator's variables when the policy names none")
   void imagesFromTheOperatorsVariablesWhenThePolicyNamesNone() throws IOException {
     OperandContext context =
         new OperandContext(
@@ -299,6 +311,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("no toolkit image is refused, naming the field and the variable")
   void noToolkitImageIsRefusedNamingTheFieldAndTheVariable() throws IOException {
     OperandContext context =
         new OperandContext("gpu-operator", spec("toolkit: {enabled: true}\n"), "x");
@@ -310,6 +323,7 @@ class ContainerToolkitDaemonSetTest {
   }
 
   @Test
+  @DisplayName("args are refused, as NVIDIA never applies them")
   void argsAreRefusedAsNvidiaNeverAppliesThem() {
     assertThatThrownBy(() ->
             render(IMAGES.replace("v1.20.0}", "v1.20.0, args: [--debug]}"), Runtime.CONTAINERD))

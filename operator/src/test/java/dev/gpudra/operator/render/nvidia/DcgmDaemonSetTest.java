@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class DcgmDaemonSetTest {
@@ -39,6 +40,7 @@ class DcgmDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the host engine listens on port 5555 on its deploy label with the DCGM image")
   void hostEngineOnPort5555OnItsDeployLabelWithTheDcgmImage() throws IOException {
     List<HasMetadata> objects = objects(DCGM + VALIDATOR);
 
@@ -68,6 +70,8 @@ class DcgmDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "DCGM waits for the toolkit, with the validator's image settings and the toolkit's env")
   void waitsForTheToolkitWithTheValidatorsImageSettingsAndToolkitEnv() throws IOException {
     PodSpec pod =
         ((DaemonSet) objects(DCGM + VALIDATOR).getLast()).getSpec().getTemplate().getSpec();
@@ -86,6 +90,7 @@ class DcgmDaemonSetTest {
   }
 
   @Test
+  @DisplayName("DCGM's Service keeps traffic on the node")
   void itsServiceKeepsTrafficOnTheNode() throws IOException {
     List<HasMetadata> objects = objects(DCGM + VALIDATOR);
 
@@ -103,6 +108,7 @@ class DcgmDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the operator's image variables apply when the policy names none")
   void theOperatorsImageVariablesWhenThePolicyNamesNone() throws IOException {
     OperandContext context =
         new OperandContext(
@@ -120,6 +126,7 @@ class DcgmDaemonSetTest {
   }
 
   @Test
+  @DisplayName("no image anywhere is refused, naming the field and the variable")
   void noImageAnywhereIsRefusedNamingTheFieldAndTheVariable() {
     assertThatThrownBy(() -> objects(VALIDATOR))
         .isInstanceOf(MissingImageException.class)
@@ -132,6 +139,7 @@ class DcgmDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the NRI plugin annotates the host engine and drops the RuntimeClass")
   void theNriPluginAnnotatesTheHostEngineAndDropsTheRuntimeClass() throws IOException {
     DaemonSet ds =
         (DaemonSet)

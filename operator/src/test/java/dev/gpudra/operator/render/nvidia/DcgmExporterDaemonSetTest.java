@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class DcgmExporterDaemonSetTest {
@@ -61,6 +62,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the exporter listens on port 9400 on its deploy label, waiting for the toolkit")
   void exporterOnPort9400OnItsDeployLabelWaitingForTheToolkit() throws IOException {
     List<HasMetadata> objects = objects("", "");
 
@@ -89,6 +91,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the standalone host engine is used when DCGM is enabled or absent")
   void theStandaloneHostEngineIsUsedWhenDcgmIsEnabledOrAbsent() throws IOException {
     assertThat(env(objects("", "")))
         .containsEntry("DCGM_REMOTE_HOSTENGINE_INFO", "nvidia-dcgm:5555");
@@ -99,6 +102,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a host's own host engine on localhost puts the pod on the host network")
   void aHostsOwnHostEngineOnLocalhostPutsThePodOnTheHostNetwork() throws IOException {
     List<HasMetadata> objects =
         objects(
@@ -111,6 +115,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the metrics ConfigMap is mounted and named as the collectors")
   void theMetricsConfigMapIsMountedAndNamedAsTheCollectors() throws IOException {
     List<HasMetadata> objects = objects(", config: {name: my-metrics}", "");
 
@@ -132,6 +137,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("hostPID and HPC job mapping are as the policy says")
   void hostPidAndHpcJobMappingAsThePolicySays() throws IOException {
     List<HasMetadata> defaults = objects(", hostPID: true, hpcJobMapping: {enabled: true}", "");
     List<HasMetadata> custom =
@@ -150,6 +156,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("pod labels need reading all pods and the service account token")
   void podLabelsNeedReadingAllPodsAndTheServiceAccountToken() throws IOException {
     List<HasMetadata> objects =
         objects(
@@ -188,6 +195,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a metrics ConfigMap read through the API mounts the token")
   void aMetricsConfigMapReadThroughTheApiMountsTheToken() throws IOException {
     assertThat(
             pod(objects(", env: [{name: DCGM_EXPORTER_CONFIGMAP_DATA, value: 'ns:cm'}]", ""))
@@ -200,6 +208,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the Service serves gpu-metrics with the policy's type and traffic policy")
   void theServiceOnGpuMetricsWithThePolicysTypeAndTrafficPolicy() throws IOException {
     List<HasMetadata> objects =
         objects(", service: {type: NodePort, internalTrafficPolicy: Local}", "");
@@ -215,6 +224,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a Service type that cannot front the pods is refused, naming the field")
   void aServiceTypeThatCannotFrontThePodsIsRefusedNamingTheField() {
     assertThatThrownBy(() -> objects(", service: {type: ExternalName}", ""))
         .isInstanceOf(StateRefusedException.class)
@@ -225,6 +235,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the ServiceMonitor carries the policy's scrape settings")
   @SuppressWarnings("unchecked")
   void theServiceMonitorCarriesThePolicysScrapeSettings() throws IOException {
     List<HasMetadata> objects =
@@ -262,6 +273,8 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "without the Prometheus operator's CRD the exporter runs without its ServiceMonitor, as NVIDIA's")
   void withoutPrometheusOperatorsCrdTheExporterRunsWithoutItsServiceMonitorAsNvidias()
       throws IOException {
     ClusterPolicySpec spec =
@@ -286,6 +299,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("annotations and pod labels go on the pods but never replace app")
   void annotationsAndPodLabelsGoOnThePodsButNeverReplaceApp() throws IOException {
     DaemonSet ds =
         daemonSet(
@@ -303,6 +317,7 @@ class DcgmExporterDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the operator's image variable applies when the policy names none")
   void theOperatorsImageVariableWhenThePolicyNamesNone() throws IOException {
     OperandContext context =
         new OperandContext(

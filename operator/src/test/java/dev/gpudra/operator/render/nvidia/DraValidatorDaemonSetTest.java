@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class DraValidatorDaemonSetTest {
@@ -38,6 +39,7 @@ class DraValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("an admin-access claim for one DRA GPU gates the validator pod")
   void anAdminAccessClaimForOneDraGpuGatesTheValidatorPod() throws IOException {
     List<HasMetadata> objects = objects();
 
@@ -71,6 +73,8 @@ class DraValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "it runs on the DRA validator deploy label of GPU nodes, with the validator image and the DRA driver's pull settings")
   void onTheDraValidatorDeployLabelOfGpuNodesWithTheValidatorImageAndDraDriverPullSettings()
       throws IOException {
     DaemonSet ds = (DaemonSet) objects().getLast();
@@ -106,6 +110,7 @@ class DraValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the pods carry the upgrade gate's app label and are selected by name")
   void podsCarryTheUpgradeGatesAppLabelAndAreSelectedByName() throws IOException {
     DaemonSet ds = (DaemonSet) objects().getLast();
 
@@ -121,6 +126,7 @@ class DraValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("without the validator image variable the state is refused, saying what to set")
   void withoutTheValidatorImageVariableTheStateIsRefusedSayingWhatToSet() throws IOException {
     OperandContext context = context(CLUSTER, Map.of());
 

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class DriverDaemonSetTest {
@@ -88,6 +89,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the driver and its manager run on the driver label, always OnDelete")
   void driverAndManagerOnTheDriverLabelAlwaysOnDelete() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -133,6 +135,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("RBAC and the startup probe script are NVIDIA's")
   void rbacAndTheStartupProbeScript() throws IOException {
     List<HasMetadata> objects = render(IMAGES);
 
@@ -166,6 +169,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("images come from the operator's variables when the policy names none")
   void imagesFromTheOperatorsVariablesWhenThePolicyNamesNone() throws IOException {
     OperandContext context =
         context(
@@ -183,6 +187,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("no manager image is refused, naming its field and variable")
   void noManagerImageIsRefusedNamingItsFieldAndVariable() {
     assertThatThrownBy(
             () -> render("driver: {repository: r, image: driver, version: '1-ubuntu24.04'}\n"))
@@ -192,6 +197,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the spec's variables, kernel modules, probes and manager env are rendered")
   void specVariablesKernelModulesProbeAndManagerEnv() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -224,6 +230,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("kernelModuleType is auto when absent, as the CRD defaults it")
   void kernelModuleTypeIsAutoWhenAbsentAsTheCrdDefaultsIt() throws IOException {
     Container driver = container(render(IMAGES), "nvidia-driver-ctr");
 
@@ -234,6 +241,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("RDMA adds peermem from the driver image, and host MOFED builds against /usr/src")
   void rdmaAddsPeermemFromTheDriverImageAndHostMofedBuildsAgainstUsrSrc() throws IOException {
     List<HasMetadata> objects = render(driver("rdma: {enabled: true, useHostMofed: true}"));
 
@@ -250,6 +258,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("GDS and GDRCopy sidecars come with their own images and variables")
   void gdsAndGdrcopySidecarsWithTheirOwnImagesAndVariables() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -279,6 +288,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("licensing and topology files are mounted by their keys")
   void licensingAndTopologyFilesMountedByTheirKeys() throws IOException {
     List<HasMetadata> objects =
         render(
@@ -304,6 +314,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a custom root FS is the host root of every container")
   void aCustomRootFsIsTheHostRootOfEveryContainer() throws IOException {
     List<HasMetadata> objects =
         render(driver("rdma: {enabled: true}") + "hostPaths: {rootFS: /host-fs}\n");
@@ -315,6 +326,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the digest follows the configuration")
   void theDigestFollowsTheConfiguration() throws IOException {
     String a = env(container(render(IMAGES), "nvidia-driver-ctr")).get("DRIVER_CONFIG_DIGEST");
     String b =
@@ -327,6 +339,7 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName("settings that cannot be rendered are refused, naming the field")
   void settingsThatCannotBeRenderedAreRefusedNamingTheField() {
     Map<String, String> refused =
         Map.of(
@@ -352,6 +365,8 @@ class DriverDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "the tag ends in the node's OS, a digest stays as it is, and no OS or several are refused")
   void theTagEndsInTheNodesOsADigestAsItIsAndNoOrSeveralOsesAreRefused() throws IOException {
     ClusterPolicySpec digest =
         spec(

@@ -19,6 +19,7 @@ import io.fabric8.kubernetes.api.model.rbac.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class GpuFeatureDiscoveryTest {
@@ -49,6 +50,7 @@ class GpuFeatureDiscoveryTest {
   }
 
   @Test
+  @DisplayName("GFD's image runs on its deploy label after toolkit-ready, with NVIDIA's settings")
   void gfdImageOnItsDeployLabelAfterToolkitReadyWithNvidiaSettings() throws IOException {
     ClusterPolicySpec spec =
         spec(
@@ -96,6 +98,7 @@ class GpuFeatureDiscoveryTest {
   }
 
   @Test
+  @DisplayName("GFD's RBAC writes NodeFeatures in the namespace and reads nodes, without wildcards")
   void rbacWritesNodeFeaturesInTheNamespaceAndReadsNodesWithoutWildcards() throws IOException {
     List<HasMetadata> objects =
         GpuFeatureDiscovery.objects(
@@ -128,6 +131,7 @@ class GpuFeatureDiscoveryTest {
   }
 
   @Test
+  @DisplayName("a device plugin config adds the config manager from the device plugin's image")
   void devicePluginConfigAddsTheConfigManagerFromTheDevicePluginImage() throws IOException {
     ClusterPolicySpec spec =
         spec(
@@ -171,6 +175,7 @@ class GpuFeatureDiscoveryTest {
   }
 
   @Test
+  @DisplayName("CRI-O without CDI has no RuntimeClass, and the NRI plugin annotates instead")
   void crioWithoutCdiHasNoRuntimeClassAndTheNriPluginAnnotatesInstead() throws IOException {
     DaemonSet crio =
         daemonSet(
@@ -198,6 +203,7 @@ class GpuFeatureDiscoveryTest {
   }
 
   @Test
+  @DisplayName("no image anywhere is refused, naming GFD and its variable")
   void noImageAnywhereIsRefusedNamingGfdAndItsVariable() throws IOException {
     OperandContext context = new OperandContext("gpu-operator", spec("gfd: {}\n"), "x");
 

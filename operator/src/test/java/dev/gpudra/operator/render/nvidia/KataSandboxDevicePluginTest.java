@@ -12,10 +12,13 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class KataSandboxDevicePluginTest {
   @Test
+  @DisplayName(
+      "the Kata plugin runs on its label, waits for VFIO on passthrough nodes and writes CDI specs")
   void kataPluginOnItsLabelWaitsForVfioOnPassthroughNodesAndWritesCdiSpecs() throws IOException {
     List<HasMetadata> objects =
         KataSandboxDevicePlugin.objects(

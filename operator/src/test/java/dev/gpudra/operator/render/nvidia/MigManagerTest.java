@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.rbac.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class MigManagerTest {
@@ -47,6 +48,8 @@ class MigManagerTest {
   }
 
   @Test
+  @DisplayName(
+      "the MIG manager runs on its deploy label and reads the named layouts after toolkit-ready")
   void migManagerOnItsDeployLabelReadsTheNamedLayoutsAfterToolkitReady() throws IOException {
     List<HasMetadata> objects =
         objects(
@@ -96,6 +99,7 @@ class MigManagerTest {
   }
 
   @Test
+  @DisplayName("NVIDIA's GPU clients, and an entrypoint that waits for driver-ready")
   void nvidiasGpuClientsAndAnEntrypointThatWaitsForDriverReady() throws IOException {
     List<HasMetadata> objects = objects("migManager: {config: {name: my-layouts}}\n");
 
@@ -125,6 +129,7 @@ class MigManagerTest {
   }
 
   @Test
+  @DisplayName("the MIG manager's RBAC labels nodes and deletes pods here, without wildcards")
   void rbacLabelsNodesAndDeletesPodsHereWithoutWildcards() throws IOException {
     List<HasMetadata> objects = objects("migManager: {config: {name: l}}\ncdi: {enabled: false}\n");
 
@@ -155,6 +160,7 @@ class MigManagerTest {
   }
 
   @Test
+  @DisplayName("with no layouts named the manager generates them, falling back to NVIDIA's default")
   void withNoLayoutsNamedTheManagerGeneratesThemAndFallsBackToNvidiasDefault() throws IOException {
     for (String yaml :
         List.of(
@@ -200,6 +206,7 @@ class MigManagerTest {
   }
 
   @Test
+  @DisplayName("the manager may write its node's generated layouts here")
   void theManagerMayWriteItsNodesGeneratedLayoutsHere() throws IOException {
     List<HasMetadata> objects = objects("migManager: {enabled: true}\n");
 

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class NodeStatusExporterTest {
@@ -23,6 +24,8 @@ class NodeStatusExporterTest {
   }
 
   @Test
+  @DisplayName(
+      "the validator image runs in metrics mode on its deploy label, its Service on port 8000")
   void validatorImageInMetricsModeOnItsDeployLabelWithItsServiceOnPort8000() throws IOException {
     ClusterPolicySpec spec =
         spec(
@@ -66,6 +69,7 @@ class NodeStatusExporterTest {
   }
 
   @Test
+  @DisplayName("the operator's validator image variable applies when the policy names none")
   void theOperatorsValidatorImageVariableWhenThePolicyNamesNone() throws IOException {
     OperandContext context =
         new OperandContext(
@@ -83,6 +87,7 @@ class NodeStatusExporterTest {
   }
 
   @Test
+  @DisplayName("no image anywhere is refused, naming the field and the variable")
   void noImageAnywhereIsRefusedNamingTheFieldAndTheVariable() throws IOException {
     OperandContext context =
         new OperandContext("gpu-operator", spec("nodeStatusExporter: {enabled: true}\n"), "x");

@@ -21,6 +21,7 @@ import io.fabric8.kubernetes.api.model.rbac.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class OperatorValidatorDaemonSetTest {
@@ -55,6 +56,8 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "the validator's steps run in NVIDIA's order on its deploy label, with the validator image")
   void validatorStepsInNvidiasOrderOnItsDeployLabelWithTheValidatorImage() throws IOException {
     List<HasMetadata> objects = objects(VALIDATOR + ", imagePullPolicy: Always}\n");
 
@@ -92,6 +95,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("workload steps get the validator's pull settings, RuntimeClass and MIG strategy")
   void workloadStepsGetTheValidatorImagePullSettingsRuntimeClassAndMigStrategy()
       throws IOException {
     List<HasMetadata> objects =
@@ -127,6 +131,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("each step takes its own env, and the main container the validator's env")
   void eachStepTakesItsOwnEnvAndTheMainContainerTheValidatorsEnv() throws IOException {
     PodSpec pod =
         pod(
@@ -147,6 +152,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a disabled device plugin leaves the plugin validation out")
   void aDisabledDevicePluginLeavesThePluginValidationOut() throws IOException {
     PodSpec pod = pod(objects(VALIDATOR + "}\ndevicePlugin: {enabled: false}\n"));
 
@@ -160,6 +166,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a disabled toolkit keeps the toolkit validation, as NVIDIA does")
   void aDisabledToolkitKeepsTheToolkitValidationAsNvidiaDoes() throws IOException {
     PodSpec pod = pod(objects(VALIDATOR + "}\ntoolkit: {enabled: false}\n"));
 
@@ -169,6 +176,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("NVIDIA's host volumes and their mounts are at the default paths")
   void nvidiasHostVolumesAndTheirMountsAtTheDefaultPaths() throws IOException {
     PodSpec pod = pod(objects(VALIDATOR + "}\n"));
 
@@ -193,6 +201,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("a custom host root and driver install dir move the volumes and set their variables")
   void customHostRootAndDriverInstallDirMoveTheVolumesAndSetTheirVariables() throws IOException {
     PodSpec pod =
         pod(
@@ -216,6 +225,8 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName(
+      "no RuntimeClass on CRI-O without CDI, nor with the NRI plugin, which annotates the toolkit step")
   void noRuntimeClassOnCrioWithoutCdiNorWithTheNriPluginWhichAnnotatesTheToolkitStep()
       throws IOException {
     OperandContext crio =
@@ -237,6 +248,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("its roles let it run its workload pods and read nodes, without wildcards")
   void rolesLetItRunItsWorkloadPodsAndReadNodesWithoutWildcards() throws IOException {
     List<HasMetadata> objects = objects(VALIDATOR + "}\n");
 
@@ -257,6 +269,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("the operator's validator image variable applies when the policy names none")
   void theOperatorsValidatorImageVariableWhenThePolicyNamesNone() throws IOException {
     OperandContext context =
         new OperandContext(
@@ -273,6 +286,7 @@ class OperatorValidatorDaemonSetTest {
   }
 
   @Test
+  @DisplayName("no image anywhere is refused, naming the field and the variable")
   void noImageAnywhereIsRefusedNamingTheFieldAndTheVariable() {
     assertThatThrownBy(() -> objects("{}"))
         .isInstanceOf(MissingImageException.class)

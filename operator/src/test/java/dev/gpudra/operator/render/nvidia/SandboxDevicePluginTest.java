@@ -14,10 +14,12 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class SandboxDevicePluginTest {
   @Test
+  @DisplayName("the KubeVirt plugin waits per workload and mounts VFIO and the kubelet's sockets")
   void kubevirtPluginWaitsPerWorkloadAndMountsVfioAndTheKubeletsSockets() throws IOException {
     List<HasMetadata> objects =
         SandboxDevicePlugin.objects(
@@ -47,6 +49,7 @@ class SandboxDevicePluginTest {
   }
 
   @Test
+  @DisplayName("the operator's variable applies, else a refusal naming both")
   void theOperatorsVariableElseARefusalNamingBoth() throws IOException {
     assertThat(
             pod(SandboxDevicePlugin.objects(context("sandboxDevicePlugin: {enabled: true}\n")))

@@ -13,10 +13,13 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class SandboxValidatorTest {
   @Test
+  @DisplayName(
+      "the sandbox validator's steps run in order, with the default workload and each step's env")
   void validatorStepsInOrderWithTheDefaultWorkloadAndEachStepsEnv() throws IOException {
     List<HasMetadata> objects =
         SandboxValidator.objects(
@@ -57,6 +60,7 @@ class SandboxValidatorTest {
   }
 
   @Test
+  @DisplayName("without the CC manager its step is left out and container is the default workload")
   void withoutTheCcManagerItsStepIsLeftOutAndContainerIsTheDefaultWorkload() throws IOException {
     PodSpec pod = pod(SandboxValidator.objects(context("sandboxWorkloads: {enabled: true}\n")));
 
