@@ -112,6 +112,13 @@ public final class ControlPlaneProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /** How it ended; empty while it runs. */
+  public java.util.Optional<String> exited() {
+    return process.isAlive()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of("gpu-dra-testcluster exited with code " + process.exitValue());
+  }
+
   /** Whether the process is still running. */
   public boolean isAlive() {
     return process.isAlive();

@@ -37,7 +37,8 @@ final class DaemonSetLogs {
   synchronized String text() {
     for (Path file : files()) {
       try {
-        read.put(file, Files.readAllLines(file).stream().map(RealNode::withoutCriPrefix).toList());
+        read.put(
+            file, Files.readAllLines(file).stream().map(ContainerLogs::withoutCriPrefix).toList());
       } catch (IOException e) {
         // the kubelet removed a deleted pod's logs: keep what was read before
       }

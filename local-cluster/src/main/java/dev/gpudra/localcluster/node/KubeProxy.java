@@ -67,6 +67,11 @@ final class KubeProxy implements AutoCloseable {
     }
   }
 
+  /** How it ended; empty while it runs. */
+  java.util.Optional<String> exited() {
+    return process.exited();
+  }
+
   /** Stops it and removes its rules ({@code kube-proxy --cleanup}). */
   @Override
   public void close() {

@@ -18,6 +18,12 @@ public final class NodePlugin implements AutoCloseable {
   /** What the plugin logs each time a kubelet registers it. */
   public static final String REGISTERED = "kubelet registered DRA driver gpu.nvidia.com";
 
+  /**
+   * The image its MPS control daemons' Deployments name (MPSSupport requires one). The node has no
+   * such image loaded: a claim that asks for MPS waits for a daemon that cannot start.
+   */
+  static final String MPS_IMAGE = "gpu-dra:real-node";
+
   private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(60);
 
   private final List<String> command;
@@ -52,14 +58,22 @@ public final class NodePlugin implements AutoCloseable {
                 "--kubelet-plugins-directory-path=" + layout.pluginsDir(),
                 "--simulated-gpus=" + profile.profile(),
                 "--feature-gates=" + profile.featureGates(),
+                "--consumable-shares=" + profile.consumableShares(),
+                "--image-name=" + MPS_IMAGE,
                 "--healthcheck-port=-1"));
   }
 
   /**
    * @param profile a GPU profile name
    * @param featureGates the plugin's {@code --feature-gates}
+   * @param consumableShares the plugin's {@code --consumable-shares}, e.g. {@code memory}
    */
-  public record Simulated(String profile, String featureGates) {}
+  public record Simulated(String profile, String featureGates, String consumableShares) {
+    /** Without consumable shares. */
+    public Simulated(String profile, String featureGates) {
+      this(profile, featureGates, "disabled");
+    }
+  }
 
   /** Starts it and waits until the kubelet has registered it ({@code registrations} in all). */
   public void start(int registrations) throws InterruptedException {
@@ -90,6 +104,14 @@ public final class NodePlugin implements AutoCloseable {
                 + REGISTRATION_TIMEOUT.toSeconds()
                 + " s; see "
                 + log);
+  }
+
+  /** How it ended; empty while it runs (or before it started). */
+  public java.util.Optional<String> exited() {
+    return process == null || process.isAlive()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            "the GPU kubelet plugin exited with code " + process.exitValue() + "; see " + log);
   }
 
   /** How often a kubelet has registered it so far. */

@@ -45,6 +45,14 @@ final class NodeProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** How it ended, with the end of its log; empty while it runs. */
+  java.util.Optional<String> exited() {
+    return process.isAlive()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            name + " exited with code " + process.exitValue() + ": " + lastLines(3));
+  }
+
   /** Fails with the end of its log when it has exited. */
   void checkAlive() {
     if (!process.isAlive()) {

@@ -39,6 +39,7 @@ public final class RealNode implements AutoCloseable {
 
   private NodeProcess kubelet;
   private KubeProxy kubeProxy;
+  private HostTraces traces;
 
   private RealNode(
       NodeTools tools,
@@ -75,6 +76,7 @@ public final class RealNode implements AutoCloseable {
     StaleNodes.claim(layout.base());
     RealNode node = new RealNode(tools, layout, network, nodeName, kubeconfig, client);
     try {
+      node.traces = HostTraces.take();
       node.startContainerd();
       node.importImages();
       node.forgetDevicePlugins();
@@ -112,6 +114,19 @@ public final class RealNode implements AutoCloseable {
     return List.copyOf(wrapped);
   }
 
+  /**
+   * What of the node has exited since it started (containerd, the kubelet, kube-proxy), one line
+   * each with its exit code and the end of its log; empty while everything runs.
+   */
+  public List<String> exited() {
+    return java.util.stream.Stream.of(
+            Optional.ofNullable(containerd).flatMap(NodeProcess::exited),
+            Optional.ofNullable(kubelet).flatMap(NodeProcess::exited),
+            Optional.ofNullable(kubeProxy).flatMap(KubeProxy::exited))
+        .flatMap(Optional::stream)
+        .toList();
+  }
+
   /** Stops the kubelet alone and starts it again, as a node's kubelet restart does. */
   public void restartKubelet() throws InterruptedException {
     kubelet.close();
@@ -124,32 +139,7 @@ public final class RealNode implements AutoCloseable {
    * and stream prefix; empty when there is no such file (yet).
    */
   public Optional<List<String>> containerLog(Pod pod, String container) {
-    Path file =
-        layout
-            .podLogs()
-            .resolve(
-                pod.getMetadata().getNamespace()
-                    + "_"
-                    + pod.getMetadata().getName()
-                    + "_"
-                    + pod.getMetadata().getUid())
-            .resolve(container)
-            .resolve("0.log");
-    if (!Files.isRegularFile(file)) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(
-          Files.readAllLines(file).stream().map(RealNode::withoutCriPrefix).toList());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-  }
-
-  /** {@code 2026-11-23T19:26:30.72Z stdout F text} -> {@code text}. */
-  static String withoutCriPrefix(String line) {
-    String[] parts = line.split(" ", 4);
-    return parts.length == 4 ? parts[3] : line;
+    return new ContainerLogs(layout).firstRun(pod, container);
   }
 
   private void startContainerd() throws InterruptedException {
@@ -282,6 +272,8 @@ public final class RealNode implements AutoCloseable {
                 "--config=" + layout.kubeletConfig(),
                 "--kubeconfig=" + kubeconfig,
                 "--root-dir=" + layout.kubeletRoot(),
+                // its serving certificate under the node's directory, not /var/lib/kubelet/pki
+                "--cert-dir=" + layout.kubeletRoot().resolve("pki"),
                 "--hostname-override=" + nodeName,
                 // on the pod network, where kube-proxy looks for the node's address
                 "--node-ip=" + network.gateway()),
@@ -366,6 +358,17 @@ public final class RealNode implements AutoCloseable {
       containerd.close();
     }
     new NodeCleanup(layout).run();
+    if (traces != null) {
+      traces.removeNew();
+    }
+  }
+
+  /**
+   * What of this node is still on the host outside its base directory (iptables chains, the device
+   * manager's socket, CNI results), one entry each; empty once {@link #close} removed it all.
+   */
+  public List<String> leftOnHost() {
+    return traces == null ? List.of() : traces.leftSince();
   }
 
   /** The IDs of containerd's running tasks (containers and sandboxes) in the CRI namespace. */

@@ -102,8 +102,8 @@ class NodeConfigsTest {
   @Test
   @DisplayName("a pod log line loses the CRI timestamp, stream and tag")
   void criPrefix() {
-    assertThat(RealNode.withoutCriPrefix("2026-11-23T19:26:30.72Z stdout F hello world"))
+    assertThat(ContainerLogs.withoutCriPrefix("2026-11-23T19:26:30.72Z stdout F hello world"))
         .isEqualTo("hello world");
-    assertThat(RealNode.withoutCriPrefix("garbage")).isEqualTo("garbage");
+    assertThat(ContainerLogs.withoutCriPrefix("garbage")).isEqualTo("garbage");
   }
 }
