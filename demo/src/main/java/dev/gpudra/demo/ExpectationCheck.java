@@ -192,7 +192,7 @@ public final class ExpectationCheck {
   }
 
   /** The string (or version) value of a device's attribute, from the published slices. */
-  static String attribute(
+  public static String attribute(
       List<ResourceSlice> slices, DeviceRequestAllocationResult result, String name) {
     String key =
         name.startsWith(result.getDriver() + "/")

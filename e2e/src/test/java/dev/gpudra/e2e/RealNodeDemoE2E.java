@@ -2,6 +2,7 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpudra.localcluster.node.HostTraces;
 import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNodeUnavailableException;
 import dev.gpudra.tools.GpuDraTools;
@@ -17,7 +18,9 @@ import picocli.CommandLine;
 /** {@code gpu-dra demo --real-node}, as a user runs it from the checkout. */
 class RealNodeDemoE2E {
   @Test
-  @DisplayName("the demo on a real node: real containers report the device nodes they were given")
+  @DisplayName(
+      "the demo on a real node: each scenario runs as its node and passes its expect.yaml,"
+          + " leaving nothing on the host")
   void demoOnRealNode() throws InterruptedException {
     RealControlPlane.binaryOrSkip();
     try {
@@ -29,6 +32,7 @@ class RealNodeDemoE2E {
     Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
     assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
     boolean controlNodeBefore = Files.exists(Path.of("/dev/nvidiactl"));
+    HostTraces host = HostTraces.take();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cli = GpuDraTools.commandLine();
@@ -42,15 +46,22 @@ class RealNodeDemoE2E {
     assertThat(code).as(text + err).isZero();
     assertThat(text)
         .contains("real node gpu-node-real Ready")
-        .contains("registered by the real kubelet")
+        .contains("gpu-kubelet-plugin plays gpu-node-1 (dgx-h100")
+        .contains("gpu-kubelet-plugin plays gpu-node-3 (gb200-nvl")
         .containsPattern("pod trainer on gpu-node-real\\n    claim gpu, request gpu: gpu-\\d")
         .containsPattern(
             "container ctr saw /dev/nvidia-modeset /dev/nvidia-uvm /dev/nvidia-uvm-tools /dev/nvidia\\d /dev/nvidiactl")
         .contains("/dev/nvidia-caps/nvidia-cap")
         .contains("NVIDIA_VISIBLE_DEVICES=void")
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
-        .contains("14 scenarios on the real node gpu-node-real: every pod reported")
-        .contains("compute-domain: not run on the real node");
+        .contains("PASS dynamic-mig")
+        .contains("PASS consumable-shares")
+        .contains("11 scenarios on the real node gpu-node-real: 11 passed, 0 failed")
+        .contains("compute-domain: not run on the real node")
+        .doesNotContain("FAIL");
+    assertThat(host.leftSince())
+        .as("the node's traces on the host, removed when it stopped")
+        .isEmpty();
     assertThat(Files.exists(Path.of("/dev/nvidiactl")))
         .as("placeholders removed after the demo, real device nodes kept")
         .isEqualTo(controlNodeBefore);

@@ -5,40 +5,52 @@ import dev.gpudra.localcluster.scheduler.PodClaim;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Waits for one pod to report from every container, or to be refused by the scheduler, and prints
- * the outcome: the devices each claim got and what each container saw.
+ * the outcome: the devices each claim got and what each container saw. While it waits, a node
+ * process that exits ends the wait.
  */
 final class PodOutcome {
   private final KubernetesClient client;
   private final RealNode node;
   private final PrintWriter out;
+  private final Runnable alive;
 
-  PodOutcome(KubernetesClient client, RealNode node, PrintWriter out) {
+  /**
+   * @param alive throws when a process of the node or the control plane has exited
+   */
+  PodOutcome(KubernetesClient client, RealNode node, PrintWriter out, Runnable alive) {
     this.client = client;
     this.node = node;
     this.out = out;
+    this.alive = alive;
   }
 
-  /** True when the pod reported, or the scheduler gave a reason it cannot run anywhere. */
-  boolean await(Pod created, Instant deadline) throws InterruptedException {
+  /** How the pod ended: reported, refused by the scheduler, or neither by the deadline. */
+  RealPod await(Pod created, Instant deadline) throws InterruptedException {
     String name = created.getMetadata().getName();
     while (Instant.now().isBefore(deadline)) {
+      alive.run();
       Pod pod = current(created);
-      Optional<String> refused = refused(pod);
-      if (refused.isPresent() && refused.get().contains("nodes are available")) {
+      Optional<String> refused = refused(pod).filter(m -> m.contains("nodes are available"));
+      if (refused.isPresent()) {
         out.printf("  pod %s: not scheduled: %s%n", name, refused.get());
-        return true;
+        return observed(pod, refused, Map.of());
       }
       if (reported(pod)) {
-        print(pod);
-        return true;
+        Map<String, ContainerReport> reports = reports(pod);
+        print(pod, reports);
+        return observed(pod, Optional.empty(), reports);
       }
       Thread.sleep(100);
     }
@@ -46,7 +58,17 @@ final class PodOutcome {
     out.printf(
         "  pod %s: no report within the time allowed (phase %s); see %s%n",
         name, pod.getStatus() == null ? "none" : pod.getStatus().getPhase(), node.layout().logs());
-    return false;
+    return observed(pod, Optional.empty(), Map.of());
+  }
+
+  private RealPod observed(
+      Pod pod, Optional<String> refusal, Map<String, ContainerReport> containers) {
+    return new RealPod(
+        pod.getMetadata().getName(),
+        refusal,
+        Optional.ofNullable(pod.getSpec().getNodeName()),
+        devices(pod),
+        containers);
   }
 
   private Pod current(Pod pod) {
@@ -64,6 +86,7 @@ final class PodOutcome {
     return pod.getStatus().getConditions().stream()
         .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()))
         .map(PodCondition::getMessage)
+        .filter(java.util.Objects::nonNull)
         .findFirst();
   }
 
@@ -76,8 +99,19 @@ final class PodOutcome {
                     .orElse(false));
   }
 
-  private void print(Pod pod) {
-    out.printf("  pod %s on %s%n", pod.getMetadata().getName(), pod.getSpec().getNodeName());
+  private Map<String, ContainerReport> reports(Pod pod) {
+    Map<String, ContainerReport> reports = new LinkedHashMap<>();
+    for (Container container : pod.getSpec().getContainers()) {
+      reports.put(
+          container.getName(),
+          ContainerReport.parse(node.containerLog(pod, container.getName()).orElseThrow()));
+    }
+    return reports;
+  }
+
+  /** The allocation results of the pod's claims, by pod claim in the pod's order. */
+  private Map<String, List<DeviceRequestAllocationResult>> claims(Pod pod) {
+    Map<String, List<DeviceRequestAllocationResult>> claims = new LinkedHashMap<>();
     for (PodClaim entry : PodClaim.of(pod)) {
       entry
           .claimName()
@@ -89,25 +123,31 @@ final class PodOutcome {
                   .get())
           .filter(c -> c.getStatus() != null && c.getStatus().getAllocation() != null)
           .ifPresent(c ->
-              c.getStatus()
-                  .getAllocation()
-                  .getDevices()
-                  .getResults()
-                  .forEach(r ->
-                      out.printf(
-                          "    claim %s, request %s: %s%n",
-                          entry.podClaimName(), r.getRequest(), r.getDevice())));
+              claims.put(
+                  entry.podClaimName(), c.getStatus().getAllocation().getDevices().getResults()));
     }
-    for (Container container : pod.getSpec().getContainers()) {
-      ContainerReport report =
-          ContainerReport.parse(node.containerLog(pod, container.getName()).orElseThrow());
+    return claims;
+  }
+
+  private List<DeviceRequestAllocationResult> devices(Pod pod) {
+    return claims(pod).values().stream().flatMap(List::stream).toList();
+  }
+
+  private void print(Pod pod, Map<String, ContainerReport> reports) {
+    out.printf("  pod %s on %s%n", pod.getMetadata().getName(), pod.getSpec().getNodeName());
+    claims(pod)
+        .forEach((podClaim, results) ->
+            results.forEach(r ->
+                out.printf(
+                    "    claim %s, request %s: %s%n", podClaim, r.getRequest(), r.getDevice())));
+    reports.forEach((container, report) -> {
       out.printf(
           "    container %s saw %s%n",
-          container.getName(),
+          container,
           report.deviceNodes().isEmpty()
               ? "no GPU device node"
               : String.join(" ", report.deviceNodes()));
       report.environment().forEach(e -> out.printf("      %s%n", e));
-    }
+    });
   }
 }

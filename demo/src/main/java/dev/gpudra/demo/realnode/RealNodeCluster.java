@@ -1,5 +1,6 @@
 package dev.gpudra.demo.realnode;
 
+import dev.gpudra.demo.Demo;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
@@ -9,6 +10,7 @@ import dev.gpudra.localcluster.node.NodeNetwork;
 import dev.gpudra.localcluster.node.NodePlugin;
 import dev.gpudra.localcluster.node.NodeTools;
 import dev.gpudra.localcluster.node.RealNode;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,27 +18,40 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The real control plane, one real node and the GPU kubelet plugin on it, started in that order and
- * stopped in reverse; what started is stopped even when a later step fails.
+ * stopped in reverse; what started is stopped even when a later step fails. The plugin plays one of
+ * the embedded demo's nodes at a time ({@link #play}): its GPU profile, feature gates and
+ * consumable shares.
  */
 public final class RealNodeCluster implements AutoCloseable {
   public static final String NODE = "gpu-node-real";
-  public static final String PROFILE = "dgx-a100-mig";
-
-  /** As the embedded demo's A100 node runs: time slices set, health watched. */
-  static final String GATES = "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true";
+  static final String DRIVER = "gpu.nvidia.com";
 
   private static final int GPUS = 8;
+  private static final Duration SLICES_TIMEOUT = Duration.ofSeconds(60);
 
   private final Deque<AutoCloseable> started = new ArrayDeque<>();
+  private final String imageClasspath;
+  private final Path workDir;
+  private final PrintWriter out;
   private ControlPlaneProcess controlPlane;
   private RealNode node;
+  private NodePlugin plugin;
+  private Demo.NodeSpec playing;
 
-  private RealNodeCluster() {}
+  private RealNodeCluster(String imageClasspath, Path workDir, PrintWriter out) {
+    this.imageClasspath = imageClasspath;
+    this.workDir = workDir;
+    this.out = out;
+  }
 
   /**
    * @param testcluster the built gpu-dra-testcluster
@@ -48,9 +63,9 @@ public final class RealNodeCluster implements AutoCloseable {
   public static RealNodeCluster start(
       Path testcluster, NodeTools tools, String imageClasspath, Path workDir, PrintWriter out)
       throws InterruptedException {
-    RealNodeCluster cluster = new RealNodeCluster();
+    RealNodeCluster cluster = new RealNodeCluster(imageClasspath, workDir, out);
     try {
-      cluster.startAll(testcluster, tools, imageClasspath, workDir, out);
+      cluster.startAll(testcluster, tools);
       return cluster;
     } catch (RuntimeException | InterruptedException e) {
       cluster.close();
@@ -58,9 +73,7 @@ public final class RealNodeCluster implements AutoCloseable {
     }
   }
 
-  private void startAll(
-      Path testcluster, NodeTools tools, String imageClasspath, Path workDir, PrintWriter out)
-      throws InterruptedException {
+  private void startAll(Path testcluster, NodeTools tools) throws InterruptedException {
     NodeNetwork network = push(NodeNetwork.up());
     controlPlane =
         push(
@@ -88,20 +101,88 @@ public final class RealNodeCluster implements AutoCloseable {
     new DeviceClassFactory()
         .deviceClasses(DeviceClassOptions.allDrivers())
         .forEach(c -> client().resource(c).create());
-    NodePlugin plugin =
+  }
+
+  /**
+   * Runs the plugin as the demo's node {@code spec} runs it, restarting it when it played another:
+   * the old plugin stops, its ResourceSlices are deleted, and the new one is registered by the
+   * kubelet and has published a complete pool before this returns.
+   */
+  void play(Demo.NodeSpec spec) throws InterruptedException {
+    if (spec.equals(playing)) {
+      return;
+    }
+    int registrations = 0;
+    if (plugin != null) {
+      registrations = plugin.registrations();
+      started.remove(plugin);
+      plugin.close();
+      client().resources(ResourceSlice.class).withField("spec.nodeName", NODE).delete();
+    }
+    plugin =
         push(
             new NodePlugin(
                 imageClasspath,
                 node,
                 controlPlane.kubeconfig(),
-                new NodePlugin.Simulated(PROFILE, GATES),
+                new NodePlugin.Simulated(
+                    spec.profile(), spec.featureGates(), spec.consumableShares()),
                 workDir.resolve("gpu-kubelet-plugin.log")));
-    plugin.start(1);
-    out.println(
-        "gpu-kubelet-plugin ("
-            + PROFILE
-            + ", simulated) registered by the real kubelet; log: "
-            + plugin.log());
+    plugin.start(registrations + 1);
+    awaitCompletePool();
+    playing = spec;
+    out.printf(
+        "%ngpu-kubelet-plugin plays %s (%s, simulated; %s) registered by the real kubelet; log: %s%n",
+        spec.name(), spec.profile(), spec.featureGates(), plugin.log());
+  }
+
+  private void awaitCompletePool() throws InterruptedException {
+    Instant deadline = Instant.now().plus(SLICES_TIMEOUT);
+    while (!PoolState.complete(slices())) {
+      checkAlive();
+      if (Instant.now().isAfter(deadline)) {
+        throw new NodeExitedException(
+            "the GPU kubelet plugin published no complete pool within "
+                + SLICES_TIMEOUT.toSeconds()
+                + " s; see "
+                + plugin.log());
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /** The node's gpu.nvidia.com ResourceSlices. */
+  List<ResourceSlice> slices() {
+    return client()
+        .resources(ResourceSlice.class)
+        .withField("spec.nodeName", NODE)
+        .list()
+        .getItems()
+        .stream()
+        .filter(s -> DRIVER.equals(s.getSpec().getDriver()))
+        .toList();
+  }
+
+  /** The demo node the plugin plays now. */
+  Demo.NodeSpec playing() {
+    return Objects.requireNonNull(playing, "no node played yet");
+  }
+
+  /**
+   * @throws NodeExitedException naming each process of the control plane, the node or the plugin
+   *     that has exited, with its exit code
+   */
+  void checkAlive() {
+    List<String> exited =
+        Stream.of(
+                controlPlane.exited().stream(),
+                node.exited().stream(),
+                plugin == null ? Stream.<String>empty() : plugin.exited().stream())
+            .flatMap(s -> s)
+            .toList();
+    if (!exited.isEmpty()) {
+      throw new NodeExitedException(String.join("; ", exited));
+    }
   }
 
   public KubernetesClient client() {

@@ -3,7 +3,6 @@ package dev.gpudra.demo.realnode;
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.ScenarioObjects;
 import dev.gpudra.localcluster.node.NodeImages;
-import dev.gpudra.localcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -12,38 +11,38 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * Runs the demo's scenarios on the real node, one after the other, each in its own namespace: the
- * scenario's objects as written, its pods with every container replaced by a busybox that reports
- * what it was given ({@link ContainerReport#SCRIPT}); prints per pod the devices its claims got and
- * per container what it saw; then deletes the namespace and waits until the node ran it down.
+ * Runs the demo's scenarios on the real node, one after the other, each in its own namespace and
+ * with the plugin playing the demo node its {@code expect.yaml} names: the scenario's objects as
+ * written, its pods with every container replaced by a busybox that reports what it was given
+ * ({@link ContainerReport#SCRIPT}); prints per pod the devices its claims got and per container
+ * what it saw; judges the pods against the expectation ({@link RealNodeJudge}); then deletes the
+ * namespace and waits until the node ran it down.
  */
 public final class RealNodeScenarios {
   private static final Duration SETTLE = Duration.ofSeconds(60);
 
+  private final RealNodeCluster cluster;
   private final KubernetesClient client;
-  private final RealNode node;
   private final PrintWriter out;
 
-  public RealNodeScenarios(KubernetesClient client, RealNode node, PrintWriter out) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.node = Objects.requireNonNull(node, "node");
+  public RealNodeScenarios(RealNodeCluster cluster, PrintWriter out) {
+    this.cluster = Objects.requireNonNull(cluster, "cluster");
+    this.client = cluster.client();
     this.out = Objects.requireNonNull(out, "out");
   }
 
-  /** True when every pod either reported or was refused by the scheduler, as it should be. */
-  public boolean run(List<DemoSpec> specs) throws InterruptedException {
-    boolean ok = true;
-    for (DemoSpec spec : specs) {
-      ok &= run(spec);
-    }
-    return ok;
-  }
-
-  private boolean run(DemoSpec spec) throws InterruptedException {
+  /**
+   * Runs one scenario and prints its verdict.
+   *
+   * @throws NodeExitedException a process of the cluster exited meanwhile
+   */
+  RealNodeJudge.Verdict run(DemoSpec spec) throws InterruptedException {
     out.printf("%n%s: %s%n", spec.name(), spec.readme());
     String ns = "real-" + spec.name();
     ScenarioObjects objects = ScenarioObjects.load(client, spec);
@@ -52,12 +51,27 @@ public final class RealNodeScenarios {
         objects.pods().stream()
             .map(p -> client.resource(reporting(p)).inNamespace(ns).create())
             .toList();
-    boolean ok = true;
+    Map<String, RealPod> ended = new LinkedHashMap<>();
+    PodOutcome outcome = new PodOutcome(client, cluster.node(), out, cluster::checkAlive);
     for (Pod pod : pods) {
-      ok &= new PodOutcome(client, node, out).await(pod, deadline());
+      ended.put(pod.getMetadata().getName(), outcome.await(pod, deadline()));
     }
+    RealNodeJudge.Verdict verdict =
+        RealNodeJudge.judge(spec.expectation(), cluster.playing().name(), ended, cluster.slices());
+    print(spec, verdict);
     deleteNamespace(ns);
-    return ok;
+    cluster.checkAlive();
+    return verdict;
+  }
+
+  private void print(DemoSpec spec, RealNodeJudge.Verdict verdict) {
+    verdict.unchecked().forEach(u -> out.printf("  not checked on a real node: %s%n", u));
+    if (verdict.passed()) {
+      out.printf("  PASS %s: as its expect.yaml says%n", spec.name());
+    } else {
+      out.printf("  FAIL %s:%n", spec.name());
+      verdict.problems().forEach(p -> out.printf("    %s%n", p));
+    }
   }
 
   private static Instant deadline() {
@@ -95,8 +109,14 @@ public final class RealNodeScenarios {
     Instant deadline = Instant.now().plus(SETTLE);
     while (!client.pods().inNamespace(ns).list().getItems().isEmpty()
         && Instant.now().isBefore(deadline)) {
+      cluster.checkAlive();
       Thread.sleep(100);
     }
     client.namespaces().withName(ns).delete();
+    // gone once its claims are: deallocated, so the plugin may play another node next
+    while (client.namespaces().withName(ns).get() != null && Instant.now().isBefore(deadline)) {
+      cluster.checkAlive();
+      Thread.sleep(100);
+    }
   }
 }

@@ -1,0 +1,173 @@
+package dev.gpudra.demo.realnode;
+
+import dev.gpudra.demo.Expectation;
+import dev.gpudra.demo.ExpectationCheck;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Compares a scenario's pods on the real node with its {@code expect.yaml}, as the embedded demo's
+ * {@link ExpectationCheck} does, with what a real node shows: a container's report stands for the
+ * CDI devices it got, kube-scheduler's refusal for the allocator's reason. What only the embedded
+ * demo can see (GPU settings, MPS daemons, IMEX channels) is listed as not checked. Pure.
+ */
+final class RealNodeJudge {
+  /** kube-scheduler's message when DRA finds no devices for a pod's claims. */
+  static final String NOT_ALLOCATABLE = "cannot allocate all claims";
+
+  private static final Pattern GPU_NODE = Pattern.compile("/dev/nvidia\\d+");
+
+  private RealNodeJudge() {}
+
+  /**
+   * @param problems each way the pods differ from the expectation; none when they passed
+   * @param unchecked what the expectation asks that the real node cannot show
+   */
+  record Verdict(List<String> problems, List<String> unchecked) {
+    Verdict {
+      problems = List.copyOf(problems);
+      unchecked = List.copyOf(unchecked);
+    }
+
+    boolean passed() {
+      return problems.isEmpty();
+    }
+  }
+
+  /**
+   * @param playing the demo node the real node played (its profile and gates)
+   * @param pods how each pod ended, by name
+   * @param slices the ResourceSlices the real node published
+   */
+  static Verdict judge(
+      Expectation expected, String playing, Map<String, RealPod> pods, List<ResourceSlice> slices) {
+    List<String> problems = new ArrayList<>();
+    List<String> unchecked = new ArrayList<>();
+    for (Expectation.Pod want : expected.pods()) {
+      RealPod got = pods.get(want.name());
+      if (got == null) {
+        problems.add(want.name() + ": no such pod");
+        continue;
+      }
+      placement(want, got, playing, problems);
+      devices(want, got, slices, problems);
+      containers(want, got, problems);
+      unchecked(want, unchecked);
+    }
+    if (expected.sameDevices()) {
+      Set<Set<String>> distinct =
+          pods.values().stream().map(RealNodeJudge::deviceIds).collect(Collectors.toSet());
+      if (distinct.size() != 1) {
+        problems.add("pods hold different devices: " + distinct);
+      }
+    }
+    return new Verdict(problems, unchecked);
+  }
+
+  /** Ran where expected, or was refused by kube-scheduler as expected. */
+  private static void placement(
+      Expectation.Pod want, RealPod got, String playing, List<String> problems) {
+    String pod = want.name() + ": ";
+    if (want.running()) {
+      if (!got.reported()) {
+        problems.add(pod + "expected Running, but " + whyNotRunning(got));
+      } else if (want.node() != null && !want.node().equals(playing)) {
+        problems.add(pod + "expected on " + want.node() + ", the real node played " + playing);
+      }
+      return;
+    }
+    if (got.node().isPresent()) {
+      problems.add(pod + "bound to " + got.node().get() + ", expected " + want.phase());
+    } else if (got.refusal().isEmpty()) {
+      problems.add(pod + "not refused by kube-scheduler, expected " + want.phase());
+    } else if (want.unschedulable() != null && !got.refusal().get().contains(NOT_ALLOCATABLE)) {
+      problems.add(pod + "refused for another reason than its claims: " + got.refusal().get());
+    }
+  }
+
+  private static String whyNotRunning(RealPod got) {
+    if (got.refusal().isPresent()) {
+      return "kube-scheduler refused it: " + got.refusal().get();
+    }
+    return got.node()
+        .map(n -> "its containers on " + n + " did not report")
+        .orElse("it was not scheduled");
+  }
+
+  private static void devices(
+      Expectation.Pod want, RealPod got, List<ResourceSlice> slices, List<String> problems) {
+    String pod = want.name() + ": ";
+    if (want.devices() != null && want.devices() != got.devices().size()) {
+      problems.add(pod + got.devices().size() + " devices, expected " + want.devices());
+    }
+    if (want.requests() != null) {
+      List<String> requests =
+          got.devices().stream().map(DeviceRequestAllocationResult::getRequest).toList();
+      if (!want.requests().equals(requests)) {
+        problems.add(pod + "requests " + requests + ", expected " + want.requests());
+      }
+    }
+    if (want.driver() != null
+        && got.devices().stream().anyMatch(d -> !want.driver().equals(d.getDriver()))) {
+      problems.add(pod + "a device not from " + want.driver());
+    }
+    if (want.sameAttribute() != null) {
+      Set<String> values =
+          got.devices().stream()
+              .map(d -> ExpectationCheck.attribute(slices, d, want.sameAttribute()))
+              .collect(Collectors.toSet());
+      if (values.size() != 1 || values.contains(null)) {
+        problems.add(pod + want.sameAttribute() + " differs: " + values);
+      }
+    }
+  }
+
+  /** Every container of a running pod saw a GPU and has the expected variables. */
+  private static void containers(Expectation.Pod want, RealPod got, List<String> problems) {
+    if (!want.running() || !got.reported()) {
+      return;
+    }
+    got.containers()
+        .forEach((name, report) -> {
+          if (want.devices() != null
+              && want.devices() > 0
+              && report.deviceNodes().stream().noneMatch(n -> GPU_NODE.matcher(n).matches())) {
+            problems.add(want.name() + ": container " + name + " saw no GPU device node");
+          }
+          for (String variable : Objects.requireNonNullElse(want.env(), List.<String>of())) {
+            if (report.environment().stream().noneMatch(e -> e.startsWith(variable + "="))) {
+              problems.add(want.name() + ": container " + name + " has no " + variable);
+            }
+          }
+        });
+  }
+
+  private static void unchecked(Expectation.Pod want, List<String> unchecked) {
+    String pod = want.name() + ": ";
+    if (want.unschedulable() != null) {
+      unchecked.add(pod + "the allocator's reason (" + want.unschedulable() + ")");
+    }
+    if (want.timeSlice() != null) {
+      unchecked.add(pod + "its GPUs' time slice (" + want.timeSlice() + ")");
+    }
+    if (want.computeMode() != null) {
+      unchecked.add(pod + "its GPUs' compute mode (" + want.computeMode() + ")");
+    }
+    if (want.imexChannel()) {
+      unchecked.add(pod + "its IMEX channel");
+    }
+  }
+
+  private static Set<String> deviceIds(RealPod pod) {
+    return pod.devices().stream()
+        .map(d -> d.getDriver() + "/" + d.getPool() + "/" + d.getDevice())
+        .collect(Collectors.toSet());
+  }
+}

@@ -1,0 +1,71 @@
+package dev.gpudra.demo.realnode;
+
+import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.DemoSpec;
+import dev.gpudra.demo.Expectation;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Which of the embedded demo's nodes the real node plays for a scenario (its GPU profile, the
+ * plugin's feature gates and consumable shares), and which scenarios cannot run on it, and why.
+ */
+final class RealNodePlan {
+  /** The node a scenario plays when its {@code expect.yaml} names none: 8 A100s, MIG-capable. */
+  static final String DEFAULT_NODE = "gpu-node-2";
+
+  private final List<Demo.NodeSpec> nodes;
+
+  RealNodePlan(List<Demo.NodeSpec> nodes) {
+    this.nodes = List.copyOf(nodes);
+  }
+
+  /** The node named by the scenario's first pod that names one, else {@link #DEFAULT_NODE}. */
+  Demo.NodeSpec nodeFor(DemoSpec spec) {
+    String name =
+        spec.expectation().pods().stream()
+            .map(Expectation.Pod::node)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .orElse(DEFAULT_NODE);
+    return nodes.stream()
+        .filter(n -> n.name().equals(name))
+        .findFirst()
+        .orElseThrow(() ->
+            new IllegalArgumentException(
+                spec.name() + "/expect.yaml: node " + name + " is none of the demo's nodes"));
+  }
+
+  /**
+   * Why the scenario cannot run on one real node whose plugin is a process of this JVM's classpath;
+   * empty when it can. Each reason names the suite that covers it on a real node.
+   */
+  Optional<String> notRunnable(DemoSpec spec) {
+    if (spec.migrates()) {
+      return Optional.of(
+          "it needs a node running the classic device plugin (covered by"
+              + " RealNodeDevicePluginE2E)");
+    }
+    if (spec.needsComputeDomains()) {
+      return Optional.of(
+          "it needs the compute-domain plugin and controller (covered by"
+              + " RealNodeComputeDomainE2E)");
+    }
+    if (!spec.gpuEvents().xids().isEmpty()) {
+      return Optional.of(
+          "its XIDs are injected into GPUs simulated in the demo's own process, and the real"
+              + " node's plugin simulates its GPUs in its own");
+    }
+    if (spec.expectation().pods().stream().anyMatch(Expectation.Pod::mpsDaemon)) {
+      return Optional.of(
+          "its MPS control daemon is a Deployment of the gpu-dra image, which --real-node does not"
+              + " load (covered by RealNodeMpsE2E)");
+    }
+    if (nodeFor(spec).featureGates().contains("PassthroughSupport=true")) {
+      return Optional.of(
+          "binding vfio-pci needs the GPUs' PCI sysfs (a stand-in in RealNodePassthroughE2E)");
+    }
+    return Optional.empty();
+  }
+}

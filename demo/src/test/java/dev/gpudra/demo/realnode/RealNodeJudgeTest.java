@@ -1,0 +1,193 @@
+package dev.gpudra.demo.realnode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpudra.demo.Expectation;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class RealNodeJudgeTest {
+  private static final String PLAYING = "gpu-node-2";
+  private static final String NODE = RealNodeCluster.NODE;
+  private static final ContainerReport SAW_GPU =
+      new ContainerReport(
+          List.of("/dev/nvidia3", "/dev/nvidiactl"), List.of("NVIDIA_VISIBLE_DEVICES=void"));
+  private static final ContainerReport SAW_NOTHING =
+      new ContainerReport(List.of(), List.of("NVIDIA_VISIBLE_DEVICES=void"));
+  private static final String REFUSED =
+      "0/1 nodes are available: 1 " + RealNodeJudge.NOT_ALLOCATABLE + ".";
+
+  private static Expectation.Pod running(String node, Integer devices, List<String> env) {
+    return new Expectation.Pod(
+        "p", "Running", node, devices, null, null, null, null, null, false, false, env, null);
+  }
+
+  private static Expectation.Pod pending() {
+    return new Expectation.Pod(
+        "p",
+        "Pending",
+        null,
+        null,
+        null,
+        null,
+        "not-enough-devices",
+        null,
+        null,
+        false,
+        false,
+        null,
+        null);
+  }
+
+  private static DeviceRequestAllocationResult device(String name) {
+    return new DeviceRequestAllocationResultBuilder()
+        .withDriver("gpu.nvidia.com")
+        .withPool(NODE)
+        .withDevice(name)
+        .withRequest("gpu")
+        .build();
+  }
+
+  private static RealPod ran(ContainerReport report, String... devices) {
+    return new RealPod(
+        "p",
+        Optional.empty(),
+        Optional.of(NODE),
+        Stream.of(devices).map(RealNodeJudgeTest::device).toList(),
+        Map.of("ctr", report));
+  }
+
+  private static RealPod refused(String message) {
+    return new RealPod("p", Optional.of(message), Optional.empty(), List.of(), Map.of());
+  }
+
+  private static final RealPod BOUND_SILENT =
+      new RealPod("p", Optional.empty(), Optional.of(NODE), List.of(device("gpu-0")), Map.of());
+
+  /** One pod, what it was expected to do, what it did, and the problem (empty: it passed). */
+  record Case(String name, Expectation.Pod want, RealPod got, String problem) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case("ran with its GPU", running("gpu-node-2", 1, null), ran(SAW_GPU, "gpu-0"), ""),
+        new Case(
+            "expected to run, refused by kube-scheduler",
+            running(null, 1, null),
+            refused(REFUSED),
+            "kube-scheduler refused it"),
+        new Case(
+            "expected to run, bound but never reported",
+            running(null, 1, null),
+            BOUND_SILENT,
+            "did not report"),
+        new Case("refused for its claims, as expected", pending(), refused(REFUSED), ""),
+        new Case("expected Pending, bound", pending(), BOUND_SILENT, "bound to gpu-node-real"),
+        new Case(
+            "expected Pending, refused for a taint",
+            pending(),
+            refused("0/1 nodes are available: 1 node(s) had untolerated taint."),
+            "refused for another reason"),
+        new Case(
+            "two devices where one was expected",
+            running(null, 1, null),
+            ran(SAW_GPU, "gpu-0", "gpu-1"),
+            "2 devices, expected 1"),
+        new Case(
+            "a container without a GPU device node",
+            running(null, 1, null),
+            ran(SAW_NOTHING, "gpu-0"),
+            "saw no GPU device node"),
+        new Case(
+            "on a node the run did not play",
+            running("gpu-node-1", 1, null),
+            ran(SAW_GPU, "gpu-0"),
+            "expected on gpu-node-1"),
+        new Case(
+            "without an expected variable",
+            running(null, 1, List.of("CUDA_MPS_PIPE_DIRECTORY")),
+            ran(SAW_GPU, "gpu-0"),
+            "has no CUDA_MPS_PIPE_DIRECTORY"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  @DisplayName("a pod passes only when it ended as its expect.yaml says")
+  void judgesOnePod(Case c) {
+    RealNodeJudge.Verdict verdict =
+        RealNodeJudge.judge(
+            new Expectation(List.of(c.want()), false), PLAYING, Map.of("p", c.got()), List.of());
+
+    if (c.problem().isEmpty()) {
+      assertThat(verdict.problems()).isEmpty();
+      assertThat(verdict.passed()).isTrue();
+    } else {
+      assertThat(verdict.passed()).isFalse();
+      assertThat(verdict.problems()).first().asString().contains(c.problem());
+    }
+  }
+
+  @Test
+  @DisplayName("pods of a shared claim must hold the same devices")
+  void sameDevices() {
+    Expectation shared =
+        new Expectation(
+            List.of(
+                new Expectation.Pod(
+                    "a", "Running", null, 1, null, null, null, null, null, false, false, null,
+                    null),
+                new Expectation.Pod(
+                    "b", "Running", null, 1, null, null, null, null, null, false, false, null,
+                    null)),
+            true);
+    RealPod a = ran(SAW_GPU, "gpu-0");
+    RealPod b = ran(SAW_GPU, "gpu-1");
+
+    assertThat(RealNodeJudge.judge(shared, PLAYING, Map.of("a", a, "b", a), List.of()).passed())
+        .isTrue();
+    assertThat(RealNodeJudge.judge(shared, PLAYING, Map.of("a", a, "b", b), List.of()).problems())
+        .singleElement()
+        .asString()
+        .contains("pods hold different devices");
+  }
+
+  @Test
+  @DisplayName("what only the embedded demo can see is listed as not checked, never passed")
+  void uncheckedIsListed() {
+    Expectation.Pod sliced =
+        new Expectation.Pod(
+            "p", "Running", null, 1, null, null, null, "Long", null, false, false, null, null);
+
+    RealNodeJudge.Verdict verdict =
+        RealNodeJudge.judge(
+            new Expectation(List.of(sliced), false),
+            PLAYING,
+            Map.of("p", ran(SAW_GPU, "gpu-0")),
+            List.of());
+
+    assertThat(verdict.passed()).isTrue();
+    assertThat(verdict.unchecked()).containsExactly("p: its GPUs' time slice (Long)");
+  }
+
+  @Test
+  @DisplayName("a pod the scenario expects but that was never created fails it")
+  void missingPod() {
+    assertThat(
+            RealNodeJudge.judge(
+                    new Expectation(List.of(pending()), false), PLAYING, Map.of(), List.of())
+                .problems())
+        .containsExactly("p: no such pod");
+  }
+}
