@@ -8,6 +8,7 @@ import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlException;
 import dev.gpudra.nvml.NvmlNotFoundException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -88,10 +89,10 @@ public final class MigPartitions {
    * At start: every live MIG device of these GPUs that no completed claim holds is destroyed, and
    * MIG mode goes off where nothing is left.
    *
-   * @return how many were destroyed
+   * @return the UUIDs of the destroyed devices
    */
-  public int destroyUnheld(List<GpuInfo> gpus, Set<Instance> held) {
-    int destroyed = 0;
+  public List<String> destroyUnheld(List<GpuInfo> gpus, Set<Instance> held) {
+    List<String> destroyed = new ArrayList<>();
     for (GpuInfo gpu : gpus) {
       for (MigDevice mig : nvml.migDevices(gpu)) {
         if (!held.contains(instance(gpu, mig))) {
@@ -100,7 +101,7 @@ public final class MigPartitions {
               "destroyed MIG device {} (GI {}) that no prepared claim holds",
               mig.uuid(),
               mig.gpuInstanceId());
-          destroyed++;
+          destroyed.add(mig.uuid());
         }
       }
       settle(gpu);

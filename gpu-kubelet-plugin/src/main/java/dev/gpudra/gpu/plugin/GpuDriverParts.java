@@ -25,6 +25,7 @@ import dev.gpudra.gpu.driverroot.GpuNodeEdits;
 import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.gpu.metrics.DriverMetrics;
 import dev.gpudra.gpu.metrics.MeteredDriver;
+import dev.gpudra.gpu.mig.MigFeature;
 import dev.gpudra.gpu.mig.MigPartitions;
 import dev.gpudra.gpu.mps.MpsDaemons;
 import dev.gpudra.gpu.mps.MpsDirectories;
@@ -32,16 +33,19 @@ import dev.gpudra.gpu.mps.MpsNode;
 import dev.gpudra.gpu.mps.MpsSharing;
 import dev.gpudra.gpu.passthrough.GpuUsers;
 import dev.gpudra.gpu.passthrough.Passthrough;
+import dev.gpudra.gpu.passthrough.PassthroughFeature;
 import dev.gpudra.gpu.pci.PciDriverSwitch;
 import dev.gpudra.gpu.pci.PciSysfs;
 import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.gpu.sharing.MpsControl;
+import dev.gpudra.gpu.sharing.SharingFeature;
 import dev.gpudra.gpu.sharing.TimeSlicing;
 import dev.gpudra.gpu.state.CheckpointRecovery;
-import dev.gpudra.gpu.state.DeviceControls;
+import dev.gpudra.gpu.state.DeviceFeature;
 import dev.gpudra.gpu.state.DeviceLookup;
 import dev.gpudra.gpu.state.DeviceState;
 import dev.gpudra.gpu.state.GpuDraDriver;
+import dev.gpudra.gpu.state.StateParts;
 import dev.gpudra.gpu.state.StepObserver;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.cdi.ContainerEdits;
@@ -51,6 +55,8 @@ import dev.gpudra.kit.mount.Tmpfs;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -163,25 +169,19 @@ public record GpuDriverParts(
     Optional<Passthrough> passthrough = passthrough(config, gpus, inventory, hooks);
     DeviceState state =
         new DeviceState(
-            config.nodeName(),
-            devices,
-            new ConfigResolver(config.featureGates(), new ConfigDecoder()),
-            specs,
-            checkpoints,
-            hooks.steps(),
-            new DeviceControls(
-                new ClaimSharing(
-                    Optional.of(new TimeSlicing(gpus.nvml(), gpus.timeSlicer())),
-                    mps(config, gpus, hooks, client),
-                    name ->
-                        devices
-                            .find(name)
-                            .filter(d -> !(d instanceof VfioGpu))
-                            .map(AllocatableDevice::gpu)),
-                config.featureGates().enabled(FeatureGate.DYNAMIC_MIG)
-                    ? Optional.of(new MigPartitions(gpus.nvml()))
-                    : Optional.empty(),
-                passthrough));
+            StateParts.of(
+                    config.nodeName(),
+                    devices,
+                    new ConfigResolver(config.featureGates(), new ConfigDecoder()),
+                    specs,
+                    checkpoints)
+                .withSteps(hooks.steps())
+                .withFeatures(
+                    features(
+                        config,
+                        new FeatureParts(inventory, gpus, devices, hooks),
+                        client,
+                        passthrough)));
     DriverMetrics metrics =
         new DriverMetrics(
             GpuPluginConfig.DRIVER_NAME,
@@ -205,6 +205,39 @@ public record GpuDriverParts(
         new CheckpointRecovery(checkpoints, specs, devices, config.nodeName()),
         passthrough);
   }
+
+  /** What each claim's prepare may do besides its CDI spec, the gates' features in step order. */
+  private static List<DeviceFeature> features(
+      GpuPluginConfig config,
+      FeatureParts parts,
+      KubernetesClient client,
+      Optional<Passthrough> passthrough) {
+    DeviceLookup devices = parts.devices();
+    List<DeviceFeature> features = new ArrayList<>();
+    features.add(
+        new SharingFeature(
+            new ClaimSharing(
+                Optional.of(new TimeSlicing(parts.gpus().nvml(), parts.gpus().timeSlicer())),
+                mps(config, parts.gpus(), parts.hooks(), client),
+                name ->
+                    devices
+                        .find(name)
+                        .filter(d -> !(d instanceof VfioGpu))
+                        .map(AllocatableDevice::gpu))));
+    passthrough.ifPresent(p -> features.add(new PassthroughFeature(p, devices)));
+    if (config.featureGates().enabled(FeatureGate.DYNAMIC_MIG)) {
+      features.add(
+          new MigFeature(
+              new MigPartitions(parts.gpus().nvml()),
+              devices,
+              PartitionedGpus.of(parts.inventory())));
+    }
+    return features;
+  }
+
+  /** What the features are built from. */
+  private record FeatureParts(
+      Inventory inventory, NodeGpus gpus, DeviceLookup devices, Hooks hooks) {}
 
   /** What binds passthrough GPUs, with PassthroughSupport on. */
   private static Optional<Passthrough> passthrough(

@@ -7,7 +7,6 @@ import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.discovery.VfioOffer;
 import dev.gpudra.gpu.health.HealthMonitor;
-import dev.gpudra.gpu.slices.PoolLayout;
 import dev.gpudra.gpu.state.KubernetesClaimLookup;
 import dev.gpudra.gpu.state.StaleClaimCleaner;
 import dev.gpudra.kit.KubeletPlugin;
@@ -27,7 +26,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -60,16 +58,25 @@ public final class GpuKubeletPlugin implements AutoCloseable {
       NodeOwner owner,
       GpuDriverParts parts,
       KubeletPlugin kit,
-      Optional<HealthMonitor> health,
-      Optional<MetricsServer> metricsServer,
+      Servers servers,
       ScheduledExecutorService cleanup) {
     this.owner = owner;
     this.parts = parts;
     this.kit = kit;
-    this.health = health;
-    this.metricsServer = metricsServer;
+    this.health = servers.health();
+    this.metricsServer = servers.metrics();
     this.cleanup = cleanup;
   }
+
+  /** The health monitor and the metrics server, where they run. */
+  private record Servers(Optional<HealthMonitor> health, Optional<MetricsServer> metrics) {}
+
+  /** What {@link #start} was asked to start. */
+  private record Request(
+      GpuPluginConfig config,
+      KubernetesClient client,
+      PublisherSettings slices,
+      GpuDriverParts.Hooks hooks) {}
 
   /** Starts the plugin as a DaemonSet runs it. */
   public static GpuKubeletPlugin start(GpuPluginConfig config, KubernetesClient client) {
@@ -95,7 +102,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     Deque<AutoCloseable> started = new ArrayDeque<>();
     started.push(owner);
     try {
-      return startOwned(config, client, slices, hooks, owner, started);
+      return startOwned(new Request(config, client, slices, hooks), owner, started);
     } catch (RuntimeException | Error e) {
       closeAll(started);
       throw e;
@@ -103,12 +110,10 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   }
 
   private static GpuKubeletPlugin startOwned(
-      GpuPluginConfig config,
-      KubernetesClient client,
-      PublisherSettings slices,
-      GpuDriverParts.Hooks hooks,
-      NodeOwner owner,
-      Deque<AutoCloseable> started) {
+      Request request, NodeOwner owner, Deque<AutoCloseable> started) {
+    GpuPluginConfig config = request.config();
+    KubernetesClient client = request.client();
+    GpuDriverParts.Hooks hooks = request.hooks();
     removeLeftovers(config);
     Optional<VfioOffer> passthrough = PassthroughStart.offer(config, hooks.bootIdFile());
     NodeGpus gpus = NvmlFactory.openNode(config);
@@ -119,19 +124,13 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     GpuDriverParts parts = GpuDriverParts.assemble(config, inventory, gpus, hooks, client);
     NodeEvents events = new NodeEvents(client, config.nodeName(), Clock.systemUTC());
     events.report(parts.recovery().run());
-    if (PoolLayout.partitioned(inventory.devices())) {
-      int destroyed = parts.state().destroyUnheldMigDevices(PartitionedGpus.of(inventory));
-      log.info("DynamicMIG: {} MIG devices no prepared claim holds destroyed at start", destroyed);
-    }
-    if (config.featureGates().enabled(FeatureGate.MPS_SUPPORT)) {
-      List<String> stopped = parts.state().stopUnheldMpsDaemons();
-      log.info("MPS: {} control daemons no prepared claim holds stopped at start", stopped.size());
-    }
+    parts.state().cleanUpAtStart();
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);
     KubeletPlugin kit =
         new KubeletPlugin(
-            PluginConfig.of(paths, config.nodeName(), config.healthcheckPort()).withSlices(slices),
+            PluginConfig.of(paths, config.nodeName(), config.healthcheckPort())
+                .withSlices(request.slices()),
             client,
             parts.driver());
     started.push(kit);
@@ -141,7 +140,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
             inventory,
             parts.health(),
             ServerVersion.counters(client, inventory),
-            parts.state()::hiddenSiblings,
+            parts.state()::hiddenDevices,
             config.consumableShares());
     pool.publish(kit);
     parts.passthrough().ifPresent(p -> p.onChange(() -> pool.publish(kit)));
@@ -158,7 +157,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
         "gpu.nvidia.com plugin serving node {} with {} devices",
         config.nodeName(),
         inventory.devices().size());
-    return new GpuKubeletPlugin(owner, parts, kit, health, metrics, cleanup);
+    return new GpuKubeletPlugin(owner, parts, kit, new Servers(health, metrics), cleanup);
   }
 
   /** Temp files of writes that a crash interrupted: ours only, under the owner lock. */

@@ -9,6 +9,7 @@ import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.gpu.mps.MpsSharing;
+import dev.gpudra.gpu.state.SharingConflictException;
 import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.nvml.GpuInfo;
 import java.util.HashMap;
@@ -195,9 +196,7 @@ public final class ClaimSharing {
               uid,
               device,
               checkpoint,
-              SharingRecord::mps,
-              g -> mps().released(g),
-              "compute mode DEFAULT");
+              new Setting(SharingRecord::mps, g -> mps().released(g), "compute mode DEFAULT"));
         }
       }
       if (record.timeSlice() != null) {
@@ -205,30 +204,36 @@ public final class ClaimSharing {
             uid,
             device,
             checkpoint,
-            r -> r.timeSlice() != null,
-            g -> timeSlicing().reset(g),
-            "time slice back to Default");
+            new Setting(
+                r -> r.timeSlice() != null,
+                g -> timeSlicing().reset(g),
+                "time slice back to Default"));
       }
     }
   }
 
-  private void undo(
-      String uid,
-      CheckpointDevice device,
-      CheckpointV1 checkpoint,
-      Predicate<SharingRecord> holds,
-      java.util.function.Consumer<GpuInfo> reset,
-      String what) {
+  /**
+   * A setting a released device may leave on its GPU.
+   *
+   * @param holds whether a record holds the GPU with it
+   * @param reset what takes it off the GPU
+   * @param what the reset, for the log
+   */
+  private record Setting(
+      Predicate<SharingRecord> holds, java.util.function.Consumer<GpuInfo> reset, String what) {}
+
+  private void undo(String uid, CheckpointDevice device, CheckpointV1 checkpoint, Setting setting) {
+    String what = setting.what();
     boolean stillHeld =
         checkpoint.claims().entrySet().stream()
-            .anyMatch(other -> held(other, uid, device.uuid()).filter(holds).isPresent());
+            .anyMatch(other -> held(other, uid, device.uuid()).filter(setting.holds()).isPresent());
     Optional<GpuInfo> gpu = gpus.gpu(device.device());
     if (stillHeld) {
       log.debug("GPU {}: setting kept, another claim holds it", device.device());
     } else if (gpu.isEmpty()) {
       log.warn("GPU {} ({}) is gone: not reset ({})", device.device(), device.uuid(), what);
     } else {
-      reset.accept(gpu.get());
+      setting.reset().accept(gpu.get());
       log.info("GPU {} ({}): {}", device.device(), device.uuid(), what);
     }
   }

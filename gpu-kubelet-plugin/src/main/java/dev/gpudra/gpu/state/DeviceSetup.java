@@ -1,39 +1,26 @@
 package dev.gpudra.gpu.state;
 
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
-import dev.gpudra.gpu.checkpoint.CheckpointV1;
-import dev.gpudra.gpu.checkpoint.PreparedClaim;
-import dev.gpudra.gpu.config.AllocatedDevice;
-import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
-import dev.gpudra.gpu.discovery.FullGpu;
-import dev.gpudra.gpu.discovery.StaticMigDevice;
-import dev.gpudra.gpu.discovery.VfioGpu;
-import dev.gpudra.gpu.mig.MigPartitions;
-import dev.gpudra.gpu.mps.MpsDaemon;
-import dev.gpudra.gpu.passthrough.Passthrough;
 import dev.gpudra.kit.cdi.ContainerEdits;
-import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.NvmlException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
+import java.util.function.Supplier;
 
 /**
- * Sets a claim's devices up beyond its CDI spec (sharing settings, DynamicMIG's MIG devices) and
- * takes that down again, for unprepare and for roll-backs of claims that never completed.
+ * Sets a claim's devices up beyond its CDI spec, through the registered features in their order,
+ * and takes that down again, for unprepare and for roll-backs of claims that never completed.
  */
 final class DeviceSetup {
   private final DeviceLookup devices;
-  private final DeviceControls controls;
+  private final List<DeviceFeature> features;
 
-  DeviceSetup(DeviceLookup devices, DeviceControls controls) {
+  DeviceSetup(DeviceLookup devices, List<DeviceFeature> features) {
     this.devices = devices;
-    this.controls = controls;
+    this.features = List.copyOf(features);
   }
 
   /**
@@ -43,18 +30,14 @@ final class DeviceSetup {
   record Result(List<AllocatableDevice> cdiDevices, List<CheckpointDevice> records) {}
 
   /**
-   * @param planned the claim's records, in the order of {@code allocated}
+   * @param planned the claim's records, in the order of its allocated devices
    */
-  Result setUp(
-      String claim,
-      List<CheckpointDevice> planned,
-      List<AllocatedDevice> allocated,
-      List<MpsDaemon> daemons) {
-    return named(claim, () -> setUpNow(claim, planned, allocated, daemons));
+  Result setUp(ClaimPlan claim, List<CheckpointDevice> planned) {
+    return named(claim.name(), () -> setUpNow(claim, planned));
   }
 
   /** A GPU's refusal names the claim it failed, as every claim error does. */
-  private static <T> T named(String claim, java.util.function.Supplier<T> work) {
+  private static <T> T named(String claim, Supplier<T> work) {
     try {
       return work.get();
     } catch (NvmlException e) {
@@ -63,32 +46,20 @@ final class DeviceSetup {
   }
 
   /**
-   * Applies the records' settings, creates every MIG device a record does not name yet (MIG mode on
-   * first), turns MIG mode off on a whole GPU handed out, and returns the devices as the CDI spec
-   * describes them.
+   * Each feature sets up what spans the claim, then each device is set up by every feature in turn,
+   * device by device in allocation order; returns the devices as the CDI spec describes them.
    */
-  private Result setUpNow(
-      String claim,
-      List<CheckpointDevice> records,
-      List<AllocatedDevice> allocated,
-      List<MpsDaemon> daemons) {
-    controls.sharing().apply(claim, records, daemons);
-    List<AllocatableDevice> cdi = new ArrayList<>();
-    List<CheckpointDevice> out = new ArrayList<>();
+  private Result setUpNow(ClaimPlan claim, List<CheckpointDevice> records) {
+    for (DeviceFeature feature : features) {
+      feature.setUpClaim(claim, records);
+    }
+    List<AllocatableDevice> cdi = new ArrayList<>(records.size());
+    List<CheckpointDevice> out = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
       CheckpointDevice record = records.get(i);
-      AllocatableDevice device = allocated.get(i).device();
-      if (device instanceof AbstractMigDevice mig && !record.created()) {
-        StaticMigDevice created = partitions().create(mig);
-        record =
-            record.withCreated(
-                created.uuid(), created.mig().gpuInstanceId(), created.mig().computeInstanceId());
-      } else if (device instanceof FullGpu gpu) {
-        controls.partitions().ifPresent(p -> p.wholeGpu(gpu.gpu()));
-      } else if (device instanceof VfioGpu vfio) {
-        boolean persistent = passthrough().bind(claim, vfio);
-        boolean restore = persistent || record.sharingOrNone().restoresPersistenceMode();
-        record = record.withSharing(record.sharingOrNone().withVfioPersistenceMode(restore));
+      AllocatableDevice device = claim.allocated().get(i).device();
+      for (DeviceFeature feature : features) {
+        record = feature.setUpDevice(claim, record, device);
       }
       out.add(record);
       cdi.add(concrete(record));
@@ -96,65 +67,44 @@ final class DeviceSetup {
     return new Result(cdi, out);
   }
 
-  /**
-   * The planned records with each passthrough GPU's persistence mode as it is now, before the claim
-   * is marked started: a rollback of a partial prepare, or of one a crash cut short, turns it on
-   * again from the checkpoint.
-   */
-  List<CheckpointDevice> withPersistenceModes(
-      String claim, List<CheckpointDevice> planned, List<AllocatedDevice> allocated) {
-    List<CheckpointDevice> out = new ArrayList<>(planned.size());
-    for (int i = 0; i < planned.size(); i++) {
-      CheckpointDevice record = planned.get(i);
-      if (allocated.get(i).device() instanceof VfioGpu vfio) {
-        boolean on = passthrough().persistenceModeOn(claim, vfio);
-        record = record.withSharing(record.sharingOrNone().withVfioPersistenceMode(on));
-      }
-      out.add(record);
+  /** The planned records with what each feature reads before the claim is marked started. */
+  List<CheckpointDevice> beforeStart(ClaimPlan claim, List<CheckpointDevice> planned) {
+    List<CheckpointDevice> records = planned;
+    for (DeviceFeature feature : features) {
+      records = feature.beforeStart(claim, records);
     }
-    return out;
+    return records;
   }
 
   /**
-   * A claim whose records were rebuilt from its CDI spec: its MIG devices exist, found by profile
-   * and placement (or created again when they do not).
+   * A claim whose records were rebuilt from its CDI spec: each feature completes them from the node
+   * (a MIG device found by profile and placement), then they are set up again.
    */
-  Result adopt(
-      String claim,
-      List<CheckpointDevice> records,
-      List<AllocatedDevice> allocated,
-      List<MpsDaemon> daemons) {
-    return named(claim, () -> adoptNow(claim, records, allocated, daemons));
+  Result adopt(ClaimPlan claim, List<CheckpointDevice> records) {
+    return named(claim.name(), () -> adoptNow(claim, records));
   }
 
-  private Result adoptNow(
-      String claim,
-      List<CheckpointDevice> records,
-      List<AllocatedDevice> allocated,
-      List<MpsDaemon> daemons) {
-    List<CheckpointDevice> known = new ArrayList<>();
+  private Result adoptNow(ClaimPlan claim, List<CheckpointDevice> records) {
+    List<CheckpointDevice> known = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
       CheckpointDevice record = records.get(i);
-      if (allocated.get(i).device() instanceof AbstractMigDevice mig && !record.created()) {
-        Optional<MigDevice> live = partitions().live(mig);
-        if (live.isPresent()) {
-          record =
-              record.withCreated(
-                  live.get().uuid(), live.get().gpuInstanceId(), live.get().computeInstanceId());
-        }
+      AllocatableDevice device = claim.allocated().get(i).device();
+      for (DeviceFeature feature : features) {
+        record = feature.adopt(record, device);
       }
       known.add(record);
     }
-    return setUpNow(claim, known, allocated, daemons);
+    return setUpNow(claim, known);
   }
 
-  /** What each record's sharing adds to its device's CDI edits (an MPS daemon's), by name. */
+  /** What the features add to each record's CDI edits (an MPS daemon's, vfio nodes), by name. */
   Map<String, ContainerEdits> extraEdits(List<CheckpointDevice> records) {
     Map<String, ContainerEdits> extra = new HashMap<>();
     for (CheckpointDevice record : records) {
-      ContainerEdits edits = controls.sharing().edits(record);
-      if (devices.find(record.device()).orElse(null) instanceof VfioGpu vfio) {
-        edits = edits.followedBy(passthrough().edits(vfio, record.sharingOrNone()));
+      ContainerEdits edits = ContainerEdits.none();
+      for (DeviceFeature feature : features) {
+        ContainerEdits more = feature.edits(record);
+        edits = more.isEmpty() ? edits : edits.followedBy(more);
       }
       if (!edits.isEmpty()) {
         extra.put(record.device(), edits);
@@ -169,107 +119,21 @@ final class DeviceSetup {
         devices
             .find(record.device())
             .orElseThrow(() -> new UnknownDeviceException("checkpoint", record.device()));
-    if (device instanceof AbstractMigDevice mig && record.created()) {
-      return new StaticMigDevice(
-          mig.gpu(),
-          new MigDevice(
-              record.gpuInstanceId(),
-              record.computeInstanceId(),
-              record.uuid(),
-              mig.profile(),
-              mig.placement(),
-              mig.profile().resources()));
+    for (DeviceFeature feature : features) {
+      device = feature.concrete(record, device);
     }
     return device;
   }
 
-  /**
-   * Undoes what {@link #setUp} did for a claim's records: sharing settings no other claim holds,
-   * and its MIG devices (a record without instance IDs, of a claim that never completed, by its
-   * profile and placement unless a completed claim holds that device).
-   */
-  void release(String claim, String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint) {
-    release(claim, uid, records, checkpoint, Set.of());
-  }
-
-  /**
-   * @param keptDaemons MPS daemons a retried prepare of the same claim uses again
-   */
-  void release(
-      String claim,
-      String uid,
-      List<CheckpointDevice> records,
-      CheckpointV1 checkpoint,
-      Set<String> keptDaemons) {
+  /** Undoes what {@link #setUp} did for a claim's records, feature by feature. */
+  void release(DeviceFeature.Release release) {
     named(
-        claim,
+        release.claim(),
         () -> {
-          release(uid, records, checkpoint, keptDaemons);
+          for (DeviceFeature feature : features) {
+            feature.release(release);
+          }
           return null;
         });
-  }
-
-  private void release(
-      String uid, List<CheckpointDevice> records, CheckpointV1 checkpoint, Set<String> kept) {
-    controls.sharing().release(uid, records, checkpoint, kept);
-    for (CheckpointDevice record : records) {
-      if (devices.find(record.device()).orElse(null) instanceof VfioGpu vfio) {
-        passthrough()
-            .unbind(claim(uid, checkpoint), vfio, record.sharingOrNone().restoresPersistenceMode());
-      }
-    }
-    if (controls.partitions().isEmpty()) {
-      return;
-    }
-    Set<MigPartitions.Instance> held = held(checkpoint, uid);
-    for (CheckpointDevice record : records) {
-      if (devices.find(record.device()).orElse(null) instanceof AbstractMigDevice mig) {
-        if (record.created()) {
-          partitions().destroy(mig, record.gpuInstanceId(), record.computeInstanceId());
-        } else {
-          partitions().destroyOrphan(mig, held);
-        }
-      }
-    }
-  }
-
-  /** The MIG devices the completed claims other than {@code uid} hold. */
-  Set<MigPartitions.Instance> held(CheckpointV1 checkpoint, String uid) {
-    Set<MigPartitions.Instance> held = new HashSet<>();
-    for (Map.Entry<String, PreparedClaim> claim : checkpoint.claims().entrySet()) {
-      if (claim.getKey().equals(uid) || !claim.getValue().isCompleted()) {
-        continue;
-      }
-      for (CheckpointDevice record : claim.getValue().devices()) {
-        if ("mig".equals(record.type()) && record.created()) {
-          devices
-              .find(record.device())
-              .ifPresent(d ->
-                  held.add(
-                      new MigPartitions.Instance(
-                          d.gpu().uuid(), record.gpuInstanceId(), record.computeInstanceId())));
-        }
-      }
-    }
-    return held;
-  }
-
-  private Passthrough passthrough() {
-    return controls
-        .passthrough()
-        .orElseThrow(
-            () -> new IllegalStateException("a passthrough device, but PassthroughSupport is off"));
-  }
-
-  private static String claim(String uid, CheckpointV1 checkpoint) {
-    PreparedClaim entry = checkpoint.claims().get(uid);
-    return entry == null || entry.name().isEmpty() ? uid : entry.namespace() + "/" + entry.name();
-  }
-
-  private MigPartitions partitions() {
-    return controls
-        .partitions()
-        .orElseThrow(
-            () -> new IllegalStateException("a MIG device made on demand, but DynamicMIG is off"));
   }
 }

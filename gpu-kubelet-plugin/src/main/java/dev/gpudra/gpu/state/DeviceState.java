@@ -9,22 +9,17 @@ import dev.gpudra.gpu.checkpoint.SharingRecord;
 import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.config.ConfigResolver;
-import dev.gpudra.gpu.mps.MpsDaemon;
-import dev.gpudra.gpu.passthrough.Passthrough;
-import dev.gpudra.gpu.sharing.GroupSharing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.cdi.CdiException;
 import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.kit.checkpoint.ClaimState;
-import dev.gpudra.nvml.GpuInfo;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -33,7 +28,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Prepares and unprepares claims of {@code gpu.nvidia.com} on this node, recording progress in the
- * checkpoint so that a retry after a crash or a repeated kubelet call does the right thing.
+ * checkpoint so that a retry after a crash or a repeated kubelet call does the right thing. What a
+ * prepare does besides the CDI spec (time slices, MPS, DynamicMIG, passthrough) is each registered
+ * {@link DeviceFeature}'s, called at each step in the order of registration.
  */
 public final class DeviceState {
   private static final Logger log = LoggerFactory.getLogger(DeviceState.class);
@@ -45,54 +42,22 @@ public final class DeviceState {
   private final StepObserver steps;
   private final AllocationCheck allocation;
   private final DeviceSetup setup;
-  private final DeviceControls controls;
+  private final List<DeviceFeature> features;
+  private final List<DeviceFeature> hiding;
   private final BusyDevices busy;
   private final ReentrantLock lock = new ReentrantLock();
 
-  /**
-   * @param pool the pool of this node's devices (the node's name): results from another pool are
-   *     refused
-   */
-  public DeviceState(
-      String pool,
-      DeviceLookup devices,
-      ConfigResolver configs,
-      ClaimCdiSpecs cdi,
-      CheckpointStore checkpoints) {
-    this(pool, devices, configs, cdi, checkpoints, StepObserver.NONE);
-  }
-
-  public DeviceState(
-      String pool,
-      DeviceLookup devices,
-      ConfigResolver configs,
-      ClaimCdiSpecs cdi,
-      CheckpointStore checkpoints,
-      StepObserver steps) {
-    this(pool, devices, configs, cdi, checkpoints, steps, DeviceControls.NONE);
-  }
-
-  /**
-   * @param controls what claims may set on their GPUs (time slices) and make of them (DynamicMIG)
-   */
-  public DeviceState(
-      String pool,
-      DeviceLookup devices,
-      ConfigResolver configs,
-      ClaimCdiSpecs cdi,
-      CheckpointStore checkpoints,
-      StepObserver steps,
-      DeviceControls controls) {
-    this.steps = Objects.requireNonNull(steps, "steps");
-    Objects.requireNonNull(controls, "controls");
-    this.setup = new DeviceSetup(devices, controls);
-    this.controls = controls;
-    this.busy = new BusyDevices(controls.passthrough());
-    this.allocation = new AllocationCheck(ConfigResolver.DRIVER_NAME, pool);
-    this.devices = Objects.requireNonNull(devices, "devices");
-    this.configs = Objects.requireNonNull(configs, "configs");
-    this.cdi = Objects.requireNonNull(cdi, "cdi");
-    this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+  public DeviceState(StateParts parts) {
+    this.devices = parts.devices();
+    this.configs = parts.configs();
+    this.cdi = parts.cdi();
+    this.checkpoints = parts.checkpoints();
+    this.steps = parts.steps();
+    this.features = parts.features();
+    this.hiding = features.stream().filter(DeviceFeature::hidesDevices).toList();
+    this.setup = new DeviceSetup(devices, features);
+    this.busy = new BusyDevices(features);
+    this.allocation = new AllocationCheck(ConfigResolver.DRIVER_NAME, parts.pool());
   }
 
   /**
@@ -124,26 +89,29 @@ public final class DeviceState {
       List<DeviceRequestAllocationResult> results = allocation.ours(claim);
       busy.refuse(checkpoint, claim, results);
       List<AllocatedDevice> allocated = results.stream().map(r -> bind(claim, r)).toList();
-      Plan plan = plan(claim, allocated);
-      List<CheckpointDevice> planned = plan.records();
-      controls.sharing().checkConflicts(describe(claim), uid, planned, checkpoint);
+      ClaimPlan plan = plan(claim, allocated);
+      List<CheckpointDevice> planned = records(plan);
+      for (DeviceFeature feature : features) {
+        feature.refuseConflicts(plan, planned, checkpoint);
+      }
       if (existing != null) {
         log.info("claim {} ({}): rolling back an earlier partial prepare", describe(claim), uid);
-        setup.release(describe(claim), uid, existing.devices(), checkpoint, plan.daemonIds());
+        setup.release(
+            new DeviceFeature.Release(plan.name(), uid, existing.devices(), checkpoint, planned));
         cdi.delete(uid);
       }
-      planned = setup.withPersistenceModes(describe(claim), planned, allocated);
+      planned = setup.beforeStart(plan, planned);
       PreparedClaim started =
           PreparedClaim.started(
               claim.getMetadata().getNamespace(), claim.getMetadata().getName(), planned);
       checkpoints.update(cp -> cp.withClaim(uid, started));
       steps.reached(StepObserver.Step.PREPARE_STARTED_WRITTEN, uid);
-      DeviceSetup.Result setUp = setup.setUp(describe(claim), planned, allocated, plan.daemons());
+      DeviceSetup.Result setUp = setup.setUp(plan, planned);
       steps.reached(StepObserver.Step.DEVICES_SET_UP, uid);
       List<CheckpointDevice> prepared = writeSpec(uid, setUp);
       checkpoints.update(cp -> cp.withClaim(uid, started.completed(prepared)));
       steps.reached(StepObserver.Step.PREPARE_COMPLETED_WRITTEN, uid);
-      controls.passthrough().ifPresent(Passthrough::changed);
+      changed();
       return DeviceRecords.toKit(prepared);
     } finally {
       lock.unlock();
@@ -172,9 +140,8 @@ public final class DeviceState {
               + allocatedNames);
     }
     // what was set up before the checkpoint was lost is set up again, MIG devices found again
-    Plan plan = plan(claim, allocated);
-    List<CheckpointDevice> prepared =
-        setup.adopt(describe(claim), plan.records(), allocated, plan.daemons()).records();
+    ClaimPlan plan = plan(claim, allocated);
+    List<CheckpointDevice> prepared = setup.adopt(plan, records(plan)).records();
     PreparedClaim completed =
         PreparedClaim.started(claim.getMetadata().getNamespace(), claim.getMetadata().getName())
             .completed(prepared);
@@ -220,52 +187,33 @@ public final class DeviceState {
         return;
       }
       setup.release(
-          claim.namespace() + "/" + claim.name(), claim.uid(), entry.devices(), checkpoint);
+          new DeviceFeature.Release(
+              claim.namespace() + "/" + claim.name(),
+              claim.uid(),
+              entry.devices(),
+              checkpoint,
+              List.of()));
       cdi.delete(claim.uid());
       steps.reached(StepObserver.Step.CDI_SPEC_DELETED, claim.uid());
       checkpoints.update(cp -> cp.withoutClaim(claim.uid()));
       steps.reached(StepObserver.Step.CHECKPOINT_ENTRY_REMOVED, claim.uid());
-      controls.passthrough().ifPresent(Passthrough::changed);
+      changed();
     } finally {
       lock.unlock();
     }
   }
 
   /**
-   * DynamicMIG at start: destroys every live MIG device of these GPUs that no completed claim holds
-   * (left by a crash or by another plugin), as NVIDIA's plugin does.
+   * At start: each feature removes what no claim of the checkpoint holds (MIG devices, MPS control
+   * daemons), left by a crash, a lost checkpoint or another plugin.
    *
-   * @return how many were destroyed
+   * @return what was removed, by name or ID
    */
-  public int destroyUnheldMigDevices(List<GpuInfo> gpus) {
+  public List<String> cleanUpAtStart() {
     lock.lock();
     try {
-      return controls
-          .partitions()
-          .map(p -> p.destroyUnheld(gpus, setup.held(checkpoints.read(), "")))
-          .orElse(0);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * MPSSupport at start: stops every MPS control daemon of this node (Deployment, tmpfs,
-   * directories) that no claim of the checkpoint names, left by a crash between its creation and
-   * the checkpoint's last write, or by a lost checkpoint.
-   *
-   * @return the daemons stopped
-   */
-  public List<String> stopUnheldMpsDaemons() {
-    lock.lock();
-    try {
-      Set<String> held =
-          checkpoints.read().claims().values().stream()
-              .flatMap(c -> c.devices().stream())
-              .map(d -> d.sharingOrNone().mpsControlDaemonId())
-              .filter(Objects::nonNull)
-              .collect(java.util.stream.Collectors.toSet());
-      return controls.sharing().mpsDaemons().map(mps -> mps.stopAllBut(held)).orElse(List.of());
+      CheckpointV1 checkpoint = checkpoints.read();
+      return features.stream().flatMap(f -> f.cleanUpAtStart(checkpoint).stream()).toList();
     } finally {
       lock.unlock();
     }
@@ -302,10 +250,16 @@ public final class DeviceState {
       if (entry == null || entry.isCompleted()) {
         return false;
       }
-      setup.release(entry.namespace() + "/" + entry.name(), claimUid, entry.devices(), checkpoint);
+      setup.release(
+          new DeviceFeature.Release(
+              entry.namespace() + "/" + entry.name(),
+              claimUid,
+              entry.devices(),
+              checkpoint,
+              List.of()));
       cdi.delete(claimUid); // fails the roll-back, keeping the entry for the next round
       checkpoints.update(cp -> cp.withoutClaim(claimUid));
-      controls.passthrough().ifPresent(Passthrough::changed);
+      changed();
       return true;
     } finally {
       lock.unlock();
@@ -320,38 +274,34 @@ public final class DeviceState {
     return setUp.records();
   }
 
-  /**
-   * The claim's devices as the checkpoint will record them, in allocation order, each with what its
-   * winning config will set on it, and its MPS daemons; the configs are validated here.
-   */
-  private Plan plan(ResourceClaim claim, List<AllocatedDevice> allocated) {
-    String uid = claim.getMetadata().getUid();
-    Map<AllocatedDevice, SharingRecord> settings = new HashMap<>();
-    List<MpsDaemon> daemons = new ArrayList<>();
-    for (ConfigGroup group : configs.resolve(claim, allocated)) {
-      GroupSharing sharing = controls.sharing().plan(uid, group);
-      sharing
-          .devices()
-          .forEach((d, record) -> {
-            SharingRecord vfio = Passthrough.plan(group, d);
-            settings.put(d, vfio.isEmpty() ? record : vfio);
-          });
-      sharing.daemon().ifPresent(daemons::add);
-    }
-    return new Plan(
-        allocated.stream()
-            .map(d -> DeviceRecords.toCheckpoint(uid, d).withSharing(settings.get(d)))
-            .toList(),
-        daemons);
+  /** The claim with its configs resolved and validated. */
+  private ClaimPlan plan(ResourceClaim claim, List<AllocatedDevice> allocated) {
+    return new ClaimPlan(
+        describe(claim),
+        claim.getMetadata().getUid(),
+        allocated,
+        configs.resolve(claim, allocated));
   }
 
   /**
-   * @param records the claim's devices as the checkpoint will record them, in allocation order
-   * @param daemons the MPS control daemons of its groups
+   * The claim's devices as the checkpoint will record them, in allocation order, each with what its
+   * winning config will set on it (a later feature's record replacing an earlier one's).
    */
-  private record Plan(List<CheckpointDevice> records, List<MpsDaemon> daemons) {
-    Set<String> daemonIds() {
-      return daemons.stream().map(MpsDaemon::id).collect(java.util.stream.Collectors.toSet());
+  private List<CheckpointDevice> records(ClaimPlan plan) {
+    Map<AllocatedDevice, SharingRecord> settings = new HashMap<>();
+    for (ConfigGroup group : plan.groups()) {
+      for (DeviceFeature feature : features) {
+        settings.putAll(feature.plan(plan.uid(), group));
+      }
+    }
+    return plan.allocated().stream()
+        .map(d -> DeviceRecords.toCheckpoint(plan.uid(), d).withSharing(settings.get(d)))
+        .toList();
+  }
+
+  private void changed() {
+    for (DeviceFeature feature : features) {
+      feature.changed();
     }
   }
 
@@ -367,15 +317,18 @@ public final class DeviceState {
         ConsumedCapacity.memory(claim, result));
   }
 
-  /** The devices whose other representation a claim of the checkpoint holds: not published. */
-  public java.util.Set<String> hiddenSiblings() {
-    if (controls.passthrough().isEmpty()) {
-      return java.util.Set.of(); // no checkpoint read for every other republish
+  /** The devices the features keep off the published slices while the checkpoint's claims hold. */
+  public Set<String> hiddenDevices() {
+    if (hiding.isEmpty()) {
+      return Set.of(); // no checkpoint read for every other republish
     }
     try {
-      return busy.hiddenSiblings(checkpoints.read());
+      CheckpointV1 checkpoint = checkpoints.read();
+      Set<String> hidden = new HashSet<>();
+      hiding.forEach(f -> hidden.addAll(f.hidden(checkpoint)));
+      return hidden;
     } catch (CheckpointUnreadableException e) {
-      return java.util.Set.of(); // every prepare fails closed meanwhile, siblings included
+      return Set.of(); // every prepare fails closed meanwhile, hidden devices included
     }
   }
 

@@ -1,7 +1,6 @@
 package dev.gpudra.gpu.state;
 
 import dev.gpudra.api.v1beta1.InvalidConfigException;
-import dev.gpudra.gpu.sharing.SharingConflictException;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;

@@ -116,6 +116,33 @@ class MpsIT {
     assertThat(deployments()).hasSize(1);
     String id = deployment.getMetadata().getName().substring(MpsDaemon.NAME_PREFIX.length());
     assertThat(id).matches(claim.uid() + "-[0-9a-f]{5}");
+    assertDaemonPod(deployment, id, uuids);
+    assertThat(new LibcTmpfs().mounted(mpsDir(id).resolve("shm"))).isTrue();
+    assertThat(node.settings("gpu-1").computeMode()).isEqualTo(ComputeMode.EXCLUSIVE_PROCESS);
+    assertThat(node.settings("gpu-3").computeMode()).isEqualTo(ComputeMode.EXCLUSIVE_PROCESS);
+    assertThat(node.settings("gpu-2")).isEqualTo(GpuSettings.BOOT);
+    assertThat(node.entry(claim.uid()).orElseThrow().devices())
+        .extracting(d -> d.sharingOrNone().mpsControlDaemonId())
+        .containsOnly(id);
+    String spec = node.dirs.specText(claim.uid());
+    assertThat(spec)
+        .contains("CUDA_MPS_PIPE_DIRECTORY=/tmp/nvidia-mps")
+        .contains("hostPath: \"" + mpsDir(id).resolve("shm") + "\"")
+        .contains("containerPath: \"/dev/shm\"")
+        .contains("hostPath: \"" + mpsDir(id).resolve("pipe") + "\"")
+        .contains("containerPath: \"/tmp/nvidia-mps\"");
+
+    assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();
+
+    assertThat(deployments()).isEmpty();
+    assertThat(new LibcTmpfs().mounted(mpsDir(id).resolve("shm"))).isFalse();
+    assertThat(mpsDir(id)).doesNotExist();
+    assertThat(node.settings("gpu-1")).isEqualTo(GpuSettings.BOOT);
+    assertThat(node.settings("gpu-3")).isEqualTo(GpuSettings.BOOT);
+  }
+
+  /** The daemon's pod: on this node, privileged, the image, the limits, the group's GPUs. */
+  private void assertDaemonPod(Deployment deployment, String id, List<String> uuids) {
     PodSpec pod = deployment.getSpec().getTemplate().getSpec();
     Container container = pod.getContainers().getFirst();
     assertThat(pod.getNodeName()).isEqualTo(PluginNode.NAME);
@@ -139,28 +166,6 @@ class MpsIT {
         .contains(
             org.assertj.core.groups.Tuple.tuple("mps-pipe", mpsDir(id).resolve("pipe").toString()),
             org.assertj.core.groups.Tuple.tuple("mps-shm", mpsDir(id).resolve("shm").toString()));
-    assertThat(new LibcTmpfs().mounted(mpsDir(id).resolve("shm"))).isTrue();
-    assertThat(node.settings("gpu-1").computeMode()).isEqualTo(ComputeMode.EXCLUSIVE_PROCESS);
-    assertThat(node.settings("gpu-3").computeMode()).isEqualTo(ComputeMode.EXCLUSIVE_PROCESS);
-    assertThat(node.settings("gpu-2")).isEqualTo(GpuSettings.BOOT);
-    assertThat(node.entry(claim.uid()).orElseThrow().devices())
-        .extracting(d -> d.sharingOrNone().mpsControlDaemonId())
-        .containsOnly(id);
-    String spec = node.dirs.specText(claim.uid());
-    assertThat(spec)
-        .contains("CUDA_MPS_PIPE_DIRECTORY=/tmp/nvidia-mps")
-        .contains("hostPath: \"" + mpsDir(id).resolve("shm") + "\"")
-        .contains("containerPath: \"/dev/shm\"")
-        .contains("hostPath: \"" + mpsDir(id).resolve("pipe") + "\"")
-        .contains("containerPath: \"/tmp/nvidia-mps\"");
-
-    assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();
-
-    assertThat(deployments()).isEmpty();
-    assertThat(new LibcTmpfs().mounted(mpsDir(id).resolve("shm"))).isFalse();
-    assertThat(mpsDir(id)).doesNotExist();
-    assertThat(node.settings("gpu-1")).isEqualTo(GpuSettings.BOOT);
-    assertThat(node.settings("gpu-3")).isEqualTo(GpuSettings.BOOT);
   }
 
   @Test
@@ -222,7 +227,7 @@ class MpsIT {
     node.client.apps().deployments().inNamespace(NAMESPACE).resource(stray).create();
     Files.createDirectories(mpsDir("lost-claim-abcde").resolve("shm"));
 
-    List<String> stopped = node.plugin().parts().state().stopUnheldMpsDaemons();
+    List<String> stopped = node.plugin().parts().state().cleanUpAtStart();
 
     assertThat(stopped).containsExactly("lost-claim-abcde");
     assertThat(deployments()).extracting(d -> d.getMetadata().getName()).containsExactly(heldName);

@@ -18,6 +18,7 @@ import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.config.TestDevices;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.FullGpu;
+import dev.gpudra.gpu.state.SharingConflictException;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.TimeSlice;

@@ -14,8 +14,10 @@ import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.mig.MigFeature;
 import dev.gpudra.gpu.mig.MigPartitions;
 import dev.gpudra.gpu.sharing.ClaimSharing;
+import dev.gpudra.gpu.sharing.SharingFeature;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
@@ -55,14 +57,17 @@ class DynamicMigStateTest {
     DeviceLookup devices = DeviceLookup.of(inventory.byName());
     state =
         new DeviceState(
-            "node-a",
-            devices,
-            new ConfigResolver(FeatureGates.parse("DynamicMIG=true"), new ConfigDecoder()),
-            new ClaimCdiSpecs(
-                TestSpecBuilders.simulated(), ClaimSpecBuilder.writer(dir.resolve("cdi"))),
-            checkpoints,
-            StepObserver.NONE,
-            new DeviceControls(ClaimSharing.NONE, Optional.of(new MigPartitions(nvml))));
+            StateParts.of(
+                    "node-a",
+                    devices,
+                    new ConfigResolver(FeatureGates.parse("DynamicMIG=true"), new ConfigDecoder()),
+                    new ClaimCdiSpecs(
+                        TestSpecBuilders.simulated(), ClaimSpecBuilder.writer(dir.resolve("cdi"))),
+                    checkpoints)
+                .withFeatures(
+                    List.of(
+                        new SharingFeature(ClaimSharing.NONE),
+                        new MigFeature(new MigPartitions(nvml), devices, List.of(gpu0)))));
   }
 
   @AfterEach
@@ -129,7 +134,7 @@ class DynamicMigStateTest {
     state.prepare(claim(UID_B, "b").result("mig", BIG).build());
     crashedAfterCreating(UID_A, SMALL);
 
-    assertThat(state.destroyUnheldMigDevices(List.of(gpu0))).isEqualTo(1);
+    assertThat(state.cleanUpAtStart()).hasSize(1);
 
     assertThat(nvml.migDevices(gpu0))
         .singleElement()

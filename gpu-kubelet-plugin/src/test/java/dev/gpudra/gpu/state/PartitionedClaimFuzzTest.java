@@ -13,8 +13,10 @@ import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
+import dev.gpudra.gpu.mig.MigFeature;
 import dev.gpudra.gpu.mig.MigPartitions;
 import dev.gpudra.gpu.sharing.ClaimSharing;
+import dev.gpudra.gpu.sharing.SharingFeature;
 import dev.gpudra.gpu.sharing.TimeSlicing;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.nvml.GpuInfo;
@@ -64,18 +66,22 @@ class PartitionedClaimFuzzTest {
     Inventory inventory = new DeviceDiscovery(gpus).discover(true);
     DeviceLookup devices = DeviceLookup.of(inventory.byName());
     return new DeviceState(
-        "node-a",
-        devices,
-        new ConfigResolver(
-            FeatureGates.parse("TimeSlicingSettings=true,DynamicMIG=true"), new ConfigDecoder()),
-        new ClaimCdiSpecs(
-            TestSpecBuilders.simulated(), ClaimSpecBuilder.writer(dir.resolve("cdi"))),
-        partitionedCheckpoints,
-        StepObserver.NONE,
-        new DeviceControls(
-            new ClaimSharing(
-                new TimeSlicing(gpus, gpus), name -> devices.find(name).map(d -> d.gpu())),
-            Optional.of(new MigPartitions(gpus))));
+        StateParts.of(
+                "node-a",
+                devices,
+                new ConfigResolver(
+                    FeatureGates.parse("TimeSlicingSettings=true,DynamicMIG=true"),
+                    new ConfigDecoder()),
+                new ClaimCdiSpecs(
+                    TestSpecBuilders.simulated(), ClaimSpecBuilder.writer(dir.resolve("cdi"))),
+                partitionedCheckpoints)
+            .withFeatures(
+                List.of(
+                    new SharingFeature(
+                        new ClaimSharing(
+                            new TimeSlicing(gpus, gpus),
+                            name -> devices.find(name).map(d -> d.gpu()))),
+                    new MigFeature(new MigPartitions(gpus), devices, gpus.gpus()))));
   }
 
   @FuzzTest(maxDuration = "15s")

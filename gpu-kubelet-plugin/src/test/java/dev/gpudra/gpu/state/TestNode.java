@@ -8,10 +8,13 @@ import dev.gpudra.gpu.cdi.TestSpecBuilders;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.config.TestDevices;
+import dev.gpudra.gpu.sharing.ClaimSharing;
+import dev.gpudra.gpu.sharing.SharingFeature;
 import dev.gpudra.kit.cdi.CdiSpecWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /** A node in a temp directory: two GPUs and one MIG device, checkpoint, CDI root, boot ID. */
@@ -26,6 +29,11 @@ final class TestNode {
   final CheckpointRecovery recovery;
 
   TestNode(Path dir) throws IOException {
+    this(dir, List.of(new SharingFeature(ClaimSharing.NONE)), StepObserver.NONE);
+  }
+
+  /** A node whose prepares run {@code features}, telling {@code steps} each durable step. */
+  TestNode(Path dir, List<DeviceFeature> features, StepObserver steps) throws IOException {
     this.dir = dir;
     Path bootId = dir.resolve("boot_id");
     Files.writeString(bootId, "boot-1\n");
@@ -44,11 +52,14 @@ final class TestNode {
     ClaimCdiSpecs claimSpecs = new ClaimCdiSpecs(TestSpecBuilders.simulated(), specs);
     state =
         new DeviceState(
-            "node-a",
-            devices,
-            new ConfigResolver(FeatureGates.defaults(), new ConfigDecoder()),
-            claimSpecs,
-            checkpoints);
+            StateParts.of(
+                    "node-a",
+                    devices,
+                    new ConfigResolver(FeatureGates.defaults(), new ConfigDecoder()),
+                    claimSpecs,
+                    checkpoints)
+                .withSteps(steps)
+                .withFeatures(features));
     recovery = new CheckpointRecovery(checkpoints, claimSpecs, devices, "node-a");
   }
 

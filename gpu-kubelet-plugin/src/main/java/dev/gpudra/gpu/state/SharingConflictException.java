@@ -1,4 +1,4 @@
-package dev.gpudra.gpu.sharing;
+package dev.gpudra.gpu.state;
 
 /**
  * A claim asks for a sharing setting on a GPU that a prepared claim holds with another one. The
