@@ -4,6 +4,8 @@
  * /dev/vfio/<group>} or {@code /dev/vfio/devices/vfioN}, with {@code enableAPIDevice} {@code
  * /dev/vfio/vfio} or {@code /dev/iommu}) -> its {@code gpu-<minor>} sibling hidden from the slices.
  * unprepare: bound to nvidia -> sibling published again. start: GPUs left on vfio-pci that no claim
- * holds go back to nvidia before NVML is opened.
+ * holds go back to nvidia before NVML is opened. {@link
+ * dev.gpudra.gpu.passthrough.PassthroughFeature} is its step in each prepare, registered with the
+ * gate.
  */
 package dev.gpudra.gpu.passthrough;

@@ -1,6 +1,7 @@
 /**
  * What the plugin sets on a GPU so that several containers share it, from the claim's winning
- * configs: TimeSlicing (the GPU's compute mode back to DEFAULT, then its time slice).
+ * configs: TimeSlicing (the GPU's compute mode back to DEFAULT, then its time slice) and MPS.
+ * {@link dev.gpudra.gpu.sharing.SharingFeature} is its step in each prepare, always registered.
  *
  * <p>Invariants: a GPU has one setting at a time, so a claim asking for another setting than a
  * prepared claim holding the same GPU is refused before anything is touched; the setting is
