@@ -31,8 +31,6 @@ class ArchitectureTest {
   void seamIsProtocolFree() {
     noClasses()
         .that()
-        .haveSimpleNameNotStartingWith("KubeletPlugin")
-        .and()
         .resideInAPackage("dev.gpudra.kit")
         .should()
         .dependOnClassesThat()

@@ -3,7 +3,7 @@ package dev.gpudra.gpu.plugin;
 import dev.gpudra.gpu.health.HealthChange;
 import dev.gpudra.gpu.health.HealthListener;
 import dev.gpudra.gpu.health.HealthMonitor;
-import dev.gpudra.kit.KubeletPlugin;
+import dev.gpudra.kit.plugin.KubeletPlugin;
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
 import java.time.Clock;
 import java.util.List;

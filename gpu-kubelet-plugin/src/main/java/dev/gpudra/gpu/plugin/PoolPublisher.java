@@ -5,7 +5,7 @@ import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.gpu.slices.PoolLayout;
-import dev.gpudra.kit.KubeletPlugin;
+import dev.gpudra.kit.plugin.KubeletPlugin;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import java.util.List;
 import java.util.Optional;

@@ -3,9 +3,9 @@ package dev.gpudra.localcluster.kubelet;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.kit.ClaimRef;
-import dev.gpudra.kit.KubeletPlugin;
-import dev.gpudra.kit.PluginConfig;
-import dev.gpudra.kit.PluginPaths;
+import dev.gpudra.kit.plugin.KubeletPlugin;
+import dev.gpudra.kit.plugin.PluginConfig;
+import dev.gpudra.kit.plugin.PluginPaths;
 import dev.gpudra.kit.registration.DraService;
 import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.kit.slices.PublisherSettings;

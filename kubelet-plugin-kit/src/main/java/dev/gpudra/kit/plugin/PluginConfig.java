@@ -1,5 +1,6 @@
-package dev.gpudra.kit;
+package dev.gpudra.kit.plugin;
 
+import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.slices.PublisherSettings;
 import java.time.Duration;
 import java.util.Objects;

@@ -1,5 +1,6 @@
-package dev.gpudra.kit;
+package dev.gpudra.kit.plugin;
 
+import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.dra.ApiClaimFetcher;
 import dev.gpudra.kit.dra.ClaimResolver;
 import dev.gpudra.kit.dra.DraHandler;

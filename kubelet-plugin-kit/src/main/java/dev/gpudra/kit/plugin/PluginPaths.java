@@ -1,4 +1,4 @@
-package dev.gpudra.kit;
+package dev.gpudra.kit.plugin;
 
 import java.nio.file.Path;
 import java.util.Objects;
