@@ -9,7 +9,7 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.Runtime;
 import dev.gpudra.leaderelection.LeaseAccess;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.StateObjects;
+import dev.gpudra.operator.render.dispatch.StateObjects;
 import dev.gpudra.operator.states.OperandState;
 import io.fabric8.kubernetes.api.Pluralize;
 import io.fabric8.kubernetes.api.model.HasMetadata;

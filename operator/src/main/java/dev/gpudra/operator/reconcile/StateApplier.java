@@ -2,7 +2,7 @@ package dev.gpudra.operator.reconcile;
 
 import dev.gpudra.operator.labels.NodeStack;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.StateObjects;
+import dev.gpudra.operator.render.dispatch.StateObjects;
 import dev.gpudra.operator.states.OperandState;
 import dev.gpudra.operator.states.Readiness;
 import dev.gpudra.operator.states.StateSet;

@@ -8,8 +8,9 @@
  * <p>Flow: node, pod, claim or DaemonSet change → {@link
  * dev.gpudra.operator.reconcile.PrimaryEvents} → {@link
  * dev.gpudra.operator.reconcile.ClusterPolicyReconciler} → states ({@link
- * dev.gpudra.operator.render.StateObjects} → {@link dev.gpudra.operator.reconcile.ObjectApplier}) →
- * nodes ({@link dev.gpudra.operator.reconcile.NodeMover}) → status ({@link
+ * dev.gpudra.operator.render.dispatch.StateObjects} → {@link
+ * dev.gpudra.operator.reconcile.ObjectApplier}) → nodes ({@link
+ * dev.gpudra.operator.reconcile.NodeMover}) → status ({@link
  * dev.gpudra.operator.status.PolicyStatusRules}).
  */
 package dev.gpudra.operator.reconcile;

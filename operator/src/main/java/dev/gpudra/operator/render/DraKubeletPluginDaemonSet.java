@@ -4,7 +4,6 @@ import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
 import dev.gpudra.api.clusterpolicy.DraDriverSpec;
 import dev.gpudra.api.clusterpolicy.DraHealthcheckSpec;
 import dev.gpudra.api.clusterpolicy.DraKubeletPluginSpec;
-import dev.gpudra.operator.render.nvidia.DriverValidationStep;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -41,7 +40,12 @@ public final class DraKubeletPluginDaemonSet {
 
   private DraKubeletPluginDaemonSet() {}
 
-  public static DaemonSet render(OperandContext context) {
+  /**
+   * @param validation NVIDIA's driver validation, or empty to wait for another validator's {@code
+   *     driver-ready}
+   */
+  public static DaemonSet render(
+      OperandContext context, Optional<DriverValidationStep> validation) {
     DraDriverSpec dra = context.spec().draDriver();
     String image = image(context);
     List<Container> containers = new ArrayList<>();
@@ -59,7 +63,6 @@ public final class DraKubeletPluginDaemonSet {
               domains.map(DraComputeDomainsSpec::kubeletPlugin),
               COMPUTE_DOMAINS_HEALTH_PORT));
     }
-    Optional<DriverValidationStep> validation = DriverValidationStep.of(context);
     Container driverWait =
         validation
             .map(DriverValidationStep::container)

@@ -9,6 +9,7 @@ import dev.gpudra.api.clusterpolicy.DriverSpec;
 import dev.gpudra.api.clusterpolicy.MigrationSpec;
 import dev.gpudra.operator.migration.DrainPolicy;
 import dev.gpudra.operator.migration.InvalidMigrationException;
+import dev.gpudra.operator.render.dispatch.StateObjects;
 import dev.gpudra.operator.states.OperandState;
 import dev.gpudra.operator.upgrade.InvalidUpgradePolicyException;
 import dev.gpudra.operator.upgrade.UpgradePolicy;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.operator.render.nvidia.DriverValidation;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
@@ -18,8 +19,9 @@ class DraKubeletPluginDaemonSetTest {
   private static DaemonSet render(String yaml) throws IOException {
     ClusterPolicySpec spec =
         new ObjectMapper(new YAMLFactory()).readValue(yaml, ClusterPolicySpec.class);
-    return DraKubeletPluginDaemonSet.render(
-        new OperandContext("gpu-operator", spec, "registry.local/gpu-dra:0.1.0"));
+    OperandContext context =
+        new OperandContext("gpu-operator", spec, "registry.local/gpu-dra:0.1.0");
+    return DraKubeletPluginDaemonSet.render(context, DriverValidation.step(context));
   }
 
   private static Map<String, String> env(Container container) {

@@ -1,5 +1,6 @@
 package dev.gpudra.operator.render.nvidia;
 
+import dev.gpudra.operator.render.DriverValidationStep;
 import dev.gpudra.operator.render.MissingImageException;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.PodParts;
@@ -10,28 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The DRA driver's {@code driver-validation} init container as NVIDIA's GPUCluster renders it:
- * NVIDIA's validator in its {@code driver} mode, GPU initialisation skipped and no {@code
- * /dev/char} links made, which validates the node's driver and writes {@code driver-ready} itself:
- * on a DRA node no operator validator runs to write it, and NVIDIA's DRA validator needs the DRA
- * driver running first.
- *
- * @param container the init container
- * @param volumes the host paths it mounts beyond the validation directory
- * @param pullSecrets the validator image's pull secrets, for the pod
- */
-public record DriverValidationStep(
-    Container container, List<Volume> volumes, List<String> pullSecrets) {
-  public DriverValidationStep {
-    volumes = List.copyOf(volumes);
-    pullSecrets = List.copyOf(pullSecrets);
-  }
+/** Builds the DRA driver's {@link DriverValidationStep} from NVIDIA's validator. */
+public final class DriverValidation {
+  private DriverValidation() {}
 
   /**
    * @return empty when neither the policy nor the operator's environment names the validator
    */
-  public static Optional<DriverValidationStep> of(OperandContext context) {
+  public static Optional<DriverValidationStep> step(OperandContext context) {
     ContainerToolkitValidation validation;
     try {
       validation = new ContainerToolkitValidation(context);

@@ -1,10 +1,21 @@
-package dev.gpudra.operator.render;
+package dev.gpudra.operator.render.dispatch;
 
 import dev.gpudra.api.clusterpolicy.DraComputeDomainsSpec;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.deviceclasses.model.DriverKind;
 import dev.gpudra.deviceclasses.model.ExtendedResourceMapping;
+import dev.gpudra.operator.render.ComputeDomainControllerDeployment;
+import dev.gpudra.operator.render.ComputeDomainRbac;
+import dev.gpudra.operator.render.DevicePluginDaemonSet;
+import dev.gpudra.operator.render.DraKubeletPluginDaemonSet;
+import dev.gpudra.operator.render.MpsControlDaemonSet;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.OperandRbac;
+import dev.gpudra.operator.render.OperatorMetricsService;
+import dev.gpudra.operator.render.ResourceSlicePolicy;
+import dev.gpudra.operator.render.StateRefusedException;
+import dev.gpudra.operator.render.nvidia.DriverValidation;
 import dev.gpudra.operator.render.nvidia.NvidiaStates;
 import dev.gpudra.operator.states.OperandState;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -101,7 +112,7 @@ public record StateObjects(List<HasMetadata> objects, Optional<String> notBuilt)
       objects.addAll(ComputeDomainRbac.of(context));
       objects.add(ComputeDomainControllerDeployment.render(context));
     }
-    objects.add(DraKubeletPluginDaemonSet.render(context));
+    objects.add(DraKubeletPluginDaemonSet.render(context, DriverValidation.step(context)));
     return built(objects);
   }
 
