@@ -11,8 +11,11 @@ import dev.gpudra.operator.labels.NodeStack;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class StackTargetsTest {
   private static StackTargets targets(String yaml) throws IOException {
@@ -27,23 +30,44 @@ class StackTargetsTest {
         .isEqualTo(NodeStack.DEVICE_PLUGIN);
   }
 
-  @Test
-  @DisplayName("the DRA driver runs on all, none or the selected nodes")
-  void theDraDriverRunsOnAllNoneOrTheSelectedNodes() throws IOException {
-    String dra = "draDriver:\n  image: gpu-dra\n";
-    StackTargets selected =
-        targets(
-            dra
-                + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels:\n"
-                + "      pool: dra\n    matchExpressions:\n    - key: zone\n      operator: NotIn\n"
-                + "      values: [b]\n");
+  private static final String DRA = "draDriver:\n  image: gpu-dra\n";
+  private static final String SELECTED =
+      DRA
+          + "migration:\n  draNodes: selected\n  nodeSelector:\n    matchLabels:\n"
+          + "      pool: dra\n    matchExpressions:\n    - key: zone\n      operator: NotIn\n"
+          + "      values: [b]\n";
 
-    assertThat(targets(dra).of(Map.of())).isEqualTo(NodeStack.DRA);
-    assertThat(targets(dra + "migration:\n  draNodes: none\n").of(Map.of()))
-        .isEqualTo(NodeStack.DEVICE_PLUGIN);
-    assertThat(selected.of(Map.of("pool", "dra", "zone", "a"))).isEqualTo(NodeStack.DRA);
-    assertThat(selected.of(Map.of("pool", "dra", "zone", "b"))).isEqualTo(NodeStack.DEVICE_PLUGIN);
-    assertThat(selected.of(Map.of("zone", "a"))).isEqualTo(NodeStack.DEVICE_PLUGIN);
+  record Target(String name, String yaml, Map<String, String> labels, NodeStack stack) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Target> stacks() {
+    return Stream.of(
+        new Target("draNodes unset: all", DRA, Map.of(), NodeStack.DRA),
+        new Target(
+            "draNodes: none",
+            DRA + "migration:\n  draNodes: none\n",
+            Map.of(),
+            NodeStack.DEVICE_PLUGIN),
+        new Target(
+            "selected, labels match", SELECTED, Map.of("pool", "dra", "zone", "a"), NodeStack.DRA),
+        new Target(
+            "selected, excluded zone",
+            SELECTED,
+            Map.of("pool", "dra", "zone", "b"),
+            NodeStack.DEVICE_PLUGIN),
+        new Target(
+            "selected, no pool label", SELECTED, Map.of("zone", "a"), NodeStack.DEVICE_PLUGIN));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("stacks")
+  @DisplayName("the DRA driver runs on all, none or the selected nodes")
+  void theDraDriverRunsOnAllNoneOrTheSelectedNodes(Target c) throws IOException {
+    assertThat(targets(c.yaml()).of(c.labels())).isEqualTo(c.stack());
   }
 
   @Test
@@ -86,15 +110,35 @@ class StackTargetsTest {
         .hasMessageContaining("spec.migration.drain.podSelector \"tier in (a,b)\"");
   }
 
-  @Test
+  record Unbuilt(String name, DrainSpec spec, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Unbuilt> unbuilt() {
+    return Stream.of(
+        new Unbuilt(
+            "force",
+            new DrainSpec(true, true, null, 300, false),
+            "spec.migration.drain.force: true is not built yet"),
+        new Unbuilt(
+            "timeoutSeconds",
+            new DrainSpec(true, false, null, 60, false),
+            "spec.migration.drain.timeoutSeconds: 60 is not built yet"),
+        new Unbuilt(
+            "deleteEmptyDir",
+            new DrainSpec(true, false, null, 300, true),
+            "spec.migration.drain.deleteEmptyDir: true is not built yet"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unbuilt")
   @DisplayName("drain settings not applied yet are refused by their path")
-  void drainSettingsNotAppliedYetAreRefusedByTheirPath() {
-    assertThatThrownBy(() -> DrainPolicy.of(new DrainSpec(true, true, null, 300, false)))
+  void drainSettingsNotAppliedYetAreRefusedByTheirPath(Unbuilt c) {
+    assertThatThrownBy(() -> DrainPolicy.of(c.spec()))
         .isInstanceOf(InvalidMigrationException.class)
-        .hasMessageStartingWith("spec.migration.drain.force: true is not built yet");
-    assertThatThrownBy(() -> DrainPolicy.of(new DrainSpec(true, false, null, 60, false)))
-        .hasMessageStartingWith("spec.migration.drain.timeoutSeconds: 60 is not built yet");
-    assertThatThrownBy(() -> DrainPolicy.of(new DrainSpec(true, false, null, 300, true)))
-        .hasMessageStartingWith("spec.migration.drain.deleteEmptyDir: true is not built yet");
+        .hasMessageStartingWith(c.message());
   }
 }

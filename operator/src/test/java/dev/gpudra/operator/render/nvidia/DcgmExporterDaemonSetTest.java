@@ -25,6 +25,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class DcgmExporterDaemonSetTest {
   private static final String IMAGES =
@@ -90,15 +92,19 @@ class DcgmExporterDaemonSetTest {
     assertThat(pod.getHostPID()).isNull();
   }
 
-  @Test
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "DCGM absent   | ''                    | nvidia-dcgm:5555",
+        "DCGM enabled  | 'dcgm: {enabled: true}'  | nvidia-dcgm:5555",
+        "DCGM disabled | 'dcgm: {enabled: false}' |"
+      })
   @DisplayName("the standalone host engine is used when DCGM is enabled or absent")
-  void theStandaloneHostEngineIsUsedWhenDcgmIsEnabledOrAbsent() throws IOException {
-    assertThat(env(objects("", "")))
-        .containsEntry("DCGM_REMOTE_HOSTENGINE_INFO", "nvidia-dcgm:5555");
-    assertThat(env(objects("", "dcgm: {enabled: true}\n")))
-        .containsEntry("DCGM_REMOTE_HOSTENGINE_INFO", "nvidia-dcgm:5555");
-    assertThat(env(objects("", "dcgm: {enabled: false}\n")))
-        .doesNotContainKey("DCGM_REMOTE_HOSTENGINE_INFO");
+  void theStandaloneHostEngineIsUsedWhenDcgmIsEnabledOrAbsent(
+      String name, String dcgm, String hostEngine) throws IOException {
+    assertThat(env(objects("", dcgm + "\n")).get("DCGM_REMOTE_HOSTENGINE_INFO"))
+        .isEqualTo(hostEngine);
   }
 
   @Test
@@ -194,17 +200,15 @@ class DcgmExporterDaemonSetTest {
         .allSatisfy(r -> assertThat(r.getVerbs()).doesNotContain("*"));
   }
 
-  @Test
+  @ParameterizedTest(name = "DCGM_EXPORTER_CONFIGMAP_DATA={0}")
+  @CsvSource({"ns:cm, true", "none, false"})
   @DisplayName("a metrics ConfigMap read through the API mounts the token")
-  void aMetricsConfigMapReadThroughTheApiMountsTheToken() throws IOException {
+  void aMetricsConfigMapReadThroughTheApiMountsTheToken(String data, boolean token)
+      throws IOException {
     assertThat(
-            pod(objects(", env: [{name: DCGM_EXPORTER_CONFIGMAP_DATA, value: 'ns:cm'}]", ""))
+            pod(objects(", env: [{name: DCGM_EXPORTER_CONFIGMAP_DATA, value: '" + data + "'}]", ""))
                 .getAutomountServiceAccountToken())
-        .isTrue();
-    assertThat(
-            pod(objects(", env: [{name: DCGM_EXPORTER_CONFIGMAP_DATA, value: none}]", ""))
-                .getAutomountServiceAccountToken())
-        .isFalse();
+        .isEqualTo(token);
   }
 
   @Test
@@ -223,15 +227,18 @@ class DcgmExporterDaemonSetTest {
     assertThat(ofType(objects, GenericKubernetesResource.class)).isEmpty();
   }
 
-  @Test
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "{type: ExternalName}          | spec.dcgmExporter.service.type ExternalName",
+        "{internalTrafficPolicy: Node} | spec.dcgmExporter.service.internalTrafficPolicy Node"
+      })
   @DisplayName("a Service type that cannot front the pods is refused, naming the field")
-  void aServiceTypeThatCannotFrontThePodsIsRefusedNamingTheField() {
-    assertThatThrownBy(() -> objects(", service: {type: ExternalName}", ""))
+  void aServiceTypeThatCannotFrontThePodsIsRefusedNamingTheField(String service, String message) {
+    assertThatThrownBy(() -> objects(", service: " + service, ""))
         .isInstanceOf(StateRefusedException.class)
-        .hasMessageStartingWith("spec.dcgmExporter.service.type ExternalName");
-    assertThatThrownBy(() -> objects(", service: {internalTrafficPolicy: Node}", ""))
-        .isInstanceOf(StateRefusedException.class)
-        .hasMessageStartingWith("spec.dcgmExporter.service.internalTrafficPolicy Node");
+        .hasMessageStartingWith(message);
   }
 
   @Test
