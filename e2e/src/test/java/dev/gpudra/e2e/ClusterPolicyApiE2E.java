@@ -133,7 +133,7 @@ class ClusterPolicyApiE2E {
         .hasMessageContaining("GPUCluster is a singleton, metadata.name must be 'gpu-cluster'");
   }
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "{0}")
   @ValueSource(
       strings = {
         "default",
@@ -171,7 +171,7 @@ class ClusterPolicyApiE2E {
         .isNotNull();
   }
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"gpu-cluster", "v26.7.0-sample", "v26.7.0-chart"})
   @DisplayName("NVIDIA's GPUCluster passes strict field validation unchanged and keeps its values")
   void nvidiasGpuClusterIsAcceptedUnchanged(String sample) throws IOException {

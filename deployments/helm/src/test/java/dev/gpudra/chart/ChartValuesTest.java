@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ChartValuesTest {
   private static final Pattern VALUE = Pattern.compile("\\.Values((?:\\.[A-Za-z][A-Za-z0-9_]*)+)");
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"gpu-dra", "gpu-operator"})
   @DisplayName("every .Values path a chart's templates use is defined in its values.yaml")
   void valuesDefined(String name) throws IOException {

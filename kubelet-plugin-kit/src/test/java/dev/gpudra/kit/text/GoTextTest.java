@@ -29,7 +29,7 @@ class GoTextTest {
     assertThat(GoDuration.parse(text)).isEqualTo(Duration.ofMillis(millis));
   }
 
-  @ParameterizedTest
+  @ParameterizedTest(name = "\"{0}\"")
   @ValueSource(strings = {"", "15", "1x", "s", "1h 30m", "infinite", "1.h2"})
   @DisplayName("anything else is refused, naming the value")
   void notDurations(String text) {
