@@ -1,7 +1,7 @@
 package dev.gpudra.cli;
 
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;

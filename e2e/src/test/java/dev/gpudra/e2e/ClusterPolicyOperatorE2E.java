@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.clusterpolicy.State;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.operator.PolicyScenario;
 import dev.gpudra.operator.reconcile.ClusterPolicyOperator;

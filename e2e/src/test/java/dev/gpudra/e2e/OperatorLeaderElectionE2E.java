@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.leaderelection.Leadership;
 import dev.gpudra.leaderelection.LeaseElection;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.localcluster.node.OperatorOperands;
 import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.node.ValidationFiles;

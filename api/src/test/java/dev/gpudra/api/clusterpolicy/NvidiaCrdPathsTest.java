@@ -2,6 +2,7 @@ package dev.gpudra.api.clusterpolicy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.gpudra.bench.operator;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.bench.api.BenchApi;
 import dev.gpudra.bench.api.WriteCounter;
 import dev.gpudra.localcluster.operator.PolicyScenario;

@@ -1,6 +1,6 @@
 package dev.gpudra.demo.operator;
 
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.EmbeddedBackend;
 import dev.gpudra.localcluster.kubelet.RunningPod;

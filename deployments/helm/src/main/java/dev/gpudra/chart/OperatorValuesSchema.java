@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.computedomain.ComputeDomainCrds;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.api.clusterpolicy.ClusterPolicyCrds;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.operator.PolicyScenario;
 import dev.gpudra.operator.upgrade.UpgradeKeys;

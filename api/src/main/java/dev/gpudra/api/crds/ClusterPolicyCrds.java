@@ -1,5 +1,11 @@
-package dev.gpudra.api.clusterpolicy;
+package dev.gpudra.api.crds;
 
+import dev.gpudra.api.clusterpolicy.ClusterPolicy;
+import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
+import dev.gpudra.api.clusterpolicy.ClusterPolicyStatus;
+import dev.gpudra.api.clusterpolicy.GpuCluster;
+import dev.gpudra.api.clusterpolicy.GpuClusterSpec;
+import dev.gpudra.api.clusterpolicy.GpuClusterStatus;
 import dev.gpudra.api.nvidiadriver.NvidiaDriver;
 import dev.gpudra.api.nvidiadriver.NvidiaDriverSpec;
 import dev.gpudra.api.nvidiadriver.NvidiaDriverStatus;
