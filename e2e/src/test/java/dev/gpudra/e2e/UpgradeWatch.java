@@ -14,7 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * What a driver upgrade does, as watches see it: every value a node's upgrade label takes, in
  * order, and when pods start terminating and are gone ("terminating ns/name", "gone ns/name",
- * "deleting ns/<driver>" for the policy's driver pods), until closed; and the node's state now.
+ * "deleting ns/{@literal <driver>}" for the policy's driver pods), until closed; and the node's
+ * state now.
  */
 final class UpgradeWatch implements AutoCloseable {
   static final String STATE = "nvidia.com/gpu-driver-upgrade-state";

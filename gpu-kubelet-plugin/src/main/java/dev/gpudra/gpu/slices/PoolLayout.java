@@ -15,9 +15,9 @@ import java.util.Map;
 
 /**
  * How the pool is cut into ResourceSlices. Without partitionable GPUs: the devices in as few slices
- * as the API allows. With DynamicMIG, as NVIDIA's plugin cuts it: on Kubernetes >= 1.35 the counter
- * sets in slices of their own (at most 8 sets each) followed by one devices-only slice per GPU;
- * before 1.35 one slice per GPU with its devices and its counter set.
+ * as the API allows. With DynamicMIG, as NVIDIA's plugin cuts it: on Kubernetes {@literal >=} 1.35
+ * the counter sets in slices of their own (at most 8 sets each) followed by one devices-only slice
+ * per GPU; before 1.35 one slice per GPU with its devices and its counter set.
  */
 public final class PoolLayout {
   /** Counter sets per slice (Kubernetes 1.35). */
@@ -25,9 +25,11 @@ public final class PoolLayout {
 
   /** Where the shared counters go. */
   public enum Counters {
-    /** Kubernetes >= 1.35: devices and shared counters exclude each other within a slice. */
+    /**
+     * Kubernetes {@literal >=} 1.35: devices and shared counters exclude each other within a slice.
+     */
     APART,
-    /** Kubernetes < 1.35: a GPU's counters beside its devices. */
+    /** Kubernetes {@literal <} 1.35: a GPU's counters beside its devices. */
     BESIDE_DEVICES
   }
 

@@ -5,8 +5,9 @@ import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import java.util.List;
 
 /**
- * What one ResourceSlice of the pool carries: devices, shared counters, or both (Kubernetes < 1.35
- * wants a GPU's counters beside its devices; >= 1.35 lets a slice carry only counters).
+ * What one ResourceSlice of the pool carries: devices, shared counters, or both (Kubernetes
+ * {@literal <} 1.35 wants a GPU's counters beside its devices; {@literal >=} 1.35 lets a slice
+ * carry only counters).
  *
  * @param devices in publication order
  * @param sharedCounters the counter sets devices of the pool consume (DRAPartitionableDevices)
