@@ -76,7 +76,8 @@ public final class Allocator {
             requests,
             pools,
             new DeviceMatcher(selectors, cluster.allocatedDevices(), counters, capacity));
-    Search search = new Search(requests, table, constraints, counters, capacity, maxSteps);
+    Search search =
+        new Search(requests, table, constraints, new Ledgers(counters, capacity), maxSteps);
     try {
       Precheck.run(requests, pools, table);
       if (search.run()) {

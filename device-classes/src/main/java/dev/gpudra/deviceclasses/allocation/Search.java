@@ -39,14 +39,13 @@ final class Search {
       List<ClaimRequest> requests,
       CandidateTable table,
       List<AttributeConstraint> constraints,
-      CounterLedger counters,
-      CapacityLedger capacity,
+      Ledgers ledgers,
       long maxSteps) {
     this.requests = requests;
     this.table = table;
     this.constraints = constraints;
-    this.counters = counters;
-    this.capacity = capacity;
+    this.counters = ledgers.counters();
+    this.capacity = ledgers.capacity();
     this.maxSteps = maxSteps;
   }
 
