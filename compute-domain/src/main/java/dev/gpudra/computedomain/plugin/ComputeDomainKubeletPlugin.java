@@ -147,10 +147,11 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
           new DomainCleanup(
               client,
               api,
-              checkpoints,
               driver,
-              new NodeLock(paths.lockFile(), PluginConfig.Timeouts.DEFAULTS.lock()),
-              config.domainsDir());
+              new DomainCleanup.NodeClaims(
+                  checkpoints,
+                  new NodeLock(paths.lockFile(), PluginConfig.Timeouts.DEFAULTS.lock()),
+                  config.domainsDir()));
       return new ComputeDomainKubeletPlugin(
           owner, kit, startCleanup(cleaner), fabric, metricsServer);
     } catch (RuntimeException e) {
@@ -173,8 +174,9 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
         new DomainRequests(DomainPluginConfig.DRIVER_NAME, config.featureGates()),
         checkpoints,
         DomainDraDriver.claimSpecs(config.cdiRoot()),
-        new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
-        new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId()),
+        new DomainDraDriver.Preparers(
+            new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
+            new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId())),
         label);
   }
 

@@ -37,19 +37,22 @@ final class DomainCleanup {
   private final NodeLock lock;
   private final Path domainsDir;
 
-  DomainCleanup(
-      KubernetesClient client,
-      DomainApi api,
-      CheckpointFile<DomainCheckpoint> checkpoints,
-      DomainDraDriver driver,
-      NodeLock lock,
-      Path domainsDir) {
+  DomainCleanup(KubernetesClient client, DomainApi api, DomainDraDriver driver, NodeClaims node) {
     this.client = Objects.requireNonNull(client, "client");
     this.api = Objects.requireNonNull(api, "api");
-    this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
     this.driver = Objects.requireNonNull(driver, "driver");
-    this.lock = Objects.requireNonNull(lock, "lock");
-    this.domainsDir = Objects.requireNonNull(domainsDir, "domainsDir");
+    this.checkpoints = node.checkpoints();
+    this.lock = node.lock();
+    this.domainsDir = node.domainsDir();
+  }
+
+  /** This node's claim state: the checkpoint, the lock that guards it, the domain directories. */
+  record NodeClaims(CheckpointFile<DomainCheckpoint> checkpoints, NodeLock lock, Path domainsDir) {
+    NodeClaims {
+      Objects.requireNonNull(checkpoints, "checkpoints");
+      Objects.requireNonNull(lock, "lock");
+      Objects.requireNonNull(domainsDir, "domainsDir");
+    }
   }
 
   /** One pass; returns how many claims were rolled back and directories removed. */

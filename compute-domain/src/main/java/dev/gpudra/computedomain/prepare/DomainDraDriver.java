@@ -52,15 +52,22 @@ public final class DomainDraDriver implements DraDriver {
       DomainRequests requests,
       CheckpointFile<DomainCheckpoint> checkpoints,
       CdiSpecWriter specs,
-      ChannelPrep channels,
-      DaemonPrep daemons,
+      Preparers preparers,
       NodeLabel label) {
     this.requests = Objects.requireNonNull(requests, "requests");
     this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
     this.specs = Objects.requireNonNull(specs, "specs");
-    this.channels = Objects.requireNonNull(channels, "channels");
-    this.daemons = Objects.requireNonNull(daemons, "daemons");
+    this.channels = preparers.channels();
+    this.daemons = preparers.daemons();
     this.label = Objects.requireNonNull(label, "label");
+  }
+
+  /** How this driver prepares each target: channel claims and daemon claims. */
+  public record Preparers(ChannelPrep channels, DaemonPrep daemons) {
+    public Preparers {
+      Objects.requireNonNull(channels, "channels");
+      Objects.requireNonNull(daemons, "daemons");
+    }
   }
 
   /** The writer of this driver's claim specs, {@code k8s.compute-domain.nvidia.com-claim_<uid>}. */
