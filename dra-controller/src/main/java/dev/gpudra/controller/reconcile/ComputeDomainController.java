@@ -91,7 +91,11 @@ public final class ComputeDomainController implements AutoCloseable {
     try {
       operator.register(
           new ComputeDomainReconciler(
-              client, settings, cliques, Clock.systemUTC(), metrics, caches));
+              client,
+              new ComputeDomainReconciler.DomainSetup(settings, cliques),
+              Clock.systemUTC(),
+              metrics,
+              caches));
       operator.start();
     } catch (RuntimeException e) {
       caches.close();

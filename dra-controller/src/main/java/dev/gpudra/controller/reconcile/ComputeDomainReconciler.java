@@ -78,28 +78,40 @@ public final class ComputeDomainReconciler
   private final RecentCreates recentCreates;
 
   /**
-   * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
+   * @param setup the daemons' settings and where they register
    * @param metrics where each domain's status and failed reconciliations are counted
    * @param caches where the reconcile reads templates, DaemonSets, daemon pods and cliques
    */
   ComputeDomainReconciler(
       KubernetesClient client,
-      DaemonSettings settings,
-      boolean cliques,
+      DomainSetup setup,
       Clock clock,
       DomainMetrics metrics,
       DomainCaches caches) {
+    DaemonSettings settings = setup.settings();
     this.caches = Objects.requireNonNull(caches, "caches");
     this.metrics = Objects.requireNonNull(metrics, "metrics");
     this.client = Objects.requireNonNull(client, "client");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.objects = new DomainObjects(settings);
     this.daemonSets = new DaemonSetFactory(settings);
-    this.rules = new DomainStatusRules(cliques);
+    this.rules = new DomainStatusRules(setup.cliques());
     this.clock = Objects.requireNonNull(clock, "clock");
     this.cliqueWriter = new CliqueWriter(client);
     this.statusWriter = new DomainStatusWriter(client);
     this.recentCreates = new RecentCreates(clock);
+  }
+
+  /**
+   * How this controller runs domains.
+   *
+   * @param settings the IMEX daemons' image, namespace and resources
+   * @param cliques ComputeDomainCliques: the daemons register in cliques (else in the status)
+   */
+  record DomainSetup(DaemonSettings settings, boolean cliques) {
+    DomainSetup {
+      Objects.requireNonNull(settings, "settings");
+    }
   }
 
   @Override

@@ -46,19 +46,22 @@ final class ChannelCondition {
     }
     if (waiting.isEmpty()) {
       return DomainConditions.condition(
-          TYPE,
-          true,
-          "ChannelsReady",
-          claims.isEmpty()
-              ? "no channel claims"
-              : claims.size() + " channel claims on nodes whose IMEX daemon is ready",
+          new DomainConditions.Verdict(
+              TYPE,
+              true,
+              "ChannelsReady",
+              claims.isEmpty()
+                  ? "no channel claims"
+                  : claims.size() + " channel claims on nodes whose IMEX daemon is ready"),
           previous,
           now);
     }
     String named = String.join("; ", waiting.subList(0, Math.min(NAMED, waiting.size())));
     String more = waiting.size() > NAMED ? "; and " + (waiting.size() - NAMED) + " more" : "";
     return DomainConditions.condition(
-        TYPE, false, "ChannelClaimsWaiting", named + more, previous, now);
+        new DomainConditions.Verdict(TYPE, false, "ChannelClaimsWaiting", named + more),
+        previous,
+        now);
   }
 
   /** Why the claim cannot be prepared yet, if it cannot. */

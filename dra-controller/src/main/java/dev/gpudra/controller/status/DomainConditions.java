@@ -48,7 +48,7 @@ final class DomainConditions {
               ? "no node joined yet; numNodes 0 needs none"
               : nodes.size() + " nodes ready";
     }
-    return condition(READY, ready, reason, message, previous, now);
+    return condition(new Verdict(READY, ready, reason, message), previous, now);
   }
 
   static Condition daemonsRunning(List<Pod> pods, List<Condition> previous, Instant now) {
@@ -58,12 +58,12 @@ final class DomainConditions {
     }
     return troubled.isEmpty()
         ? condition(
-            DAEMONS_RUNNING, true, "Running", pods.size() + " daemon pods running", previous, now)
+            new Verdict(DAEMONS_RUNNING, true, "Running", pods.size() + " daemon pods running"),
+            previous,
+            now)
         : condition(
-            DAEMONS_RUNNING,
-            false,
-            "DaemonPodsNotRunning",
-            String.join("; ", troubled),
+            new Verdict(
+                DAEMONS_RUNNING, false, "DaemonPodsNotRunning", String.join("; ", troubled)),
             previous,
             now);
   }
@@ -109,14 +109,15 @@ final class DomainConditions {
                 + (last.getMessage() == null ? "" : ": " + last.getMessage().strip()));
   }
 
-  static Condition condition(
-      String type,
-      boolean status,
-      String reason,
-      String message,
-      List<Condition> previous,
-      Instant now) {
-    String value = status ? "True" : "False";
+  /** A condition's type, status, reason and message, before its transition time is known. */
+  record Verdict(String type, boolean status, String reason, String message) {}
+
+  /**
+   * The condition; its transition time is kept from {@code previous} when the status is the same.
+   */
+  static Condition condition(Verdict verdict, List<Condition> previous, Instant now) {
+    String type = verdict.type();
+    String value = verdict.status() ? "True" : "False";
     String since =
         previous.stream()
             .filter(c -> type.equals(c.getType()) && value.equals(c.getStatus()))
@@ -126,8 +127,8 @@ final class DomainConditions {
     return new ConditionBuilder()
         .withType(type)
         .withStatus(value)
-        .withReason(reason)
-        .withMessage(message)
+        .withReason(verdict.reason())
+        .withMessage(verdict.message())
         .withLastTransitionTime(since)
         .build();
   }
