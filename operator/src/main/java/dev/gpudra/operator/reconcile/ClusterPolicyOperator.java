@@ -69,17 +69,12 @@ public final class ClusterPolicyOperator implements AutoCloseable {
               client,
               settings,
               caches,
-              new NodeMover(client, caches, settings.namespace()),
-              new StateApplier(applier, caches),
-              new DriverUpgrader(
-                  client,
-                  caches,
-                  settings.namespace(),
-                  metrics,
-                  settings.upgradeDeadlines(),
-                  Clock.systemUTC()),
-              new NvidiaDriverPass(
-                  client, caches, applier, settings.namespace(), Clock.systemUTC()));
+              new PolicyPass.Steps(
+                  new NodeMover(client, caches, settings.namespace()),
+                  new StateApplier(applier, caches),
+                  new DriverUpgrader(client, caches, settings, metrics, Clock.systemUTC()),
+                  new NvidiaDriverPass(
+                      client, caches, applier, settings.namespace(), Clock.systemUTC())));
       operator.register(
           new ClusterPolicyReconciler(settings, caches, pass, metrics, Clock.systemUTC()));
       if (caches.watchesGpuClusters()) {

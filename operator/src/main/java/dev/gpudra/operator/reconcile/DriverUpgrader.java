@@ -55,17 +55,16 @@ final class DriverUpgrader {
   DriverUpgrader(
       KubernetesClient client,
       OperatorCaches caches,
-      String namespace,
+      OperatorSettings settings,
       OperatorMetrics metrics,
-      UpgradeDeadlines deadlines,
       Clock clock) {
     this.client = client;
     this.caches = caches;
-    this.namespace = namespace;
+    this.namespace = settings.namespace();
     this.view = new UpgradeView(caches, namespace);
     this.metrics = metrics;
     this.events = new NodeEvents(client, clock);
-    this.deadlines = deadlines;
+    this.deadlines = settings.upgradeDeadlines();
     this.clock = clock;
   }
 
@@ -106,7 +105,6 @@ final class DriverUpgrader {
     }
     UpgradeRules stopped = new UpgradeRules(UpgradePolicy.of(null), deadlines, clock.instant());
     for (Node node : caches.nodes()) {
-      String name = node.getMetadata().getName();
       Optional<UpgradeGroup> group = groups.stream().filter(g -> g.member().test(node)).findFirst();
       if (group.isEmpty() || !group.get().autoUpgrade()) {
         release(
@@ -115,27 +113,42 @@ final class DriverUpgrader {
             group
                 .map(g -> g.owner() + ": upgradePolicy.autoUpgrade is off")
                 .orElse("no driver owns the node"));
-        continue;
-      }
-      Optional<String> daemonSet = group.get().daemonSet().apply(name);
-      if (daemonSet.isEmpty()) {
-        continue; // its driver's DaemonSet is not rendered: nothing to replace its pod with
-      }
-      if (view.driverPod(name).isPresent() || underWay(node)) {
-        managed.get(group.get()).add(view.of(node, daemonSet.get(), group.get().replacesOthers()));
-      } else if (hasState(node)) {
-        NodeUpgrade upgrade = view.of(node, daemonSet.get(), group.get().replacesOthers());
-        UpgradeRules rules =
-            new UpgradeRules(policies.get(group.get()), deadlines, clock.instant());
-        apply(
-            node,
-            upgrade,
-            rules.abandon(upgrade, "no driver pod runs on the node any more"),
-            gpuNode(node));
       } else {
-        mark(node, gpuNode(node));
+        sort(node, group.get(), policies.get(group.get()), managed.get(group.get()));
       }
     }
+    return plan(managed, policies);
+  }
+
+  /**
+   * A node its group upgrades: one with a driver pod (or an upgrade under way) joins {@code
+   * managed}; one whose driver pod is gone abandons its upgrade; one never upgraded is marked.
+   */
+  private void sort(
+      Node node, UpgradeGroup group, UpgradePolicy policy, List<NodeUpgrade> managed) {
+    String name = node.getMetadata().getName();
+    Optional<String> daemonSet = group.daemonSet().apply(name);
+    if (daemonSet.isEmpty()) {
+      return; // its driver's DaemonSet is not rendered: nothing to replace its pod with
+    }
+    if (view.driverPod(name).isPresent() || underWay(node)) {
+      managed.add(view.of(node, daemonSet.get(), group.replacesOthers()));
+    } else if (hasState(node)) {
+      NodeUpgrade upgrade = view.of(node, daemonSet.get(), group.replacesOthers());
+      UpgradeRules rules = new UpgradeRules(policy, deadlines, clock.instant());
+      apply(
+          node,
+          upgrade,
+          rules.abandon(upgrade, "no driver pod runs on the node any more"),
+          gpuNode(node));
+    } else {
+      mark(node, gpuNode(node));
+    }
+  }
+
+  /** Plans each group's managed nodes, applies the plans, and counts them. */
+  private List<NodeUpgradeStatus> plan(
+      Map<UpgradeGroup, List<NodeUpgrade>> managed, Map<UpgradeGroup, UpgradePolicy> policies) {
     List<UpgradeCounts> counts = new ArrayList<>();
     List<NodeUpgradeStatus> statuses = new ArrayList<>();
     Map<String, Node> byName = new HashMap<>();

@@ -55,23 +55,24 @@ final class PolicyPass {
   private final Map<String, String> logged = new java.util.concurrent.ConcurrentHashMap<>();
 
   PolicyPass(
-      KubernetesClient client,
-      OperatorSettings settings,
-      OperatorCaches caches,
-      NodeMover nodes,
-      StateApplier states,
-      DriverUpgrader upgrades,
-      NvidiaDriverPass drivers) {
+      KubernetesClient client, OperatorSettings settings, OperatorCaches caches, Steps steps) {
     this.client = client;
-    this.drivers = drivers;
-    this.upgrades = upgrades;
+    this.drivers = steps.drivers();
+    this.upgrades = steps.upgrades();
     this.settings = settings;
     this.caches = caches;
-    this.nodes = nodes;
-    this.states = states;
+    this.nodes = steps.nodes();
+    this.states = steps.states();
     this.serviceMonitors =
         new CrdPresence(client, CrdPresence.SERVICE_MONITORS, java.time.Clock.systemUTC());
   }
+
+  /**
+   * What a pass does besides rendering: move nodes between drivers, apply the operand states,
+   * upgrade drivers, and run the NVIDIADriver resources.
+   */
+  record Steps(
+      NodeMover nodes, StateApplier states, DriverUpgrader upgrades, NvidiaDriverPass drivers) {}
 
   /**
    * @param owner the resource that owns the operands

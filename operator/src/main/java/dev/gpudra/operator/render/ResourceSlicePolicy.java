@@ -3,6 +3,10 @@ package dev.gpudra.operator.render;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.Validation;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidationBuilder;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.Variable;
+import io.fabric8.kubernetes.api.model.admissionregistration.v1.VariableBuilder;
 import java.util.List;
 
 /**
@@ -41,41 +45,8 @@ public final class ResourceSlicePolicy {
             .withName("isPluginAccount")
             .withExpression("request.userInfo.username == '" + user + "'")
             .endMatchCondition()
-            .addNewVariable()
-            .withName("userNodeName")
-            // a user with no extras at all has no extra map: every step optional
-            .withExpression(
-                "request.userInfo.?extra[?'authentication.kubernetes.io/node-name'][?0]"
-                    + ".orValue('')")
-            .endVariable()
-            .addNewVariable()
-            .withName("slice")
-            .withExpression("request.operation == 'DELETE' ? oldObject : object")
-            .endVariable()
-            .addNewVariable()
-            .withName("objectNodeName")
-            .withExpression("variables.slice.spec.?nodeName.orValue('')")
-            .endVariable()
-            .addNewVariable()
-            .withName("manyNodes")
-            .withExpression(
-                "variables.slice.spec.?allNodes.orValue(false)"
-                    + " || has(variables.slice.spec.nodeSelector)")
-            .endVariable()
-            .addNewValidation()
-            .withExpression("variables.userNodeName != ''")
-            .withMessage(
-                "no node association found for user, this user must run in a pod on a node and"
-                    + " ServiceAccountTokenPodNodeInfo must be enabled")
-            .endValidation()
-            .addNewValidation()
-            .withExpression(
-                "variables.manyNodes || variables.userNodeName == variables.objectNodeName")
-            .withMessageExpression(
-                "'this user running on node ' + variables.userNodeName + ' may not modify'"
-                    + " + (variables.objectNodeName == '' ? ' cluster resourceslices'"
-                    + " : ' resourceslices on node ' + variables.objectNodeName)")
-            .endValidation()
+            .withVariables(variables())
+            .withValidations(validations())
             .endSpec()
             .build();
     HasMetadata binding =
@@ -89,5 +60,43 @@ public final class ResourceSlicePolicy {
             .endSpec()
             .build();
     return List.of(policy, binding);
+  }
+
+  /** The node the user's token names, the slice written, the node it is for, and whether many. */
+  private static List<Variable> variables() {
+    return List.of(
+        // a user with no extras at all has no extra map: every step optional
+        variable(
+            "userNodeName",
+            "request.userInfo.?extra[?'authentication.kubernetes.io/node-name'][?0].orValue('')"),
+        variable("slice", "request.operation == 'DELETE' ? oldObject : object"),
+        variable("objectNodeName", "variables.slice.spec.?nodeName.orValue('')"),
+        variable(
+            "manyNodes",
+            "variables.slice.spec.?allNodes.orValue(false)"
+                + " || has(variables.slice.spec.nodeSelector)"));
+  }
+
+  private static Variable variable(String name, String expression) {
+    return new VariableBuilder().withName(name).withExpression(expression).build();
+  }
+
+  /** A plugin must name its node, and may write only that node's slices (or many nodes'). */
+  private static List<Validation> validations() {
+    return List.of(
+        new ValidationBuilder()
+            .withExpression("variables.userNodeName != ''")
+            .withMessage(
+                "no node association found for user, this user must run in a pod on a node and"
+                    + " ServiceAccountTokenPodNodeInfo must be enabled")
+            .build(),
+        new ValidationBuilder()
+            .withExpression(
+                "variables.manyNodes || variables.userNodeName == variables.objectNodeName")
+            .withMessageExpression(
+                "'this user running on node ' + variables.userNodeName + ' may not modify'"
+                    + " + (variables.objectNodeName == '' ? ' cluster resourceslices'"
+                    + " : ' resourceslices on node ' + variables.objectNodeName)")
+            .build());
   }
 }
