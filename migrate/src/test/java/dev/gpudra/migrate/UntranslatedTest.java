@@ -36,6 +36,11 @@ class UntranslatedTest {
   }
 
   static Stream<Arguments> cases() {
+    return Stream.of(shapeAndSharing(), resources(), kinds()).flatMap(s -> s);
+  }
+
+  /** A malformed pod, and sharing the device plugin's config does not allow. */
+  private static Stream<Arguments> shapeAndSharing() {
     return Stream.of(
         reported(
             "containers that are a mapping, not a list (found by fuzzing: a NullPointerException)",
@@ -62,7 +67,12 @@ class UntranslatedTest {
             pod(
                 "  containers:\n  - name: c\n    resources: {limits: {nvidia.com/gpu.shared: 1}}\n"),
             "Pod ns/p: container \"c\": nvidia.com/gpu.shared: a shared resource: give the device"
-                + " plugin's config that shares it (--config)"),
+                + " plugin's config that shares it (--config)"));
+  }
+
+  /** Resource names and counts the device plugin does not give as asked. */
+  private static Stream<Arguments> resources() {
+    return Stream.of(
         reported(
             "a resource name the device plugin does not advertise",
             Optional.empty(),
@@ -97,7 +107,12 @@ class UntranslatedTest {
                 "  initContainers:\n  - name: warm\n    resources: {limits: {nvidia.com/gpu: 1}}\n"
                     + "  containers:\n  - name: c\n    resources: {limits: {nvidia.com/gpu: 1}}\n"),
             "Pod ns/p: init container \"warm\": nvidia.com/gpu: only app containers are translated"
-                + " (give its claim to it by hand, or let an app container ask for the devices)"),
+                + " (give its claim to it by hand, or let an app container ask for the devices)"));
+  }
+
+  /** Pod templates in kinds or groups migrate does not know. */
+  private static Stream<Arguments> kinds() {
+    return Stream.of(
         reported(
             "a pod template in a kind migrate does not know",
             Optional.empty(),
