@@ -13,6 +13,7 @@ import dev.gpudra.deviceplugin.node.PluginNode;
 import dev.gpudra.deviceplugin.pernode.ReconfiguringPlugin;
 import dev.gpudra.deviceplugin.server.DevicePluginServers;
 import dev.gpudra.deviceplugin.server.HealthEndpoint;
+import dev.gpudra.deviceplugin.server.KubeletSockets;
 import dev.gpudra.deviceplugin.server.ServingSockets;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.nvml.Nvml;
@@ -190,7 +191,11 @@ final class DevicePluginCommand implements Callable<Integer> {
       HealthSource health) {
     DevicePluginServers servers =
         DevicePluginServers.start(
-            config, node.resources(), node.devices(), kubeletSocket, transport, transport, health);
+            config,
+            node.resources(),
+            node.devices(),
+            new KubeletSockets(kubeletSocket, transport, transport),
+            health);
     ServingSockets.Tracked tracked = sockets.track(servers::serving);
     return () -> {
       tracked.close();

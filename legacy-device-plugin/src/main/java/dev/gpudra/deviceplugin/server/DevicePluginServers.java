@@ -44,33 +44,26 @@ public final class DevicePluginServers implements AutoCloseable {
       DevicePluginConfig config,
       List<AdvertisedResource> advertised,
       NodeDevices node,
-      Path kubeletSocket,
-      SocketServerFactory serverFactory,
-      SocketChannelFactory channelFactory) {
-    return start(
-        config,
-        advertised,
-        node,
-        kubeletSocket,
-        serverFactory,
-        channelFactory,
-        HealthSource.alwaysHealthy());
+      KubeletSockets sockets) {
+    return start(config, advertised, node, sockets, HealthSource.alwaysHealthy());
   }
 
   /**
    * @param advertised the resources to serve ({@link DeviceInventory#resources})
    * @param node what Allocate reads from the node
-   * @param kubeletSocket the kubelet's registration socket; the plugin's sockets go beside it
+   * @param sockets the kubelet's registration socket (the plugin's sockets go beside it), and how
+   *     to serve and dial them
    * @param health the GPUs' health: ListAndWatch sends it, and again on every change
    */
   public static DevicePluginServers start(
       DevicePluginConfig config,
       List<AdvertisedResource> advertised,
       NodeDevices node,
-      Path kubeletSocket,
-      SocketServerFactory serverFactory,
-      SocketChannelFactory channelFactory,
+      KubeletSockets sockets,
       HealthSource health) {
+    Path kubeletSocket = sockets.kubeletSocket();
+    SocketServerFactory serverFactory = sockets.servers();
+    SocketChannelFactory channelFactory = sockets.channels();
     DevicePluginServers started =
         new DevicePluginServers(new KubeletRegistration(channelFactory, kubeletSocket));
     try {

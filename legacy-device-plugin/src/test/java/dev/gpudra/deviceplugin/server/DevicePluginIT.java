@@ -59,7 +59,10 @@ class DevicePluginIT {
             new PluginNode.Setup(
                 true, dir.resolve("cdi"), dir.resolve("sys"), dir.resolve("proc")));
     return DevicePluginServers.start(
-        config, node.resources(), node.devices(), kubelet.socket(), transport, transport);
+        config,
+        node.resources(),
+        node.devices(),
+        new KubeletSockets(kubelet.socket(), transport, transport));
   }
 
   private AllocateResponse allocate(String resource, String... ids) {

@@ -63,7 +63,10 @@ class DevicePluginLifecycleIT {
             new PluginNode.Setup(
                 true, dir.resolve("cdi"), dir.resolve("sys"), dir.resolve("proc")));
     return DevicePluginServers.start(
-        config, node.resources(), node.devices(), kubelet.socket(), transport, transport);
+        config,
+        node.resources(),
+        node.devices(),
+        new KubeletSockets(kubelet.socket(), transport, transport));
   }
 
   @Test
@@ -96,9 +99,7 @@ class DevicePluginLifecycleIT {
                 config,
                 node.resources(),
                 node.devices(),
-                kubelet.socket(),
-                transport,
-                transport,
+                new KubeletSockets(kubelet.socket(), transport, transport),
                 health)) {
       List<ListAndWatchResponse> lists = kubelet.lists.get("nvidia.com/gpu");
       await().atMost(Duration.ofSeconds(5)).until(() -> !lists.isEmpty());

@@ -63,7 +63,10 @@ class DevicePluginMigIT {
             nvml,
             new PluginNode.Setup(true, dir.resolve("cdi"), dir.resolve("sys"), dir.resolve("p")));
     return DevicePluginServers.start(
-        config, node.resources(), node.devices(), kubelet.socket(), transport, transport);
+        config,
+        node.resources(),
+        node.devices(),
+        new KubeletSockets(kubelet.socket(), transport, transport));
   }
 
   private ContainerAllocateResponse allocate(String resource, String... ids) {

@@ -39,7 +39,10 @@ final class DevicePluginProcess {
                   true, dir.resolve("cdi"), dir.resolve("sys"), dir.resolve("proc")));
       try (DevicePluginServers servers =
           DevicePluginServers.start(
-              config, node.resources(), node.devices(), Path.of(args[1]), transport, transport)) {
+              config,
+              node.resources(),
+              node.devices(),
+              new KubeletSockets(Path.of(args[1]), transport, transport))) {
         System.out.println(READY);
         System.out.flush();
         while (System.in.read() != -1) {

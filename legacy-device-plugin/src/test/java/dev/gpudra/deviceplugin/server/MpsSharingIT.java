@@ -163,7 +163,10 @@ class MpsSharingIT {
                   true, dir.resolve("cdi"), dir.resolve("sys"), dir.resolve("proc")));
       try (DevicePluginServers servers =
           DevicePluginServers.start(
-              config, node.resources(), node.devices(), kubelet.socket(), transport, transport)) {
+              config,
+              node.resources(),
+              node.devices(),
+              new KubeletSockets(kubelet.socket(), transport, transport))) {
         await().atMost(Duration.ofSeconds(5)).until(() -> !kubelet.lists.get(GPU).isEmpty());
         assertThat(kubelet.lists.get(GPU).getFirst().getDevicesCount())
             .isEqualTo(4 * nvml.gpus().size());

@@ -84,9 +84,7 @@ class PerNodeConfigIT {
                         config,
                         node.resources(),
                         node.devices(),
-                        kubelet.socket(),
-                        transport,
-                        transport)
+                        new KubeletSockets(kubelet.socket(), transport, transport))
                     ::close;
           };
       try (ReconfiguringPlugin plugin = ReconfiguringPlugin.start(named, label, factory);

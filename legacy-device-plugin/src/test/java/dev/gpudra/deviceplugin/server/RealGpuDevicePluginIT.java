@@ -78,7 +78,10 @@ class RealGpuDevicePluginIT {
     PluginNode node = PluginNode.open(config, nvml, PluginNode.Setup.of(false, dir.resolve("cdi")));
     try (DevicePluginServers servers =
         DevicePluginServers.start(
-            config, node.resources(), node.devices(), kubelet.socket(), transport, transport)) {
+            config,
+            node.resources(),
+            node.devices(),
+            new KubeletSockets(kubelet.socket(), transport, transport))) {
       await()
           .atMost(Duration.ofSeconds(10))
           .until(() -> !kubelet.lists.getOrDefault("nvidia.com/gpu", List.of()).isEmpty());

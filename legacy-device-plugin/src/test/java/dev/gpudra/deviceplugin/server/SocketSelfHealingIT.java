@@ -57,7 +57,10 @@ class SocketSelfHealingIT {
                 true, dir.resolve("cdi"), dir.resolve("sys"), dir.resolve("proc")));
     servers =
         DevicePluginServers.start(
-            config, node.resources(), node.devices(), kubelet.socket(), transport, transport);
+            config,
+            node.resources(),
+            node.devices(),
+            new KubeletSockets(kubelet.socket(), transport, transport));
     sockets = new ServingSockets();
     sockets.track(servers::serving);
     health = HealthEndpoint.start(0, sockets);
