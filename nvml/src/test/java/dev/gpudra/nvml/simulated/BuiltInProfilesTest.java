@@ -50,6 +50,11 @@ class BuiltInProfilesTest {
       List.of("1g.23gb", "2g.47gb", "3g.93gb", "4g.93gb", "7g.186gb", "1g.23gb+me", "1g.47gb");
 
   static Stream<Expected> builtIns() {
+    return Stream.of(ampereAndHopper(), blackwellAdaAndTuring()).flatMap(s -> s);
+  }
+
+  /** The A100 and H100/H200 systems. */
+  private static Stream<Expected> ampereAndHopper() {
     return Stream.of(
         new Expected(
             "dgx-a100",
@@ -90,7 +95,12 @@ class BuiltInProfilesTest {
             143771,
             0x233510DEL,
             MigMode.DISABLED,
-            H200),
+            H200));
+  }
+
+  /** The Blackwell systems, the L40S and the T4. */
+  private static Stream<Expected> blackwellAdaAndTuring() {
+    return Stream.of(
         new Expected(
             "b200",
             8,

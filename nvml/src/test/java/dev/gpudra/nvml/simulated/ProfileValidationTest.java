@@ -59,6 +59,13 @@ class ProfileValidationTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+            document(), gpuFieldsAndMig(), fabricAndMigTable(), pci(), nvlinks(), yamlAndLimits())
+        .flatMap(s -> s);
+  }
+
+  /** Top-level keys, driver versions and GPU groups. */
+  private static Stream<Case> document() {
+    return Stream.of(
         new Case(
             "unknown top-level key",
             HEADER + "gpuz: []\n",
@@ -94,7 +101,12 @@ class ProfileValidationTest {
         new Case(
             "unknown model",
             HEADER + "gpus:\n  - {count: 1, model: a200}\n",
-            "gpus[0].model: unknown model a200 (built-in models: a100-sxm4-40gb, a30,"),
+            "gpus[0].model: unknown model a200 (built-in models: a100-sxm4-40gb, a30,"));
+  }
+
+  /** A GPU's own fields, and its MIG placements and devices. */
+  private static Stream<Case> gpuFieldsAndMig() {
+    return Stream.of(
         a100(
             "bad migMode",
             "    migMode: Active\n",
@@ -151,7 +163,12 @@ class ProfileValidationTest {
         new Case(
             "MIG mode without a MIG table",
             HEADER + "gpus:\n  - {count: 1, model: l40s, migMode: Enabled}\n",
-            "gpus[0].migMode: Enabled needs a migProfiles table (or migMode NotSupported)"),
+            "gpus[0].migMode: Enabled needs a migProfiles table (or migMode NotSupported)"));
+  }
+
+  /** Fabric identity and the MIG profile table. */
+  private static Stream<Case> fabricAndMigTable() {
+    return Stream.of(
         a100(
             "bad cluster UUID",
             "    fabric: {state: Completed, clusterUuid: not-a-uuid}\n",
@@ -185,7 +202,12 @@ class ProfileValidationTest {
         new Case(
             "missing MIG engine count",
             HEADER + "gpus:\n" + CUSTOM_GPU + FOUR_G_TWICE.replace("ofaEngines: 0, ", ""),
-            "gpus[0].migProfiles[0].ofaEngines: missing"),
+            "gpus[0].migProfiles[0].ofaEngines: missing"));
+  }
+
+  /** PCI entries, root complexes and switches. */
+  private static Stream<Case> pci() {
+    return Stream.of(
         new Case(
             "pci entries do not match the GPUs",
             HEADER
@@ -223,7 +245,12 @@ class ProfileValidationTest {
             HEADER
                 + "gpus:\n  - {count: 1, model: t4}\npci:\n"
                 + "  - {busId: \"0000:07:00.0\", pcieRoot: pci0000:00, switches: [\"a b\"]}\n",
-            "pci[0]: switch name must be letters, digits"),
+            "pci[0]: switch name must be letters, digits"));
+  }
+
+  /** NVSwitch links and NVLink bridges. */
+  private static Stream<Case> nvlinks() {
+    return Stream.of(
         new Case(
             "too many NVSwitch links",
             HEADER + "gpus:\n  - {count: 2, model: t4}\nnvlink: {nvswitchLinks: 19}\n",
@@ -255,7 +282,12 @@ class ProfileValidationTest {
             HEADER
                 + "gpus:\n  - {count: 3, model: t4}\nnvlink: {bridges: [{gpus: [0, 1], links: 12},"
                 + " {gpus: [0, 2], links: 12}]}\n",
-            "nvlink.bridges[1].links: GPU 0 would have 24 NVLinks; at most 18"),
+            "nvlink.bridges[1].links: GPU 0 would have 24 NVLinks; at most 18"));
+  }
+
+  /** Malformed YAML and GPU counts past the limits. */
+  private static Stream<Case> yamlAndLimits() {
+    return Stream.of(
         new Case(
             "duplicate key",
             HEADER + "driverVersion: \"1.2.3\"\n",
