@@ -71,6 +71,11 @@ class ConfigDecoderTest {
   }
 
   static Stream<Rejected> rejected() {
+    return Stream.of(unknownNames(), wrongTypesAndConflicts(), limits()).flatMap(s -> s);
+  }
+
+  /** Versions, kinds, fields and values the decoder does not know. */
+  private static Stream<Rejected> unknownNames() {
     return Stream.of(
         new Rejected(
             "wrong apiVersion",
@@ -107,7 +112,12 @@ class ConfigDecoderTest {
                 "GpuConfig",
                 ",\"sharing\":{\"strategy\":\"TimeSlicing\","
                     + "\"timeSlicingConfig\":{\"interval\":\"Forever\"}}"),
-            "sharing.timeSlicingConfig.interval: unknown time-slice interval: Forever"),
+            "sharing.timeSlicingConfig.interval: unknown time-slice interval: Forever"));
+  }
+
+  /** Values of the wrong type, conflicting sharing configs, and bad documents. */
+  private static Stream<Rejected> wrongTypesAndConflicts() {
+    return Stream.of(
         new Rejected(
             "percentage as string",
             cfg(
@@ -143,7 +153,12 @@ class ConfigDecoderTest {
         new Rejected(
             "not an object",
             "[1]",
-            "opaque parameters must be a JSON object with apiVersion and kind, got a JSON array"),
+            "opaque parameters must be a JSON object with apiVersion and kind, got a JSON array"));
+  }
+
+  /** Pinned and per-device memory limits that are not quantities. */
+  private static Stream<Rejected> limits() {
+    return Stream.of(
         new Rejected(
             "pinned limit that is not a quantity",
             mps("\"defaultPinnedDeviceMemoryLimit\":\"lots\""),

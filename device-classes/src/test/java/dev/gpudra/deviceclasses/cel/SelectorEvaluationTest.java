@@ -31,6 +31,11 @@ class SelectorEvaluationTest {
   }
 
   static Stream<Case> inputs() {
+    return Stream.of(attributes(), domains(), versionsAndQuantities()).flatMap(s -> s);
+  }
+
+  /** The driver, attributes and capacity of the device itself. */
+  private static Stream<Case> attributes() {
     return Stream.of(
         new Case("anchor: unqualified bool under the driver domain", EX + ".name", "true"),
         new Case("index form equals field form", EX + "[\"name\"] == " + EX + ".name", "true"),
@@ -51,7 +56,12 @@ class SelectorEvaluationTest {
         new Case(
             "qualified capacity in its own domain",
             "device.capacity[\"other.example.com\"].slots.isGreaterThan(quantity(\"5\"))",
-            "false"),
+            "false"));
+  }
+
+  /** Known and unknown attribute domains, and the robust forms that test them. */
+  private static Stream<Case> domains() {
+    return Stream.of(
         new Case(
             "anchor: unknown domain is not in attributes",
             "\"no-such-domain\" in device.attributes",
@@ -81,7 +91,12 @@ class SelectorEvaluationTest {
         new Case("robust form with in", "\"nosuch\" in " + EX + " && " + EX + ".nosuch", "false"),
         new Case("has() on a present name", "has(" + EX + ".name)", "true"),
         new Case("has() on a missing name", "has(" + EX + ".nosuch)", "false"),
-        new Case("has() on an unknown domain", "has(device.attributes[\"zz.io\"].name)", "false"),
+        new Case("has() on an unknown domain", "has(device.attributes[\"zz.io\"].name)", "false"));
+  }
+
+  /** Semver and Quantity values, and results that are not bool. */
+  private static Stream<Case> versionsAndQuantities() {
+    return Stream.of(
         new Case(
             "version attribute is a Semver", EX + ".version == semver(\"1.2.3-rc.1\")", "true"),
         new Case(
