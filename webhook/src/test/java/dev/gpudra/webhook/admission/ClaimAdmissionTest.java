@@ -37,6 +37,11 @@ class ClaimAdmissionTest {
   }
 
   static Stream<Case> cases() {
+    return Stream.of(gpuConfigs(), vfioAndChannels(), claimShapes(), requests()).flatMap(s -> s);
+  }
+
+  /** GPU configs, with sharing, misspelled fields, gates, kinds and versions. */
+  private static Stream<Case> gpuConfigs() {
     return Stream.of(
         allowed(
             "a GpuConfig without sharing", "", createClaim("v1", opaque(GPU, GPU_CONFIG + "}"))),
@@ -92,7 +97,12 @@ class ClaimAdmissionTest {
             "another apiVersion",
             "",
             createClaim("v1", opaque(GPU, "{\"apiVersion\":\"v1\",\"kind\":\"GpuConfig\"}")),
-            "apiVersion: unsupported apiVersion \"v1\", want \"resource.nvidia.com/v1beta1\""),
+            "apiVersion: unsupported apiVersion \"v1\", want \"resource.nvidia.com/v1beta1\""));
+  }
+
+  /** VFIO and channel configs, and other drivers' configs. */
+  private static Stream<Case> vfioAndChannels() {
+    return Stream.of(
         invalid(
             "a VfioDeviceConfig without PassthroughSupport",
             "",
@@ -133,7 +143,12 @@ class ClaimAdmissionTest {
                     CD,
                     "{\"apiVersion\":\"resource.nvidia.com/v1beta1\","
                         + "\"kind\":\"ComputeDomainChannelConfig\",\"domainID\":\"uid-1\","
-                        + "\"allocationMode\":\"All\"}"))),
+                        + "\"allocationMode\":\"All\"}"))));
+  }
+
+  /** Templates, older API versions, and several entries at once. */
+  private static Stream<Case> claimShapes() {
+    return Stream.of(
         invalid(
             "a template, its path under spec.spec",
             "",
@@ -172,7 +187,12 @@ class ClaimAdmissionTest {
             "2 configs failed to validate: error decoding object at"
                 + " spec.devices.config[1].opaque.parameters: strict decoding error: unknown field"
                 + " \"a\"; error decoding object at spec.devices.config[3].opaque.parameters:"
-                + " strict decoding error: unknown field \"b\""),
+                + " strict decoding error: unknown field \"b\""));
+  }
+
+  /** Requests with no config to judge, or malformed ones. */
+  private static Stream<Case> requests() {
+    return Stream.of(
         invalid(
             "parameters missing",
             "",
