@@ -28,6 +28,11 @@ class RequestGateTest {
   }
 
   static Stream<Case> cases() {
+    return Stream.of(refusedShapes(), refusedWrites(), served()).flatMap(s -> s);
+  }
+
+  /** Methods, paths and bodies the server refuses. */
+  private static Stream<Case> refusedShapes() {
     return Stream.of(
         refused(
             "OPTIONS is not a method the server serves",
@@ -65,7 +70,12 @@ class RequestGateTest {
             new ApiRequest("PUT", "/api/v1/namespaces/x", "application/json", ""),
             400,
             "BadRequest",
-            "is empty"),
+            "is empty"));
+  }
+
+  /** Ways of writing the server does not implement. */
+  private static Stream<Case> refusedWrites() {
+    return Stream.of(
         refused(
             "server-side apply",
             new ApiRequest(
@@ -95,7 +105,12 @@ class RequestGateTest {
                 "POST", "/api/v1/namespaces?fieldValidation=Loose", "application/json", NAMESPACE),
             400,
             "BadRequest",
-            "\"Loose\""),
+            "\"Loose\""));
+  }
+
+  /** Requests the server serves. */
+  private static Stream<Case> served() {
+    return Stream.of(
         served(
             "a JSON create with fieldValidation=Strict",
             new ApiRequest(

@@ -31,6 +31,11 @@ class ResourceSliceValidatorTest {
   }
 
   static Stream<Case> cases() {
+    return Stream.of(devices(), poolsAndNodes(), attributesAndTaints()).flatMap(s -> s);
+  }
+
+  /** Device counts, names and the driver name. */
+  private static Stream<Case> devices() {
     return Stream.of(
         new Case("GPU plugin slice is valid", b -> b, List.of()),
         new Case(
@@ -80,7 +85,12 @@ class ResourceSliceValidatorTest {
         new Case(
             "driver name over 63",
             b -> b.editSpec().withDriver("a".repeat(60) + ".com").endSpec(),
-            List.of("spec.driver: Too long: may not be more than 63 bytes")),
+            List.of("spec.driver: Too long: may not be more than 63 bytes")));
+  }
+
+  /** The pool and the slice's node selection. */
+  private static Stream<Case> poolsAndNodes() {
+    return Stream.of(
         new Case(
             "pool generation and count",
             b ->
@@ -110,7 +120,12 @@ class ResourceSliceValidatorTest {
         new Case(
             "allNodes false",
             b -> b.editSpec().withNodeName(null).withAllNodes(false).endSpec(),
-            List.of("spec.allNodes: Invalid value: false: must be either unset or set to true")),
+            List.of("spec.allNodes: Invalid value: false: must be either unset or set to true")));
+  }
+
+  /** Attribute values and ids, and taints. */
+  private static Stream<Case> attributesAndTaints() {
+    return Stream.of(
         new Case(
             "version not semver",
             b -> device(b, 2, d -> d.addToAttributes("driverVersion", Slices.version("v570.1"))),
