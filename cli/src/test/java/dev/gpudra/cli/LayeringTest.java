@@ -31,6 +31,11 @@ class LayeringTest {
   }
 
   static Stream<Arguments> rules() {
+    return Stream.of(boundaries(), dependencies()).flatMap(s -> s);
+  }
+
+  /** Which code may touch the API server, JNA and the GPUs. */
+  private static Stream<Arguments> boundaries() {
     return Stream.of(
         rule(
             "desired-state models (and migrate's translation) never touch an API client or gRPC",
@@ -80,7 +85,12 @@ class LayeringTest {
                     "dev.gpudra.cli..")
                 .should()
                 .dependOnClassesThat()
-                .haveFullyQualifiedName("dev.gpudra.nvml.Nvml")),
+                .haveFullyQualifiedName("dev.gpudra.nvml.Nvml")));
+  }
+
+  /** What may depend on the deployable, the demo and the environment. */
+  private static Stream<Arguments> dependencies() {
+    return Stream.of(
         rule(
             "libraries never depend on the deployable",
             noClasses()

@@ -27,6 +27,13 @@ class ResourceClaimValidatorTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+            requestNames(), counts(), constraintsAndCapacity(), configParameters(), sizeAndStatus())
+        .flatMap(s -> s);
+  }
+
+  /** Request names, and requests with neither exactly nor firstAvailable. */
+  private static Stream<Case> requestNames() {
+    return Stream.of(
         new Case("one exact request is valid", b -> b, List.of()),
         new Case(
             "33 requests",
@@ -56,7 +63,12 @@ class ResourceClaimValidatorTest {
                     .endDevices()
                     .endSpec(),
             List.of(
-                "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required")),
+                "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required")));
+  }
+
+  /** Allocation modes and counts. */
+  private static Stream<Case> counts() {
+    return Stream.of(
         new Case(
             "unknown allocation mode",
             b ->
@@ -99,7 +111,12 @@ class ResourceClaimValidatorTest {
                     .endDevices()
                     .endSpec(),
             List.of(
-                "spec.devices.requests[0].exactly.count: Invalid value: 0: must be greater than zero")),
+                "spec.devices.requests[0].exactly.count: Invalid value: 0: must be greater than zero")));
+  }
+
+  /** Constraints, and requests for capacity. */
+  private static Stream<Case> constraintsAndCapacity() {
+    return Stream.of(
         new Case(
             "constraint naming an unknown request, attribute without domain",
             b ->
@@ -150,7 +167,12 @@ class ResourceClaimValidatorTest {
                     + " 'MY_NAME',  or 'MyName', regex used for validation is"
                     + " '[A-Za-z_][A-Za-z0-9_]*')",
                 "spec.devices.requests[0].exactly.capacity.requests[memory]: Invalid value:"
-                    + " \"-1Gi\": must be greater than or equal to 0")),
+                    + " \"-1Gi\": must be greater than or equal to 0")));
+  }
+
+  /** Opaque config parameters that are not an object, or name a kind. */
+  private static Stream<Case> configParameters() {
+    return Stream.of(
         new Case(
             "config parameters not an object",
             b ->
@@ -183,7 +205,12 @@ class ResourceClaimValidatorTest {
                     .endConfig()
                     .endDevices()
                     .endSpec(),
-            List.of()),
+            List.of()));
+  }
+
+  /** Config parameters past the size bound, and a status with no allocation. */
+  private static Stream<Case> sizeAndStatus() {
+    return Stream.of(
         new Case(
             "config parameters over 10240 bytes",
             b ->
