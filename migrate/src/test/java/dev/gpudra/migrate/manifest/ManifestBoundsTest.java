@@ -32,11 +32,18 @@ class ManifestBoundsTest {
   }
 
   static Stream<Refused> refused() {
-    String big = "x".repeat(ManifestReader.MAX_DOCUMENT_MIB * MIB);
+    return Stream.of(sizes(), textAndNesting(), yamlErrors()).flatMap(s -> s);
+  }
+
+  /** Documents, items and lines past the size bound. */
+  private static Stream<Refused> sizes() {
     return Stream.of(
         new Refused(
             "a document past the bound, in one line",
-            () -> new LazyText(POD.formatted(0) + "---\n", i -> "data: " + big + "\n", 1, ""),
+            () -> {
+              String big = "x".repeat(ManifestReader.MAX_DOCUMENT_MIB * MIB);
+              return new LazyText(POD.formatted(0) + "---\n", i -> "data: " + big + "\n", 1, "");
+            },
             "f.yaml, document 2 (line 5): larger than 3 MiB, the most a document may be"),
         new Refused(
             "a document past the bound, in many lines",
@@ -57,7 +64,12 @@ class ManifestBoundsTest {
         new Refused(
             "a line without end",
             () -> LazyText.endless("a"),
-            "f.yaml, document 1 (line 1): larger than 3 MiB"),
+            "f.yaml, document 1 (line 1): larger than 3 MiB"));
+  }
+
+  /** Input that is not text, or nests too deep. */
+  private static Stream<Refused> textAndNesting() {
+    return Stream.of(
         new Refused(
             "/dev/zero",
             () -> LazyText.endless("\0"),
@@ -75,7 +87,12 @@ class ManifestBoundsTest {
         new Refused(
             "300 nested block mappings",
             () -> new LazyText("apiVersion: v1\nkind: Pod\n", i -> " ".repeat(i) + "k:\n", 300, ""),
-            "f.yaml, document 1 (line 1): nested deeper than 200 levels"),
+            "f.yaml, document 1 (line 1): nested deeper than 200 levels"));
+  }
+
+  /** Invalid YAML, duplicate fields and missing kinds. */
+  private static Stream<Refused> yamlErrors() {
+    return Stream.of(
         new Refused(
             "a YAML error, with the stream's line and column",
             () -> new StringReader(POD.formatted(1) + "---\napiVersion: v1\nkind: [B\n"),
