@@ -72,15 +72,27 @@ class ConfigResolverTest {
     return new Case(name, gates, claim, List.of(), err);
   }
 
+  /** GpuConfig parameters asking for time slicing at the Long interval. */
+  private static Map<String, Object> tsLong() {
+    return params(
+        "GpuConfig",
+        Map.of(
+            "sharing",
+            Map.of("strategy", "TimeSlicing", "timeSlicingConfig", Map.of("interval", "Long"))));
+  }
+
+  /** GpuConfig parameters asking for MPS. */
+  private static Map<String, Object> mps() {
+    return params("GpuConfig", sharing("MPS"));
+  }
+
   static Stream<Case> cases() {
-    Map<String, Object> tsLong =
-        params(
-            "GpuConfig",
-            Map.of(
-                "sharing",
-                Map.of(
-                    "strategy", "TimeSlicing", "timeSlicingConfig", Map.of("interval", "Long"))));
-    Map<String, Object> mps = params("GpuConfig", sharing("MPS"));
+    return Stream.of(defaultsAndPrecedence(), matching(), badEntries(), badSharing())
+        .flatMap(s -> s);
+  }
+
+  /** Defaults per device type, and which config wins. */
+  private static Stream<Case> defaultsAndPrecedence() {
     return Stream.of(
         ok(
             "no configs: defaults per device type",
@@ -99,38 +111,46 @@ class ConfigResolverTest {
             "claim config beats class config wherever it sits in the list",
             c ->
                 c.result("a", "gpu-0")
-                    .config("FromClaim", List.of(), mps)
-                    .config("FromClass", List.of(), tsLong),
+                    .config("FromClaim", List.of(), mps())
+                    .config("FromClass", List.of(), tsLong()),
             new Group(GPU_MPS, List.of("gpu-0"))),
         ok(
             "last matching claim entry wins",
             c ->
                 c.result("a", "gpu-0")
-                    .config("FromClaim", List.of("a"), mps)
-                    .config("FromClaim", List.of("a"), tsLong),
+                    .config("FromClaim", List.of("a"), mps())
+                    .config("FromClaim", List.of("a"), tsLong()),
             new Group(SLICE_LONG, List.of("gpu-0"))),
         ok(
             "a later all-requests entry beats an earlier named one",
             c ->
                 c.result("a", "gpu-0")
-                    .config("FromClaim", List.of("a"), tsLong)
-                    .config("FromClaim", List.of(), mps),
-            new Group(GPU_MPS, List.of("gpu-0"))),
+                    .config("FromClaim", List.of("a"), tsLong())
+                    .config("FromClaim", List.of(), mps()),
+            new Group(GPU_MPS, List.of("gpu-0"))));
+  }
+
+  /** Which entries match which requests and drivers. */
+  private static Stream<Case> matching() {
+    return Stream.of(
         ok(
             "entry naming the base request matches a subrequest result",
-            c -> c.result("a/small", "gpu-0").config("FromClaim", List.of("a"), tsLong),
+            c -> c.result("a/small", "gpu-0").config("FromClaim", List.of("a"), tsLong()),
             new Group(SLICE_LONG, List.of("gpu-0"))),
         ok(
             "entry naming the full subrequest matches",
-            c -> c.result("a/small", "gpu-0").config("FromClaim", List.of("a/small"), tsLong),
+            c -> c.result("a/small", "gpu-0").config("FromClaim", List.of("a/small"), tsLong()),
             new Group(SLICE_LONG, List.of("gpu-0"))),
         ok(
             "entry for another request does not match",
-            c -> c.result("a", "gpu-0").config("FromClaim", List.of("b"), tsLong),
+            c -> c.result("a", "gpu-0").config("FromClaim", List.of("b"), tsLong()),
             new Group(SLICE_DEFAULT, List.of("gpu-0"))),
         ok(
             "devices with the same winner form one group",
-            c -> c.result("a", "gpu-0").result("b", "gpu-1").config("FromClaim", List.of(), tsLong),
+            c ->
+                c.result("a", "gpu-0")
+                    .result("b", "gpu-1")
+                    .config("FromClaim", List.of(), tsLong()),
             new Group(SLICE_LONG, List.of("gpu-0", "gpu-1"))),
         ok(
             "all-requests entry of another kind is skipped",
@@ -143,11 +163,16 @@ class ConfigResolverTest {
             c ->
                 c.result("a", "gpu-0")
                     .config("FromClaim", List.of(), "other.example.com", Map.of("x", 1)),
-            new Group(SLICE_DEFAULT, List.of("gpu-0"))),
+            new Group(SLICE_DEFAULT, List.of("gpu-0"))));
+  }
+
+  /** Entries of the wrong kind, shape or version. */
+  private static Stream<Case> badEntries() {
+    return Stream.of(
         fails(
             "named entry of the wrong kind",
             ON,
-            c -> c.result("m", MIG).config("FromClaim", List.of("m"), tsLong),
+            c -> c.result("m", MIG).config("FromClaim", List.of("m"), tsLong()),
             "claim default/c1: status.allocation.devices.config[0]: cannot apply GpuConfig to"
                 + " device \"gpu-2-mig-1g5gb-19-0\" of type \"mig\""),
         fails(
@@ -174,18 +199,23 @@ class ConfigResolverTest {
                 c.result("a", "gpu-0")
                     .config(
                         "FromClaim", List.of(), Map.of("apiVersion", "v1", "kind", "GpuConfig")),
-            "config[0].opaque.parameters: apiVersion: unsupported apiVersion \"v1\""),
+            "config[0].opaque.parameters: apiVersion: unsupported apiVersion \"v1\""));
+  }
+
+  /** Sharing without its gate, out of range, or for the wrong device. */
+  private static Stream<Case> badSharing() {
+    return Stream.of(
         fails(
             "TimeSlicing without its gate",
             OFF,
-            c -> c.result("a", "gpu-0").config("FromClass", List.of(), tsLong),
+            c -> c.result("a", "gpu-0").config("FromClass", List.of(), tsLong()),
             "claim default/c1: status.allocation.devices.config[0].opaque.parameters:"
                 + " sharing.strategy: \"TimeSlicing\" is selected as the GPU sharing strategy, but"
                 + " the \"TimeSlicingSettings\" feature gate is not enabled"),
         fails(
             "MPS without its gate",
             OFF,
-            c -> c.result("a", "gpu-0").config("FromClaim", List.of("a"), mps),
+            c -> c.result("a", "gpu-0").config("FromClaim", List.of("a"), mps()),
             "the \"MPSSupport\" feature gate is not enabled"),
         fails(
             "thread percentage out of range",
