@@ -46,6 +46,11 @@ class BadInputIT {
   }
 
   static Stream<Case> badClaims() {
+    return Stream.of(allocations(), parameters(), configKinds(), claimStates()).flatMap(s -> s);
+  }
+
+  /** Allocation results this node cannot honour. */
+  private static Stream<Case> allocations() {
     return Stream.of(
         new Case(
             "allocated device this node does not have",
@@ -73,7 +78,12 @@ class BadInputIT {
         new Case(
             "the same device allocated twice",
             n -> n.claims.named(BAD).device("a", BAD_DEVICE).device("b", BAD_DEVICE).create(),
-            List.of("results[1].device", "\"gpu-3\" is allocated twice")),
+            List.of("results[1].device", "\"gpu-3\" is allocated twice")));
+  }
+
+  /** Opaque parameters that are malformed or carry bad memory limits. */
+  private static Stream<Case> parameters() {
+    return Stream.of(
         new Case(
             "malformed opaque parameters (a string of broken JSON, not an object)",
             n -> withConfig(n, List.of(), "{\"apiVersion\": \"resource.nvidia.com/v1beta1\","),
@@ -109,7 +119,12 @@ class BadInputIT {
                     mps("defaultPerDevicePinnedMemoryLimit", Map.of("0", "1e999999999"))),
             List.of(
                 "invalid device config",
-                "sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit[0]: invalid limit")),
+                "sharing.mpsConfig.defaultPerDevicePinnedMemoryLimit[0]: invalid limit")));
+  }
+
+  /** Configs of the wrong version, kind or device type, or behind an off gate. */
+  private static Stream<Case> configKinds() {
+    return Stream.of(
         new Case(
             "unknown field in a GpuConfig (strict decoding)",
             n ->
@@ -157,7 +172,12 @@ class BadInputIT {
                     n,
                     List.of(),
                     params("GpuConfig", Map.of("sharing", Map.of("strategy", "TimeSlicing")))),
-            List.of("sharing.strategy", "\"TimeSlicingSettings\" feature gate is not enabled")),
+            List.of("sharing.strategy", "\"TimeSlicingSettings\" feature gate is not enabled")));
+  }
+
+  /** Claims not allocated, gone, replaced, or holding a device another claim holds. */
+  private static Stream<Case> claimStates() {
+    return Stream.of(
         new Case(
             "claim that is not allocated",
             n -> n.claims.named(BAD).unallocated().create(),
