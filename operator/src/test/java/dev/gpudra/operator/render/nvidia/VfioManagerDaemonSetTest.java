@@ -62,8 +62,14 @@ class VfioManagerDaemonSetTest {
 
     DaemonSet ds = (DaemonSet) objects.getLast();
     PodSpec pod = pod(objects);
-    Container main = pod.getContainers().getFirst();
-    Container manager = init(pod, "k8s-driver-manager");
+    assertSelectedAsNvidiaSelects(ds, pod);
+    assertBindsAndUnbinds(pod.getContainers().getFirst());
+    assertDriverManager(init(pod, "k8s-driver-manager"));
+    assertPodAccess(pod, objects);
+  }
+
+  /** Name, node selector, service account and labels, as NVIDIA's pods have them. */
+  private static void assertSelectedAsNvidiaSelects(DaemonSet ds, PodSpec pod) {
     assertThat(ds.getMetadata().getName()).isEqualTo("nvidia-vfio-manager");
     assertThat(pod.getNodeSelector())
         .containsExactly(Map.entry("nvidia.com/gpu.deploy.vfio-manager", "true"));
@@ -73,6 +79,10 @@ class VfioManagerDaemonSetTest {
     assertThat(ds.getSpec().getTemplate().getMetadata().getLabels())
         .containsEntry("name", "nvidia-vfio-manager")
         .containsEntry("app", "nvidia-vfio-manager");
+  }
+
+  /** The main container binds every GPU to vfio-pci, and unbinds them on stop. */
+  private static void assertBindsAndUnbinds(Container main) {
     assertThat(main.getImage()).isEqualTo("nvcr.io/nvidia/cloud-native/k8s-driver-manager:v0.12.0");
     assertThat(main.getImagePullPolicy()).isEqualTo("Never");
     assertThat(main.getArgs())
@@ -81,6 +91,10 @@ class VfioManagerDaemonSetTest {
         .containsExactly("/bin/sh", "-c", "vfio-manage unbind --all");
     assertThat(env(main, "HOST_ROOT")).isEqualTo("/host");
     assertThat(env(main, "DEBUG")).isEqualTo("true");
+  }
+
+  /** The driver manager init container unloads the driver first, with its own image and env. */
+  private static void assertDriverManager(Container manager) {
     assertThat(manager.getImage())
         .isEqualTo("nvcr.io/nvidia/cloud-native/k8s-driver-manager:v0.12.1");
     assertThat(manager.getImagePullPolicy()).isEqualTo("Always");
@@ -96,6 +110,10 @@ class VfioManagerDaemonSetTest {
             "DRAIN_TIMEOUT_SECONDS");
     assertThat(env(manager, "ENABLE_GPU_POD_EVICTION")).isEqualTo("true");
     assertThat(env(manager, "ENABLE_AUTO_DRAIN")).isEqualTo("false");
+  }
+
+  /** Pull secrets, host paths and RBAC: no wildcard verbs, evictions only. */
+  private static void assertPodAccess(PodSpec pod, List<HasMetadata> objects) {
     assertThat(pod.getImagePullSecrets())
         .extracting(LocalObjectReference::getName)
         .containsExactly("manager", "main");
