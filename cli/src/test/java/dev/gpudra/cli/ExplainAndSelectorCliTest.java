@@ -73,71 +73,74 @@ class ExplainAndSelectorCliTest {
         .contains("ResourceClaim default/big: fits on 1 of 2 nodes");
   }
 
+  /** A shareable 40Gi GPU, and another claim already holding a 35Gi share of it. */
+  private static final String SLICE_WITH_A_SHARE =
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: node-a-gpu}
+      spec:
+        driver: gpu.nvidia.com
+        nodeName: node-a
+        pool: {name: node-a, generation: 1, resourceSliceCount: 1}
+        devices:
+        - name: gpu-0
+          allowMultipleAllocations: true
+          attributes:
+            type: {string: gpu}
+          capacity:
+            memory:
+              value: 40Gi
+              requestPolicy:
+                default: 40Gi
+                validRange: {min: 1Mi, max: 40Gi, step: 1Mi}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: other, namespace: default}
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly: {deviceClassName: gpu.nvidia.com}
+      status:
+        allocation:
+          devices:
+            results:
+            - request: gpu
+              driver: gpu.nvidia.com
+              pool: node-a
+              device: gpu-0
+              shareID: 0b0a4f4e-5d36-4a5a-9a36-1f1d2a2c3b4d
+              consumedCapacity: {memory: 35Gi}
+      """;
+
+  /** A claim asking for a 10Gi share of a shareable GPU. */
+  private static final String SHARE_CLAIM =
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: share, namespace: default}
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.nvidia.com
+              selectors:
+              - cel: {expression: device.allowMultipleAllocations}
+              capacity:
+                requests: {memory: 10Gi}
+      """;
+
   @Test
   @DisplayName(
       "explain counts the shares of allocated claims among the files: a shared GPU with too little"
           + " memory left is capacity-in-use, naming what the shares consume")
   void explainCountsShares() throws IOException {
     Path slices = Files.createDirectories(dir.resolve("shared"));
-    Files.writeString(
-        slices.resolve("slice.yaml"),
-        """
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceSlice
-        metadata: {name: node-a-gpu}
-        spec:
-          driver: gpu.nvidia.com
-          nodeName: node-a
-          pool: {name: node-a, generation: 1, resourceSliceCount: 1}
-          devices:
-          - name: gpu-0
-            allowMultipleAllocations: true
-            attributes:
-              type: {string: gpu}
-            capacity:
-              memory:
-                value: 40Gi
-                requestPolicy:
-                  default: 40Gi
-                  validRange: {min: 1Mi, max: 40Gi, step: 1Mi}
-        ---
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: other, namespace: default}
-        spec:
-          devices:
-            requests:
-            - name: gpu
-              exactly: {deviceClassName: gpu.nvidia.com}
-        status:
-          allocation:
-            devices:
-              results:
-              - request: gpu
-                driver: gpu.nvidia.com
-                pool: node-a
-                device: gpu-0
-                shareID: 0b0a4f4e-5d36-4a5a-9a36-1f1d2a2c3b4d
-                consumedCapacity: {memory: 35Gi}
-        """);
-    Path claim =
-        Files.writeString(
-            dir.resolve("share.yaml"),
-            """
-            apiVersion: resource.k8s.io/v1
-            kind: ResourceClaim
-            metadata: {name: share, namespace: default}
-            spec:
-              devices:
-                requests:
-                - name: gpu
-                  exactly:
-                    deviceClassName: gpu.nvidia.com
-                    selectors:
-                    - cel: {expression: device.allowMultipleAllocations}
-                    capacity:
-                      requests: {memory: 10Gi}
-            """);
+    Files.writeString(slices.resolve("slice.yaml"), SLICE_WITH_A_SHARE);
+    Path claim = Files.writeString(dir.resolve("share.yaml"), SHARE_CLAIM);
 
     Run run =
         run(
