@@ -117,31 +117,7 @@ class DriverEditsTest {
           + " programs, firmware and IPC sockets, host paths under the host's driver root")
   void fullDriverRootInAPod() throws IOException {
     String lib = "usr/lib/x86_64-linux-gnu";
-    for (String name :
-        List.of(
-            "libcuda",
-            "libnvidia-ml",
-            "libnvidia-ptxjitcompiler",
-            "libnvidia-nvvm",
-            "libnvidia-opencl",
-            "libnvcuvid",
-            "libnvidia-encode",
-            "libGLX_nvidia",
-            "libEGL_nvidia")) {
-      lib(lib, name);
-    }
-    file(lib + "/vdpau/libvdpau_nvidia.so." + V);
-    file(lib + "/libnvidia-ml.so.535.00.00"); // another version's leftover: not mounted
-    file(lib + "/libnvidia-egl-gbm.so.1.1.2");
-    file("usr/share/glvnd/egl_vendor.d/10_nvidia.json");
-    file("etc/vulkan/icd.d/nvidia_icd.json");
-    for (String bin : List.of("nvidia-smi", "nvidia-persistenced", "nvidia-cuda-mps-control")) {
-      executable("usr/bin/" + bin);
-    }
-    file("lib/firmware/nvidia/" + V + "/gsp_ga10x.bin");
-    file("lib/firmware/nvidia/" + V + "/gsp_tu10x.bin");
-    file("run/nvidia-persistenced/socket");
-    Files.createDirectories(root.resolve("tmp/nvidia-mps")); // a directory: not mounted
+    layOutFullDriverRoot(lib);
     DriverRoot driverRoot = new DriverRoot(root, Path.of("/run/nvidia/driver"));
 
     ContainerEdits edits = edits(driverRoot);
@@ -171,6 +147,41 @@ class DriverEditsTest {
             "/lib/firmware/nvidia/" + V + "/gsp_tu10x.bin",
             "/usr/lib/x86_64-linux-gnu/vdpau/libvdpau_nvidia.so." + V,
             "/usr/share/glvnd/egl_vendor.d/10_nvidia.json");
+    assertHostPaths(edits);
+    assertHooks(edits, lib);
+  }
+
+  /** Every kind of driver file, one leftover of another version, and a directory not mounted. */
+  private void layOutFullDriverRoot(String lib) throws IOException {
+    for (String name :
+        List.of(
+            "libcuda",
+            "libnvidia-ml",
+            "libnvidia-ptxjitcompiler",
+            "libnvidia-nvvm",
+            "libnvidia-opencl",
+            "libnvcuvid",
+            "libnvidia-encode",
+            "libGLX_nvidia",
+            "libEGL_nvidia")) {
+      lib(lib, name);
+    }
+    file(lib + "/vdpau/libvdpau_nvidia.so." + V);
+    file(lib + "/libnvidia-ml.so.535.00.00"); // another version's leftover: not mounted
+    file(lib + "/libnvidia-egl-gbm.so.1.1.2");
+    file("usr/share/glvnd/egl_vendor.d/10_nvidia.json");
+    file("etc/vulkan/icd.d/nvidia_icd.json");
+    for (String bin : List.of("nvidia-smi", "nvidia-persistenced", "nvidia-cuda-mps-control")) {
+      executable("usr/bin/" + bin);
+    }
+    file("lib/firmware/nvidia/" + V + "/gsp_ga10x.bin");
+    file("lib/firmware/nvidia/" + V + "/gsp_tu10x.bin");
+    file("run/nvidia-persistenced/socket");
+    Files.createDirectories(root.resolve("tmp/nvidia-mps")); // a directory: not mounted
+  }
+
+  /** Sockets and programs are mounted from the host's driver root, sockets without exec. */
+  private static void assertHostPaths(ContainerEdits edits) {
     Mount socket =
         edits.mounts().stream()
             .filter(m -> m.containerPath().endsWith("socket"))
@@ -180,6 +191,10 @@ class DriverEditsTest {
     assertThat(socket.options()).containsExactly("nosuid", "nodev", "rbind", "rprivate", "noexec");
     assertThat(edits.mounts().get(1).hostPath())
         .isEqualTo("/run/nvidia/driver/usr/bin/nvidia-cuda-mps-control");
+  }
+
+  /** The symlink hook links the sonames, then the ldcache hook scans the library folders. */
+  private static void assertHooks(ContainerEdits edits, String lib) {
     Hook symlinks = edits.hooks().getFirst();
     assertThat(symlinks.args())
         .containsSubsequence(
