@@ -4,6 +4,7 @@ import dev.gpudra.deviceplugin.config.ConfigLoader;
 import dev.gpudra.deviceplugin.config.DevicePluginConfig;
 import dev.gpudra.deviceplugin.node.PluginNode;
 import dev.gpudra.deviceplugin.server.DevicePluginServers;
+import dev.gpudra.deviceplugin.server.KubeletSockets;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.localcluster.devicemanager.ContainerAllocation;
@@ -78,7 +79,10 @@ public final class DevicePluginNode implements AutoCloseable {
             new PluginNode.Setup(true, cdiRoot, dir.resolve("sys"), dir.resolve("proc")));
     plugin =
         DevicePluginServers.start(
-            config, node.resources(), node.devices(), devices.socket(), transport, transport);
+            config,
+            node.resources(),
+            node.devices(),
+            new KubeletSockets(devices.socket(), transport, transport));
     pods.start();
   }
 
