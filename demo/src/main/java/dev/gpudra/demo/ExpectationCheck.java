@@ -43,6 +43,46 @@ public final class ExpectationCheck {
     return problems;
   }
 
+  /**
+   * The checks on a pod's allocation results that hold wherever it ran: how many devices, which
+   * requests, and an attribute they must share.
+   */
+  public static void allocation(
+      Expectation.Pod want,
+      List<DeviceRequestAllocationResult> devices,
+      List<ResourceSlice> slices,
+      List<String> problems) {
+    String pod = want.name() + ": ";
+    if (want.devices() != null && want.devices() != devices.size()) {
+      problems.add(pod + devices.size() + " devices, expected " + want.devices());
+    }
+    if (want.requests() != null) {
+      List<String> requests =
+          devices.stream().map(DeviceRequestAllocationResult::getRequest).toList();
+      if (!want.requests().equals(requests)) {
+        problems.add(pod + "requests " + requests + ", expected " + want.requests());
+      }
+    }
+    if (want.sameAttribute() != null) {
+      Set<String> values =
+          devices.stream()
+              .map(d -> attribute(slices, d, want.sameAttribute()))
+              .collect(Collectors.toSet());
+      if (values.size() != 1 || values.contains(null)) {
+        problems.add(pod + want.sameAttribute() + " differs: " + values);
+      }
+    }
+  }
+
+  /** Every device from the expected driver, where the expectation names one. */
+  public static void driver(
+      Expectation.Pod want, List<DeviceRequestAllocationResult> devices, List<String> problems) {
+    if (want.driver() != null
+        && devices.stream().anyMatch(d -> !want.driver().equals(d.getDriver()))) {
+      problems.add(want.name() + ": a device not from " + want.driver());
+    }
+  }
+
   private static void pod(
       Expectation.Pod want, PodReport got, List<ResourceSlice> slices, List<String> problems) {
     String pod = want.name() + ": ";
@@ -52,25 +92,7 @@ public final class ExpectationCheck {
     if (want.node() != null && !onExpectedNode(want.node(), got)) {
       problems.add(pod + "on node " + got.node().orElse("none") + ", expected " + want.node());
     }
-    if (want.devices() != null && want.devices() != got.devices().size()) {
-      problems.add(pod + got.devices().size() + " devices, expected " + want.devices());
-    }
-    if (want.requests() != null) {
-      List<String> requests =
-          got.devices().stream().map(DeviceRequestAllocationResult::getRequest).toList();
-      if (!want.requests().equals(requests)) {
-        problems.add(pod + "requests " + requests + ", expected " + want.requests());
-      }
-    }
-    if (want.sameAttribute() != null) {
-      Set<String> values =
-          got.devices().stream()
-              .map(d -> attribute(slices, d, want.sameAttribute()))
-              .collect(Collectors.toSet());
-      if (values.size() != 1 || values.contains(null)) {
-        problems.add(pod + want.sameAttribute() + " differs: " + values);
-      }
-    }
+    allocation(want, got.devices(), slices, problems);
     if (want.running()
         && got.containers().values().stream().anyMatch(c -> c.cdiDevices().isEmpty())) {
       problems.add(pod + "a container got no CDI devices");
@@ -106,10 +128,7 @@ public final class ExpectationCheck {
         problems.add(want.name() + ": a container has no " + name);
       }
     }
-    if (want.driver() != null
-        && got.devices().stream().anyMatch(d -> !want.driver().equals(d.getDriver()))) {
-      problems.add(want.name() + ": a device not from " + want.driver());
-    }
+    driver(want, got.devices(), problems);
   }
 
   /** Every GPU of the pod set to the expected compute mode, where the GPUs can be read. */
@@ -186,7 +205,12 @@ public final class ExpectationCheck {
   }
 
   static Set<String> deviceIds(PodReport pod) {
-    return pod.devices().stream()
+    return deviceIds(pod.devices());
+  }
+
+  /** Each device as {@code driver/pool/device}. */
+  public static Set<String> deviceIds(List<DeviceRequestAllocationResult> devices) {
+    return devices.stream()
         .map(d -> d.getDriver() + "/" + d.getPool() + "/" + d.getDevice())
         .collect(Collectors.toSet());
   }

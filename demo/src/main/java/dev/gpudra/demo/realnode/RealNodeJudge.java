@@ -2,7 +2,6 @@ package dev.gpudra.demo.realnode;
 
 import dev.gpudra.demo.Expectation;
 import dev.gpudra.demo.ExpectationCheck;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,13 +56,16 @@ final class RealNodeJudge {
         continue;
       }
       placement(want, got, playing, problems);
-      devices(want, got, slices, problems);
+      ExpectationCheck.allocation(want, got.devices(), slices, problems);
+      ExpectationCheck.driver(want, got.devices(), problems);
       containers(want, got, problems);
       unchecked(want, unchecked);
     }
     if (expected.sameDevices()) {
       Set<Set<String>> distinct =
-          pods.values().stream().map(RealNodeJudge::deviceIds).collect(Collectors.toSet());
+          pods.values().stream()
+              .map(p -> ExpectationCheck.deviceIds(p.devices()))
+              .collect(Collectors.toSet());
       if (distinct.size() != 1) {
         problems.add("pods hold different devices: " + distinct);
       }
@@ -101,34 +103,6 @@ final class RealNodeJudge {
         .orElse("it was not scheduled");
   }
 
-  private static void devices(
-      Expectation.Pod want, RealPod got, List<ResourceSlice> slices, List<String> problems) {
-    String pod = want.name() + ": ";
-    if (want.devices() != null && want.devices() != got.devices().size()) {
-      problems.add(pod + got.devices().size() + " devices, expected " + want.devices());
-    }
-    if (want.requests() != null) {
-      List<String> requests =
-          got.devices().stream().map(DeviceRequestAllocationResult::getRequest).toList();
-      if (!want.requests().equals(requests)) {
-        problems.add(pod + "requests " + requests + ", expected " + want.requests());
-      }
-    }
-    if (want.driver() != null
-        && got.devices().stream().anyMatch(d -> !want.driver().equals(d.getDriver()))) {
-      problems.add(pod + "a device not from " + want.driver());
-    }
-    if (want.sameAttribute() != null) {
-      Set<String> values =
-          got.devices().stream()
-              .map(d -> ExpectationCheck.attribute(slices, d, want.sameAttribute()))
-              .collect(Collectors.toSet());
-      if (values.size() != 1 || values.contains(null)) {
-        problems.add(pod + want.sameAttribute() + " differs: " + values);
-      }
-    }
-  }
-
   /** Every container of a running pod saw a GPU and has the expected variables. */
   private static void containers(Expectation.Pod want, RealPod got, List<String> problems) {
     if (!want.running() || !got.reported()) {
@@ -163,11 +137,5 @@ final class RealNodeJudge {
     if (want.imexChannel()) {
       unchecked.add(pod + "its IMEX channel");
     }
-  }
-
-  private static Set<String> deviceIds(RealPod pod) {
-    return pod.devices().stream()
-        .map(d -> d.getDriver() + "/" + d.getPool() + "/" + d.getDevice())
-        .collect(Collectors.toSet());
   }
 }
