@@ -11,6 +11,7 @@ import dev.gpudra.localcluster.node.DevicePlaceholders;
 import dev.gpudra.localcluster.node.Helm;
 import dev.gpudra.localcluster.node.ImexStandIn;
 import dev.gpudra.localcluster.node.MpsControlStandIn;
+import dev.gpudra.localcluster.node.NodeJoin;
 import dev.gpudra.localcluster.node.NodeLayout;
 import dev.gpudra.localcluster.node.NodeNetwork;
 import dev.gpudra.localcluster.node.NodeTools;
@@ -128,7 +129,9 @@ final class RealNodeFixture implements AutoCloseable {
         ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120), flags);
     var client = controlPlane.client();
     NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
-    node = RealNode.start(tools, layout, network, NODE, controlPlane.kubeconfig(), client);
+    node =
+        RealNode.start(
+            tools, layout, network, new NodeJoin(NODE, controlPlane.kubeconfig(), client));
     registry = LoopbackRegistry.start(registryBinary, dir.resolve("registry"));
     node.mirror(new RegistryMirror(REGISTRY, registry.host()));
     pushImage(IMAGE.substring(IMAGE.lastIndexOf(':') + 1));

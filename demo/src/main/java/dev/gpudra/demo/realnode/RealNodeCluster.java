@@ -5,6 +5,7 @@ import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.DevicePlaceholders;
+import dev.gpudra.localcluster.node.NodeJoin;
 import dev.gpudra.localcluster.node.NodeLayout;
 import dev.gpudra.localcluster.node.NodeNetwork;
 import dev.gpudra.localcluster.node.NodePlugin;
@@ -89,9 +90,7 @@ public final class RealNodeCluster implements AutoCloseable {
                 tools,
                 new NodeLayout(tempDir()),
                 network,
-                NODE,
-                controlPlane.kubeconfig(),
-                client()));
+                new NodeJoin(NODE, controlPlane.kubeconfig(), client())));
     out.println(
         "real node "
             + NODE

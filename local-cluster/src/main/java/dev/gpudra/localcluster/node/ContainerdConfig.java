@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param tools the programs
  */
 public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
+  private static final String CRI = "plugins.'io.containerd.cri.v1.runtime'";
+
   public ContainerdConfig {
     Objects.requireNonNull(layout, "layout");
     Objects.requireNonNull(tools, "tools");
@@ -25,7 +27,10 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
    * sandbox asking for oom_score_adj -998 fails in runc without it.
    */
   public String toml() {
-    String cri = "plugins.'io.containerd.cri.v1.runtime'";
+    return storeAndImages() + runtimes();
+  }
+
+  private String storeAndImages() {
     return """
     version = 3
     root = '%s'
@@ -41,30 +46,6 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
       sandbox = '%s'
     [plugins.'io.containerd.cri.v1.images'.registry]
       config_path = '%s'
-    [%s]
-      restrict_oom_score_adj = true
-      disable_apparmor = true
-      netns_mounts_under_state_dir = true
-      cdi_spec_dirs = ['%s']
-    [%s.containerd]
-      default_runtime_name = 'runc'
-    [%s.containerd.runtimes.runc]
-      runtime_type = 'io.containerd.runc.v2'
-    [%s.containerd.runtimes.runc.options]
-      BinaryName = '%s'
-      Root = '%s'
-      SystemdCgroup = false
-    [%s.containerd.runtimes.nvidia]
-      runtime_type = 'io.containerd.runc.v2'
-    [%s.containerd.runtimes.nvidia.options]
-      BinaryName = '%s'
-      Root = '%s'
-      SystemdCgroup = false
-    [%s.cni]
-      bin_dirs = ['%s']
-      conf_dir = '%s'
-    [plugins.'io.containerd.grpc.v1.cri']
-      disable_tcp_service = true
     """
         .formatted(
             layout.containerdRoot(),
@@ -72,19 +53,44 @@ public record ContainerdConfig(NodeLayout layout, NodeTools tools) {
             layout.containerdSocket(),
             layout.containerdSocket(),
             NodeImages.PAUSE,
-            layout.registryHosts(),
-            cri,
+            layout.registryHosts());
+  }
+
+  /** The CRI runtime section: {@code runc} by default and {@code nvidia}, both runc here. */
+  private String runtimes() {
+    return """
+    [cri]
+      restrict_oom_score_adj = true
+      disable_apparmor = true
+      netns_mounts_under_state_dir = true
+      cdi_spec_dirs = ['%s']
+    [cri.containerd]
+      default_runtime_name = 'runc'
+    [cri.containerd.runtimes.runc]
+      runtime_type = 'io.containerd.runc.v2'
+    [cri.containerd.runtimes.runc.options]
+      BinaryName = '%s'
+      Root = '%s'
+      SystemdCgroup = false
+    [cri.containerd.runtimes.nvidia]
+      runtime_type = 'io.containerd.runc.v2'
+    [cri.containerd.runtimes.nvidia.options]
+      BinaryName = '%s'
+      Root = '%s'
+      SystemdCgroup = false
+    [cri.cni]
+      bin_dirs = ['%s']
+      conf_dir = '%s'
+    [plugins.'io.containerd.grpc.v1.cri']
+      disable_tcp_service = true
+    """
+        .replace("[cri", "[" + CRI)
+        .formatted(
             layout.cdiDir(),
-            cri,
-            cri,
-            cri,
             tools.runc(),
             layout.runcRoot(),
-            cri,
-            cri,
             tools.runc(),
             layout.runcRoot(),
-            cri,
             tools.cniBinDir(),
             layout.cniConfDir());
   }

@@ -41,19 +41,13 @@ public final class RealNode implements AutoCloseable {
   private KubeProxy kubeProxy;
   private HostTraces traces;
 
-  private RealNode(
-      NodeTools tools,
-      NodeLayout layout,
-      NodeNetwork network,
-      String nodeName,
-      Path kubeconfig,
-      KubernetesClient client) {
+  private RealNode(NodeTools tools, NodeLayout layout, NodeNetwork network, NodeJoin join) {
     this.tools = Objects.requireNonNull(tools, "tools");
     this.layout = Objects.requireNonNull(layout, "layout");
     this.network = Objects.requireNonNull(network, "network");
-    this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
-    this.kubeconfig = Objects.requireNonNull(kubeconfig, "kubeconfig");
-    this.client = Objects.requireNonNull(client, "client");
+    this.nodeName = join.nodeName();
+    this.kubeconfig = join.kubeconfig();
+    this.client = join.client();
   }
 
   /**
@@ -61,20 +55,14 @@ public final class RealNode implements AutoCloseable {
    * and schedulable, then starts kube-proxy and waits until it routes the API server's Service.
    *
    * @param network the pod network, {@link NodeNetwork#up up} before the control plane
-   * @param kubeconfig the kubelet's credentials (the test control plane's admin kubeconfig)
-   * @param client a client of the same cluster, for the waits and the clean-up
+   * @param join the Node's name, the kubelet's credentials and a client of the same cluster
    * @throws RealNodeStartException naming the component that failed; nothing is left running
    */
   public static RealNode start(
-      NodeTools tools,
-      NodeLayout layout,
-      NodeNetwork network,
-      String nodeName,
-      Path kubeconfig,
-      KubernetesClient client)
+      NodeTools tools, NodeLayout layout, NodeNetwork network, NodeJoin join)
       throws InterruptedException {
     StaleNodes.claim(layout.base());
-    RealNode node = new RealNode(tools, layout, network, nodeName, kubeconfig, client);
+    RealNode node = new RealNode(tools, layout, network, join);
     try {
       node.traces = HostTraces.take();
       node.startContainerd();

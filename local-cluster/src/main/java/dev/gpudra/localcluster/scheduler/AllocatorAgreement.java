@@ -46,7 +46,7 @@ public final class AllocatorAgreement {
     if (verdict.undecided()) {
       differences.add("the scheduler neither bound the pod nor marked it unschedulable");
     } else if (verdict.node().isPresent()) {
-      bound(before, asBefore, claims, verdict.node().get(), prediction, differences);
+      bound(new Claims(before, asBefore, claims), verdict.node().get(), prediction, differences);
     } else {
       gaveUp(verdict, prediction, differences);
     }
@@ -86,13 +86,19 @@ public final class AllocatorAgreement {
     }
   }
 
+  /**
+   * The pod's claims as the allocator saw them and as the scheduler left them.
+   *
+   * @param before the cluster just before the pod was created
+   * @param asBefore the claims as they were then, unallocated
+   * @param now the claims as the scheduler allocated them
+   */
+  private record Claims(
+      ClusterSnapshot before, List<ResourceClaim> asBefore, List<ResourceClaim> now) {}
+
   private void bound(
-      ClusterSnapshot before,
-      List<ResourceClaim> asBefore,
-      List<ResourceClaim> now,
-      String node,
-      PlacementDecision prediction,
-      List<String> differences) {
+      Claims claims, String node, PlacementDecision prediction, List<String> differences) {
+    ClusterSnapshot before = claims.before();
     if (prediction instanceof FitsNowhere nowhere) {
       differences.add(
           "the scheduler bound the pod to " + node + " but our allocator: " + nowhere.summary());
@@ -104,14 +110,14 @@ public final class AllocatorAgreement {
       differences.add("the scheduler bound the pod to unknown node " + node);
       return;
     }
-    switch (placement.place(asBefore, before.state(), List.of(candidate.get()))) {
+    switch (placement.place(claims.asBefore(), before.state(), List.of(candidate.get()))) {
       case FitsNowhere nowhere ->
           differences.add(
               "the scheduler chose " + node + " where our allocator: " + nowhere.summary());
       case Fits fits -> {
         List<String> mismatch = new ArrayList<>();
-        sameDevices(fits, now, mismatch);
-        if (!mismatch.isEmpty() && !validAlternative(before, asBefore, now, candidate.get())) {
+        sameDevices(fits, claims.now(), mismatch);
+        if (!mismatch.isEmpty() && !validAlternative(claims, candidate.get())) {
           differences.addAll(mismatch);
         }
       }
@@ -124,11 +130,10 @@ public final class AllocatorAgreement {
    * allocator finds in slice-name order (1.36 sorts). Its choice is still right when our allocator,
    * shown only the devices it chose (counters and all else as they were), allocates exactly those.
    */
-  private boolean validAlternative(
-      ClusterSnapshot before,
-      List<ResourceClaim> asBefore,
-      List<ResourceClaim> now,
-      CandidateNode node) {
+  private boolean validAlternative(Claims claims, CandidateNode node) {
+    ClusterSnapshot before = claims.before();
+    List<ResourceClaim> asBefore = claims.asBefore();
+    List<ResourceClaim> now = claims.now();
     List<String> chosen = new ArrayList<>();
     for (ResourceClaim claim : now) {
       results(ClaimStatuses.allocation(claim)).forEach(r -> chosen.add(deviceOf(r)));

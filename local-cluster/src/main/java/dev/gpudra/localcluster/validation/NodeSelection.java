@@ -21,7 +21,8 @@ final class NodeSelection {
   static List<FieldError> forSlice(ResourceSliceSpec spec, FieldPath path) {
     List<String> set = new ArrayList<>();
     List<FieldError> errors = new ArrayList<>();
-    common(spec.getNodeName(), spec.getNodeSelector(), spec.getAllNodes(), path, set, errors);
+    new Choice(spec.getNodeName(), spec.getNodeSelector(), spec.getAllNodes())
+        .check(path, set, errors);
     if (spec.getPerDeviceNodeSelection() != null) {
       set.add("perDeviceNodeSelection");
       if (!spec.getPerDeviceNodeSelection()) {
@@ -39,7 +40,8 @@ final class NodeSelection {
   static List<FieldError> forDevice(Device device, FieldPath path, boolean perDeviceNodes) {
     List<String> set = new ArrayList<>();
     List<FieldError> errors = new ArrayList<>();
-    common(device.getNodeName(), device.getNodeSelector(), device.getAllNodes(), path, set, errors);
+    new Choice(device.getNodeName(), device.getNodeSelector(), device.getAllNodes())
+        .check(path, set, errors);
     if (perDeviceNodes) {
       errors.addAll(oneOf(set, path, DEVICE_ONE_OF));
     } else {
@@ -54,34 +56,33 @@ final class NodeSelection {
     return errors;
   }
 
-  private static void common(
-      String nodeName,
-      NodeSelector selector,
-      Boolean allNodes,
-      FieldPath path,
-      List<String> set,
-      List<FieldError> errors) {
-    if (nodeName != null) {
-      set.add("nodeName");
-      errors.addAll(NameRules.dnsSubdomain(nodeName, path.child("nodeName")));
-    }
-    if (selector != null) {
-      set.add("nodeSelector");
-      int terms = ListRules.size(selector.getNodeSelectorTerms());
-      if (terms != 1) {
-        errors.add(
-            FieldError.invalid(
-                path.child("nodeSelector").child("nodeSelectorTerms"),
-                terms,
-                "must have exactly one node selector term"));
+  /** The three node fields a slice and a device share, as set on one of them. */
+  private record Choice(String nodeName, NodeSelector selector, Boolean allNodes) {
+
+    /** Adds each set field's name to {@code set} and its errors to {@code errors}. */
+    void check(FieldPath path, List<String> set, List<FieldError> errors) {
+      if (nodeName != null) {
+        set.add("nodeName");
+        errors.addAll(NameRules.dnsSubdomain(nodeName, path.child("nodeName")));
       }
-    }
-    if (allNodes != null) {
-      set.add("allNodes");
-      if (!allNodes) {
-        errors.add(
-            FieldError.invalid(
-                path.child("allNodes"), false, "must be either unset or set to true"));
+      if (selector != null) {
+        set.add("nodeSelector");
+        int terms = ListRules.size(selector.getNodeSelectorTerms());
+        if (terms != 1) {
+          errors.add(
+              FieldError.invalid(
+                  path.child("nodeSelector").child("nodeSelectorTerms"),
+                  terms,
+                  "must have exactly one node selector term"));
+        }
+      }
+      if (allNodes != null) {
+        set.add("allNodes");
+        if (!allNodes) {
+          errors.add(
+              FieldError.invalid(
+                  path.child("allNodes"), false, "must be either unset or set to true"));
+        }
       }
     }
   }

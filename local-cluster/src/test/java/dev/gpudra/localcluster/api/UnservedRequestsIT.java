@@ -46,63 +46,50 @@ class UnservedRequestsIT {
     }
   }
 
-  private static Case of(
-      String name, String method, String path, String type, String body, int code, String reason) {
-    return new Case(name, method, path, type, body.getBytes(StandardCharsets.UTF_8), code, reason);
+  /**
+   * One case from its text: {@code request} is the method and path, {@code answer} the code and
+   * reason the server must give.
+   */
+  private static Case of(String name, String request, String type, String body, String answer) {
+    return of(name, request, type, body.getBytes(StandardCharsets.UTF_8), answer);
+  }
+
+  private static Case of(String name, String request, String type, byte[] body, String answer) {
+    String[] line = request.split(" ", 2);
+    String[] status = answer.split(" ", 2);
+    return new Case(name, line[0], line[1], type, body, Integer.parseInt(status[0]), status[1]);
   }
 
   static Stream<Case> cases() {
     return Stream.of(
-        new Case(
+        of(
             "kubectl create configmap's protobuf body",
-            "POST",
-            "/api/v1/namespaces/default/configmaps?fieldManager=kubectl-create",
+            "POST /api/v1/namespaces/default/configmaps?fieldManager=kubectl-create",
             "application/vnd.kubernetes.protobuf",
             PROTOBUF_CONFIGMAP,
-            415,
-            "UnsupportedMediaType"),
-        of(
-            "an object that does not exist",
-            "GET",
-            "/api/v1/namespaces/nope",
-            "",
-            "",
-            404,
-            "NotFound"),
+            "415 UnsupportedMediaType"),
+        of("an object that does not exist", "GET /api/v1/namespaces/nope", "", "", "404 NotFound"),
         of(
             "a body cut short",
-            "POST",
-            "/api/v1/namespaces",
+            "POST /api/v1/namespaces",
             "application/json",
             "{\"kind\":",
-            400,
-            "BadRequest"),
-        of("OPTIONS", "OPTIONS", "/api/v1/pods", "", "", 405, "MethodNotAllowed"),
-        of("a path that is not an API path", "GET", "/healthz", "", "", 404, "NotFound"),
-        of(
-            "OpenAPI v2, which kubectl falls back to",
-            "GET",
-            "/openapi/v2",
-            "",
-            "",
-            404,
-            "NotFound"),
+            "400 BadRequest"),
+        of("OPTIONS", "OPTIONS /api/v1/pods", "", "", "405 MethodNotAllowed"),
+        of("a path that is not an API path", "GET /healthz", "", "", "404 NotFound"),
+        of("OpenAPI v2, which kubectl falls back to", "GET /openapi/v2", "", "", "404 NotFound"),
         of(
             "server-side apply",
-            "PATCH",
-            "/api/v1/namespaces/x",
+            "PATCH /api/v1/namespaces/x",
             "application/apply-patch+yaml",
             "{}",
-            415,
-            "UnsupportedMediaType"),
+            "415 UnsupportedMediaType"),
         of(
             "a dry run",
-            "POST",
-            "/api/v1/namespaces?dryRun=All",
+            "POST /api/v1/namespaces?dryRun=All",
             "application/json",
             "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"d\"}}",
-            400,
-            "BadRequest"));
+            "400 BadRequest"));
   }
 
   @BeforeAll
