@@ -43,18 +43,23 @@ final class Subject implements AutoCloseable {
   private final MemoryStatus idle;
   private final ColdStart reportedStart;
 
-  private Subject(
-      Setup setup,
-      KubeletStandIn kubelet,
-      PluginProcess process,
-      ColdStart coldStart,
-      MemoryStatus idle,
-      List<ColdStart> earlierStarts) {
+  /**
+   * What one start left running, and what it measured.
+   *
+   * @param kubelet the kubelet stand-in the plugin registered with
+   * @param process the plugin
+   * @param coldStart its start milestones
+   * @param idle its memory once ready, no claim prepared
+   */
+  private record Started(
+      KubeletStandIn kubelet, PluginProcess process, ColdStart coldStart, MemoryStatus idle) {}
+
+  private Subject(Setup setup, Started started, List<ColdStart> earlierStarts) {
     this.setup = setup;
-    this.kubelet = kubelet;
-    this.process = process;
-    this.coldStart = coldStart;
-    this.idle = idle;
+    this.kubelet = started.kubelet();
+    this.process = started.process();
+    this.coldStart = started.coldStart();
+    this.idle = started.idle();
     List<ColdStart> all = new ArrayList<>(earlierStarts);
     all.add(coldStart);
     this.reportedStart = ColdStart.median(all);
@@ -64,7 +69,7 @@ final class Subject implements AutoCloseable {
    * The same running plugin, its start figures the median over these earlier starts and its own.
    */
   Subject withEarlierStarts(List<ColdStart> starts) {
-    return new Subject(setup, kubelet, process, coldStart, idle, starts);
+    return new Subject(setup, new Started(kubelet, process, coldStart, idle), starts);
   }
 
   /** Starts the stand-in and the plugin, and waits until it is registered and published. */
@@ -88,7 +93,7 @@ final class Subject implements AutoCloseable {
               layout,
               kubelet,
               new ColdStart.Expected(new PublishedSlices(client), deviceCount, START_TIMEOUT));
-      return new Subject(setup, kubelet, process, cold, process.memory(), List.of());
+      return new Subject(setup, new Started(kubelet, process, cold, process.memory()), List.of());
     } catch (RuntimeException | InterruptedException e) {
       if (process != null) {
         process.close();

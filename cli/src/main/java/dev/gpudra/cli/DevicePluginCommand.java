@@ -104,19 +104,27 @@ final class DevicePluginCommand implements Callable<Integer> {
       DevicePluginConfig config = configs.load(choice.file());
       try (GracefulStop stop = GracefulStop.onSigterm();
           HealthEndpoint endpoint = HealthEndpoint.start(healthcheckPort, sockets)) {
-        return serve(choice, configs, node, config, healthChecks, stop);
+        return serve(new ConfigSource(choice, configs, node), config, healthChecks, stop);
       }
     }
   }
 
+  /**
+   * Where the plugin's configuration comes from, and where it goes again when it changes.
+   *
+   * @param choice the config file this node chose (its label, or the default)
+   * @param configs how a file is read
+   * @param node this node's name
+   */
+  private record ConfigSource(ConfigChoice choice, DevicePluginConfigs configs, String node) {}
+
   private int serve(
-      ConfigChoice choice,
-      DevicePluginConfigs configs,
-      String node,
+      ConfigSource source,
       DevicePluginConfig config,
       HealthCheckSettings healthChecks,
       GracefulStop stopped)
       throws InterruptedException {
+    String node = source.node();
     Optional<Nvml> nvml = openNvml(config, node);
     if (nvml.isEmpty()) {
       stopped.await();
@@ -128,13 +136,15 @@ final class DevicePluginCommand implements Callable<Integer> {
             DeviceHealthMonitor.start(
                 gpus.gpus(), gpus::watchXids, healthChecks, Clock.systemUTC());
         ReconfiguringPlugin.Running plugin =
-            choice.run(
-                node,
-                file -> {
-                  DevicePluginConfig next = configs.load(file);
-                  PluginNode prepared = open(next, gpus);
-                  return () -> servers(next, prepared, transport, health);
-                })) {
+            source
+                .choice()
+                .run(
+                    node,
+                    file -> {
+                      DevicePluginConfig next = source.configs().load(file);
+                      PluginNode prepared = open(next, gpus);
+                      return () -> servers(next, prepared, transport, health);
+                    })) {
       stopped.await();
     }
     return 0;

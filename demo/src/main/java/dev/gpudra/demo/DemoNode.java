@@ -58,27 +58,30 @@ public final class DemoNode implements AutoCloseable {
   private final Optional<SysfsStandIn> pci;
 
   private DemoNode(
-      String name,
-      String profile,
-      GpuPluginConfig config,
-      GpuKubeletPlugin plugin,
-      KubeletStandIn kubelet,
-      PodSync pods,
-      ComputeDomainKubeletPlugin domains,
-      MpsDaemonRuntime runtime,
-      ImexDaemonRuntime imex,
-      Optional<SysfsStandIn> pci) {
-    this.imex = imex;
-    this.domains = domains;
-    this.name = name;
-    this.profile = profile;
-    this.config = config;
-    this.plugin = plugin;
-    this.kubelet = kubelet;
-    this.pods = pods;
-    this.runtime = runtime;
+      Demo.NodeSpec spec, Plugins plugins, KubeletSide side, Optional<SysfsStandIn> pci) {
+    this.name = spec.name();
+    this.profile = spec.profile();
+    this.config = plugins.config();
+    this.plugin = plugins.gpus();
+    this.domains = plugins.domains();
+    this.kubelet = side.kubelet();
+    this.pods = side.pods();
+    this.runtime = side.mps();
+    this.imex = side.imex();
     this.pci = pci;
   }
+
+  /** Where the node runs: the cluster, its field selectors, its directory and its spec. */
+  private record Site(
+      KubernetesClient client, FieldSelectors selectors, Path dir, Demo.NodeSpec spec) {}
+
+  /** The node's two kubelet plugins and the GPU plugin's configuration. */
+  private record Plugins(
+      GpuPluginConfig config, GpuKubeletPlugin gpus, ComputeDomainKubeletPlugin domains) {}
+
+  /** The kubelet stand-in, its pod sync and the daemons it runs for the plugins. */
+  private record KubeletSide(
+      KubeletStandIn kubelet, PodSync pods, MpsDaemonRuntime mps, ImexDaemonRuntime imex) {}
 
   /**
    * Starts the node as a kubelet would: the kubelet stand-in registers the Node (Ready) and wipes
@@ -86,92 +89,114 @@ public final class DemoNode implements AutoCloseable {
    */
   static DemoNode start(
       KubernetesClient client, FieldSelectors selectors, Path dir, Demo.NodeSpec spec) {
-    String name = spec.name();
     FeatureGates gates = FeatureGates.parse(spec.featureGates());
     Optional<SysfsStandIn> pci =
         gates.enabled(FeatureGate.PASSTHROUGH_SUPPORT)
             ? Optional.of(PciBus.start(dir.resolve("sys"), spec.profile()))
             : Optional.empty();
     try {
-      return start(client, selectors, dir, spec, gates, pci);
+      return start(new Site(client, selectors, dir, spec), gates, pci);
     } catch (RuntimeException e) {
       pci.ifPresent(SysfsStandIn::close);
       throw e;
     }
   }
 
-  private static DemoNode start(
-      KubernetesClient client,
-      FieldSelectors selectors,
-      Path dir,
-      Demo.NodeSpec spec,
-      FeatureGates gates,
-      Optional<SysfsStandIn> pci) {
-    String name = spec.name();
-    GateSettings gated =
-        GateSettings.DEFAULTS
-            .withConsumableShares(ConsumableShares.parse(spec.consumableShares()))
-            .withImageName(IMAGE);
-    Path driverRoot = dir.resolve("driver-root");
+  private static DemoNode start(Site site, FeatureGates gates, Optional<SysfsStandIn> pci) {
+    Path driverRoot = site.dir().resolve("driver-root");
     MpsControlStandIn.install(driverRoot);
     ImexStandIn.install(driverRoot);
-    if (pci.isPresent()) {
-      gated =
-          gated.withPassthroughRoots(new PassthroughRoots(pci.get().root(), dir.resolve("host")));
-    }
-    GpuPluginConfig config =
-        new GpuPluginConfig(
-            name,
-            Demo.DRIVER_NAMESPACE,
-            Optional.empty(),
-            dir.resolve("cdi"),
-            dir.resolve("plugins_registry"),
-            dir.resolve("plugins"),
-            driverRoot,
-            driverRoot,
-            "/usr/bin/nvidia-cdi-hook",
-            gates,
-            -1,
-            Optional.empty(),
-            "/metrics",
-            Optional.of(spec.profile()),
-            gated);
+    GpuPluginConfig config = pluginConfig(site, gates, settings(site, pci), driverRoot);
     KubeletStandIn kubelet =
         new KubeletStandIn(
-            StandInConfig.of(config.registrarDir(), name).withSelectors(selectors), client);
+            StandInConfig.of(config.registrarDir(), site.spec().name())
+                .withSelectors(site.selectors()),
+            site.client());
     kubelet.start();
+    Plugins plugins = startPlugins(site, config, kubelet, gates);
+    labelClique(site.client(), site.spec().name(), plugins.domains().cliqueId());
+    return new DemoNode(site.spec(), plugins, startPods(site, config, kubelet), pci);
+  }
+
+  /** The settings behind the node's gates: its consumable shares, image and PCI roots. */
+  private static GateSettings settings(Site site, Optional<SysfsStandIn> pci) {
+    GateSettings gated =
+        GateSettings.DEFAULTS
+            .withConsumableShares(ConsumableShares.parse(site.spec().consumableShares()))
+            .withImageName(IMAGE);
+    return pci.map(bus ->
+            gated.withPassthroughRoots(
+                new PassthroughRoots(bus.root(), site.dir().resolve("host"))))
+        .orElse(gated);
+  }
+
+  private static GpuPluginConfig pluginConfig(
+      Site site, FeatureGates gates, GateSettings gated, Path driverRoot) {
+    Path dir = site.dir();
+    return new GpuPluginConfig(
+        site.spec().name(),
+        Demo.DRIVER_NAMESPACE,
+        Optional.empty(),
+        dir.resolve("cdi"),
+        dir.resolve("plugins_registry"),
+        dir.resolve("plugins"),
+        driverRoot,
+        driverRoot,
+        "/usr/bin/nvidia-cdi-hook",
+        gates,
+        -1,
+        Optional.empty(),
+        "/metrics",
+        Optional.of(site.spec().profile()),
+        gated);
+  }
+
+  /** The GPU plugin, then the compute-domain plugin; on a failure nothing is left running. */
+  private static Plugins startPlugins(
+      Site site, GpuPluginConfig config, KubeletStandIn kubelet, FeatureGates gates) {
     GpuKubeletPlugin plugin =
         GpuKubeletPlugin.start(
             config,
-            client,
-            PublisherSettings.defaults().withSelectors(selectors),
+            site.client(),
+            PublisherSettings.defaults().withSelectors(site.selectors()),
             GpuDriverParts.Hooks.defaults()
-                .withBootIdFile(bootId(dir))
+                .withBootIdFile(bootId(site.dir()))
                 .withTmpfs(new TmpfsStandIn()));
-    ComputeDomainKubeletPlugin domains;
     try {
-      domains =
+      ComputeDomainKubeletPlugin domains =
           ComputeDomainKubeletPlugin.start(
-              domainConfig(dir, spec, gates, driverRoot),
-              client,
-              PublisherSettings.defaults().withSelectors(selectors),
+              domainConfig(site.dir(), site.spec(), gates, config.driverRoot()),
+              site.client(),
+              PublisherSettings.defaults().withSelectors(site.selectors()),
               Duration.ofSeconds(5));
+      return new Plugins(config, plugin, domains);
     } catch (RuntimeException e) {
       plugin.close();
       kubelet.close();
       throw e;
     }
-    labelClique(client, name, domains.cliqueId());
+  }
+
+  /** The pod sync, running the plugins' MPS and IMEX daemon pods. */
+  private static KubeletSide startPods(Site site, GpuPluginConfig config, KubeletStandIn kubelet) {
+    String name = site.spec().name();
     MpsDaemonRuntime runtime = new MpsDaemonRuntime();
     ImexDaemonRuntime imex =
         new ImexDaemonRuntime(
-            client, config.cdiRoot(), driverRoot, dir.resolve("imex-pods"), podIp(name));
+            site.client(),
+            config.cdiRoot(),
+            config.driverRoot(),
+            site.dir().resolve("imex-pods"),
+            podIp(name));
     PodSync pods =
         new PodSync(
-            name, client, kubelet, Clock.systemUTC(), new NodeRuntime(List.of(runtime, imex)));
+            name,
+            site.client(),
+            kubelet,
+            Clock.systemUTC(),
+            new NodeRuntime(List.of(runtime, imex)));
     pods.start();
-    return new DemoNode(
-        name, spec.profile(), config, plugin, kubelet, pods, domains, runtime, imex, pci);
+    return new KubeletSide(kubelet, pods, runtime, imex);
   }
 
   /** The compute-domain plugin beside the GPU one, as the chart's DaemonSet runs both. */

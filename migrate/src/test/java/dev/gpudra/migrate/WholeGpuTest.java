@@ -2,6 +2,10 @@ package dev.gpudra.migrate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -9,7 +13,30 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Whole GPUs ({@code nvidia.com/gpu}, no config): the whole output, as the command prints it. */
 class WholeGpuTest {
-  record Case(String name, String input, String expected) {
+  /**
+   * One translation: {@code whole-gpu/<file>.in.yaml} is what the user has, {@code .out.yaml} the
+   * whole output.
+   */
+  record Case(String name, String file) {
+    String input() {
+      return text(file + ".in.yaml");
+    }
+
+    String expected() {
+      return text(file + ".out.yaml");
+    }
+
+    private static String text(String name) {
+      try (InputStream in = WholeGpuTest.class.getResourceAsStream("whole-gpu/" + name)) {
+        if (in == null) {
+          throw new IllegalStateException("no test resource whole-gpu/" + name);
+        }
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
     @Override
     public String toString() {
       return name;
@@ -20,205 +47,16 @@ class WholeGpuTest {
     return Stream.of(
         new Case(
             "one GPU in a Pod: template <pod>-<container>-gpu before the pod, count 1",
-            """
-            apiVersion: v1
-            kind: Pod
-            metadata:
-              name: train
-            spec:
-              containers:
-              - name: cuda
-                image: cuda
-                resources:
-                  limits:
-                    nvidia.com/gpu: 1
-            """,
-            """
-            apiVersion: resource.k8s.io/v1
-            kind: ResourceClaimTemplate
-            metadata:
-              name: train-cuda-gpu
-            spec:
-              spec:
-                devices:
-                  requests:
-                  - exactly:
-                      count: 1
-                      deviceClassName: gpu.nvidia.com
-                    name: gpu
-            ---
-            apiVersion: v1
-            kind: Pod
-            metadata:
-              name: train
-            spec:
-              containers:
-              - name: cuda
-                image: cuda
-                resources:
-                  claims:
-                  - name: cuda-gpu
-              resourceClaims:
-              - name: cuda-gpu
-                resourceClaimTemplateName: train-cuda-gpu
-            """),
+            "one-gpu-pod"),
         new Case(
-            "four GPUs in a Deployment: count 4, the template in the Deployment's namespace, other"
-                + " resources and claims kept",
-            """
-            apiVersion: apps/v1
-            kind: Deployment
-            metadata:
-              name: llm
-              namespace: team-a
-            spec:
-              template:
-                spec:
-                  resourceClaims:
-                  - name: scratch
-                    resourceClaimTemplateName: scratch
-                  containers:
-                  - name: server
-                    resources:
-                      limits:
-                        cpu: "8"
-                        nvidia.com/gpu: "4"
-                      requests:
-                        nvidia.com/gpu: 4
-                      claims:
-                      - name: scratch
-            """,
-            """
-            apiVersion: resource.k8s.io/v1
-            kind: ResourceClaimTemplate
-            metadata:
-              name: llm-server-gpu
-              namespace: team-a
-            spec:
-              spec:
-                devices:
-                  requests:
-                  - exactly:
-                      count: 4
-                      deviceClassName: gpu.nvidia.com
-                    name: gpu
-            ---
-            apiVersion: apps/v1
-            kind: Deployment
-            metadata:
-              name: llm
-              namespace: team-a
-            spec:
-              template:
-                spec:
-                  resourceClaims:
-                  - name: scratch
-                    resourceClaimTemplateName: scratch
-                  - name: server-gpu
-                    resourceClaimTemplateName: llm-server-gpu
-                  containers:
-                  - name: server
-                    resources:
-                      limits:
-                        cpu: "8"
-                      claims:
-                      - name: scratch
-                      - name: server-gpu
-            """),
+            "four GPUs in a Deployment: count 4, the template in the Deployment's namespace,"
+                + " other resources and claims kept",
+            "four-gpus-deployment"),
         new Case(
-            "two containers sharing nothing: a template and a claim each; a container without"
-                + " GPUs untouched",
-            """
-            apiVersion: v1
-            kind: Pod
-            metadata:
-              name: pair
-            spec:
-              containers:
-              - name: a
-                resources:
-                  limits:
-                    nvidia.com/gpu: 1
-              - name: sidecar
-                image: busybox
-              - name: b
-                resources:
-                  requests:
-                    nvidia.com/gpu: 2
-            """,
-            """
-            apiVersion: resource.k8s.io/v1
-            kind: ResourceClaimTemplate
-            metadata:
-              name: pair-a-gpu
-            spec:
-              spec:
-                devices:
-                  requests:
-                  - exactly:
-                      count: 1
-                      deviceClassName: gpu.nvidia.com
-                    name: gpu
-            ---
-            apiVersion: resource.k8s.io/v1
-            kind: ResourceClaimTemplate
-            metadata:
-              name: pair-b-gpu
-            spec:
-              spec:
-                devices:
-                  requests:
-                  - exactly:
-                      count: 2
-                      deviceClassName: gpu.nvidia.com
-                    name: gpu
-            ---
-            apiVersion: v1
-            kind: Pod
-            metadata:
-              name: pair
-            spec:
-              containers:
-              - name: a
-                resources:
-                  claims:
-                  - name: a-gpu
-              - name: sidecar
-                image: busybox
-              - name: b
-                resources:
-                  claims:
-                  - name: b-gpu
-              resourceClaims:
-              - name: a-gpu
-                resourceClaimTemplateName: pair-a-gpu
-              - name: b-gpu
-                resourceClaimTemplateName: pair-b-gpu
-            """),
-        new Case(
-            "a count of 0 asks for nothing: the entry goes, no claim",
-            """
-            apiVersion: v1
-            kind: Pod
-            metadata: {name: cpu-only}
-            spec:
-              containers:
-              - name: app
-                resources:
-                  limits: {nvidia.com/gpu: 0, memory: 1Gi}
-            """,
-            """
-            apiVersion: v1
-            kind: Pod
-            metadata:
-              name: cpu-only
-            spec:
-              containers:
-              - name: app
-                resources:
-                  limits:
-                    memory: 1Gi
-            """));
+            "two containers sharing nothing: a template and a claim each;"
+                + " a container without GPUs untouched",
+            "two-containers"),
+        new Case("a count of 0 asks for nothing: the entry goes, no claim", "zero-count"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -66,6 +66,36 @@ public final class DomainBench {
   private DomainBench() {}
 
   /**
+   * What the cluster holds before the first domain: the CRDs (served), the namespaces, the daemons'
+   * service account the chart installs beside the controller, and one node per domain.
+   */
+  private static void seed(KubernetesClient setup, int domains) throws InterruptedException {
+    ComputeDomainCrds.all().forEach(crd -> setup.resource(crd).create());
+    awaitServed(setup);
+    for (String ns : List.of(DRIVER_NS, NS)) {
+      setup
+          .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+          .create();
+    }
+    // what the chart installs beside the controller: the daemons' service account
+    setup
+        .resource(
+            new ServiceAccountBuilder()
+                .withNewMetadata()
+                .withNamespace(DRIVER_NS)
+                .withName(DaemonSetFactory.SERVICE_ACCOUNT)
+                .endMetadata()
+                .build())
+        .create();
+    for (int i = 0; i < domains; i++) {
+      setup
+          .nodes()
+          .resource(new NodeBuilder().withNewMetadata().withName("node-" + i).endMetadata().build())
+          .create();
+    }
+  }
+
+  /**
    * @throws IllegalStateException when not every domain is Ready within {@code timeout}
    */
   public static Result run(
@@ -74,30 +104,7 @@ public final class DomainBench {
     try (BenchApi api =
         controlPlane.isPresent() ? BenchApi.real(controlPlane.get()) : BenchApi.embedded()) {
       KubernetesClient setup = api.client();
-      ComputeDomainCrds.all().forEach(crd -> setup.resource(crd).create());
-      awaitServed(setup);
-      for (String ns : List.of(DRIVER_NS, NS)) {
-        setup
-            .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
-            .create();
-      }
-      // what the chart installs beside the controller: the daemons' service account
-      setup
-          .resource(
-              new ServiceAccountBuilder()
-                  .withNewMetadata()
-                  .withNamespace(DRIVER_NS)
-                  .withName(DaemonSetFactory.SERVICE_ACCOUNT)
-                  .endMetadata()
-                  .build())
-          .create();
-      for (int i = 0; i < domains; i++) {
-        setup
-            .nodes()
-            .resource(
-                new NodeBuilder().withNewMetadata().withName("node-" + i).endMetadata().build())
-            .create();
-      }
+      seed(setup, domains);
       long creating = System.nanoTime();
       for (int i = 0; i < domains; i++) {
         setup.resource(domain("cd-" + i)).create();

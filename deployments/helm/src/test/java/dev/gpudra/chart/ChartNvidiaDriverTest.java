@@ -35,6 +35,27 @@ class ChartNvidiaDriverTest {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final String ENABLED = "driver: {nvidiaDriverCRD: {enabled: true}}\n";
 
+  /** The default NVIDIADriver's spec fields NVIDIA's chart leaves out unless values set them. */
+  private static final List<String> UNSET_BY_DEFAULT =
+      List.of(
+          "nodeSelector",
+          "gds",
+          "annotations",
+          "labels",
+          "imagePullSecrets",
+          "livenessProbe",
+          "readinessProbe",
+          "repoConfig",
+          "certConfig",
+          "licensingConfig",
+          "virtualTopologyConfig",
+          "kernelModuleConfig",
+          "secretEnv",
+          "resources",
+          "env",
+          "args",
+          "hostNetwork");
+
   private static Path helm;
 
   @TempDir Path dir;
@@ -96,25 +117,7 @@ class ChartNvidiaDriverTest {
             tree(
                 "{enabled: false, repository: nvcr.io/nvidia/cloud-native, image: gdrdrv,"
                     + " version: v2.6, imagePullPolicy: IfNotPresent}"));
-    for (String unset :
-        List.of(
-            "nodeSelector",
-            "gds",
-            "annotations",
-            "labels",
-            "imagePullSecrets",
-            "livenessProbe",
-            "readinessProbe",
-            "repoConfig",
-            "certConfig",
-            "licensingConfig",
-            "virtualTopologyConfig",
-            "kernelModuleConfig",
-            "secretEnv",
-            "resources",
-            "env",
-            "args",
-            "hostNetwork")) {
+    for (String unset : UNSET_BY_DEFAULT) {
       assertThat(spec.has(unset)).as("spec.%s, unset by default", unset).isFalse();
     }
     assertThat(undeclared(spec, crdSpec(), "spec")).as("fields the CRD does not declare").isEmpty();
@@ -123,102 +126,9 @@ class ChartNvidiaDriverTest {
   @Test
   @DisplayName("every value NVIDIA's chart passes to the default NVIDIADriver reaches it")
   void everyValueReachesTheDefaultNvidiaDriver() throws Exception {
-    JsonNode spec =
-        drivers(
-                render(
-                    String.join(
-                        "\n",
-                        "daemonsets:",
-                        "  annotations: {example.com/a: b}",
-                        "  labels: {team: ml}",
-                        "  tolerations: [{key: dedicated, operator: Exists}]",
-                        "driver:",
-                        "  nvidiaDriverCRD: {enabled: true, driverType: vgpu}",
-                        "  repository: registry.example.com/nvidia",
-                        "  image: vgpu-driver",
-                        "  version: '580.1'",
-                        "  imagePullPolicy: Always",
-                        "  imagePullSecrets: [regcred]",
-                        "  kernelModuleType: open",
-                        "  usePrecompiled: true",
-                        "  livenessProbe: {periodSeconds: 5}",
-                        "  readinessProbe: {periodSeconds: 6}",
-                        "  upgradePolicy:",
-                        "    autoUpgrade: false",
-                        "    maxParallelUpgrades: 0",
-                        "    maxUnavailable: 3",
-                        "    waitForCompletion: {podSelector: app=job, timeoutSeconds: 10}",
-                        "    gpuPodDeletion: {force: true, timeoutSeconds: 20, deleteEmptyDir: true}",
-                        "    drain: {enable: true, force: true, podSelector: app=x,"
-                            + " timeoutSeconds: 30, deleteEmptyDir: true}",
-                        "  rdma: {enabled: true, useHostMofed: true}",
-                        "  repoConfig: {configMapName: repos}",
-                        "  certConfig: {name: certs}",
-                        "  licensingConfig: {secretName: licence, nlsEnabled: false}",
-                        "  virtualTopology: {config: topology}",
-                        "  kernelModuleConfig: {name: modules}",
-                        "  secretEnv: driver-secrets",
-                        "  resources: {limits: {memory: 1Gi}}",
-                        "  env: [{name: A, value: '1'}]",
-                        "  args: [--x]",
-                        "  hostNetwork: true",
-                        "gds: {enabled: true, imagePullSecrets: [gds-cred], env: [{name: G,"
-                            + " value: '1'}], args: [--g]}",
-                        "gdrcopy: {enabled: true, args: [--c]}",
-                        "")))
-            .getFirst()
-            .path("spec");
+    JsonNode spec = drivers(render(resource("every-value.values.yaml"))).getFirst().path("spec");
 
-    assertThat(spec)
-        .isEqualTo(
-            tree(
-                String.join(
-                    "\n",
-                    "default: true",
-                    "driverType: vgpu",
-                    "repository: registry.example.com/nvidia",
-                    "image: vgpu-driver",
-                    "version: '580.1'",
-                    "imagePullPolicy: Always",
-                    "imagePullSecrets: [regcred]",
-                    "kernelModuleType: open",
-                    "usePrecompiled: true",
-                    "annotations: {example.com/a: b}",
-                    "labels: {team: ml}",
-                    "tolerations: [{key: dedicated, operator: Exists}]",
-                    "manager: {repository: nvcr.io/nvidia/cloud-native, image:"
-                        + " k8s-driver-manager, version: v0.12.0, imagePullPolicy: IfNotPresent,"
-                        + " env: []}",
-                    "startupProbe: {initialDelaySeconds: 60, periodSeconds: 10, timeoutSeconds:"
-                        + " 60, failureThreshold: 120}",
-                    "livenessProbe: {periodSeconds: 5}",
-                    "readinessProbe: {periodSeconds: 6}",
-                    "upgradePolicy:",
-                    "  autoUpgrade: false",
-                    "  maxParallelUpgrades: 0",
-                    "  maxUnavailable: 3",
-                    "  waitForCompletion: {podSelector: app=job, timeoutSeconds: 10}",
-                    "  podDeletion: {force: true, timeoutSeconds: 20, deleteEmptyDir: true}",
-                    "  drain: {enable: true, force: true, podSelector: app=x, timeoutSeconds: 30,"
-                        + " deleteEmptyDir: true}",
-                    "rdma: {enabled: true, useHostMofed: true}",
-                    "repoConfig: {name: repos}",
-                    "certConfig: {name: certs}",
-                    "licensingConfig: {secretName: licence, nlsEnabled: false}",
-                    "virtualTopologyConfig: {name: topology}",
-                    "kernelModuleConfig: {name: modules}",
-                    "secretEnv: driver-secrets",
-                    "resources: {limits: {memory: 1Gi}}",
-                    "env: [{name: A, value: '1'}]",
-                    "args: [--x]",
-                    "hostNetwork: true",
-                    "gds: {enabled: true, repository: nvcr.io/nvidia/cloud-native, image:"
-                        + " nvidia-fs, version: 2.29.4, imagePullPolicy: IfNotPresent,"
-                        + " imagePullSecrets: [gds-cred], env: [{name: G, value: '1'}], args:"
-                        + " [--g]}",
-                    "gdrcopy: {enabled: true, repository: nvcr.io/nvidia/cloud-native, image:"
-                        + " gdrdrv, version: v2.6, imagePullPolicy: IfNotPresent, args: [--c]}",
-                    "")));
+    assertThat(spec).isEqualTo(tree(resource("every-value.spec.yaml")));
     assertThat(undeclared(spec, crdSpec(), "spec")).as("fields the CRD does not declare").isEmpty();
   }
 
@@ -297,6 +207,16 @@ class ChartNvidiaDriverTest {
             .findFirst()
             .orElseThrow();
     return crd.at("/spec/versions/0/schema/openAPIV3Schema/properties/spec");
+  }
+
+  /** A text under this class's {@code nvidia-driver/} test resources. */
+  private static String resource(String name) throws IOException {
+    try (var in = ChartNvidiaDriverTest.class.getResourceAsStream("nvidia-driver/" + name)) {
+      if (in == null) {
+        throw new IOException("no test resource nvidia-driver/" + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   private static JsonNode tree(String yaml) throws IOException {
