@@ -46,8 +46,7 @@ class ChartDevicePluginE2E {
   @Test
   @DisplayName(
       "devicePlugin: NVIDIA's device-plugin values render the DaemonSet's env (unset ones left to"
-          + " the plugin's defaults), named configs mounted for the node label to choose; values"
-          + " it cannot honour fail the install with their key")
+          + " the plugin's defaults), named configs mounted for the node label to choose")
   void devicePluginValues() {
     String rendered =
         helm.run(
@@ -83,7 +82,11 @@ class ChartDevicePluginE2E {
         .containsEntry("FALLBACK_STRATEGIES", "named,single")
         .containsEntry("KUBELET_SOCKET", "/var/lib/kubelet/device-plugins/kubelet.sock")
         .doesNotContainKeys("MIG_STRATEGY", "DEVICE_ID_STRATEGY", "GDS_ENABLED");
+  }
 
+  @Test
+  @DisplayName("devicePlugin: values the plugin cannot honour fail the install with their key")
+  void devicePluginValuesRefused() {
     assertThatThrownBy(() ->
             helm.run(
                 "template",

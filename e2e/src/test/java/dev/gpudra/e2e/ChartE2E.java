@@ -108,6 +108,20 @@ class ChartE2E {
                 .map(c -> c.getMetadata().getName()))
         .as("the chart's crds/, which helm installs first")
         .contains("computedomains.resource.nvidia.com", "computedomaincliques.resource.nvidia.com");
+    installedKubeletPlugin(client);
+    installedController(client);
+
+    helm.run("uninstall", "gpu-dra", "--namespace", NS);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> client.resources(DeviceClass.class).list().getItems().isEmpty());
+    assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty();
+    assertThat(client.apps().deployments().inNamespace(NS).list().getItems()).isEmpty();
+  }
+
+  /** The kubelet plugin's DaemonSet as installed: image, args, env, selector, accounts. */
+  private void installedKubeletPlugin(KubernetesClient client) {
     DaemonSet plugin =
         client.apps().daemonSets().inNamespace(NS).withName("gpu-dra-kubelet-plugin").get();
     var container = plugin.getSpec().getTemplate().getSpec().getContainers().getFirst();
@@ -142,6 +156,10 @@ class ChartE2E {
         .containsEntry("HEALTHCHECK_PORT", "51515")
         .containsEntry("HTTP_ENDPOINT", ":8081")
         .containsEntry("SIMULATED_GPUS", "dgx-h100");
+  }
+
+  /** The ComputeDomain controller's Deployment as installed, and the daemons' account. */
+  private static void installedController(KubernetesClient client) {
     var controller =
         client.apps().deployments().inNamespace(NS).withName("gpu-dra-controller").get();
     var controllerPod = controller.getSpec().getTemplate().getSpec();
@@ -161,14 +179,6 @@ class ChartE2E {
                 .get())
         .as("the daemons' account, NVIDIA's fixed name, which the controller's DaemonSets use")
         .isNotNull();
-
-    helm.run("uninstall", "gpu-dra", "--namespace", NS);
-
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> client.resources(DeviceClass.class).list().getItems().isEmpty());
-    assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems()).isEmpty();
-    assertThat(client.apps().deployments().inNamespace(NS).list().getItems()).isEmpty();
   }
 
   @Test

@@ -64,7 +64,38 @@ class ChartValuesE2E {
             RealControlPlane.checkout()
                 .resolve("e2e/src/test/resources/nvidia-values/admin.yaml")
                 .toString());
-    DaemonSet plugin = find(objects, DaemonSet.class, "dra-driver-nvidia-gpu-kubelet-plugin");
+    kubeletPluginAsNvidias(find(objects, DaemonSet.class, "dra-driver-nvidia-gpu-kubelet-plugin"));
+    ServiceAccount account =
+        find(
+            objects,
+            ServiceAccount.class,
+            "nv-dra-driver-nvidia-gpu-service-account-kubeletplugin");
+    assertThat(account.getMetadata().getAnnotations()).containsKey("eks.amazonaws.com/role-arn");
+
+    Deployment controller = find(objects, Deployment.class, "dra-driver-nvidia-gpu-controller");
+    assertThat(controller.getSpec().getReplicas()).isEqualTo(2);
+    var cd = controller.getSpec().getTemplate().getSpec().getContainers().getFirst();
+    assertThat(env(cd.getEnv()))
+        .containsEntry("LEADER_ELECTION_ENABLED", "true")
+        .containsEntry("LEADER_ELECTION_LEASE_DURATION", "30s")
+        .containsEntry("LEADER_ELECTION_LEASE_LOCK_NAME", "dra-driver-nvidia-gpu-controller")
+        .containsEntry("CD_DAEMON_IMAGE_PULL_SECRET_NAMES", "regcred")
+        .containsEntry("MAX_NODES_PER_IMEX_DOMAIN", "4")
+        .containsEntry("HTTP_ENDPOINT", ":9401");
+    assertThat(cd.getPorts()).extracting("containerPort").containsExactly(9401);
+    assertThat(controller.getSpec().getTemplate().getSpec().getNodeSelector())
+        .containsEntry("pool", "system");
+    assertThat(objects)
+        .as("MPSSupport: the plugin may run MPS control daemon Deployments")
+        .anySatisfy(o ->
+            assertThat(o.getMetadata().getName())
+                .isEqualTo("nv-dra-driver-nvidia-gpu-kubelet-plugin-mps"));
+    assertThat(names(objects, "ValidatingAdmissionPolicy"))
+        .containsExactly("resourceslices-policy-dra-driver-nvidia-gpu");
+  }
+
+  /** The admin values file's kubelet-plugin DaemonSet: NVIDIA's names, selectors and settings. */
+  private static void kubeletPluginAsNvidias(DaemonSet plugin) {
     assertThat(plugin.getSpec().getSelector().getMatchLabels())
         .containsExactlyEntriesOf(Map.of("dra-driver-nvidia-gpu-component", "kubelet-plugin"));
     assertThat(plugin.getSpec().getUpdateStrategy().getType()).isEqualTo("OnDelete");
@@ -103,33 +134,6 @@ class ChartValuesE2E {
     var domains = spec.getContainers().get(1);
     assertThat(domains.getStartupProbe()).as("healthcheckPort -1: no probes").isNull();
     assertThat(env(domains.getEnv())).doesNotContainKey("HEALTHCHECK_PORT");
-    ServiceAccount account =
-        find(
-            objects,
-            ServiceAccount.class,
-            "nv-dra-driver-nvidia-gpu-service-account-kubeletplugin");
-    assertThat(account.getMetadata().getAnnotations()).containsKey("eks.amazonaws.com/role-arn");
-
-    Deployment controller = find(objects, Deployment.class, "dra-driver-nvidia-gpu-controller");
-    assertThat(controller.getSpec().getReplicas()).isEqualTo(2);
-    var cd = controller.getSpec().getTemplate().getSpec().getContainers().getFirst();
-    assertThat(env(cd.getEnv()))
-        .containsEntry("LEADER_ELECTION_ENABLED", "true")
-        .containsEntry("LEADER_ELECTION_LEASE_DURATION", "30s")
-        .containsEntry("LEADER_ELECTION_LEASE_LOCK_NAME", "dra-driver-nvidia-gpu-controller")
-        .containsEntry("CD_DAEMON_IMAGE_PULL_SECRET_NAMES", "regcred")
-        .containsEntry("MAX_NODES_PER_IMEX_DOMAIN", "4")
-        .containsEntry("HTTP_ENDPOINT", ":9401");
-    assertThat(cd.getPorts()).extracting("containerPort").containsExactly(9401);
-    assertThat(controller.getSpec().getTemplate().getSpec().getNodeSelector())
-        .containsEntry("pool", "system");
-    assertThat(objects)
-        .as("MPSSupport: the plugin may run MPS control daemon Deployments")
-        .anySatisfy(o ->
-            assertThat(o.getMetadata().getName())
-                .isEqualTo("nv-dra-driver-nvidia-gpu-kubelet-plugin-mps"));
-    assertThat(names(objects, "ValidatingAdmissionPolicy"))
-        .containsExactly("resourceslices-policy-dra-driver-nvidia-gpu");
   }
 
   @Test

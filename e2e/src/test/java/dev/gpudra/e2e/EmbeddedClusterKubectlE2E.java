@@ -52,6 +52,11 @@ class EmbeddedClusterKubectlE2E {
     client
         .resource(new NamespaceBuilder().withNewMetadata().withName("ml").endMetadata().build())
         .create();
+    seed(client);
+  }
+
+  /** A slice, a claim and a pod for kubectl to list. */
+  private static void seed(KubernetesClient client) {
     client
         .resource(
             new ResourceSliceBuilder()

@@ -167,6 +167,11 @@ class ImagePushE2E {
     assertThat(pulled.exit()).as(pulled.err()).isZero();
     assertThat(diffIds(base)).isEqualTo(diffIds(arm64));
 
+    refusedIndexes(repository);
+  }
+
+  /** Lists that cannot be one tag: two images of one platform, a list, another repository. */
+  private void refusedIndexes(String repository) throws IOException, InterruptedException {
     assertThat(
             image(
                     "index",

@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainClique;
-import dev.gpudra.api.computedomain.ComputeDomainDaemon;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.localcluster.node.ChartPlugin;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
@@ -124,29 +124,7 @@ class RealNodeComputeDomainE2E {
 
     assertThat(pods.log(workload)).contains("channel0");
     assertThat(nodeLabel()).isEqualTo(uid);
-    ComputeDomainClique clique =
-        client
-            .resources(ComputeDomainClique.class)
-            .inNamespace(ChartPlugin.NAMESPACE)
-            .withName(uid + ".4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766")
-            .get();
-    assertThat(clique.getDaemons())
-        .singleElement()
-        .satisfies(d -> {
-          assertThat(d.nodeName()).isEqualTo(RealNodeFixture.NODE);
-          assertThat(d.status()).isEqualTo(DomainStatus.READY);
-          assertThat(d.index()).isZero();
-        });
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .untilAsserted(() -> {
-          ComputeDomain current = client.resource(domain).get();
-          assertThat(current.getStatus()).as("status of the domain").isNotNull();
-          assertThat(current.getStatus().status()).isEqualTo(DomainStatus.READY);
-          assertThat(current.getStatus().nodes())
-              .singleElement()
-              .satisfies(n -> assertThat(n.name()).isEqualTo(RealNodeFixture.NODE));
-        });
+    readyInItsClique(domain);
 
     pods.delete(workload);
     client.resource(domain).delete();
@@ -171,6 +149,34 @@ class RealNodeComputeDomainE2E {
                       .list()
                       .getItems())
               .isEmpty();
+        });
+  }
+
+  /** The node's daemon is Ready as index 0 of the domain's clique, and the domain is Ready. */
+  private void readyInItsClique(ComputeDomain domain) {
+    String uid = domain.getMetadata().getUid();
+    ComputeDomainClique clique =
+        client
+            .resources(ComputeDomainClique.class)
+            .inNamespace(ChartPlugin.NAMESPACE)
+            .withName(uid + ".4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766")
+            .get();
+    assertThat(clique.getDaemons())
+        .singleElement()
+        .satisfies(d -> {
+          assertThat(d.nodeName()).isEqualTo(RealNodeFixture.NODE);
+          assertThat(d.status()).isEqualTo(DomainStatus.READY);
+          assertThat(d.index()).isZero();
+        });
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> {
+          ComputeDomain current = client.resource(domain).get();
+          assertThat(current.getStatus()).as("status of the domain").isNotNull();
+          assertThat(current.getStatus().status()).isEqualTo(DomainStatus.READY);
+          assertThat(current.getStatus().nodes())
+              .singleElement()
+              .satisfies(n -> assertThat(n.name()).isEqualTo(RealNodeFixture.NODE));
         });
   }
 
@@ -242,26 +248,8 @@ class RealNodeComputeDomainE2E {
     ComputeDomain domain = domain("full");
     String uid = domain.getMetadata().getUid();
     String clique = "4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766";
-    List<ComputeDomainDaemon> eighteen =
-        java.util.stream.IntStream.range(0, 18)
-            .mapToObj(i ->
-                new ComputeDomainDaemon(
-                    "gb200-" + i, "10.9.0." + (i + 1), clique, i, DomainStatus.READY))
-            .toList();
-    // the 18 other trays' daemon pods (bound to nodes that do not exist, never running): without
-    // a daemon pod on its node, the controller removes an entry
-    var owner = placeholderOwner();
-    eighteen.forEach(d -> placeholderDaemon(d.nodeName(), uid, owner));
-    client
-        .resource(
-            new ComputeDomainClique(
-                new ObjectMetaBuilder()
-                    .withNamespace(ChartPlugin.NAMESPACE)
-                    .withName(uid + "." + clique)
-                    .withLabels(Map.of(ComputeDomainLabels.DOMAIN, uid))
-                    .build(),
-                eighteen))
-        .create();
+    FullClique full = new FullClique(client);
+    ConfigMap owner = full.create(uid, clique);
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() ->
@@ -306,62 +294,7 @@ class RealNodeComputeDomainE2E {
     client.pods().inNamespace(NS).withName("full-worker").withGracePeriod(1).delete();
     client.resource(domain).delete();
     await().atMost(Duration.ofSeconds(90)).until(() -> client.resource(domain).get() == null);
-    client
-        .resources(ComputeDomainClique.class)
-        .inNamespace(ChartPlugin.NAMESPACE)
-        .withName(uid + "." + clique)
-        .delete();
-    client
-        .pods()
-        .inNamespace(ChartPlugin.NAMESPACE)
-        .withLabel("gpu-dra.dev/placeholder")
-        .withGracePeriod(0)
-        .delete();
-    client.resource(owner).delete();
-  }
-
-  /**
-   * Owns the placeholder daemon pods, so that the domain's DaemonSet (whose selector they match)
-   * leaves them alone instead of adopting and replacing them.
-   */
-  private io.fabric8.kubernetes.api.model.ConfigMap placeholderOwner() {
-    return client
-        .resource(
-            new io.fabric8.kubernetes.api.model.ConfigMapBuilder()
-                .withNewMetadata()
-                .withNamespace(ChartPlugin.NAMESPACE)
-                .withName("placeholder-daemons")
-                .endMetadata()
-                .build())
-        .create();
-  }
-
-  private void placeholderDaemon(
-      String node, String uid, io.fabric8.kubernetes.api.model.ConfigMap owner) {
-    client
-        .resource(
-            new io.fabric8.kubernetes.api.model.PodBuilder()
-                .withNewMetadata()
-                .withNamespace(ChartPlugin.NAMESPACE)
-                .withName("placeholder-" + node)
-                .withLabels(Map.of(ComputeDomainLabels.DOMAIN, uid, "gpu-dra.dev/placeholder", ""))
-                .addNewOwnerReference()
-                .withApiVersion("v1")
-                .withKind("ConfigMap")
-                .withName(owner.getMetadata().getName())
-                .withUid(owner.getMetadata().getUid())
-                .withController(true)
-                .endOwnerReference()
-                .endMetadata()
-                .withNewSpec()
-                .withNodeName(node)
-                .addNewContainer()
-                .withName("compute-domain-daemon")
-                .withImage("placeholder")
-                .endContainer()
-                .endSpec()
-                .build())
-        .create();
+    full.remove(uid, clique, owner);
   }
 
   @Test

@@ -237,6 +237,17 @@ class RealNodeDriverUpgradeE2E {
     assertThat(podEvents).containsSubsequence("gone default/slow", "deleting " + NS + "/" + DRIVER);
   }
 
+  /** The default NVIDIADriver of {@code nvidia-driver/default-580.2.yaml} (test resources). */
+  private NvidiaDriver createDefaultNvidiaDriver() throws IOException {
+    NvidiaDriverSpec spec;
+    try (var in = getClass().getResourceAsStream("/nvidia-driver/default-580.2.yaml")) {
+      spec = new ObjectMapper(new YAMLFactory()).readValue(in, NvidiaDriverSpec.class);
+    }
+    return client
+        .resource(new NvidiaDriver(new ObjectMetaBuilder().withName("default").build(), spec, null))
+        .create();
+  }
+
   @Test
   @Order(5)
   @DisplayName(
@@ -244,22 +255,7 @@ class RealNodeDriverUpgradeE2E {
           + " pod is replaced by the NVIDIADriver's through the upgrade states, and a claim pod"
           + " runs again")
   void anNvidiaDriverTakesOver() throws InterruptedException, IOException {
-    NvidiaDriver created =
-        client
-            .resource(
-                new NvidiaDriver(
-                    new ObjectMetaBuilder().withName("default").build(),
-                    new ObjectMapper(new YAMLFactory())
-                        .readValue(
-                            "default: true\nrepository: nvcr.io/nvidia\nimage: driver\n"
-                                + "version: '580.2'\nimagePullPolicy: IfNotPresent\n"
-                                + "startupProbe: {initialDelaySeconds: 1, periodSeconds: 2,"
-                                + " failureThreshold: 600}\n"
-                                + "upgradePolicy: {autoUpgrade: true, maxParallelUpgrades: 1,"
-                                + " podDeletion: {force: true, timeoutSeconds: 120}}\n",
-                            NvidiaDriverSpec.class),
-                    null))
-            .create();
+    NvidiaDriver created = createDefaultNvidiaDriver();
     String app = DriverNames.appName(created.getMetadata().getUid(), NvidiaDriverType.GPU, OS);
     watch.clear();
     client

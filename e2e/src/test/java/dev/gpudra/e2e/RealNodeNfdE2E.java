@@ -154,16 +154,7 @@ class RealNodeNfdE2E {
             assertThat(labels)
                 .as("read through the worker's host mount of /etc/os-release")
                 .containsEntry(NodeFeatureDiscovery.LABEL_NS + "system-os_release.ID", id));
-    // none where the kernel has no loadable modules (as here): NFD then finds none either
-    Path procModules = Path.of("/proc/modules");
-    String modules = Files.exists(procModules) ? Files.readString(procModules) : "";
-    KERNEL_MODULE_LABELS.forEach((module, label) -> {
-      if (modules.contains(module + " ")) {
-        assertThat(labels).containsEntry(label, "true");
-      } else {
-        assertThat(labels).doesNotContainKey(label);
-      }
-    });
+    kernelModuleLabels(labels);
     assertThat(nodeFeatureRule()).isNotNull();
     Pod master = nfdPods("master").getFirst();
     assertThat(String.join("\n", newestLog(master, "master")))
@@ -180,6 +171,22 @@ class RealNodeNfdE2E {
         .containsExactly("Pod", "DaemonSet");
     assertThat(feature.<Map<String, String>>get("spec", "labels"))
         .containsEntry(NodeFeatureDiscovery.GPU_PRESENT, "true");
+  }
+
+  /**
+   * NVIDIA's kernel-module rule: a label for each module the kernel has loaded, none where the
+   * kernel has no loadable modules (as here): NFD then finds none either.
+   */
+  private static void kernelModuleLabels(Map<String, String> labels) throws IOException {
+    Path procModules = Path.of("/proc/modules");
+    String modules = Files.exists(procModules) ? Files.readString(procModules) : "";
+    KERNEL_MODULE_LABELS.forEach((module, label) -> {
+      if (modules.contains(module + " ")) {
+        assertThat(labels).containsEntry(label, "true");
+      } else {
+        assertThat(labels).doesNotContainKey(label);
+      }
+    });
   }
 
   @Test

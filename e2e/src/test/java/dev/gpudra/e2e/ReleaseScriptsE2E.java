@@ -189,28 +189,7 @@ class ReleaseScriptsE2E {
         .allMatch(c -> c.startsWith(registry.host() + "/charts/gpu-"))
         .allMatch(c -> c.contains(":" + version + "@sha256:"));
 
-    for (String chart : List.of("gpu-dra", "gpu-operator")) {
-      List<String> template =
-          new ArrayList<>(
-              List.of(
-                  helm.toString(),
-                  "template",
-                  "t",
-                  "oci://" + registry.host() + "/charts/" + chart,
-                  "--version",
-                  version,
-                  "--plain-http",
-                  "--kube-version",
-                  "1.35.0",
-                  "--namespace",
-                  chart));
-      if (chart.equals("gpu-dra")) {
-        template.addAll(List.of("--set", "gpuResourcesEnabledOverride=true"));
-      }
-      assertThat(run(env, template.toArray(String[]::new)))
-          .as("the released %s runs the released image by default", chart)
-          .contains("image: \"" + registry.host() + "/team/gpu-dra:" + version + "\"");
-    }
+    releasedChartsRunTheReleasedImage(env, version);
     assertThat(Files.readString(checkout.resolve("deployments/helm/gpu-dra/values.yaml")))
         .as("the checkout's chart is left as it was")
         .contains("  repository: gpu-dra\n");
@@ -239,6 +218,33 @@ class ReleaseScriptsE2E {
       assertThat(verify(cosign, keys.resolve("release.pub"), ref, true))
           .contains("\"docker-manifest-digest\":\"" + ref.substring(ref.indexOf('@') + 1) + "\"");
       verify(cosign, keys.resolve("other.pub"), ref, false);
+    }
+  }
+
+  /** Each pulled chart, rendered with its defaults, runs the image the release pushed. */
+  private void releasedChartsRunTheReleasedImage(Map<String, String> env, String version)
+      throws IOException, InterruptedException {
+    for (String chart : List.of("gpu-dra", "gpu-operator")) {
+      List<String> template =
+          new ArrayList<>(
+              List.of(
+                  helm.toString(),
+                  "template",
+                  "t",
+                  "oci://" + registry.host() + "/charts/" + chart,
+                  "--version",
+                  version,
+                  "--plain-http",
+                  "--kube-version",
+                  "1.35.0",
+                  "--namespace",
+                  chart));
+      if (chart.equals("gpu-dra")) {
+        template.addAll(List.of("--set", "gpuResourcesEnabledOverride=true"));
+      }
+      assertThat(run(env, template.toArray(String[]::new)))
+          .as("the released %s runs the released image by default", chart)
+          .contains("image: \"" + registry.host() + "/team/gpu-dra:" + version + "\"");
     }
   }
 
