@@ -1,15 +1,15 @@
 package dev.gpudra.benchmarks;
 
-import dev.gpudra.deviceclasses.allocation.Allocation;
-import dev.gpudra.deviceclasses.allocation.AllocationOutcome;
-import dev.gpudra.deviceclasses.allocation.Allocator;
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
-import dev.gpudra.deviceclasses.allocation.ClusterState;
-import dev.gpudra.deviceclasses.allocation.ExplanationText;
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.device.DeviceView;
-import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.allocator.Allocation;
+import dev.gpudra.allocator.AllocationOutcome;
+import dev.gpudra.allocator.Allocator;
+import dev.gpudra.allocator.CandidateNode;
+import dev.gpudra.allocator.ClusterState;
+import dev.gpudra.allocator.ExplanationText;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.device.DeviceView;
+import dev.gpudra.allocator.matching.CelSelectorEvaluator;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.gpudra.benchmarks;
 
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
-import dev.gpudra.deviceclasses.allocation.ClusterState;
+import dev.gpudra.allocator.CandidateNode;
+import dev.gpudra.allocator.ClusterState;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.ExtendedResourceMapping;
 import dev.gpudra.deviceclasses.model.NvidiaDeviceClass;

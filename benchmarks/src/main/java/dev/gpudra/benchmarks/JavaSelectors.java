@@ -1,7 +1,7 @@
 package dev.gpudra.benchmarks;
 
-import dev.gpudra.deviceclasses.device.AttributeValue;
-import dev.gpudra.deviceclasses.device.DeviceView;
+import dev.gpudra.allocator.device.AttributeValue;
+import dev.gpudra.allocator.device.DeviceView;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
 

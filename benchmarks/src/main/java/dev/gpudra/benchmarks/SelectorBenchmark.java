@@ -1,11 +1,11 @@
 package dev.gpudra.benchmarks;
 
-import dev.gpudra.deviceclasses.allocation.Verdict;
-import dev.gpudra.deviceclasses.cel.CompiledSelector;
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.device.DeviceView;
-import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.allocator.Verdict;
+import dev.gpudra.allocator.cel.CompiledSelector;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.device.DeviceView;
+import dev.gpudra.allocator.matching.CelSelectorEvaluator;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

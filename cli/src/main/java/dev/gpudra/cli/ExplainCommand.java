@@ -1,15 +1,15 @@
 package dev.gpudra.cli;
 
-import dev.gpudra.deviceclasses.allocation.Allocator;
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.cel.SelectorFeature;
-import dev.gpudra.deviceclasses.explain.ClaimExplainer;
-import dev.gpudra.deviceclasses.explain.ClaimReport;
-import dev.gpudra.deviceclasses.explain.ExplainInput;
-import dev.gpudra.deviceclasses.explain.ReportText;
-import dev.gpudra.deviceclasses.explain.UnexplainableInputException;
-import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.allocator.Allocator;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.cel.SelectorFeature;
+import dev.gpudra.allocator.explain.ClaimExplainer;
+import dev.gpudra.allocator.explain.ClaimReport;
+import dev.gpudra.allocator.explain.ExplainInput;
+import dev.gpudra.allocator.explain.ReportText;
+import dev.gpudra.allocator.explain.UnexplainableInputException;
+import dev.gpudra.allocator.matching.CelSelectorEvaluator;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;

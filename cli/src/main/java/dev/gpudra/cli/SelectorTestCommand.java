@@ -1,10 +1,10 @@
 package dev.gpudra.cli;
 
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.cel.SelectorFeature;
-import dev.gpudra.deviceclasses.device.DeviceFileReader;
-import dev.gpudra.deviceclasses.tester.SelectorTester;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.cel.SelectorFeature;
+import dev.gpudra.allocator.device.DeviceFileReader;
+import dev.gpudra.allocator.tester.SelectorTester;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

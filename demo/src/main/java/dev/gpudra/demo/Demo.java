@@ -1,10 +1,10 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.deviceclasses.allocation.Allocator;
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.cel.SelectorFeature;
-import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.allocator.Allocator;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.cel.SelectorFeature;
+import dev.gpudra.allocator.matching.CelSelectorEvaluator;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.localcluster.scheduler.PodPlacement;

@@ -1,10 +1,10 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.deviceclasses.allocation.CandidateExplanation;
-import dev.gpudra.deviceclasses.allocation.CandidateOutcome;
-import dev.gpudra.deviceclasses.allocation.FailureReason;
-import dev.gpudra.deviceclasses.allocation.RequestExplanation;
-import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
+import dev.gpudra.allocator.CandidateExplanation;
+import dev.gpudra.allocator.CandidateOutcome;
+import dev.gpudra.allocator.FailureReason;
+import dev.gpudra.allocator.RequestExplanation;
+import dev.gpudra.allocator.Unsatisfiable;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
+import dev.gpudra.allocator.cluster.ClusterSnapshot;
 import dev.gpudra.localcluster.scheduler.AllocatorAgreement;
 import dev.gpudra.localcluster.scheduler.AllocatorAgreement.Agreement;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;

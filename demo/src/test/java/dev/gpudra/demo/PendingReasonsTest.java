@@ -2,15 +2,15 @@ package dev.gpudra.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.deviceclasses.allocation.AllocationMode;
-import dev.gpudra.deviceclasses.allocation.CandidateExplanation;
-import dev.gpudra.deviceclasses.allocation.CandidateOutcome;
-import dev.gpudra.deviceclasses.allocation.DeviceId;
-import dev.gpudra.deviceclasses.allocation.Explanation;
-import dev.gpudra.deviceclasses.allocation.FailureReason;
-import dev.gpudra.deviceclasses.allocation.RequestExplanation;
-import dev.gpudra.deviceclasses.allocation.RequestOutcome;
-import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
+import dev.gpudra.allocator.AllocationMode;
+import dev.gpudra.allocator.CandidateExplanation;
+import dev.gpudra.allocator.CandidateOutcome;
+import dev.gpudra.allocator.DeviceId;
+import dev.gpudra.allocator.Explanation;
+import dev.gpudra.allocator.FailureReason;
+import dev.gpudra.allocator.RequestExplanation;
+import dev.gpudra.allocator.RequestOutcome;
+import dev.gpudra.allocator.Unsatisfiable;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;
 import java.util.ArrayList;

@@ -1,17 +1,15 @@
 /**
- * DeviceClasses of the {@code gpu.nvidia.com} and {@code compute-domain.nvidia.com} drivers, the
- * Kubernetes DRA CEL environment, and claim matching that explains why a claim fits a node or not.
+ * NVIDIA's DeviceClasses of the {@code gpu.nvidia.com} and {@code compute-domain.nvidia.com}
+ * drivers, as data: their names, their CEL selectors as text, their extended-resource mappings.
  *
  * <table>
  *   <caption>Packages</caption>
  *   <tr><th>package</th><th>owns</th></tr>
- *   <tr><td>{@code model}</td><td>the five NVIDIA DeviceClasses as fabric8 objects and YAML</td></tr>
- *   <tr><td>{@code device}</td><td>{@code DeviceView}, a device as selectors see it; device
- *       files</td></tr>
- *   <tr><td>{@code cel}</td><td>the DRA CEL environment: compile, cache, cost, evaluate</td></tr>
- *   <tr><td>{@code cel.library}</td><td>Kubernetes CEL libraries cel-java lacks (quantity,
- *       semver, lists, regex, equality rules)</td></tr>
- *   <tr><td>{@code tester}</td><td>the pure part of {@code gpu-dra selector test}</td></tr>
+ *   <tr><td>{@code model}</td><td>the NVIDIA DeviceClasses as fabric8 objects and YAML</td></tr>
  * </table>
+ *
+ * <p>Invariants: nothing here compiles or evaluates a selector. The CEL environment and the
+ * allocator that run these selectors live in the {@code allocator} module ({@code
+ * dev.gpudra.allocator}), which depends on this one and never the other way round.
  */
 package dev.gpudra.deviceclasses;

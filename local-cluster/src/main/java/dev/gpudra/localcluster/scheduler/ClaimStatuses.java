@@ -1,7 +1,7 @@
 package dev.gpudra.localcluster.scheduler;
 
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
-import dev.gpudra.deviceclasses.allocation.DeviceId;
+import dev.gpudra.allocator.CandidateNode;
+import dev.gpudra.allocator.DeviceId;
 import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;

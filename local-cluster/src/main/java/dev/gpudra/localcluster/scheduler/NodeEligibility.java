@@ -1,6 +1,6 @@
 package dev.gpudra.localcluster.scheduler;
 
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.allocator.CandidateNode;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.Pod;

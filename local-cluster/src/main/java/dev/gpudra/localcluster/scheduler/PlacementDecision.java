@@ -1,6 +1,6 @@
 package dev.gpudra.localcluster.scheduler;
 
-import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
+import dev.gpudra.allocator.Unsatisfiable;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import java.util.List;
 import java.util.Map;

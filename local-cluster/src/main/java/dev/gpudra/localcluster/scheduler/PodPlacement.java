@@ -1,13 +1,13 @@
 package dev.gpudra.localcluster.scheduler;
 
-import dev.gpudra.deviceclasses.allocation.Allocation;
-import dev.gpudra.deviceclasses.allocation.AllocationOutcome;
-import dev.gpudra.deviceclasses.allocation.Allocator;
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
-import dev.gpudra.deviceclasses.allocation.ClusterState;
-import dev.gpudra.deviceclasses.allocation.DevicesInUse;
-import dev.gpudra.deviceclasses.allocation.FailureReason;
-import dev.gpudra.deviceclasses.allocation.Unsatisfiable;
+import dev.gpudra.allocator.Allocation;
+import dev.gpudra.allocator.AllocationOutcome;
+import dev.gpudra.allocator.Allocator;
+import dev.gpudra.allocator.CandidateNode;
+import dev.gpudra.allocator.ClusterState;
+import dev.gpudra.allocator.DevicesInUse;
+import dev.gpudra.allocator.FailureReason;
+import dev.gpudra.allocator.Unsatisfiable;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;

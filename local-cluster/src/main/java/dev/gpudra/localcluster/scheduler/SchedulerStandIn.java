@@ -1,9 +1,9 @@
 package dev.gpudra.localcluster.scheduler;
 
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
-import dev.gpudra.deviceclasses.allocation.ClusterState;
-import dev.gpudra.deviceclasses.cluster.AllocatedDevices;
-import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
+import dev.gpudra.allocator.CandidateNode;
+import dev.gpudra.allocator.ClusterState;
+import dev.gpudra.allocator.cluster.AllocatedDevices;
+import dev.gpudra.allocator.cluster.ClusterSnapshot;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.NodeMiss;

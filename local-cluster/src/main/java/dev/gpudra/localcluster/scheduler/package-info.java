@@ -1,8 +1,8 @@
 /**
  * Stands in for the kube-scheduler and the resource-claim controller on the local cluster: creates
  * claims from templates, allocates every claim of a pending pod with the device-classes {@link
- * dev.gpudra.deviceclasses.allocation.Allocator}, reserves the claims for the pod, binds it, and
- * releases claims of deleted pods.
+ * dev.gpudra.allocator.Allocator}, reserves the claims for the pod, binds it, and releases claims
+ * of deleted pods.
  *
  * <p>Invariants: the decisions ({@link dev.gpudra.localcluster.scheduler.PodPlacement}, {@link
  * dev.gpudra.localcluster.scheduler.TemplateClaims}, {@link

@@ -3,10 +3,10 @@ package dev.gpudra.localcluster.devicemanager;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.deviceclasses.allocation.Allocator;
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.allocator.Allocator;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.matching.CelSelectorEvaluator;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodRuntime;

@@ -4,12 +4,12 @@ import static dev.gpudra.localcluster.scheduler.Fixtures.claim;
 import static dev.gpudra.localcluster.scheduler.Fixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.deviceclasses.allocation.Allocator;
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.cluster.ClusterSnapshot;
-import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
+import dev.gpudra.allocator.Allocator;
+import dev.gpudra.allocator.CandidateNode;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.cluster.ClusterSnapshot;
+import dev.gpudra.allocator.matching.CelSelectorEvaluator;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import io.fabric8.kubernetes.api.model.Quantity;

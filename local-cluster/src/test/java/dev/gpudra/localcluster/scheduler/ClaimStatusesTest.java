@@ -4,7 +4,7 @@ import static dev.gpudra.localcluster.scheduler.Fixtures.claim;
 import static dev.gpudra.localcluster.scheduler.Fixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.allocator.CandidateNode;
 import io.fabric8.kubernetes.api.model.NodeSelectorBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResultBuilder;

@@ -2,7 +2,7 @@ package dev.gpudra.localcluster.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.deviceclasses.allocation.CandidateNode;
+import dev.gpudra.allocator.CandidateNode;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.util.List;

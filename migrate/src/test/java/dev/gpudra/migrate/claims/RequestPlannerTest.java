@@ -2,15 +2,15 @@ package dev.gpudra.migrate.claims;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpudra.allocator.Verdict;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.matching.CelSelectorEvaluator;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.api.v1beta1.ConfigDecoder;
 import dev.gpudra.api.v1beta1.DeviceConfig;
 import dev.gpudra.api.v1beta1.SharingStrategy;
-import dev.gpudra.deviceclasses.allocation.Verdict;
-import dev.gpudra.deviceclasses.cel.DeviceSelectorEnv;
-import dev.gpudra.deviceclasses.cel.SelectorEnvOptions;
-import dev.gpudra.deviceclasses.matching.CelSelectorEvaluator;
 import dev.gpudra.migrate.resources.Classification;
 import dev.gpudra.migrate.resources.PluginDevice;
 import dev.gpudra.migrate.resources.SharedResource;

@@ -1,0 +1,52 @@
+package dev.gpudra.allocator;
+
+import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceToleration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Device taints against a request's tolerations (DRADeviceTaints): a {@code NoSchedule} or {@code
+ * NoExecute} taint keeps a device from a request that does not tolerate it; {@code None}, and any
+ * effect a consumer does not know, do not.
+ */
+final class Tolerations {
+  private Tolerations() {}
+
+  /** The first taint of the device the tolerations do not tolerate. */
+  static Optional<DeviceTaint> untolerated(Device device, List<DeviceToleration> tolerations) {
+    List<DeviceTaint> taints = device.getTaints() == null ? List.of() : device.getTaints();
+    return taints.stream()
+        .filter(Tolerations::schedulingEffect)
+        .filter(t -> tolerations.stream().noneMatch(tol -> tolerates(tol, t)))
+        .findFirst();
+  }
+
+  private static boolean schedulingEffect(DeviceTaint taint) {
+    return "NoSchedule".equals(taint.getEffect()) || "NoExecute".equals(taint.getEffect());
+  }
+
+  static boolean tolerates(DeviceToleration toleration, DeviceTaint taint) {
+    String effect = toleration.getEffect();
+    if (effect != null && !effect.isEmpty() && !effect.equals(taint.getEffect())) {
+      return false;
+    }
+    String key = Objects.toString(toleration.getKey(), "");
+    if ("Exists".equals(toleration.getOperator())) {
+      return key.isEmpty() || key.equals(taint.getKey());
+    }
+    return key.equals(taint.getKey())
+        && Objects.toString(toleration.getValue(), "")
+            .equals(Objects.toString(taint.getValue(), ""));
+  }
+
+  /** {@code gpu.nvidia.com/xid=79:NoSchedule}. */
+  static String describe(DeviceTaint taint) {
+    return taint.getKey()
+        + (taint.getValue() == null || taint.getValue().isEmpty() ? "" : "=" + taint.getValue())
+        + ":"
+        + taint.getEffect();
+  }
+}

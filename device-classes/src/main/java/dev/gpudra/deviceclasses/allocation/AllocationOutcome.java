@@ -1,7 +1,0 @@
-package dev.gpudra.deviceclasses.allocation;
-
-/** The answer for one claim on one node: an allocation, or why not; explained either way. */
-public sealed interface AllocationOutcome permits Allocation, Unsatisfiable {
-
-  Explanation explanation();
-}

@@ -1,8 +1,0 @@
-/**
- * The cluster as kube-scheduler sees it when it allocates devices: DeviceClasses, ResourceSlices,
- * the devices that claims already hold, and the nodes. The one package of this module that reads
- * from an API server ({@link dev.gpudra.deviceclasses.cluster.ClusterSnapshot#read}); everything it
- * builds is handed to the pure allocator. Used by {@code gpu-dra explain --kubeconfig} and by the
- * test harness's scheduler stand-in and agreement check, so both see the cluster alike.
- */
-package dev.gpudra.deviceclasses.cluster;
