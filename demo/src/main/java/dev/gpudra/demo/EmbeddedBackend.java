@@ -66,7 +66,7 @@ public final class EmbeddedBackend implements ClusterBackend {
 
   @Override
   public String scheduler() {
-    return "scheduler stand-in running (allocator: device-classes, CEL selectors)";
+    return "scheduler stand-in running (allocator: gpu-dra allocator, CEL selectors)";
   }
 
   @Override

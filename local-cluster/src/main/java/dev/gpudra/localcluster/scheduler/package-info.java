@@ -1,6 +1,6 @@
 /**
  * Stands in for the kube-scheduler and the resource-claim controller on the local cluster: creates
- * claims from templates, allocates every claim of a pending pod with the device-classes {@link
+ * claims from templates, allocates every claim of a pending pod with the {@link
  * dev.gpudra.allocator.Allocator}, reserves the claims for the pod, binds it, and releases claims
  * of deleted pods.
  *
