@@ -31,36 +31,35 @@ public final class MigrationRules {
       // nothing of the other stack is on the node: a new GPU node just gets its stack (steady
       // from now on); one whose move took the old stack off gets the new one
       return node.cordonedByMove()
-          ? plan(node, MigrationStep.START_NEW_STACK, target, true, "starting the " + name(target))
-          : plan(node, MigrationStep.STEADY, target, false, "");
+          ? keeping(
+              node, MigrationStep.START_NEW_STACK, target, true, "starting the " + name(target))
+          : keeping(node, MigrationStep.STEADY, target, false, "");
     }
     if (!node.unschedulable()) {
-      return plan(node, MigrationStep.CORDON, node.labelled(), true, true, List.of(), "cordoning");
+      return plan(node, MigrationStep.CORDON, node.labelled(), Cordon.BY_MOVE, "cordoning");
     }
     if (!holding.isEmpty()) {
       List<GpuPod> evict = drain.evictable(holding);
-      return plan(
-          node,
-          MigrationStep.WAIT_FOR_GPU_PODS,
-          node.labelled(),
-          true,
-          node.cordonedByMove(),
+      return withEvictions(
           evict,
-          (evict.isEmpty() ? "waiting for " : "draining ")
-              + holding.size()
-              + " pod(s) holding GPUs through "
-              + name(leaving(node))
-              + ": "
-              + holding);
+          plan(
+              node,
+              MigrationStep.WAIT_FOR_GPU_PODS,
+              node.labelled(),
+              Cordon.held(node),
+              (evict.isEmpty() ? "waiting for " : "draining ")
+                  + holding.size()
+                  + " pod(s) holding GPUs through "
+                  + name(leaving(node))
+                  + ": "
+                  + holding));
     }
     if (node.labelled() == NodeStack.DRA && !node.operandClaims().isEmpty()) {
       return plan(
           node,
           MigrationStep.STOP_CLAIM_CONSUMERS,
           NodeStack.DRA,
-          true,
-          node.cordonedByMove(),
-          List.of(),
+          Cordon.held(node),
           "waiting for the operator's pods holding gpu.nvidia.com claims to stop before the DRA"
               + " driver: "
               + node.operandClaims());
@@ -75,23 +74,21 @@ public final class MigrationRules {
         return stopping(node);
       }
       return node.cordonedByMove()
-          ? plan(node, MigrationStep.UNCORDON, target, false, false, List.of(), "uncordoning")
-          : plan(node, MigrationStep.STEADY, target, false, "");
+          ? plan(node, MigrationStep.UNCORDON, target, Cordon.NONE, "uncordoning")
+          : keeping(node, MigrationStep.STEADY, target, false, "");
     }
     if (!node.cordonedByMove()) {
-      return plan(node, MigrationStep.STEADY, target, false, "");
+      return keeping(node, MigrationStep.STEADY, target, false, "");
     }
     if (!node.readyPlugins().contains(target)) {
       return plan(
           node,
           MigrationStep.START_NEW_STACK,
           target,
-          true,
-          true,
-          List.of(),
+          Cordon.BY_MOVE,
           "waiting for the " + name(target) + " to be ready");
     }
-    return plan(node, MigrationStep.UNCORDON, target, false, false, List.of(), "uncordoning");
+    return plan(node, MigrationStep.UNCORDON, target, Cordon.NONE, "uncordoning");
   }
 
   /** The old stack's labels are off; its plugin pod is going. */
@@ -100,28 +97,49 @@ public final class MigrationRules {
         node,
         MigrationStep.STOP_OLD_STACK,
         NodeStack.NONE,
-        true,
-        node.cordonedByMove(),
-        List.of(),
+        Cordon.held(node),
         "waiting for the " + name(leaving(node)) + " pod to stop");
   }
 
+  /**
+   * The node's cordon in a plan.
+   *
+   * @param unschedulable whether the node is to be unschedulable
+   * @param byMove whether that cordon is the move's (the move lifts it at the end)
+   */
+  private record Cordon(boolean unschedulable, boolean byMove) {
+    static final Cordon BY_MOVE = new Cordon(true, true);
+    static final Cordon NONE = new Cordon(false, false);
+
+    /** Cordoned, by the move if it was before. */
+    static Cordon held(NodeSituation node) {
+      return new Cordon(true, node.cordonedByMove());
+    }
+  }
+
   /** A plan that keeps the node's cordon as it is. */
-  private static MigrationPlan plan(
+  private static MigrationPlan keeping(
       NodeSituation node, MigrationStep step, NodeStack stack, boolean cordoned, String message) {
-    return plan(node, step, stack, node.unschedulable(), cordoned, List.of(), message);
+    return plan(node, step, stack, new Cordon(node.unschedulable(), cordoned), message);
   }
 
   private static MigrationPlan plan(
-      NodeSituation node,
-      MigrationStep step,
-      NodeStack stack,
-      boolean unschedulable,
-      boolean cordonedByMove,
-      List<GpuPod> evict,
-      String message) {
+      NodeSituation node, MigrationStep step, NodeStack stack, Cordon cordon, String message) {
     boolean consumers = stack == NodeStack.DRA && node.target() == NodeStack.DRA;
-    return new MigrationPlan(step, stack, unschedulable, cordonedByMove, evict, message, consumers);
+    return new MigrationPlan(
+        step, stack, cordon.unschedulable(), cordon.byMove(), List.of(), message, consumers);
+  }
+
+  /** The plan, evicting these pods. */
+  private static MigrationPlan withEvictions(List<GpuPod> evict, MigrationPlan plan) {
+    return new MigrationPlan(
+        plan.step(),
+        plan.stack(),
+        plan.unschedulable(),
+        plan.cordonedByMove(),
+        evict,
+        plan.message(),
+        plan.claimConsumers());
   }
 
   /** The stack a node on its way to its target leaves. */

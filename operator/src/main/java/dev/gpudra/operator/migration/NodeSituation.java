@@ -31,24 +31,4 @@ public record NodeSituation(
     readyPlugins = List.copyOf(readyPlugins);
     operandClaims = List.copyOf(operandClaims);
   }
-
-  /** A node where none of the operator's pods holds a claim. */
-  public NodeSituation(
-      NodeStack target,
-      NodeStack labelled,
-      boolean unschedulable,
-      boolean cordonedByMove,
-      List<GpuPod> gpuPods,
-      List<NodeStack> pluginPods,
-      List<NodeStack> readyPlugins) {
-    this(
-        target,
-        labelled,
-        unschedulable,
-        cordonedByMove,
-        gpuPods,
-        pluginPods,
-        readyPlugins,
-        List.of());
-  }
 }

@@ -6,7 +6,6 @@ import static dev.gpudra.operator.labels.NodeStack.NONE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.api.clusterpolicy.DrainSpec;
-import dev.gpudra.operator.labels.NodeStack;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -22,51 +21,50 @@ class MigrationRulesTest {
   private final MigrationRules drains =
       new MigrationRules(DrainPolicy.of(new DrainSpec(true, false, null, 300, false)));
 
-  private static NodeSituation node(
-      NodeStack target,
-      NodeStack labelled,
-      boolean unschedulable,
-      boolean cordonedByMove,
-      List<GpuPod> pods,
-      List<NodeStack> pluginPods,
-      List<NodeStack> ready) {
-    return new NodeSituation(
-        target, labelled, unschedulable, cordonedByMove, pods, pluginPods, ready);
-  }
-
   @Test
   @DisplayName("a node moves to DRA step by step, never running both stacks")
   void aNodeMovesToDraStepByStepNeverRunningBothStacks() {
     // the situations a node shows on its way, and the plan for each
     MigrationPlan cordon =
         waits.next(
-            node(
+            new NodeSituation(
                 DRA,
                 DEVICE_PLUGIN,
                 false,
                 false,
                 List.of(),
                 List.of(DEVICE_PLUGIN),
-                List.of(DEVICE_PLUGIN)));
+                List.of(DEVICE_PLUGIN),
+                List.of()));
     MigrationPlan stop =
         waits.next(
-            node(
+            new NodeSituation(
                 DRA,
                 DEVICE_PLUGIN,
                 true,
                 true,
                 List.of(),
                 List.of(DEVICE_PLUGIN),
-                List.of(DEVICE_PLUGIN)));
+                List.of(DEVICE_PLUGIN),
+                List.of()));
     MigrationPlan stopping =
-        waits.next(node(DRA, NONE, true, true, List.of(), List.of(DEVICE_PLUGIN), List.of()));
-    MigrationPlan start = waits.next(node(DRA, NONE, true, true, List.of(), List.of(), List.of()));
+        waits.next(
+            new NodeSituation(
+                DRA, NONE, true, true, List.of(), List.of(DEVICE_PLUGIN), List.of(), List.of()));
+    MigrationPlan start =
+        waits.next(
+            new NodeSituation(DRA, NONE, true, true, List.of(), List.of(), List.of(), List.of()));
     MigrationPlan starting =
-        waits.next(node(DRA, DRA, true, true, List.of(), List.of(DRA), List.of()));
+        waits.next(
+            new NodeSituation(DRA, DRA, true, true, List.of(), List.of(DRA), List.of(), List.of()));
     MigrationPlan uncordon =
-        waits.next(node(DRA, DRA, true, true, List.of(), List.of(DRA), List.of(DRA)));
+        waits.next(
+            new NodeSituation(
+                DRA, DRA, true, true, List.of(), List.of(DRA), List.of(DRA), List.of()));
     MigrationPlan steady =
-        waits.next(node(DRA, DRA, false, false, List.of(), List.of(DRA), List.of(DRA)));
+        waits.next(
+            new NodeSituation(
+                DRA, DRA, false, false, List.of(), List.of(DRA), List.of(DRA), List.of()));
 
     assertThat(List.of(cordon, stop, stopping, start, starting, uncordon, steady))
         .extracting(MigrationPlan::step, MigrationPlan::stack, MigrationPlan::unschedulable)
@@ -86,13 +84,14 @@ class MigrationRulesTest {
       "a pod holding nvidia.com/gpu delays the move until it ends, unless the drain evicts it")
   void aPodHoldingNvidiaGpuDelaysTheMoveUntilItEndsUnlessTheDrainEvictsIt() {
     NodeSituation busy =
-        node(
+        new NodeSituation(
             DRA,
             DEVICE_PLUGIN,
             true,
             true,
             List.of(TRAINING, PINNED),
             List.of(DEVICE_PLUGIN),
+            List.of(),
             List.of());
 
     MigrationPlan waiting = waits.next(busy);
@@ -115,7 +114,15 @@ class MigrationRulesTest {
   void backToTheDevicePluginTheDraPluginOutlivesEveryClaimHolder() {
     MigrationPlan plan =
         waits.next(
-            node(DEVICE_PLUGIN, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+            new NodeSituation(
+                DEVICE_PLUGIN,
+                DRA,
+                true,
+                true,
+                List.of(CLAIMED),
+                List.of(DRA),
+                List.of(DRA),
+                List.of()));
 
     assertThat(plan.step()).isEqualTo(MigrationStep.WAIT_FOR_GPU_PODS);
     assertThat(plan.stack()).isEqualTo(DRA);
@@ -127,17 +134,20 @@ class MigrationRulesTest {
   void aTargetThatFlipsMidMoveTurnsTheNodeAroundFromWhereItIs() {
     // on its way to DRA, the old stack is off; now the node should run the device plugin again
     MigrationPlan back =
-        waits.next(node(DEVICE_PLUGIN, NONE, true, true, List.of(), List.of(), List.of()));
+        waits.next(
+            new NodeSituation(
+                DEVICE_PLUGIN, NONE, true, true, List.of(), List.of(), List.of(), List.of()));
     MigrationPlan arrived =
         waits.next(
-            node(
+            new NodeSituation(
                 DEVICE_PLUGIN,
                 DEVICE_PLUGIN,
                 true,
                 true,
                 List.of(),
                 List.of(DEVICE_PLUGIN),
-                List.of(DEVICE_PLUGIN)));
+                List.of(DEVICE_PLUGIN),
+                List.of()));
 
     assertThat(back.step()).isEqualTo(MigrationStep.START_NEW_STACK);
     assertThat(back.stack()).isEqualTo(DEVICE_PLUGIN);
@@ -148,9 +158,12 @@ class MigrationRulesTest {
   @DisplayName("a new GPU node gets its stack without a cordon")
   void aNewGpuNodeGetsItsStackWithoutACordon() {
     MigrationPlan fresh =
-        waits.next(node(DRA, NONE, false, false, List.of(), List.of(), List.of()));
+        waits.next(
+            new NodeSituation(DRA, NONE, false, false, List.of(), List.of(), List.of(), List.of()));
     MigrationPlan next =
-        waits.next(node(DRA, DRA, false, false, List.of(), List.of(DRA), List.of()));
+        waits.next(
+            new NodeSituation(
+                DRA, DRA, false, false, List.of(), List.of(DRA), List.of(), List.of()));
 
     assertThat(fresh.step())
         .as("not a move: one write, no step label")
@@ -165,9 +178,19 @@ class MigrationRulesTest {
   void aNodeAnAdminCordonedStaysCordoned() {
     MigrationPlan moving =
         waits.next(
-            node(DRA, DEVICE_PLUGIN, true, false, List.of(), List.of(DEVICE_PLUGIN), List.of()));
+            new NodeSituation(
+                DRA,
+                DEVICE_PLUGIN,
+                true,
+                false,
+                List.of(),
+                List.of(DEVICE_PLUGIN),
+                List.of(),
+                List.of()));
     MigrationPlan arrived =
-        waits.next(node(DRA, DRA, true, false, List.of(), List.of(DRA), List.of(DRA)));
+        waits.next(
+            new NodeSituation(
+                DRA, DRA, true, false, List.of(), List.of(DRA), List.of(DRA), List.of()));
 
     assertThat(moving.step()).isEqualTo(MigrationStep.STOP_OLD_STACK);
     assertThat(moving.cordonedByMove()).isFalse();
@@ -209,7 +232,9 @@ class MigrationRulesTest {
     assertThat(consumers.message()).contains("[gpu-operator/nvidia-dra-validator-x1]");
     assertThat(
             waits
-                .next(node(DRA, DRA, false, false, List.of(), List.of(DRA), List.of(DRA)))
+                .next(
+                    new NodeSituation(
+                        DRA, DRA, false, false, List.of(), List.of(DRA), List.of(DRA), List.of()))
                 .claimConsumers())
         .as("a node that stays on the DRA driver keeps its validator")
         .isTrue();
@@ -221,19 +246,32 @@ class MigrationRulesTest {
   void aDeletedPolicyTakesItsNodesOffTheDraDriverAfterTheirClaimsAndUncordonsThem() {
     // the policy's deletion targets NONE: the same steps as a move, ending with no stack
     MigrationPlan cordon =
-        waits.next(node(NONE, DRA, false, false, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+        waits.next(
+            new NodeSituation(
+                NONE, DRA, false, false, List.of(CLAIMED), List.of(DRA), List.of(DRA), List.of()));
     MigrationPlan waiting =
-        waits.next(node(NONE, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+        waits.next(
+            new NodeSituation(
+                NONE, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA), List.of()));
     MigrationPlan draining =
-        drains.next(node(NONE, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA)));
+        drains.next(
+            new NodeSituation(
+                NONE, DRA, true, true, List.of(CLAIMED), List.of(DRA), List.of(DRA), List.of()));
     MigrationPlan stop =
-        waits.next(node(NONE, DRA, true, true, List.of(), List.of(DRA), List.of(DRA)));
+        waits.next(
+            new NodeSituation(
+                NONE, DRA, true, true, List.of(), List.of(DRA), List.of(DRA), List.of()));
     MigrationPlan stopping =
-        waits.next(node(NONE, NONE, true, true, List.of(), List.of(DRA), List.of()));
+        waits.next(
+            new NodeSituation(
+                NONE, NONE, true, true, List.of(), List.of(DRA), List.of(), List.of()));
     MigrationPlan uncordon =
-        waits.next(node(NONE, NONE, true, true, List.of(), List.of(), List.of()));
+        waits.next(
+            new NodeSituation(NONE, NONE, true, true, List.of(), List.of(), List.of(), List.of()));
     MigrationPlan done =
-        waits.next(node(NONE, NONE, false, false, List.of(), List.of(), List.of()));
+        waits.next(
+            new NodeSituation(
+                NONE, NONE, false, false, List.of(), List.of(), List.of(), List.of()));
 
     assertThat(List.of(cordon, waiting, stop, stopping, uncordon, done))
         .extracting(MigrationPlan::step, MigrationPlan::stack, MigrationPlan::unschedulable)

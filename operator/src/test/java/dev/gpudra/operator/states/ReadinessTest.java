@@ -13,18 +13,15 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ReadinessTest {
-  private static DaemonSet daemonSet(
-      String strategy,
-      long generation,
-      long observed,
-      int desired,
-      int updated,
-      int available,
-      int unavailable) {
+  /** A DaemonSet's generation and the counts its controller reported. */
+  private record Status(
+      long generation, long observed, int desired, int updated, int available, int unavailable) {}
+
+  private static DaemonSet daemonSet(String strategy, Status status) {
     return new DaemonSetBuilder()
         .withNewMetadata()
         .withName("ds")
-        .withGeneration(generation)
+        .withGeneration(status.generation())
         .endMetadata()
         .withNewSpec()
         .withNewUpdateStrategy()
@@ -32,11 +29,11 @@ class ReadinessTest {
         .endUpdateStrategy()
         .endSpec()
         .withNewStatus()
-        .withObservedGeneration(observed)
-        .withDesiredNumberScheduled(desired)
-        .withUpdatedNumberScheduled(updated)
-        .withNumberAvailable(available)
-        .withNumberUnavailable(unavailable)
+        .withObservedGeneration(status.observed())
+        .withDesiredNumberScheduled(status.desired())
+        .withUpdatedNumberScheduled(status.updated())
+        .withNumberAvailable(status.available())
+        .withNumberUnavailable(status.unavailable())
         .endStatus()
         .build();
   }
@@ -65,16 +62,19 @@ class ReadinessTest {
   @DisplayName(
       "a RollingUpdate DaemonSet is ready when its newest generation is updated and available")
   void rollingUpdateDaemonSetsAreReadyWhenTheNewestGenerationIsUpdatedAndAvailable() {
-    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 3, 3, 0), List.of(), null)).isTrue();
-    assertThat(ready(daemonSet("RollingUpdate", 2, 1, 3, 3, 3, 0), List.of(), null))
+    assertThat(ready(daemonSet("RollingUpdate", new Status(2, 2, 3, 3, 3, 0)), List.of(), null))
+        .isTrue();
+    assertThat(ready(daemonSet("RollingUpdate", new Status(2, 1, 3, 3, 3, 0)), List.of(), null))
         .as("the controller has not seen generation 2")
         .isFalse();
-    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 2, 3, 0), List.of(), null)).isFalse();
-    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 3, 3, 2, 1), List.of(), null)).isFalse();
-    assertThat(ready(daemonSet("RollingUpdate", 2, 2, 0, 0, 0, 0), List.of(), null))
+    assertThat(ready(daemonSet("RollingUpdate", new Status(2, 2, 3, 2, 3, 0)), List.of(), null))
+        .isFalse();
+    assertThat(ready(daemonSet("RollingUpdate", new Status(2, 2, 3, 3, 2, 1)), List.of(), null))
+        .isFalse();
+    assertThat(ready(daemonSet("RollingUpdate", new Status(2, 2, 0, 0, 0, 0)), List.of(), null))
         .as("nothing to schedule: no GPU node yet")
         .isTrue();
-    assertThat(ready(daemonSet("RollingUpdate", 1, 0, 0, 0, 0, 0), List.of(), null))
+    assertThat(ready(daemonSet("RollingUpdate", new Status(1, 0, 0, 0, 0, 0)), List.of(), null))
         .as("just created: its controller has not counted yet")
         .isFalse();
     assertThat(Readiness.daemonSetReady(Optional.empty(), List.of(), Optional.empty())).isFalse();
@@ -83,7 +83,7 @@ class ReadinessTest {
   @Test
   @DisplayName("an OnDelete DaemonSet is ready when every pod runs the newest revision, ready")
   void onDeleteDaemonSetsAreReadyWhenEveryPodRunsTheNewestRevisionReady() {
-    DaemonSet driver = daemonSet("OnDelete", 3, 3, 2, 1, 2, 0);
+    DaemonSet driver = daemonSet("OnDelete", new Status(3, 3, 2, 1, 2, 0));
 
     assertThat(ready(driver, List.of(pod("v2", "Running", true), pod("v2", "Running", true)), "v2"))
         .isTrue();
