@@ -136,7 +136,7 @@ class ClaimSourcesTest {
         + indented;
   }
 
-  static Stream<Case> cases() {
+  static Stream<Case> olderVersions() {
     return Stream.of(
         new Case(
             "v1beta1 claim: the request's own fields move under exactly",
@@ -184,7 +184,11 @@ class ClaimSourcesTest {
               - {name: main, image: x}
             """,
             List.of("ResourceClaimTemplate ml/one-gpu", "Pod ml/trainer claim gpus"),
-            List.of("gpu: gpu.nvidia.com", "gpu: gpu.nvidia.com")),
+            List.of("gpu: gpu.nvidia.com", "gpu: gpu.nvidia.com")));
+  }
+
+  static Stream<Case> workloads() {
+    return Stream.of(
         new Case(
             "v1beta2 template: v1's shape",
             TEMPLATE_V1.replace("resource.k8s.io/v1", "resource.k8s.io/v1beta2"),
@@ -204,7 +208,11 @@ class ClaimSourcesTest {
                     "spec:\n  schedule: '* * * * *'\n  jobTemplate:\n    spec:\n      template:\n"
                         + "        spec:\n"),
             List.of("ResourceClaimTemplate ml/one-gpu", "CronJob ml/work claim gpus"),
-            List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2")),
+            List.of("gpu: gpu.nvidia.com x2", "gpu: gpu.nvidia.com x2")));
+  }
+
+  static Stream<Case> extendedResources() {
+    return Stream.of(
         new Case(
             "extended resources: one request per container and resource, newest class wins",
             """
@@ -255,7 +263,7 @@ class ClaimSourcesTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("cases")
+  @MethodSource({"olderVersions", "workloads", "extendedResources"})
   @DisplayName("each kind of object becomes the claims the API server and scheduler would see")
   void claimsOf(Case c) {
     List<ClaimToExplain> claims = claims(c.yaml());
