@@ -1,8 +1,6 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.api.featuregates.FeatureGates;
-import dev.gpudra.gpu.health.HealthSettings;
-import dev.gpudra.gpu.health.XidRules;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.plugin.GateSettings;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
@@ -10,6 +8,8 @@ import dev.gpudra.gpu.plugin.GpuKubeletPlugin;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.kit.slices.PublisherSettings;
+import dev.gpudra.node.xid.HealthSettings;
+import dev.gpudra.node.xid.XidRules;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.gpudra.cli;
 
-import dev.gpudra.gpu.mpsdaemon.ControlDaemon;
-import dev.gpudra.gpu.mpsdaemon.ControlDaemonSettings;
+import dev.gpudra.node.mps.ControlDaemon;
+import dev.gpudra.node.mps.ControlDaemonSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The layering rules of CONTRIBUTING.md, over every production class that ships: this module and
  * every library on its classpath (api, nvml, kubelet-plugin-kit, device-classes, allocator,
- * gpu-kubelet-plugin). The enforcer rules of the parent POM hold the same line between modules, for
+ * gpu-node, gpu-kubelet-plugin). The enforcer rules of the parent POM hold the same line between modules, for
  * every module.
  */
 class LayeringTest {
@@ -46,6 +46,8 @@ class LayeringTest {
                     "dev.gpudra.gpu.discovery..",
                     "dev.gpudra.gpu.config..",
                     "dev.gpudra.gpu.cdi..",
+                    "dev.gpudra.node.cdi..",
+                    "dev.gpudra.node.xid..",
                     "dev.gpudra.api..",
                     "dev.gpudra.migrate..",
                     "dev.gpudra.nvml..")

@@ -1,7 +1,7 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.gpu.mps.MpsDeployment;
-import dev.gpudra.gpu.mpsdaemon.ControlDaemonSettings;
+import dev.gpudra.node.mps.ControlDaemonSettings;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Volume;

@@ -1,9 +1,9 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.gpu.mpsdaemon.ControlDaemon;
-import dev.gpudra.gpu.mpsdaemon.ControlDaemonSettings;
 import dev.gpudra.localcluster.kubelet.PodRuntime;
 import dev.gpudra.localcluster.kubelet.RunningPod;
+import dev.gpudra.node.mps.ControlDaemon;
+import dev.gpudra.node.mps.ControlDaemonSettings;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.api.v1beta1.TimeSliceInterval;
-import dev.gpudra.gpu.driverroot.DriverEdits;
+import dev.gpudra.node.driverroot.DriverEdits;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import java.io.PrintWriter;

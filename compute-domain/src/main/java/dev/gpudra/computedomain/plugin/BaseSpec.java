@@ -1,17 +1,17 @@
 package dev.gpudra.computedomain.plugin;
 
 import dev.gpudra.computedomain.prepare.DomainDraDriver;
-import dev.gpudra.gpu.cdi.DeviceNodeLocator;
-import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
-import dev.gpudra.gpu.driverroot.DriverEdits;
-import dev.gpudra.gpu.driverroot.DriverFileDiscovery;
-import dev.gpudra.gpu.driverroot.DriverFiles;
-import dev.gpudra.gpu.driverroot.DriverRoot;
-import dev.gpudra.gpu.driverroot.HostDeviceNodes;
 import dev.gpudra.kit.cdi.CdiDevice;
 import dev.gpudra.kit.cdi.CdiSpec;
 import dev.gpudra.kit.cdi.CdiSpecWriter;
 import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.node.cdi.DeviceNodeLocator;
+import dev.gpudra.node.driverroot.DeclaredDeviceNodes;
+import dev.gpudra.node.driverroot.DriverEdits;
+import dev.gpudra.node.driverroot.DriverFileDiscovery;
+import dev.gpudra.node.driverroot.DriverFiles;
+import dev.gpudra.node.driverroot.DriverRoot;
+import dev.gpudra.node.driverroot.HostDeviceNodes;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package dev.gpudra.chart;
 import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.gpu.health.HealthBook;
 import dev.gpudra.gpu.health.HealthMetrics;
-import dev.gpudra.gpu.metrics.DriverMetrics;
+import dev.gpudra.node.metrics.DriverMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;

@@ -11,6 +11,8 @@ import dev.gpudra.kit.cdi.CdiSpec;
 import dev.gpudra.kit.cdi.CdiSpecWriter;
 import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.kit.cdi.DeviceNode;
+import dev.gpudra.node.cdi.GpuDeviceEdits;
+import dev.gpudra.node.cdi.MigCapsResolver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -6,6 +6,7 @@
  * <p>Invariants: the model records are pure values that validate themselves; a spec always carries
  * the lowest {@code cdiVersion} its fields require, so older container runtimes still load it;
  * files are replaced atomically because runtimes read them concurrently; nothing here reads the
- * host except a {@link dev.gpudra.gpu.cdi.MigCapsResolver} implementation.
+ * host (the device nodes come from {@code dev.gpudra.node.cdi} and {@code
+ * dev.gpudra.node.driverroot}).
  */
 package dev.gpudra.gpu.cdi;

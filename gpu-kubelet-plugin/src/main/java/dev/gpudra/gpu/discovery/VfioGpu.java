@@ -1,6 +1,6 @@
 package dev.gpudra.gpu.discovery;
 
-import dev.gpudra.gpu.pci.PciGpu;
+import dev.gpudra.node.pci.PciGpu;
 import dev.gpudra.nvml.GpuInfo;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,8 +1,8 @@
 package dev.gpudra.gpu.discovery;
 
-import dev.gpudra.gpu.pci.PciGpu;
-import dev.gpudra.gpu.pci.PciIds;
-import dev.gpudra.gpu.pci.PciSysfs;
+import dev.gpudra.node.pci.PciGpu;
+import dev.gpudra.node.pci.PciIds;
+import dev.gpudra.node.pci.PciSysfs;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigMode;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.gpudra.gpu.health;
 
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
+import dev.gpudra.node.xid.XidSeverity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintBuilder;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.health;
 
+import dev.gpudra.node.xid.XidSeverity;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;

@@ -2,6 +2,8 @@ package dev.gpudra.gpu.health;
 
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
+import dev.gpudra.node.xid.HealthSettings;
+import dev.gpudra.node.xid.XidSeverity;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlGpuLostException;

@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.health;
 
+import dev.gpudra.node.xid.XidSeverity;
 import java.time.Instant;
 import java.util.Objects;
 

@@ -1,10 +1,10 @@
 package dev.gpudra.gpu.passthrough;
 
 import dev.gpudra.gpu.discovery.VfioGpu;
-import dev.gpudra.gpu.pci.PciDriverSwitch;
-import dev.gpudra.gpu.pci.PciException;
-import dev.gpudra.gpu.pci.PciGpu;
-import dev.gpudra.gpu.pci.PciSysfs;
+import dev.gpudra.node.pci.PciDriverSwitch;
+import dev.gpudra.node.pci.PciException;
+import dev.gpudra.node.pci.PciGpu;
+import dev.gpudra.node.pci.PciSysfs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

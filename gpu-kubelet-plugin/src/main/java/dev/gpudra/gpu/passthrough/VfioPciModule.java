@@ -1,6 +1,6 @@
 package dev.gpudra.gpu.passthrough;
 
-import dev.gpudra.gpu.pci.PciSysfs;
+import dev.gpudra.node.pci.PciSysfs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

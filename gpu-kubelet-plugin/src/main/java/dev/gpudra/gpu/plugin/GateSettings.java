@@ -2,9 +2,9 @@ package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
-import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.slices.ConsumableShares;
+import dev.gpudra.node.xid.HealthSettings;
 import java.util.Objects;
 import java.util.Optional;
 

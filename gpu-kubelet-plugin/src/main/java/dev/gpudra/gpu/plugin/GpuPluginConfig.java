@@ -1,10 +1,10 @@
 package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGates;
-import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.metrics.MetricsServer;
+import dev.gpudra.node.xid.HealthSettings;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;

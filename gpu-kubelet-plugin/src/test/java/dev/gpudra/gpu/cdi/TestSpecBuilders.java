@@ -1,11 +1,13 @@
 package dev.gpudra.gpu.cdi;
 
-import dev.gpudra.gpu.driverroot.DeclaredDeviceNodes;
-import dev.gpudra.gpu.driverroot.DriverEdits;
-import dev.gpudra.gpu.driverroot.DriverFiles;
-import dev.gpudra.gpu.driverroot.DriverRoot;
-import dev.gpudra.gpu.driverroot.GpuNodeEdits;
 import dev.gpudra.kit.cdi.ContainerEdits;
+import dev.gpudra.node.cdi.DeviceNodeLocator;
+import dev.gpudra.node.cdi.SimulatedMigCapsResolver;
+import dev.gpudra.node.driverroot.DeclaredDeviceNodes;
+import dev.gpudra.node.driverroot.DriverEdits;
+import dev.gpudra.node.driverroot.DriverFiles;
+import dev.gpudra.node.driverroot.DriverRoot;
+import dev.gpudra.node.driverroot.GpuNodeEdits;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package dev.gpudra.gpu.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.gpu.pci.PciGpu;
+import dev.gpudra.node.pci.PciGpu;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

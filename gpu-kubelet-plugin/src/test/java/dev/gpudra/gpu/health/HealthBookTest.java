@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
 import dev.gpudra.kit.resourcehealth.DeviceHealth.Status;
+import dev.gpudra.node.xid.XidSeverity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.gpu.discovery.DeviceDiscovery;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
+import dev.gpudra.node.xid.HealthSettings;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;

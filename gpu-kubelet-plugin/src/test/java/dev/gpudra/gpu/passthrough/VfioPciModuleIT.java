@@ -3,7 +3,7 @@ package dev.gpudra.gpu.passthrough;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.gpu.pci.PciSysfs;
+import dev.gpudra.node.pci.PciSysfs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.featuregates.FeatureGates;
-import dev.gpudra.gpu.health.HealthSettings;
-import dev.gpudra.gpu.health.XidRules;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.proto.health.v1alpha1.DRAResourceHealthGrpc;
 import dev.gpudra.kit.proto.health.v1alpha1.DeviceHealth;
 import dev.gpudra.kit.proto.health.v1alpha1.NodeWatchResourcesRequest;
 import dev.gpudra.kit.proto.health.v1alpha1.NodeWatchResourcesResponse;
+import dev.gpudra.node.xid.HealthSettings;
+import dev.gpudra.node.xid.XidRules;
 import dev.gpudra.nvml.GpuInfo;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
-import dev.gpudra.gpu.health.HealthSettings;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.kit.ClaimRef;
@@ -16,6 +15,7 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.node.xid.HealthSettings;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import dev.gpudra.nvml.simulated.SimulatedNvml;

@@ -18,7 +18,7 @@ class EngineImportsTest {
   /** A feature package's import, or a feature's device type named in code. */
   private static final Pattern FEATURE =
       Pattern.compile(
-          "import dev\\.gpudra\\.gpu\\.(passthrough|mig|mps|mpsdaemon|sharing)\\."
+          "import dev\\.gpudra\\.(gpu\\.(passthrough|mig|mps|sharing)|node\\.(mps|pci))\\."
               + "|\\b(VfioGpu|AbstractMigDevice|FullGpu)\\b");
 
   @Test

@@ -2,7 +2,7 @@ package dev.gpudra.deviceplugin.health;
 
 import dev.gpudra.deviceplugin.health.GpuHealthBook.Recovered;
 import dev.gpudra.deviceplugin.health.GpuHealthBook.Trouble;
-import dev.gpudra.gpu.health.XidSeverity;
+import dev.gpudra.node.xid.XidSeverity;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.NvmlException;
 import dev.gpudra.nvml.NvmlGpuLostException;

@@ -1,6 +1,6 @@
 package dev.gpudra.deviceplugin.health;
 
-import dev.gpudra.gpu.health.XidSeverity;
+import dev.gpudra.node.xid.XidSeverity;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

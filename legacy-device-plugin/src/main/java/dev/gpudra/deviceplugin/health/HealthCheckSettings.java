@@ -1,8 +1,8 @@
 package dev.gpudra.deviceplugin.health;
 
-import dev.gpudra.gpu.health.HealthSettings;
-import dev.gpudra.gpu.health.XidRules;
-import dev.gpudra.gpu.health.XidSeverity;
+import dev.gpudra.node.xid.HealthSettings;
+import dev.gpudra.node.xid.XidRules;
+import dev.gpudra.node.xid.XidSeverity;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;

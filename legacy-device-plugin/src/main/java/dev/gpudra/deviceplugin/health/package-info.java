@@ -10,7 +10,7 @@
  * Unhealthy GPU stays so when an ignored XID follows; one Unhealthy for good stays so). Beyond
  * NVIDIA's plugin, where Unhealthy is permanent, a GPU Unhealthy from a transient XID is Healthy
  * again once it has had no further counted XID for the recovery period (the DRA plugin's
- * classification: {@link dev.gpudra.gpu.health.XidRules#DEFAULT_FATAL} XIDs, a GPU NVML will not
+ * classification: {@link dev.gpudra.node.xid.XidRules#DEFAULT_FATAL} XIDs, a GPU NVML will not
  * watch and a failed event set are for good; zero recovery keeps NVIDIA's behaviour).
  */
 package dev.gpudra.deviceplugin.health;

@@ -1,9 +1,9 @@
 package dev.gpudra.deviceplugin.mps;
 
 import dev.gpudra.deviceplugin.config.ReplicatedResources;
-import dev.gpudra.gpu.mpsdaemon.ControlDaemonSettings;
-import dev.gpudra.gpu.mpsdaemon.MpsControlException;
-import dev.gpudra.gpu.mpsdaemon.MpsControlProgram;
+import dev.gpudra.node.mps.ControlDaemonSettings;
+import dev.gpudra.node.mps.MpsControlException;
+import dev.gpudra.node.mps.MpsControlProgram;
 import dev.gpudra.nvml.ComputeMode;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.NvmlException;

@@ -1,8 +1,8 @@
 package dev.gpudra.deviceplugin.mps;
 
 import dev.gpudra.deviceplugin.config.ReplicatedResources;
-import dev.gpudra.gpu.mpsdaemon.MpsControlException;
-import dev.gpudra.gpu.mpsdaemon.MpsControlProgram;
+import dev.gpudra.node.mps.MpsControlException;
+import dev.gpudra.node.mps.MpsControlProgram;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.gpudra.deviceplugin.mps;
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
 import dev.gpudra.deviceplugin.devices.AdvertisedResource;
 import dev.gpudra.deviceplugin.devices.SharingKind;
-import dev.gpudra.gpu.mpsdaemon.ControlDaemonSettings;
+import dev.gpudra.node.mps.ControlDaemonSettings;
 import dev.gpudra.nvml.GpuInfo;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.gpudra.deviceplugin.node;
 
 import dev.gpudra.deviceplugin.devices.AdvertisedDevice;
-import dev.gpudra.gpu.cdi.MigCapsResolver;
 import dev.gpudra.kit.cdi.DeviceNode;
+import dev.gpudra.node.cdi.MigCapsResolver;
 import java.util.ArrayList;
 import java.util.List;
 

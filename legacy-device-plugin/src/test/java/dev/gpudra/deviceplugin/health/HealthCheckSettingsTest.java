@@ -3,7 +3,7 @@ package dev.gpudra.deviceplugin.health;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.gpu.health.XidSeverity;
+import dev.gpudra.node.xid.XidSeverity;
 import java.time.Duration;
 import java.util.Set;
 import java.util.stream.Stream;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gpudra.deviceplugin.config.Imex;
-import dev.gpudra.gpu.cdi.DeviceNodeLocator;
 import dev.gpudra.kit.cdi.DeviceNode;
+import dev.gpudra.node.cdi.DeviceNodeLocator;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
