@@ -42,11 +42,13 @@ class ImageClasspathIT {
   }
 
   @Test
-  @DisplayName("the image's classpath holds the plugin, its gRPC and the JDK HTTP client")
+  @DisplayName(
+      "the image's classpath holds the plugin, the node library, its gRPC and the JDK HTTP client")
   void whatTheProcessesNeed() {
     assertThat(image.jars())
         .anyMatch(j -> j.startsWith("gpu-dra-cli-"))
         .anyMatch(j -> j.startsWith("gpu-dra-gpu-kubelet-plugin-"))
+        .anyMatch(j -> j.startsWith("gpu-dra-gpu-node-"))
         .anyMatch(j -> j.startsWith("gpu-dra-kubelet-plugin-kit-"))
         .anyMatch(j -> j.startsWith("grpc-netty-shaded-"))
         .anyMatch(j -> j.startsWith("kubernetes-httpclient-jdk-"))
