@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The layering rules of CONTRIBUTING.md, over every production class that ships: this module and
  * every library on its classpath (api, nvml, kubelet-plugin-kit, device-classes, allocator,
- * gpu-node, gpu-kubelet-plugin). The enforcer rules of the parent POM hold the same line between modules, for
- * every module.
+ * gpu-node, gpu-kubelet-plugin). The enforcer rules of the parent POM hold the same line between
+ * modules, for every module.
  */
 class LayeringTest {
   private static JavaClasses classes;
