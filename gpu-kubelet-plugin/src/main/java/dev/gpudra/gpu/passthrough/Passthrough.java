@@ -57,19 +57,19 @@ public final class Passthrough {
       new java.util.concurrent.atomic.AtomicReference<>(() -> {});
 
   /**
+   * @param sysfs the PCI sysfs whose drivers a GPU moves between ({@link #DRIVER_SWITCH} to wait)
    * @param persistence the GPUs' persistence mode, off while a GPU moves to vfio-pci
    * @param users the host's processes holding a GPU, waited for before it moves
    * @param freeWait how long a prepare waits for them ({@link #FREE_WAIT})
    */
   public Passthrough(
       PciSysfs sysfs,
-      PciDriverSwitch drivers,
       PersistenceModes persistence,
       GpuUsers users,
       Duration freeWait,
       List<AllocatableDevice> inventory) {
     this.sysfs = Objects.requireNonNull(sysfs, "sysfs");
-    this.drivers = Objects.requireNonNull(drivers, "drivers");
+    this.drivers = new PciDriverSwitch(sysfs, DRIVER_SWITCH);
     this.persistence = Objects.requireNonNull(persistence, "persistence");
     this.users = Objects.requireNonNull(users, "users");
     this.freeWait = Objects.requireNonNull(freeWait, "freeWait");

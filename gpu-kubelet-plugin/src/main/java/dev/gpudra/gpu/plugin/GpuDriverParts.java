@@ -50,7 +50,6 @@ import dev.gpudra.node.driverroot.GpuNodeEdits;
 import dev.gpudra.node.driverroot.HostDeviceNodes;
 import dev.gpudra.node.metrics.DriverMetrics;
 import dev.gpudra.node.metrics.MeteredDriver;
-import dev.gpudra.node.pci.PciDriverSwitch;
 import dev.gpudra.node.pci.PciSysfs;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
@@ -249,7 +248,6 @@ public record GpuDriverParts(
     return Optional.of(
         new Passthrough(
             sysfs,
-            new PciDriverSwitch(sysfs, Passthrough.DRIVER_SWITCH),
             new NvmlPersistenceModes(gpus.nvml()),
             new GpuUsers(config.passthroughRoots().host(), config.hostDriverRoot()),
             hooks.passthroughFreeWait(),

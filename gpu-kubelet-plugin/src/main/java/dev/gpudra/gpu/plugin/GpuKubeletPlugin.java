@@ -145,7 +145,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     pool.publish(kit);
     parts.passthrough().ifPresent(p -> p.onChange(() -> pool.publish(kit)));
     Optional<HealthMonitor> health =
-        parts.health().map(h -> HealthWiring.start(config, parts, h, kit, pool, events));
+        parts.health().map(h -> new HealthWiring(pool, h, kit, events).start(config, parts));
     health.ifPresent(started::push);
     Optional<MetricsServer> metrics =
         config

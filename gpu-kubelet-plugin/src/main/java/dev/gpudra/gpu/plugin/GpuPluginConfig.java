@@ -51,40 +51,6 @@ public record GpuPluginConfig(
 
   public static final String DRIVER_NAME = "gpu.nvidia.com";
 
-  /** With the health monitor's defaults. */
-  public GpuPluginConfig(
-      String nodeName,
-      String namespace,
-      Optional<Path> kubeconfig,
-      Path cdiRoot,
-      Path registrarDir,
-      Path pluginsDir,
-      Path driverRoot,
-      Path hostDriverRoot,
-      String cdiHookPath,
-      FeatureGates featureGates,
-      int healthcheckPort,
-      Optional<InetSocketAddress> httpEndpoint,
-      String metricsPath,
-      Optional<String> simulatedGpus) {
-    this(
-        nodeName,
-        namespace,
-        kubeconfig,
-        cdiRoot,
-        registrarDir,
-        pluginsDir,
-        driverRoot,
-        hostDriverRoot,
-        cdiHookPath,
-        featureGates,
-        healthcheckPort,
-        httpEndpoint,
-        metricsPath,
-        simulatedGpus,
-        GateSettings.DEFAULTS);
-  }
-
   public GpuPluginConfig {
     requireText(nodeName, "--node-name (NODE_NAME)");
     requireText(namespace, "--namespace (NAMESPACE)");

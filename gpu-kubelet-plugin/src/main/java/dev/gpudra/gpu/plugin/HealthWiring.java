@@ -11,34 +11,22 @@ import java.util.List;
 /**
  * What the health monitor's reports do on a running plugin: new taints republish the slices and
  * post Node Events, and the health of every device goes to the kubelet's streams.
+ *
+ * @param pool republishes the slices
+ * @param health the node's health book, metrics and broadcast
+ * @param kit the running kubelet plugin
+ * @param events posts Node Events
  */
-final class HealthWiring implements HealthListener {
-  private final PoolPublisher pool;
-  private final NodeHealth health;
-  private final KubeletPlugin kit;
-  private final NodeEvents events;
+record HealthWiring(PoolPublisher pool, NodeHealth health, KubeletPlugin kit, NodeEvents events)
+    implements HealthListener {
 
-  private HealthWiring(
-      PoolPublisher pool, NodeHealth health, KubeletPlugin kit, NodeEvents events) {
-    this.pool = pool;
-    this.health = health;
-    this.kit = kit;
-    this.events = events;
-  }
-
-  static HealthMonitor start(
-      GpuPluginConfig config,
-      GpuDriverParts parts,
-      NodeHealth health,
-      KubeletPlugin kit,
-      PoolPublisher pool,
-      NodeEvents events) {
-    HealthWiring wiring = new HealthWiring(pool, health, kit, events);
+  /** Starts the health monitor over the node's devices, reporting to this wiring. */
+  HealthMonitor start(GpuPluginConfig config, GpuDriverParts parts) {
     return HealthMonitor.start(
         parts.gpus().nvml(),
         parts.inventory().devices(),
         config.health(),
-        new HealthMonitor.Parts(health.book(), health.metrics(), wiring, Clock.systemUTC()));
+        new HealthMonitor.Parts(health.book(), health.metrics(), this, Clock.systemUTC()));
   }
 
   @Override

@@ -29,30 +29,48 @@ final class ChildPlugin implements AutoCloseable {
   }
 
   /**
-   * Starts a plugin for {@code node} on {@code dirs} and waits until the kubelet stand-in has
-   * registered it (the child hears back through NotifyRegistrationStatus).
+   * Where a child plugin runs: its cluster, its node's name and its directories.
+   *
+   * @param kubeconfig the API server's kubeconfig
+   * @param node the node the plugin serves
+   * @param dirs the node's directories
    */
-  static ChildPlugin start(
-      Path kubeconfig,
-      String node,
-      NodeDirs dirs,
-      String profile,
-      Optional<StepObserver.Step> crashAt,
-      Path log) {
-    return start(kubeconfig, node, dirs, profile, crashAt, log, List.of());
+  record On(Path kubeconfig, String node, NodeDirs dirs) {
+
+    /**
+     * Starts a plugin here and waits until the kubelet stand-in has registered it (the child hears
+     * back through NotifyRegistrationStatus).
+     */
+    ChildPlugin start(String profile, Optional<StepObserver.Step> crashAt, Path log) {
+      return start(profile, crashAt, log, List.of());
+    }
+
+    /**
+     * @param jvmOptions more options for the child's JVM (heap size, GC log)
+     */
+    ChildPlugin start(
+        String profile, Optional<StepObserver.Step> crashAt, Path log, List<String> jvmOptions) {
+      return ChildPlugin.start(this, new Launch(profile, crashAt, log, jvmOptions));
+    }
   }
 
-  /**
-   * @param jvmOptions more options for the child's JVM (heap size, GC log)
-   */
-  static ChildPlugin start(
-      Path kubeconfig,
-      String node,
-      NodeDirs dirs,
-      String profile,
-      Optional<StepObserver.Step> crashAt,
-      Path log,
-      List<String> jvmOptions) {
+  /** What one start runs: the profile, the step to crash at, the log and the JVM's options. */
+  private record Launch(
+      String profile, Optional<StepObserver.Step> crashAt, Path log, List<String> jvmOptions) {}
+
+  /** Where the plugin runs. */
+  static On on(Path kubeconfig, String node, NodeDirs dirs) {
+    return new On(kubeconfig, node, dirs);
+  }
+
+  private static ChildPlugin start(On on, Launch launch) {
+    Path kubeconfig = on.kubeconfig();
+    String node = on.node();
+    NodeDirs dirs = on.dirs();
+    String profile = launch.profile();
+    Optional<StepObserver.Step> crashAt = launch.crashAt();
+    Path log = launch.log();
+    List<String> jvmOptions = launch.jvmOptions();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(

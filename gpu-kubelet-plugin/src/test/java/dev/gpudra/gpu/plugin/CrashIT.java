@@ -159,7 +159,7 @@ class CrashIT {
 
   private ChildPlugin startPlugin(Optional<Step> crashAt) {
     Path log = root.resolve("plugin-" + children.size() + ".log");
-    ChildPlugin child = ChildPlugin.start(kubeconfig, NODE, dirs, PROFILE, crashAt, log);
+    ChildPlugin child = ChildPlugin.on(kubeconfig, NODE, dirs).start(PROFILE, crashAt, log);
     children.add(child);
     return child;
   }

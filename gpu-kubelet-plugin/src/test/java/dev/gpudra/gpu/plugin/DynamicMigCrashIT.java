@@ -57,8 +57,8 @@ class DynamicMigCrashIT {
   private ChildPlugin startPlugin(Optional<Step> crashAt) {
     Path log = root.resolve("plugin-" + children.size() + ".log");
     ChildPlugin child =
-        ChildPlugin.start(
-            node.kubeconfig, NODE, node.dirs, PROFILE + "@DynamicMIG=true", crashAt, log);
+        ChildPlugin.on(node.kubeconfig, NODE, node.dirs)
+            .start(PROFILE + "@DynamicMIG=true", crashAt, log);
     children.add(child);
     return child;
   }

@@ -64,14 +64,12 @@ class HeapBoundIT {
     KubeletStandIn kubelet = node.kubelet;
     Path gcLog = root.resolve("gc.log");
     plugin =
-        ChildPlugin.start(
-            node.kubeconfig,
-            NODE,
-            node.dirs,
-            "dgx-h100",
-            Optional.empty(),
-            root.resolve("plugin.log"),
-            List.of("-Xmx64m", "-XX:+ExitOnOutOfMemoryError", "-Xlog:gc:file=" + gcLog));
+        ChildPlugin.on(node.kubeconfig, NODE, node.dirs)
+            .start(
+                "dgx-h100",
+                Optional.empty(),
+                root.resolve("plugin.log"),
+                List.of("-Xmx64m", "-XX:+ExitOnOutOfMemoryError", "-Xlog:gc:file=" + gcLog));
     ApiClaims claims = node.claims;
     Map<String, Object> heavy = heaviestParameters();
     List<List<ClaimRef>> calls = new ArrayList<>();

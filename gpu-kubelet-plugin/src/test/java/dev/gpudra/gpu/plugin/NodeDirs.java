@@ -98,7 +98,7 @@ record NodeDirs(Path root) {
       FeatureGates gates,
       Optional<InetSocketAddress> metrics,
       dev.gpudra.gpu.slices.ConsumableShares shares) {
-    return config(node, Path.of("/"), Optional.of(profile), gates, metrics, shares);
+    return config(node, GpuSource.simulated(profile), gates, metrics, shares);
   }
 
   /**
@@ -109,17 +109,25 @@ record NodeDirs(Path root) {
   GpuPluginConfig realConfig(String node, Path driverRoot, FeatureGates gates) {
     return config(
         node,
-        driverRoot,
-        Optional.empty(),
+        new GpuSource(driverRoot, Optional.empty()),
         gates,
         Optional.empty(),
         dev.gpudra.gpu.slices.ConsumableShares.DISABLED);
   }
 
+  /**
+   * Where the plugin finds its GPUs: NVML and the driver's files under {@code driverRoot}, or a
+   * simulated profile (the driver root then {@code /}, unread).
+   */
+  private record GpuSource(Path driverRoot, Optional<String> profile) {
+    static GpuSource simulated(String profile) {
+      return new GpuSource(Path.of("/"), Optional.of(profile));
+    }
+  }
+
   private GpuPluginConfig config(
       String node,
-      Path driverRoot,
-      Optional<String> profile,
+      GpuSource gpus,
       FeatureGates gates,
       Optional<InetSocketAddress> metrics,
       dev.gpudra.gpu.slices.ConsumableShares shares) {
@@ -130,14 +138,14 @@ record NodeDirs(Path root) {
         cdi(),
         registrar(),
         plugins(),
-        driverRoot,
-        driverRoot,
+        gpus.driverRoot(),
+        gpus.driverRoot(),
         "/usr/bin/nvidia-cdi-hook",
         gates,
         -1,
         metrics,
         "/metrics",
-        profile,
+        gpus.profile(),
         GateSettings.DEFAULTS.withImageName(IMAGE).withConsumableShares(shares));
   }
 

@@ -117,13 +117,8 @@ class RandomKillIT {
   }
 
   private ChildPlugin start(Path kubeconfig, NodeDirs dirs, int round) {
-    return ChildPlugin.start(
-        kubeconfig,
-        NODE,
-        dirs,
-        "dgx-h100",
-        Optional.empty(),
-        root.resolve("plugin-" + (round % 2) + ".log"));
+    return ChildPlugin.on(kubeconfig, NODE, dirs)
+        .start("dgx-h100", Optional.empty(), root.resolve("plugin-" + (round % 2) + ".log"));
   }
 
   /**
