@@ -21,6 +21,8 @@ class LibraryLayeringTest {
           "dev.gpudra.cli..",
           "dev.gpudra.chart..",
           "dev.gpudra.localcluster..",
+          "dev.gpudra.testsupport..",
+          "dev.gpudra.testfixtures..",
           "dev.gpudra.buildtools..",
           "dev.gpudra.imagepush..",
           "dev.gpudra.bench..",

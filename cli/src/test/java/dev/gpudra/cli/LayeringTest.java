@@ -108,6 +108,8 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage(
                     "dev.gpudra.localcluster..",
+                    "dev.gpudra.testsupport..",
+                    "dev.gpudra.testfixtures..",
                     "dev.gpudra.demo..",
                     "dev.gpudra.tools..",
                     "dev.gpudra.bench..",

@@ -7,15 +7,16 @@ import dev.gpudra.deviceplugin.server.DevicePluginServers;
 import dev.gpudra.deviceplugin.server.KubeletSockets;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.slices.FieldSelectors;
-import dev.gpudra.localcluster.devicemanager.ContainerAllocation;
-import dev.gpudra.localcluster.devicemanager.DeviceManagerStandIn;
 import dev.gpudra.localcluster.devicemanager.DevicePluginRuntime;
+import dev.gpudra.localcluster.devicemanager.NodeResources;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodRuntime;
 import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.testsupport.devicemanager.ContainerAllocation;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,7 +61,10 @@ public final class DevicePluginNode implements AutoCloseable {
                 .withSelectors(selectors),
             client);
     kubelet.start();
-    devices = new DeviceManagerStandIn(mkdirs(dir.resolve("device-plugins")), name, client).start();
+    devices =
+        new DeviceManagerStandIn(
+                mkdirs(dir.resolve("device-plugins")), new NodeResources(client, name))
+            .start();
     pods =
         new PodSync(
             name,

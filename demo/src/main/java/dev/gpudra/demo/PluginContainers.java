@@ -1,6 +1,6 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.localcluster.devicemanager.ContainerAllocation;
+import dev.gpudra.testsupport.devicemanager.ContainerAllocation;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.localcluster.api.LocalApiServer;
-import dev.gpudra.localcluster.devicemanager.ContainerAllocation;
 import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
+import dev.gpudra.testsupport.devicemanager.ContainerAllocation;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;

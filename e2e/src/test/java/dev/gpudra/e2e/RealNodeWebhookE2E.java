@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.localcluster.node.ChartPlugin;
+import dev.gpudra.testfixtures.tls.SelfSignedCert;
+import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -39,11 +41,16 @@ class RealNodeWebhookE2E {
 
   @BeforeAll
   void start(@TempDir Path dir) throws Exception {
-    var cert =
-        TestCertificates.selfSigned(dir, "dns:gpu-dra-webhook." + ChartPlugin.NAMESPACE + ".svc");
+    SelfSignedCert cert =
+        SelfSignedCert.generate(
+            dir,
+            "gpu-dra-webhook",
+            KeyAlgorithm.RSA,
+            "dns:gpu-dra-webhook." + ChartPlugin.NAMESPACE + ".svc");
+    cert.write(dir.resolve("tls.crt"), dir.resolve("tls.key"));
     String caBundle =
         Base64.getEncoder()
-            .encodeToString(TestCertificates.pem(cert).getBytes(StandardCharsets.US_ASCII));
+            .encodeToString(cert.certificatePem().getBytes(StandardCharsets.US_ASCII));
     fixture =
         RealNodeFixture.start(
             dir,

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.testfixtures.tls.SelfSignedCert;
+import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfigurationBuilder;
@@ -20,15 +22,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -77,7 +75,7 @@ class WebhookE2E {
         ControlPlaneProcess.start(
             RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
     client = controlPlane.client();
-    X509Certificate cert = selfSigned(dir);
+    SelfSignedCert cert = selfSigned(dir);
     int port = freePort();
     webhook =
         gpuDra(
@@ -217,7 +215,7 @@ class WebhookE2E {
   }
 
   /** As NVIDIA's chart registers its webhook, at a URL instead of a Service. */
-  private static ValidatingWebhookConfiguration registration(int port, X509Certificate cert)
+  private static ValidatingWebhookConfiguration registration(int port, SelfSignedCert cert)
       throws Exception {
     return new ValidatingWebhookConfigurationBuilder()
         .withNewMetadata()
@@ -229,7 +227,7 @@ class WebhookE2E {
         .withUrl("https://127.0.0.1:" + port + PATH)
         .withCaBundle(
             Base64.getEncoder()
-                .encodeToString(TestCertificates.pem(cert).getBytes(StandardCharsets.US_ASCII)))
+                .encodeToString(cert.certificatePem().getBytes(StandardCharsets.US_ASCII)))
         .endClientConfig()
         .addNewRule()
         .withApiGroups("resource.k8s.io")
@@ -245,8 +243,9 @@ class WebhookE2E {
         .build();
   }
 
-  private void awaitReady(X509Certificate cert, int port) throws Exception {
-    HttpClient http = HttpClient.newBuilder().sslContext(trusting(cert)).build();
+  private void awaitReady(SelfSignedCert cert, int port) throws Exception {
+    HttpClient http =
+        HttpClient.newBuilder().sslContext(SelfSignedCert.trusting(List.of(cert))).build();
     HttpRequest ready =
         HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/readyz"))
             .timeout(Duration.ofSeconds(5))
@@ -262,20 +261,11 @@ class WebhookE2E {
   }
 
   /** A certificate for 127.0.0.1, written as tls.crt and tls.key. */
-  private static X509Certificate selfSigned(Path dir) throws Exception {
-    return TestCertificates.selfSigned(dir, "ip:127.0.0.1");
-  }
-
-  private static SSLContext trusting(X509Certificate cert) throws Exception {
-    KeyStore trust = KeyStore.getInstance("PKCS12");
-    trust.load(null, null);
-    trust.setCertificateEntry("webhook", cert);
-    TrustManagerFactory factory =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    factory.init(trust);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, factory.getTrustManagers(), null);
-    return context;
+  private static SelfSignedCert selfSigned(Path dir) throws Exception {
+    SelfSignedCert cert =
+        SelfSignedCert.generate(dir, "gpu-dra-webhook", KeyAlgorithm.RSA, "ip:127.0.0.1");
+    cert.write(dir.resolve("tls.crt"), dir.resolve("tls.key"));
+    return cert;
   }
 
   /** {@code gpu-dra ARGS} as a process, on the image's classpath. */

@@ -6,6 +6,7 @@ import dev.gpudra.bench.Machine;
 import dev.gpudra.bench.MemoryStatus;
 import dev.gpudra.bench.PluginProcess;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ public final class DevicePluginBench {
     List<StrategyRun> runs = new ArrayList<>();
     try (UnixSocketTransport transport = new UnixSocketTransport(TRANSPORT_THREADS)) {
       for (int round = 1; round <= s.rounds(); round++) {
-        starts.add(coldStart(transport, round));
+        starts.add(coldStart(round));
       }
       for (String strategy : s.strategies()) {
         runs.add(strategyRun(transport, strategy));
@@ -72,13 +73,12 @@ public final class DevicePluginBench {
   }
 
   /** A plugin started, timed until its first list, and stopped. */
-  private PluginStart coldStart(UnixSocketTransport transport, int round)
-      throws InterruptedException, IOException {
+  private PluginStart coldStart(int round) throws InterruptedException, IOException {
     String strategy = plan.settings().strategies().getFirst();
     PluginDir dir = directory("start-" + round);
-    try (KubeletDeviceManager kubelet = new KubeletDeviceManager(transport, dir.kubeletSocket());
+    try (DeviceManagerStandIn kubelet = new DeviceManagerStandIn(dir.root()).start();
         PluginProcess plugin = spawn(dir, strategy)) {
-      PluginStart start = kubelet.awaitStart(plugin, START_TIMEOUT, dir.log());
+      PluginStart start = new PluginStartWatch(kubelet, dir.log()).await(plugin, START_TIMEOUT);
       step(
           "cold start %d: Register after %.0f ms, first list (%d devices) after %.0f ms",
           round,
@@ -94,13 +94,15 @@ public final class DevicePluginBench {
       throws InterruptedException, IOException {
     DevicePluginSettings s = plan.settings();
     PluginDir dir = directory(strategy);
-    try (KubeletDeviceManager kubelet = new KubeletDeviceManager(transport, dir.kubeletSocket());
+    try (DeviceManagerStandIn kubelet = new DeviceManagerStandIn(dir.root()).start();
         TransportFloor floor = new TransportFloor(transport, dir.floorSocket());
         PluginProcess plugin = spawn(dir, strategy)) {
-      PluginStart start = kubelet.awaitStart(plugin, START_TIMEOUT, dir.log());
+      PluginStart start = new PluginStartWatch(kubelet, dir.log()).await(plugin, START_TIMEOUT);
       MemoryStatus idle = settled(plugin);
       step("%s: plugin pid %d, RSS %.1f MiB when idle", strategy, plugin.pid(), idle.rssMib());
-      AllocateLoop loop = new AllocateLoop(kubelet::allocate, floor::allocate, start.devices());
+      AllocateLoop loop =
+          new AllocateLoop(
+              kubelet.registered(start.resource())::allocate, floor::allocate, start.devices());
       floor.answerWith(loop.first());
       step(
           "%s: %d warm-up Allocate calls, %d timed, each followed by the floor's",

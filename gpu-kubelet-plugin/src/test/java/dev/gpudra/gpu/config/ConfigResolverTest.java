@@ -1,7 +1,7 @@
 package dev.gpudra.gpu.config;
 
-import static dev.gpudra.gpu.config.TestClaims.params;
-import static dev.gpudra.gpu.config.TestClaims.sharing;
+import static dev.gpudra.testfixtures.claims.TestClaims.params;
+import static dev.gpudra.testfixtures.claims.TestClaims.sharing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,6 +18,7 @@ import dev.gpudra.api.v1beta1.SharingStrategy;
 import dev.gpudra.api.v1beta1.TimeSliceInterval;
 import dev.gpudra.api.v1beta1.TimeSlicingConfig;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.testfixtures.claims.TestClaims;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.utils.Serialization;

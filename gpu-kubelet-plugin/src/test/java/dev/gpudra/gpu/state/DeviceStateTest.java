@@ -1,6 +1,6 @@
 package dev.gpudra.gpu.state;
 
-import static dev.gpudra.gpu.config.TestClaims.claim;
+import static dev.gpudra.testfixtures.claims.TestClaims.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,7 @@
 package dev.gpudra.gpu.state;
 
-import static dev.gpudra.gpu.config.TestClaims.claim;
-import static dev.gpudra.gpu.config.TestClaims.params;
+import static dev.gpudra.testfixtures.claims.TestClaims.claim;
+import static dev.gpudra.testfixtures.claims.TestClaims.params;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.kit.ClaimRef;

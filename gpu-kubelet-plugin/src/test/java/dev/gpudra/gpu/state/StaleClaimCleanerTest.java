@@ -3,8 +3,8 @@ package dev.gpudra.gpu.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
-import dev.gpudra.gpu.config.TestClaims;
 import dev.gpudra.kit.dra.NodeLock;
+import dev.gpudra.testfixtures.claims.TestClaims;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -8,6 +8,7 @@ import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.testfixtures.claims.TestClaims;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.nio.file.Files;
 import java.nio.file.Path;

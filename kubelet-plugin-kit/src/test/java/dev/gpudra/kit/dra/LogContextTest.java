@@ -6,6 +6,7 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.UnprepareResult;
+import dev.gpudra.testfixtures.claims.TestClaims;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.Device;
-import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,17 +91,13 @@ class DevicePluginHeapIT {
     Files.writeString(config, worstConfig());
     assertThat(Files.size(config)).isBetween(CONFIG_MAX_BYTES - 20L, (long) CONFIG_MAX_BYTES);
     transport = new UnixSocketTransport(2);
-    kubelet = new DeviceManagerStandIn(transport, dir);
+    kubelet = new DeviceManagerStandIn(dir).start();
     Path gcLog = dir.resolve("gc.log");
     plugin = start(config, gcLog);
 
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> !kubelet.lists.getOrDefault(RESOURCE, List.of()).isEmpty());
+    await().atMost(Duration.ofSeconds(30)).until(() -> !kubelet.lists(RESOURCE).isEmpty());
     List<String> ids =
-        kubelet.lists.get(RESOURCE).getFirst().getDevicesList().stream()
-            .map(Device::getID)
-            .toList();
+        kubelet.lists(RESOURCE).getFirst().getDevicesList().stream().map(Device::getID).toList();
     assertThat(ids).hasSize(8 * REPLICAS);
     ExecutorService callers = Executors.newFixedThreadPool(4);
     List<CompletableFuture<AllocateResponse>> answers =
@@ -158,7 +154,8 @@ class DevicePluginHeapIT {
   }
 
   private AllocateResponse allocate(List<String> ids) {
-    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get(RESOURCE))
+    return kubelet
+        .registered(RESOURCE)
         .allocate(
             AllocateRequest.newBuilder()
                 .addContainerRequests(ContainerAllocateRequest.newBuilder().addAllDevicesIds(ids))

@@ -12,10 +12,10 @@ import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.Device;
-import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +39,7 @@ class DevicePluginIT {
   @BeforeEach
   void start() {
     transport = new UnixSocketTransport(2);
-    kubelet = new DeviceManagerStandIn(transport, dir);
+    kubelet = new DeviceManagerStandIn(dir).start();
     nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "node-a");
   }
 
@@ -66,7 +66,8 @@ class DevicePluginIT {
   }
 
   private AllocateResponse allocate(String resource, String... ids) {
-    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get(resource))
+    return kubelet
+        .registered(resource)
         .allocate(
             AllocateRequest.newBuilder()
                 .addContainerRequests(
@@ -81,7 +82,7 @@ class DevicePluginIT {
   void wholeGpus() throws Exception {
     List<GpuInfo> gpus = nvml.gpus();
     try (DevicePluginServers servers = plugin("", Map.of())) {
-      assertThat(kubelet.registrations)
+      assertThat(kubelet.registrations())
           .singleElement()
           .satisfies(r -> {
             assertThat(r.getVersion()).isEqualTo("v1beta1");
@@ -95,10 +96,8 @@ class DevicePluginIT {
               PosixFilePermissions.toString(
                   Files.getPosixFilePermissions(dir.resolve("nvidia-gpu.sock"))))
           .isEqualTo("rw-------");
-      await()
-          .atMost(Duration.ofSeconds(5))
-          .until(() -> !kubelet.lists.get("nvidia.com/gpu").isEmpty());
-      assertThat(kubelet.lists.get("nvidia.com/gpu").getFirst().getDevicesList())
+      await().atMost(Duration.ofSeconds(5)).until(() -> !kubelet.lists("nvidia.com/gpu").isEmpty());
+      assertThat(kubelet.lists("nvidia.com/gpu").getFirst().getDevicesList())
           .extracting(Device::getID, Device::getHealth)
           .containsExactlyElementsOf(
               gpus.stream()
@@ -119,25 +118,15 @@ class DevicePluginIT {
           .containsEntry("NVIDIA_VISIBLE_DEVICES", "3,1")
           .containsEntry("NVIDIA_GDS", "enabled");
     }
-    assertThat(kubelet.errors).as("ListAndWatch streams end only with the plugin").isEmpty();
+    assertThat(kubelet.streamErrors())
+        .as("ListAndWatch streams end only with the plugin")
+        .isEmpty();
   }
 
   private List<String> preferred(String resource, List<String> mustInclude, int size) {
-    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get(resource))
-        .getPreferredAllocation(
-            dev.gpudra.kit.proto.deviceplugin.v1beta1.PreferredAllocationRequest.newBuilder()
-                .addContainerRequests(
-                    dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerPreferredAllocationRequest
-                        .newBuilder()
-                        .addAllAvailableDeviceIDs(
-                            kubelet.lists.get(resource).getFirst().getDevicesList().stream()
-                                .map(Device::getID)
-                                .toList())
-                        .addAllMustIncludeDeviceIDs(mustInclude)
-                        .setAllocationSize(size))
-                .build())
-        .getContainerResponses(0)
-        .getDeviceIDsList();
+    List<String> available =
+        kubelet.lists(resource).getFirst().getDevicesList().stream().map(Device::getID).toList();
+    return kubelet.registered(resource).preferred(available, mustInclude, size);
   }
 
   @Test
@@ -147,9 +136,7 @@ class DevicePluginIT {
   void preferredWholeGpus() {
     List<String> h100 = nvml.gpus().stream().map(GpuInfo::uuid).toList();
     try (DevicePluginServers servers = plugin("", Map.of())) {
-      await()
-          .atMost(Duration.ofSeconds(5))
-          .until(() -> !kubelet.lists.get("nvidia.com/gpu").isEmpty());
+      await().atMost(Duration.ofSeconds(5)).until(() -> !kubelet.lists("nvidia.com/gpu").isEmpty());
       assertThat(preferred("nvidia.com/gpu", List.of(h100.get(5)), 2))
           .containsExactly(h100.get(4), h100.get(5));
       assertThat(preferred("nvidia.com/gpu", List.of(h100.get(7)), 4))
@@ -160,14 +147,9 @@ class DevicePluginIT {
     }
     nvml.close();
     nvml = new SimulatedNvml(new ProfileLoader().load("l40s"), "node-a");
-    kubelet.lists.clear();
     List<String> l40s = nvml.gpus().stream().map(GpuInfo::uuid).toList();
     try (DevicePluginServers servers = plugin("", Map.of())) {
-      await()
-          .atMost(Duration.ofSeconds(5))
-          .until(() ->
-              kubelet.lists.containsKey("nvidia.com/gpu")
-                  && !kubelet.lists.get("nvidia.com/gpu").isEmpty());
+      await().atMost(Duration.ofSeconds(5)).until(() -> !kubelet.lists("nvidia.com/gpu").isEmpty());
       assertThat(preferred("nvidia.com/gpu", List.of(l40s.get(2)), 2))
           .containsExactly(l40s.get(2), l40s.get(3));
       assertThat(preferred("nvidia.com/gpu", List.of(), 2))
@@ -175,7 +157,8 @@ class DevicePluginIT {
     }
     nvml.loseGpu(nvml.gpus().get(3)); // NVML cannot tell the links: served without the option
     try (DevicePluginServers servers = plugin("", Map.of())) {
-      assertThat(kubelet.options.get("nvidia.com/gpu").getGetPreferredAllocationAvailable())
+      assertThat(
+              kubelet.registered("nvidia.com/gpu").options().getGetPreferredAllocationAvailable())
           .isFalse();
     }
   }
@@ -196,29 +179,26 @@ class DevicePluginIT {
               replicas: 4
         """;
     try (DevicePluginServers servers = plugin(yaml, Map.of())) {
-      assertThat(kubelet.registrations.getFirst().getEndpoint())
+      assertThat(kubelet.registrations().getFirst().getEndpoint())
           .isEqualTo("nvidia-gpu.shared.sock");
       await()
           .atMost(Duration.ofSeconds(5))
-          .until(() -> !kubelet.lists.get("nvidia.com/gpu.shared").isEmpty());
-      List<Device> devices = kubelet.lists.get("nvidia.com/gpu.shared").getFirst().getDevicesList();
+          .until(() -> !kubelet.lists("nvidia.com/gpu.shared").isEmpty());
+      List<Device> devices = kubelet.lists("nvidia.com/gpu.shared").getFirst().getDevicesList();
       assertThat(devices).hasSize(4 * nvml.gpus().size());
       assertThat(devices.getFirst().getID()).isEqualTo(gpu0.uuid() + "::0");
 
-      assertThat(kubelet.options.get("nvidia.com/gpu.shared").getGetPreferredAllocationAvailable())
+      assertThat(
+              kubelet
+                  .registered("nvidia.com/gpu.shared")
+                  .options()
+                  .getGetPreferredAllocationAvailable())
           .isTrue();
-      var preferred =
-          DevicePluginGrpc.newBlockingStub(kubelet.channels.get("nvidia.com/gpu.shared"))
-              .getPreferredAllocation(
-                  dev.gpudra.kit.proto.deviceplugin.v1beta1.PreferredAllocationRequest.newBuilder()
-                      .addContainerRequests(
-                          dev.gpudra.kit.proto.deviceplugin.v1beta1
-                              .ContainerPreferredAllocationRequest.newBuilder()
-                              .addAllAvailableDeviceIDs(
-                                  devices.stream().map(Device::getID).toList())
-                              .setAllocationSize(2))
-                      .build());
-      assertThat(preferred.getContainerResponses(0).getDeviceIDsList())
+      List<String> preferred =
+          kubelet
+              .registered("nvidia.com/gpu.shared")
+              .preferred(devices.stream().map(Device::getID).toList(), List.of(), 2);
+      assertThat(preferred)
           .as("distributed: one replica on each of two GPUs")
           .containsExactly(gpu0.uuid() + "::0", nvml.gpus().get(1).uuid() + "::0");
 
@@ -227,7 +207,6 @@ class DevicePluginIT {
       assertThat(response.getContainerResponses(0).getEnvsMap())
           .containsEntry("NVIDIA_VISIBLE_DEVICES", gpu0.uuid());
     }
-    kubelet.registrations.clear();
     String strict = yaml.replace("renameByDefault: true", "failRequestsGreaterThanOne: true");
     try (DevicePluginServers servers = plugin(strict, Map.of())) {
       assertThatThrownBy(() -> allocate("nvidia.com/gpu", gpu0.uuid() + "::0", gpu0.uuid() + "::1"))

@@ -16,6 +16,7 @@ import dev.gpudra.kit.proto.deviceplugin.v1beta1.ListAndWatchResponse;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -43,7 +44,7 @@ class DevicePluginLifecycleIT {
   @BeforeEach
   void start() {
     transport = new UnixSocketTransport(2);
-    kubelet = new DeviceManagerStandIn(transport, dir);
+    kubelet = new DeviceManagerStandIn(dir).start();
     nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "node-a");
   }
 
@@ -101,12 +102,14 @@ class DevicePluginLifecycleIT {
                 node.devices(),
                 new KubeletSockets(kubelet.socket(), transport, transport),
                 health)) {
-      List<ListAndWatchResponse> lists = kubelet.lists.get("nvidia.com/gpu");
-      await().atMost(Duration.ofSeconds(5)).until(() -> !lists.isEmpty());
+      await().atMost(Duration.ofSeconds(5)).until(() -> !kubelet.lists("nvidia.com/gpu").isEmpty());
 
       nvml.injectXid(gpu, 8);
 
-      await().atMost(Duration.ofSeconds(10)).until(() -> lists.size() == 3);
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> kubelet.lists("nvidia.com/gpu").size() == 3);
+      List<ListAndWatchResponse> lists = kubelet.lists("nvidia.com/gpu");
       assertThat(lists)
           .extracting(DevicePluginLifecycleIT::unhealthy)
           .containsExactly(Set.of(), Set.of(gpu.uuid() + "::0", gpu.uuid() + "::1"), Set.of());
@@ -116,7 +119,7 @@ class DevicePluginLifecycleIT {
                   .hasSize(16)
                   .extracting(Device::getHealth)
                   .isSubsetOf("Healthy", "Unhealthy"));
-      assertThat(kubelet.errors).isEmpty();
+      assertThat(kubelet.streamErrors()).isEmpty();
     }
   }
 
@@ -133,22 +136,24 @@ class DevicePluginLifecycleIT {
           + " again, its socket bound again, and the device list")
   void kubeletRestart() throws Exception {
     try (DevicePluginServers servers = plugin("", Map.of())) {
-      assertThat(kubelet.registrations).hasSize(1);
+      assertThat(kubelet.registrations()).hasSize(1);
       kubelet.close();
       Files.deleteIfExists(dir.resolve("nvidia-gpu.sock"));
-      kubelet = new DeviceManagerStandIn(transport, dir);
+      kubelet = new DeviceManagerStandIn(dir).start();
 
       await()
           .atMost(Duration.ofSeconds(10))
-          .untilAsserted(() -> assertThat(kubelet.registrations).hasSize(1));
+          .untilAsserted(() -> assertThat(kubelet.registrations()).hasSize(1));
       await()
           .atMost(Duration.ofSeconds(5))
           .untilAsserted(() ->
-              assertThat(kubelet.lists.get("nvidia.com/gpu"))
+              assertThat(kubelet.lists("nvidia.com/gpu"))
                   .singleElement()
                   .satisfies(l -> assertThat(l.getDevicesCount()).isEqualTo(nvml.gpus().size())));
       Thread.sleep(DevicePluginServers.SOCKET_CHECK.multipliedBy(2).toMillis());
-      assertThat(kubelet.registrations).as("registered once per kubelet, not per look").hasSize(1);
+      assertThat(kubelet.registrations())
+          .as("registered once per kubelet, not per look")
+          .hasSize(1);
     }
   }
 
@@ -158,11 +163,11 @@ class DevicePluginLifecycleIT {
     kubelet.close();
     try (DevicePluginServers servers = plugin("", Map.of())) {
       assertThat(dir.resolve("nvidia-gpu.sock")).exists();
-      kubelet = new DeviceManagerStandIn(transport, dir);
+      kubelet = new DeviceManagerStandIn(dir).start();
 
       await()
           .atMost(Duration.ofSeconds(10))
-          .untilAsserted(() -> assertThat(kubelet.registrations).hasSize(1));
+          .untilAsserted(() -> assertThat(kubelet.registrations()).hasSize(1));
     }
   }
 
@@ -178,7 +183,7 @@ class DevicePluginLifecycleIT {
         .hasMessage(
             "flags.gdsEnabled: true with a CDI strategy is not supported by gpu-dra's device plugin"
                 + " yet");
-    assertThat(kubelet.registrations).isEmpty();
+    assertThat(kubelet.registrations()).isEmpty();
     assertThat(dir.resolve("nvidia-gpu.sock")).doesNotExist();
   }
 }

@@ -11,13 +11,13 @@ import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
-import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegisterRequest;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
 import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +42,7 @@ class DevicePluginMigIT {
   @BeforeEach
   void start() {
     transport = new UnixSocketTransport(2);
-    kubelet = new DeviceManagerStandIn(transport, dir);
+    kubelet = new DeviceManagerStandIn(dir).start();
   }
 
   @AfterEach
@@ -70,7 +70,8 @@ class DevicePluginMigIT {
   }
 
   private ContainerAllocateResponse allocate(String resource, String... ids) {
-    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get(resource))
+    return kubelet
+        .registered(resource)
         .allocate(
             AllocateRequest.newBuilder()
                 .addContainerRequests(
@@ -91,7 +92,7 @@ class DevicePluginMigIT {
             "DEVICE_ID_STRATEGY", "index",
             "PASS_DEVICE_SPECS", "true");
     try (DevicePluginServers servers = plugin("dgx-a100-mig", env)) {
-      assertThat(kubelet.registrations)
+      assertThat(kubelet.registrations())
           .extracting(RegisterRequest::getResourceName, RegisterRequest::getEndpoint)
           .containsExactly(
               org.assertj.core.groups.Tuple.tuple("nvidia.com/gpu", "nvidia-gpu.sock"),
@@ -99,7 +100,11 @@ class DevicePluginMigIT {
                   "nvidia.com/mig-1g.5gb", "nvidia-mig-1g.5gb.sock"),
               org.assertj.core.groups.Tuple.tuple(
                   "nvidia.com/mig-3g.20gb", "nvidia-mig-3g.20gb.sock"));
-      assertThat(kubelet.options.get("nvidia.com/mig-1g.5gb").getGetPreferredAllocationAvailable())
+      assertThat(
+              kubelet
+                  .registered("nvidia.com/mig-1g.5gb")
+                  .options()
+                  .getGetPreferredAllocationAvailable())
           .isTrue();
       GpuInfo gpu0 = nvml.gpus().getFirst();
       MigDevice third = nvml.migDevices(gpu0).get(2);
@@ -144,7 +149,7 @@ class DevicePluginMigIT {
 
     try (DevicePluginServers servers =
         plugin("dgx-h100", Map.of("MIG_STRATEGY", "single", "DEVICE_LIST_STRATEGY", "cdi-cri"))) {
-      assertThat(kubelet.registrations)
+      assertThat(kubelet.registrations())
           .singleElement()
           .satisfies(r -> assertThat(r.getResourceName()).isEqualTo("nvidia.com/gpu"));
       String mig = nvml.migDevices(nvml.gpus().get(3)).getLast().uuid();

@@ -19,7 +19,6 @@ import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
-import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.Mount;
 import dev.gpudra.localcluster.node.MpsControlStandIn;
 import dev.gpudra.nvml.ComputeMode;
@@ -27,6 +26,7 @@ import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,7 +62,7 @@ class MpsSharingIT {
     MpsControlStandIn.install(driverRoot);
     root = new MpsRoot(Files.createDirectories(dir.resolve("mps")));
     transport = new UnixSocketTransport(2);
-    kubelet = new DeviceManagerStandIn(transport, Files.createDirectories(dir.resolve("kubelet")));
+    kubelet = new DeviceManagerStandIn(Files.createDirectories(dir.resolve("kubelet"))).start();
     nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "node-a");
   }
 
@@ -103,7 +103,8 @@ class MpsSharingIT {
   }
 
   private ContainerAllocateResponse allocate(String... ids) {
-    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get(GPU))
+    return kubelet
+        .registered(GPU)
         .allocate(
             AllocateRequest.newBuilder()
                 .addContainerRequests(
@@ -167,8 +168,8 @@ class MpsSharingIT {
               node.resources(),
               node.devices(),
               new KubeletSockets(kubelet.socket(), transport, transport))) {
-        await().atMost(Duration.ofSeconds(5)).until(() -> !kubelet.lists.get(GPU).isEmpty());
-        assertThat(kubelet.lists.get(GPU).getFirst().getDevicesCount())
+        await().atMost(Duration.ofSeconds(5)).until(() -> !kubelet.lists(GPU).isEmpty());
+        assertThat(kubelet.lists(GPU).getFirst().getDevicesCount())
             .isEqualTo(4 * nvml.gpus().size());
 
         ContainerAllocateResponse one = allocate(gpu0.uuid() + "::1");

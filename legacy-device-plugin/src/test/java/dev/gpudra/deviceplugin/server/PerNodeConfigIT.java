@@ -14,6 +14,7 @@ import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.RegisterRequest;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -67,7 +68,7 @@ class PerNodeConfigIT {
         new NamedConfigs(configs, Optional.empty(), FallbackStrategy.parse("named"));
     try (UnixSocketTransport transport = new UnixSocketTransport(2);
         DeviceManagerStandIn kubelet =
-            new DeviceManagerStandIn(transport, Files.createDirectory(dir.resolve("kubelet")));
+            new DeviceManagerStandIn(Files.createDirectory(dir.resolve("kubelet"))).start();
         SimulatedNvml nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), NODE)) {
       Optional<String> label = NodeLabelWatch.current(client, NODE, NamedConfigs.NODE_LABEL);
       ReconfiguringPlugin.Factory factory =
@@ -100,8 +101,8 @@ class PerNodeConfigIT {
         assertThat(resources(kubelet)).containsExactly("nvidia.com/gpu", "nvidia.com/gpu.shared");
         await()
             .atMost(Duration.ofSeconds(5))
-            .until(() -> kubelet.lists.containsKey("nvidia.com/gpu.shared"));
-        assertThat(kubelet.lists.get("nvidia.com/gpu.shared").getLast().getDevicesCount())
+            .until(() -> kubelet.endpoint("nvidia.com/gpu.shared").isPresent());
+        assertThat(kubelet.lists("nvidia.com/gpu.shared").getLast().getDevicesCount())
             .isEqualTo(16);
 
         label("nope");
@@ -136,6 +137,6 @@ class PerNodeConfigIT {
   }
 
   private static List<String> resources(DeviceManagerStandIn kubelet) {
-    return kubelet.registrations.stream().map(RegisterRequest::getResourceName).toList();
+    return kubelet.registrations().stream().map(RegisterRequest::getResourceName).toList();
   }
 }

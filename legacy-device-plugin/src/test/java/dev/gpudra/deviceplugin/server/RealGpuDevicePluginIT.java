@@ -13,10 +13,10 @@ import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.Device;
-import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.jna.NvmlBinding;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -52,7 +52,7 @@ class RealGpuDevicePluginIT {
   @BeforeEach
   void start() {
     transport = new UnixSocketTransport(2);
-    kubelet = new DeviceManagerStandIn(transport, dir);
+    kubelet = new DeviceManagerStandIn(dir).start();
     nvml = NvmlBinding.open(driverRoot);
   }
 
@@ -84,8 +84,8 @@ class RealGpuDevicePluginIT {
             new KubeletSockets(kubelet.socket(), transport, transport))) {
       await()
           .atMost(Duration.ofSeconds(10))
-          .until(() -> !kubelet.lists.getOrDefault("nvidia.com/gpu", List.of()).isEmpty());
-      assertThat(kubelet.lists.get("nvidia.com/gpu").getFirst().getDevicesList())
+          .until(() -> !kubelet.lists("nvidia.com/gpu").isEmpty());
+      assertThat(kubelet.lists("nvidia.com/gpu").getFirst().getDevicesList())
           .extracting(Device::getID, Device::getHealth)
           .containsExactlyElementsOf(
               gpus.stream()
@@ -93,7 +93,8 @@ class RealGpuDevicePluginIT {
                   .toList());
 
       AllocateResponse response =
-          DevicePluginGrpc.newBlockingStub(kubelet.channels.get("nvidia.com/gpu"))
+          kubelet
+              .registered("nvidia.com/gpu")
               .allocate(
                   AllocateRequest.newBuilder()
                       .addContainerRequests(

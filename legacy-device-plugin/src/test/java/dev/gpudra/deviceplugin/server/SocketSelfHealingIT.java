@@ -9,9 +9,9 @@ import dev.gpudra.deviceplugin.node.PluginNode;
 import dev.gpudra.kit.grpc.UnixSocketTransport;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
-import dev.gpudra.kit.proto.deviceplugin.v1beta1.DevicePluginGrpc;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import io.grpc.ManagedChannel;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
@@ -46,7 +46,7 @@ class SocketSelfHealingIT {
   @BeforeEach
   void start() {
     transport = new UnixSocketTransport(2);
-    kubelet = new DeviceManagerStandIn(transport, dir);
+    kubelet = new DeviceManagerStandIn(dir).start();
     nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "node-a");
     DevicePluginConfig config = new ConfigLoader().parse("", "config.yaml", Map.of(), Map.of());
     PluginNode node =
@@ -90,7 +90,8 @@ class SocketSelfHealingIT {
 
   private int allocatedGpus() {
     String uuid = nvml.gpus().get(2).uuid();
-    return DevicePluginGrpc.newBlockingStub(kubelet.channels.get("nvidia.com/gpu"))
+    return kubelet
+        .registered("nvidia.com/gpu")
         .allocate(
             AllocateRequest.newBuilder()
                 .addContainerRequests(ContainerAllocateRequest.newBuilder().addDevicesIds(uuid))
@@ -107,27 +108,27 @@ class SocketSelfHealingIT {
       "the socket deleted: bound again within 3 s, registered a second time; the kubelet's new"
           + " ListAndWatch lists every GPU and Allocate answers over the new socket")
   void deleted() throws Exception {
-    assertThat(kubelet.registrations).hasSize(1);
+    assertThat(kubelet.registrations()).hasSize(1);
     assertThat(health("liveness")).isEqualTo(ServingStatus.SERVING);
 
     Files.delete(socket());
 
     await()
         .atMost(Duration.ofSeconds(3))
-        .untilAsserted(() -> assertThat(kubelet.registrations).hasSize(2));
+        .untilAsserted(() -> assertThat(kubelet.registrations()).hasSize(2));
     assertThat(socket()).exists();
-    assertThat(kubelet.registrations.get(1).getEndpoint()).isEqualTo("nvidia-gpu.sock");
+    assertThat(kubelet.registrations().get(1).getEndpoint()).isEqualTo("nvidia-gpu.sock");
     await()
         .atMost(Duration.ofSeconds(3))
         .untilAsserted(() ->
-            assertThat(kubelet.lists.get("nvidia.com/gpu"))
+            assertThat(kubelet.lists("nvidia.com/gpu"))
                 .singleElement()
                 .satisfies(l -> assertThat(l.getDevicesCount()).isEqualTo(nvml.gpus().size())));
     assertThat(allocatedGpus()).isOne();
     assertThat(health("liveness")).isEqualTo(ServingStatus.SERVING);
     assertThat(servers.serving()).isTrue();
     Thread.sleep(DevicePluginServers.SOCKET_CHECK.multipliedBy(2).toMillis());
-    assertThat(kubelet.registrations).as("registered once per removal, not per look").hasSize(2);
+    assertThat(kubelet.registrations()).as("registered once per removal, not per look").hasSize(2);
   }
 
   @Test
@@ -144,7 +145,7 @@ class SocketSelfHealingIT {
     assertThat(health("readiness")).isEqualTo(ServingStatus.NOT_SERVING);
     Thread.sleep(DevicePluginServers.SOCKET_CHECK.multipliedBy(2).toMillis());
     assertThat(health("liveness")).isEqualTo(ServingStatus.NOT_SERVING);
-    assertThat(kubelet.registrations).hasSize(1);
+    assertThat(kubelet.registrations()).hasSize(1);
 
     Files.delete(socket());
 
@@ -154,7 +155,7 @@ class SocketSelfHealingIT {
     assertThat(Files.isDirectory(socket(), LinkOption.NOFOLLOW_LINKS)).isFalse();
     await()
         .atMost(Duration.ofSeconds(3))
-        .untilAsserted(() -> assertThat(kubelet.registrations).hasSize(2));
+        .untilAsserted(() -> assertThat(kubelet.registrations()).hasSize(2));
     assertThat(allocatedGpus()).isOne();
   }
 }

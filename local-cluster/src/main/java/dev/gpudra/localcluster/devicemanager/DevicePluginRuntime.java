@@ -2,14 +2,16 @@ package dev.gpudra.localcluster.devicemanager;
 
 import dev.gpudra.localcluster.kubelet.PodRuntime;
 import dev.gpudra.localcluster.kubelet.RunningPod;
+import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * A pod runtime with the device manager in front, as the kubelet's container manager: before the
- * containers start, their device-plugin resources are allocated; after they stop, the devices are
- * freed. A failed allocation fails the start (the pod stays Pending with the message).
+ * containers start, their device-plugin resources are allocated and PreStartContainer is called
+ * where a plugin requires it; after they stop, the devices are freed. A failed allocation fails the
+ * start (the pod stays Pending with the message).
  */
 public final class DevicePluginRuntime implements PodRuntime {
   private final DeviceManagerStandIn devices;
@@ -24,6 +26,7 @@ public final class DevicePluginRuntime implements PodRuntime {
   public void start(Pod pod, RunningPod started) {
     devices.allocate(pod);
     try {
+      devices.preStart(pod.getMetadata().getUid());
       containers.start(pod, started);
     } catch (RuntimeException e) {
       devices.release(started.uid());

@@ -1,5 +1,6 @@
 package dev.gpudra.localcluster.devicemanager;
 
+import dev.gpudra.testsupport.devicemanager.ResourceListener;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -11,19 +12,20 @@ import java.util.Map;
  * Writes a device-plugin resource into the node's status as the kubelet does: {@code capacity} is
  * every device the plugin lists, {@code allocatable} the healthy ones.
  */
-final class NodeResources {
+public final class NodeResources implements ResourceListener {
   private static final int MAX_ATTEMPTS = 5;
 
   private final KubernetesClient client;
   private final String nodeName;
 
-  NodeResources(KubernetesClient client, String nodeName) {
+  public NodeResources(KubernetesClient client, String nodeName) {
     this.client = client;
     this.nodeName = nodeName;
   }
 
   /** Sets the resource's capacity and allocatable; retried while the write conflicts. */
-  void write(String resource, int capacity, int allocatable) {
+  @Override
+  public void changed(String resource, int capacity, int allocatable) {
     for (int attempt = 1; ; attempt++) {
       try {
         client.nodes().withName(nodeName).editStatus(n -> with(n, resource, capacity, allocatable));

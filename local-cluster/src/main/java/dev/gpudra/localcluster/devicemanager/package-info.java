@@ -1,15 +1,13 @@
 /**
- * The kubelet's device manager, stood in for on one node: serves the device plugin API's
- * Registration on {@code <node>/device-plugins/kubelet.sock}, dials each registering plugin over
- * its Unix socket (GetDevicePluginOptions, then a ListAndWatch stream), keeps per resource the
- * devices and their health, writes the node's {@code status.capacity} (every device) and {@code
- * status.allocatable} (the healthy ones) for each resource, and allocates devices to the containers
- * of starting pods (GetPreferredAllocation where the plugin offers it, then Allocate), freeing them
- * when the pod stops.
+ * The local cluster's side of the kubelet's device manager (which is {@code test-support}'s {@link
+ * dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn}): {@link
+ * dev.gpudra.localcluster.devicemanager.NodeResources} writes each resource's counts into the
+ * Node's {@code status.capacity} (every device) and {@code status.allocatable} (the healthy ones),
+ * and {@link dev.gpudra.localcluster.devicemanager.DevicePluginRuntime} puts the device manager in
+ * front of a node's pod runtime: allocate and pre-start before the containers start, free after
+ * they stop.
  *
- * <p>Invariants: a device is held by at most one pod at a time; only healthy devices are handed
- * out; a plugin that registers again replaces the earlier connection for its resource; a plugin
- * whose stream ends has all its devices marked unhealthy (allocatable 0, capacity kept), as the
- * kubelet does when a plugin disconnects.
+ * <p>Invariants: a pod whose devices cannot be allocated does not start; a stopped pod's devices
+ * are freed even when stopping its containers fails.
  */
 package dev.gpudra.localcluster.devicemanager;

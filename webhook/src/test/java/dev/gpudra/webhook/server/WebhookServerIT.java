@@ -6,10 +6,11 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.testfixtures.tls.SelfSignedCert;
+import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import dev.gpudra.webhook.admission.ClaimAdmission;
 import dev.gpudra.webhook.admission.OpaqueConfigValidator;
 import dev.gpudra.webhook.tls.ReloadingKeyManager;
-import dev.gpudra.webhook.tls.SelfSignedCert;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -50,8 +51,8 @@ class WebhookServerIT {
 
   @BeforeAll
   static void start() throws Exception {
-    first = SelfSignedCert.generate(dir, "first", "RSA");
-    second = SelfSignedCert.generate(dir, "second", "EC");
+    first = SelfSignedCert.generate(dir, "first", KeyAlgorithm.RSA);
+    second = SelfSignedCert.generate(dir, "second", KeyAlgorithm.EC);
     first.write(dir.resolve("tls.crt"), dir.resolve("tls.key"));
     server = serve(dir.resolve("tls.crt"), dir.resolve("tls.key"));
     clientThreads = Executors.newFixedThreadPool(2);

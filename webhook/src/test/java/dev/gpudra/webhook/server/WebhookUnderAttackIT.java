@@ -2,7 +2,8 @@ package dev.gpudra.webhook.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.webhook.tls.SelfSignedCert;
+import dev.gpudra.testfixtures.tls.SelfSignedCert;
+import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -50,7 +51,7 @@ class WebhookUnderAttackIT {
 
   @BeforeAll
   static void start() throws Exception {
-    SelfSignedCert cert = SelfSignedCert.generate(dir, "webhook", "EC");
+    SelfSignedCert cert = SelfSignedCert.generate(dir, "webhook", KeyAlgorithm.EC);
     cert.write(dir.resolve("tls.crt"), dir.resolve("tls.key"));
     String java = ProcessHandle.current().info().command().orElseThrow();
     webhook =

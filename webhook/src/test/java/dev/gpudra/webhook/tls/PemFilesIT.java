@@ -3,6 +3,8 @@ package dev.gpudra.webhook.tls;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gpudra.testfixtures.tls.SelfSignedCert;
+import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.interfaces.ECPrivateKey;
@@ -20,9 +22,9 @@ class PemFilesIT {
 
   @BeforeAll
   static void generate() throws Exception {
-    rsa = SelfSignedCert.generate(dir, "rsa", "RSA");
-    otherRsa = SelfSignedCert.generate(dir, "other", "RSA");
-    ec = SelfSignedCert.generate(dir, "ec", "EC");
+    rsa = SelfSignedCert.generate(dir, "rsa", KeyAlgorithm.RSA);
+    otherRsa = SelfSignedCert.generate(dir, "other", KeyAlgorithm.RSA);
+    ec = SelfSignedCert.generate(dir, "ec", KeyAlgorithm.EC);
   }
 
   private static KeyMaterial read(String certPem, String keyPem) throws Exception {
