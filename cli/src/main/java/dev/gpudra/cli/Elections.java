@@ -1,7 +1,7 @@
 package dev.gpudra.cli;
 
-import dev.gpudra.leaderelection.Leadership;
-import dev.gpudra.leaderelection.LeaseElection;
+import dev.gpudra.controllerkit.leaderelection.Leadership;
+import dev.gpudra.controllerkit.leaderelection.LeaseElection;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.Optional;

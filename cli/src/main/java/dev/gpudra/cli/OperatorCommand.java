@@ -1,6 +1,6 @@
 package dev.gpudra.cli;
 
-import dev.gpudra.leaderelection.LeaseElection;
+import dev.gpudra.controllerkit.leaderelection.LeaseElection;
 import dev.gpudra.metrics.MetricsServer;
 import dev.gpudra.metrics.ProbeServer;
 import dev.gpudra.operator.metrics.OperatorMetrics;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.leaderelection.Leadership;
-import dev.gpudra.leaderelection.LeaseElection;
+import dev.gpudra.controllerkit.leaderelection.Leadership;
+import dev.gpudra.controllerkit.leaderelection.LeaseElection;
 import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.node.Helm;
 import dev.gpudra.localcluster.node.RealNodeUnavailableException;

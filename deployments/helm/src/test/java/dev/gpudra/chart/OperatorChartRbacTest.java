@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.Runtime;
-import dev.gpudra.leaderelection.LeaseAccess;
+import dev.gpudra.controllerkit.leaderelection.LeaseAccess;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.dispatch.StateObjects;
 import dev.gpudra.operator.states.OperandState;

@@ -2,9 +2,11 @@ package dev.gpudra.controller.reconcile;
 
 import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
-import dev.gpudra.leaderelection.Leadership;
+import dev.gpudra.controllerkit.leaderelection.Leadership;
+import dev.gpudra.controllerkit.runtime.ControllerRuntime;
+import dev.gpudra.controllerkit.runtime.Launch;
+import dev.gpudra.controllerkit.status.StatusPatch;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.Operator;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -12,40 +14,29 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the ComputeDomain reconciler on java-operator-sdk: informers on ComputeDomains in every
- * namespace, retries with back-off, the finalizer, and, when asked, leader election over a Lease
- * (NVIDIA's {@code controller.leaderElection}). Writes are plain updates, JSON merge patches, and
- * the status as one JSON Patch of {@code /status} ({@link DomainStatusWriter}); no server-side
- * apply, the same against a real API server as in the tests.
+ * Runs the ComputeDomain reconciler on java-operator-sdk ({@link ControllerRuntime}): informers on
+ * ComputeDomains in every namespace, retries with back-off, the finalizer, and, when asked, leader
+ * election over a Lease (NVIDIA's {@code controller.leaderElection}); beside it the periodic
+ * cleanup of objects whose domain is gone. Writes are plain updates, JSON merge patches, and the
+ * status as one JSON Patch of {@code /status} ({@link StatusPatch#REPLACE}); no server-side apply,
+ * the same against a real API server as in the tests.
  */
 public final class ComputeDomainController implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ComputeDomainController.class);
 
-  private final Operator operator;
-
   /** How often objects of deleted domains are looked for, as NVIDIA's cleanup managers. */
   public static final Duration CLEANUP_PERIOD = Duration.ofMinutes(10);
 
+  private final ControllerRuntime runtime;
   private final ScheduledExecutorService cleanup;
 
-  private final DomainCaches caches;
-
-  private final AtomicBoolean closing;
-
-  private ComputeDomainController(
-      Operator operator,
-      DomainCaches caches,
-      ScheduledExecutorService cleanup,
-      AtomicBoolean closing) {
-    this.operator = operator;
-    this.caches = caches;
+  private ComputeDomainController(ControllerRuntime runtime, ScheduledExecutorService cleanup) {
+    this.runtime = runtime;
     this.cleanup = cleanup;
-    this.closing = closing;
   }
 
   /**
@@ -72,37 +63,21 @@ public final class ComputeDomainController implements AutoCloseable {
       DomainMetrics metrics,
       Runnable onLeaseLost) {
     Objects.requireNonNull(client, "client");
-    AtomicBoolean closing = new AtomicBoolean();
-    Runnable lost =
-        () -> {
-          if (!closing.get()) {
-            onLeaseLost.run();
-          }
-        };
-    Operator operator =
-        new Operator(o -> {
-          o.withKubernetesClient(client)
-              .withCloseClientOnStop(false)
-              .withUseSSAToPatchPrimaryResource(false)
-              .withSSABasedCreateUpdateMatchForDependentResources(false);
-          leaderElection.ifPresent(l -> o.withLeaderElectionConfiguration(l.configuration(lost)));
-        });
-    DomainCaches caches = DomainCaches.start(client, settings.namespace());
-    try {
-      operator.register(
-          new ComputeDomainReconciler(
-              client,
-              new ComputeDomainReconciler.DomainSetup(settings, cliques),
-              Clock.systemUTC(),
-              metrics,
-              caches));
-      operator.start();
-    } catch (RuntimeException e) {
-      caches.close();
-      throw e;
-    }
+    DomainCaches caches = new DomainCaches(client, settings.namespace());
+    ControllerRuntime runtime =
+        ControllerRuntime.start(
+            new Launch(client, leaderElection, onLeaseLost),
+            caches.informers(),
+            operator ->
+                operator.register(
+                    new ComputeDomainReconciler(
+                        client,
+                        new ComputeDomainReconciler.DomainSetup(settings, cliques),
+                        Clock.systemUTC(),
+                        metrics,
+                        caches)));
     return new ComputeDomainController(
-        operator, caches, startCleanup(new OrphanCleanup(client, settings.namespace())), closing);
+        runtime, startCleanup(new OrphanCleanup(client, settings.namespace())));
   }
 
   private static ScheduledExecutorService startCleanup(OrphanCleanup orphans) {
@@ -123,11 +98,17 @@ public final class ComputeDomainController implements AutoCloseable {
     return executor;
   }
 
+  /**
+   * Whether it runs: started, and every informer of java-operator-sdk healthy (a follower waiting
+   * for the Lease is healthy too).
+   */
+  public boolean healthy() {
+    return runtime.healthy();
+  }
+
   @Override
   public void close() {
-    closing.set(true);
     cleanup.shutdownNow();
-    operator.stop();
-    caches.close();
+    runtime.close();
   }
 }

@@ -9,6 +9,8 @@ import dev.gpudra.controller.model.DaemonSetFactory;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.model.DomainObjects;
 import dev.gpudra.controller.status.DomainStatusRules;
+import dev.gpudra.controllerkit.status.StatusPatch;
+import dev.gpudra.controllerkit.status.StatusWriter;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -74,7 +76,7 @@ public final class ComputeDomainReconciler
   private final Map<String, String> wantedHash = new java.util.concurrent.ConcurrentHashMap<>();
 
   private final CliqueWriter cliqueWriter;
-  private final DomainStatusWriter statusWriter;
+  private final StatusWriter<ComputeDomain, ComputeDomainStatus> statusWriter;
   private final RecentCreates recentCreates;
 
   /**
@@ -98,7 +100,9 @@ public final class ComputeDomainReconciler
     this.rules = new DomainStatusRules(setup.cliques());
     this.clock = Objects.requireNonNull(clock, "clock");
     this.cliqueWriter = new CliqueWriter(client);
-    this.statusWriter = new DomainStatusWriter(client);
+    this.statusWriter =
+        new StatusWriter<>(
+            client, ComputeDomain.class, ComputeDomain::getStatus, StatusPatch.REPLACE);
     this.recentCreates = new RecentCreates(clock);
   }
 
@@ -140,7 +144,7 @@ public final class ComputeDomainReconciler
         rules.status(domain, pods, cliques, caches.channelClaims(uid), clock.instant());
     metrics.status(domain, status.status());
     Duration next = verdict.recheck().filter(r -> r.compareTo(RESYNC) < 0).orElse(RESYNC);
-    if (!status.equals(domain.getStatus())) {
+    if (statusWriter.changed(domain, status)) {
       Optional<Duration> wait = pacing.wait(uid, domain.getStatus(), status, clock.instant());
       if (wait.isPresent()) {
         next = wait.get().compareTo(next) < 0 ? wait.get() : next;

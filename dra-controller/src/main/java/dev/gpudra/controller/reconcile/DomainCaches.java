@@ -2,104 +2,88 @@ package dev.gpudra.controller.reconcile;
 
 import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
+import dev.gpudra.controllerkit.informers.Cache;
+import dev.gpudra.controllerkit.informers.Informers;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * What each reconcile reads, from informer caches instead of the API server: the domains' daemon
  * pods, DaemonSets and cliques in the driver's namespace and their ResourceClaimTemplates and the
  * claims made from them in every namespace, each informer limited to objects carrying the domain
  * label and indexed by it. A pass over 1,000 domains then costs no request but the writes it makes.
+ * The informers start with the controller ({@link #informers()}).
  */
-final class DomainCaches implements AutoCloseable {
+final class DomainCaches {
   private static final String BY_DOMAIN = "domain";
 
-  private final SharedIndexInformer<Pod> pods;
-  private final SharedIndexInformer<DaemonSet> daemonSets;
-  private final SharedIndexInformer<ComputeDomainClique> cliques;
-  private final SharedIndexInformer<ResourceClaimTemplate> templates;
-  private final SharedIndexInformer<ResourceClaim> claims;
+  private final Informers informers = new Informers();
+  private final Cache<Pod> pods;
+  private final Cache<DaemonSet> daemonSets;
+  private final Cache<ComputeDomainClique> cliques;
+  private final Cache<ResourceClaimTemplate> templates;
+  private final Cache<ResourceClaim> claims;
 
-  private DomainCaches(
-      SharedIndexInformer<Pod> pods,
-      SharedIndexInformer<DaemonSet> daemonSets,
-      SharedIndexInformer<ComputeDomainClique> cliques,
-      SharedIndexInformer<ResourceClaimTemplate> templates,
-      SharedIndexInformer<ResourceClaim> claims) {
-    this.claims = claims;
-    this.pods = pods;
-    this.daemonSets = daemonSets;
-    this.cliques = cliques;
-    this.templates = templates;
-  }
-
-  /** Starts the informers and waits until each has listed once. */
-  static DomainCaches start(KubernetesClient client, String namespace) {
-    SharedIndexInformer<Pod> pods =
+  /** The informers, not started, each limited to objects with the domain label. */
+  DomainCaches(KubernetesClient client, String namespace) {
+    String domain = ComputeDomainLabels.DOMAIN;
+    pods =
         indexed(
-            client
-                .pods()
-                .inNamespace(namespace)
-                .withLabel(ComputeDomainLabels.DOMAIN)
-                .runnableInformer(0));
-    SharedIndexInformer<DaemonSet> daemonSets =
+            "pods in " + namespace,
+            client.pods().inNamespace(namespace).withLabel(domain).runnableInformer(0));
+    daemonSets =
         indexed(
+            "DaemonSets in " + namespace,
             client
                 .apps()
                 .daemonSets()
                 .inNamespace(namespace)
-                .withLabel(ComputeDomainLabels.DOMAIN)
+                .withLabel(domain)
                 .runnableInformer(0));
-    SharedIndexInformer<ComputeDomainClique> cliques =
+    cliques =
         indexed(
+            "ComputeDomainCliques in " + namespace,
             client
                 .resources(ComputeDomainClique.class)
                 .inNamespace(namespace)
-                .withLabel(ComputeDomainLabels.DOMAIN)
+                .withLabel(domain)
                 .runnableInformer(0));
-    SharedIndexInformer<ResourceClaimTemplate> templates =
+    templates =
         indexed(
+            "ResourceClaimTemplates",
             client
                 .resources(ResourceClaimTemplate.class)
                 .inAnyNamespace()
-                .withLabel(ComputeDomainLabels.DOMAIN)
+                .withLabel(domain)
                 .runnableInformer(0));
-    SharedIndexInformer<ResourceClaim> claims =
+    claims =
         indexed(
+            "ResourceClaims",
             client
                 .resources(ResourceClaim.class)
                 .inAnyNamespace()
-                .withLabel(ComputeDomainLabels.DOMAIN)
+                .withLabel(domain)
                 .runnableInformer(0));
-    DomainCaches caches = new DomainCaches(pods, daemonSets, cliques, templates, claims);
-    try {
-      for (SharedIndexInformer<?> informer : caches.all()) {
-        informer.start().toCompletableFuture().join();
-      }
-    } catch (RuntimeException e) {
-      caches.close();
-      throw e;
-    }
-    return caches;
   }
 
-  private static <T extends HasMetadata> SharedIndexInformer<T> indexed(
-      SharedIndexInformer<T> informer) {
-    Function<T, List<String>> domain = o -> domainOf(o).map(List::of).orElse(List.of());
-    informer.addIndexers(Map.of(BY_DOMAIN, domain));
-    return informer;
+  private <T extends HasMetadata> Cache<T> indexed(String name, SharedIndexInformer<T> informer) {
+    return informers
+        .add(name, informer)
+        .index(BY_DOMAIN, o -> domainOf(o).map(List::of).orElse(List.of()));
+  }
+
+  /** What the controller starts before it reconciles and closes after. */
+  Informers informers() {
+    return informers;
   }
 
   /**
@@ -107,32 +91,10 @@ final class DomainCaches implements AutoCloseable {
    * that is added, changed or deleted from now on (and once for each one there already).
    */
   void onChange(Consumer<String> changed) {
-    subscribe(pods, changed);
-    subscribe(daemonSets, changed);
-    subscribe(cliques, changed);
-    subscribe(templates, changed);
-    subscribe(claims, changed);
-  }
-
-  private static <T extends HasMetadata> void subscribe(
-      SharedIndexInformer<T> informer, Consumer<String> changed) {
-    informer.addEventHandler(
-        new ResourceEventHandler<T>() {
-          @Override
-          public void onAdd(T object) {
-            domainOf(object).ifPresent(changed);
-          }
-
-          @Override
-          public void onUpdate(T before, T after) {
-            domainOf(after).ifPresent(changed);
-          }
-
-          @Override
-          public void onDelete(T object, boolean finalStateUnknown) {
-            domainOf(object).ifPresent(changed);
-          }
-        });
+    for (Cache<? extends HasMetadata> cache :
+        List.of(pods, daemonSets, cliques, templates, claims)) {
+      cache.onChange(o -> domainOf(o).ifPresent(changed));
+    }
   }
 
   private static Optional<String> domainOf(HasMetadata object) {
@@ -143,12 +105,12 @@ final class DomainCaches implements AutoCloseable {
   }
 
   List<Pod> daemonPods(String domainUid) {
-    return pods.getIndexer().byIndex(BY_DOMAIN, domainUid);
+    return pods.byIndex(BY_DOMAIN, domainUid);
   }
 
   /** The claims made from the domain's workload template (labelled by it). */
   List<ResourceClaim> channelClaims(String domainUid) {
-    return claims.getIndexer().byIndex(BY_DOMAIN, domainUid).stream()
+    return claims.byIndex(BY_DOMAIN, domainUid).stream()
         .filter(c ->
             ComputeDomainLabels.TARGET_WORKLOAD.equals(
                 c.getMetadata().getLabels().get(ComputeDomainLabels.TARGET)))
@@ -156,25 +118,14 @@ final class DomainCaches implements AutoCloseable {
   }
 
   List<ComputeDomainClique> cliques(String domainUid) {
-    return cliques.getIndexer().byIndex(BY_DOMAIN, domainUid);
+    return cliques.byIndex(BY_DOMAIN, domainUid);
   }
 
   Optional<DaemonSet> daemonSet(String namespace, String name) {
-    return Optional.ofNullable(daemonSets.getStore().getByKey(namespace + "/" + name));
+    return daemonSets.get(namespace, name);
   }
 
   Optional<ResourceClaimTemplate> template(String namespace, String name) {
-    return Optional.ofNullable(templates.getStore().getByKey(namespace + "/" + name));
-  }
-
-  @Override
-  public void close() {
-    for (SharedIndexInformer<?> informer : all()) {
-      Objects.requireNonNull(informer).close();
-    }
-  }
-
-  private List<SharedIndexInformer<?>> all() {
-    return List.of(pods, daemonSets, cliques, templates, claims);
+    return templates.get(namespace, name);
   }
 }

@@ -1,30 +1,27 @@
 package dev.gpudra.operator.reconcile;
 
-import dev.gpudra.leaderelection.Leadership;
+import dev.gpudra.controllerkit.leaderelection.Leadership;
+import dev.gpudra.controllerkit.runtime.ControllerRuntime;
+import dev.gpudra.controllerkit.runtime.Launch;
 import dev.gpudra.operator.metrics.OperatorMetrics;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs the ClusterPolicy reconciler on java-operator-sdk (and, when NVIDIA's GPUCluster CRD is
- * installed, the GPUCluster one, its DRA-only alias), with the informer caches they read, and when
- * asked with NVIDIA's leader election (only the Lease's holder reconciles). Writes are plain
- * creates, updates and status merge patches (no server-side apply), the same against a real API
- * server as in the tests.
+ * Runs the ClusterPolicy reconciler on java-operator-sdk ({@link ControllerRuntime}; and, when
+ * NVIDIA's GPUCluster CRD is installed, the GPUCluster one, its DRA-only alias), with the informer
+ * caches they read, and when asked with NVIDIA's leader election (only the Lease's holder
+ * reconciles). Writes are plain creates, updates and status merge patches (no server-side apply),
+ * the same against a real API server as in the tests.
  */
 public final class ClusterPolicyOperator implements AutoCloseable {
-  private final Operator operator;
-  private final OperatorCaches caches;
-  private final AtomicBoolean closing;
+  private final ControllerRuntime runtime;
 
-  private ClusterPolicyOperator(Operator operator, OperatorCaches caches, AtomicBoolean closing) {
-    this.operator = operator;
-    this.caches = caches;
-    this.closing = closing;
+  private ClusterPolicyOperator(ControllerRuntime runtime) {
+    this.runtime = runtime;
   }
 
   /** Without leader election, its metrics kept to itself. */
@@ -46,46 +43,37 @@ public final class ClusterPolicyOperator implements AutoCloseable {
       OperatorMetrics metrics,
       Runnable onLeaseLost) {
     Objects.requireNonNull(client, "client");
-    AtomicBoolean closing = new AtomicBoolean();
-    Runnable lost =
-        () -> {
-          if (!closing.get()) {
-            onLeaseLost.run();
-          }
-        };
-    Operator operator =
-        new Operator(o -> {
-          o.withKubernetesClient(client)
-              .withCloseClientOnStop(false)
-              .withUseSSAToPatchPrimaryResource(false)
-              .withSSABasedCreateUpdateMatchForDependentResources(false);
-          election.ifPresent(l -> o.withLeaderElectionConfiguration(l.configuration(lost)));
-        });
-    OperatorCaches caches = OperatorCaches.start(client, settings.namespace());
-    try {
-      ObjectApplier applier = new ObjectApplier(client, Clock.systemUTC());
-      PolicyPass pass =
-          new PolicyPass(
-              client,
-              settings,
-              caches,
-              new PolicyPass.Steps(
-                  new NodeMover(client, caches, settings.namespace()),
-                  new StateApplier(applier, caches),
-                  new DriverUpgrader(client, caches, settings, metrics, Clock.systemUTC()),
-                  new NvidiaDriverPass(
-                      client, caches, applier, settings.namespace(), Clock.systemUTC())));
-      operator.register(
-          new ClusterPolicyReconciler(settings, caches, pass, metrics, Clock.systemUTC()));
-      if (caches.watchesGpuClusters()) {
-        operator.register(new GpuClusterReconciler(settings, caches, pass, Clock.systemUTC()));
-      }
-      operator.start();
-    } catch (RuntimeException e) {
-      caches.close();
-      throw e;
+    OperatorCaches caches = new OperatorCaches(client, settings.namespace());
+    return new ClusterPolicyOperator(
+        ControllerRuntime.start(
+            new Launch(client, election, onLeaseLost),
+            caches.informers(),
+            operator -> register(operator, client, settings, caches, metrics)));
+  }
+
+  private static void register(
+      Operator operator,
+      KubernetesClient client,
+      OperatorSettings settings,
+      OperatorCaches caches,
+      OperatorMetrics metrics) {
+    ObjectApplier applier = new ObjectApplier(client, Clock.systemUTC());
+    PolicyPass pass =
+        new PolicyPass(
+            client,
+            settings,
+            caches,
+            new PolicyPass.Steps(
+                new NodeMover(client, caches, settings.namespace()),
+                new StateApplier(applier, caches),
+                new DriverUpgrader(client, caches, settings, metrics, Clock.systemUTC()),
+                new NvidiaDriverPass(
+                    client, caches, applier, settings.namespace(), Clock.systemUTC())));
+    operator.register(
+        new ClusterPolicyReconciler(settings, caches, pass, metrics, Clock.systemUTC()));
+    if (caches.watchesGpuClusters()) {
+      operator.register(new GpuClusterReconciler(settings, caches, pass, Clock.systemUTC()));
     }
-    return new ClusterPolicyOperator(operator, caches, closing);
   }
 
   /**
@@ -93,14 +81,11 @@ public final class ClusterPolicyOperator implements AutoCloseable {
    * for the Lease is healthy too).
    */
   public boolean healthy() {
-    var info = operator.getRuntimeInfo();
-    return info.isStarted() && info.allEventSourcesAreHealthy();
+    return runtime.healthy();
   }
 
   @Override
   public void close() {
-    closing.set(true);
-    operator.stop();
-    caches.close();
+    runtime.close();
   }
 }

@@ -1,6 +1,6 @@
 package dev.gpudra.operator.reconcile;
 
-import dev.gpudra.leaderelection.LeaseElection;
+import dev.gpudra.controllerkit.leaderelection.LeaseElection;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -41,7 +41,7 @@ public record LeaderLease(String namespace, Optional<Duration> renewDeadline) {
     return renew().plus(MARGIN);
   }
 
-  /** The Lease and its timings, for {@link dev.gpudra.leaderelection.Leadership}. */
+  /** The Lease and its timings, for {@link dev.gpudra.controllerkit.leaderelection.Leadership}. */
   public LeaseElection election() {
     return new LeaseElection(NAME, namespace, leaseDuration(), renew(), RETRY);
   }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.api.clusterpolicy.Reasons;
 import dev.gpudra.api.nvidiadriver.NvidiaDriver;
 import dev.gpudra.api.nvidiadriver.NvidiaDriverStatus;
+import dev.gpudra.controllerkit.status.StatusPatch;
+import dev.gpudra.controllerkit.status.StatusWriter;
 import dev.gpudra.operator.nvidiadriver.DriverOwners;
 import dev.gpudra.operator.nvidiadriver.DriverPool;
 import dev.gpudra.operator.nvidiadriver.DriverPools;
@@ -50,6 +52,9 @@ final class NvidiaDriverPass {
   private final String namespace;
   private final Clock clock;
 
+  /** Each NVIDIADriver's status, written only when it differs from the one cached. */
+  private final StatusWriter<NvidiaDriver, NvidiaDriverStatus> statusWriter;
+
   /**
    * What the pass did.
    *
@@ -71,6 +76,8 @@ final class NvidiaDriverPass {
     this.applier = applier;
     this.namespace = namespace;
     this.clock = clock;
+    this.statusWriter =
+        new StatusWriter<>(client, NvidiaDriver.class, NvidiaDriver::getStatus, StatusPatch.MERGE);
   }
 
   /** Whether the policy hands its driver to NVIDIADriver resources. */
@@ -83,7 +90,7 @@ final class NvidiaDriverPass {
   /** The ClusterPolicy keeps its driver: every NVIDIADriver is disabled. */
   void disable() {
     for (NvidiaDriver driver : caches.nvidiaDrivers().orElse(List.of())) {
-      writeStatus(
+      statusWriter.writeIfChanged(
           driver, NvidiaDriverStatusRules.disabled(namespace, status(driver), clock.instant()));
     }
   }
@@ -221,7 +228,7 @@ final class NvidiaDriverPass {
       waiting.add("waiting for the driver pods of " + notReady + " to be ready");
     }
     if (waiting.isEmpty()) {
-      writeStatus(
+      statusWriter.writeIfChanged(
           driver, NvidiaDriverStatusRules.ready(namespace, status(driver), clock.instant()));
       return Optional.empty();
     }
@@ -320,7 +327,7 @@ final class NvidiaDriverPass {
   }
 
   private void notReady(NvidiaDriver driver, String reason, String message) {
-    writeStatus(
+    statusWriter.writeIfChanged(
         driver,
         NvidiaDriverStatusRules.notReady(
             namespace, reason, message, status(driver), clock.instant()));
@@ -328,19 +335,5 @@ final class NvidiaDriverPass {
 
   private static Optional<NvidiaDriverStatus> status(NvidiaDriver driver) {
     return Optional.ofNullable(driver.getStatus());
-  }
-
-  /** The status, written only when it differs from the one cached. */
-  private void writeStatus(NvidiaDriver driver, NvidiaDriverStatus want) {
-    if (want.equals(driver.getStatus())) {
-      return;
-    }
-    ObjectNode patch = JSON.createObjectNode();
-    patch.set("status", JSON.valueToTree(want));
-    client
-        .resources(NvidiaDriver.class)
-        .withName(driver.getMetadata().getName())
-        .subresource("status")
-        .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
   }
 }

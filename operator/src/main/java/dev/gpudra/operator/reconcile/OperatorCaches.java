@@ -4,8 +4,9 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.Singleton;
 import dev.gpudra.api.nvidiadriver.NvidiaDriver;
+import dev.gpudra.controllerkit.informers.Cache;
+import dev.gpudra.controllerkit.informers.Informers;
 import dev.gpudra.operator.states.Readiness;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -14,8 +15,6 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -25,84 +24,80 @@ import java.util.Optional;
  * What a reconcile reads, from informers: every node, every pod (indexed by node), the DaemonSets,
  * their revisions and the Deployments in the operator's namespace, every ResourceClaim, the
  * ClusterPolicies and, when their CRDs are installed, the GPUClusters and NVIDIADrivers; the
- * operator's namespace. A steady cluster then costs no request.
+ * operator's namespace. A steady cluster then costs no request. The informers start with the
+ * operator ({@link #informers()}).
  */
-final class OperatorCaches implements AutoCloseable {
+final class OperatorCaches {
   private static final String BY_NODE = "node";
 
-  private final SharedIndexInformer<Node> nodes;
-  private final SharedIndexInformer<Pod> pods;
-  private final SharedIndexInformer<DaemonSet> daemonSets;
-  private final SharedIndexInformer<Deployment> deployments;
-  private final SharedIndexInformer<ControllerRevision> revisions;
-  private final SharedIndexInformer<ResourceClaim> claims;
-  private final SharedIndexInformer<ClusterPolicy> policies;
-  private final Optional<SharedIndexInformer<GpuCluster>> clusters;
-  private final Optional<SharedIndexInformer<NvidiaDriver>> drivers;
-  private final SharedIndexInformer<Namespace> namespace;
+  private final Informers informers = new Informers();
+  private final Cache<Node> nodes;
+  private final Cache<Pod> pods;
+  private final Cache<DaemonSet> daemonSets;
+  private final Cache<Deployment> deployments;
+  private final Cache<ControllerRevision> revisions;
+  private final Cache<ResourceClaim> claims;
+  private final Cache<ClusterPolicy> policies;
+  private final Optional<Cache<GpuCluster>> clusters;
+  private final Optional<Cache<NvidiaDriver>> drivers;
+  private final Cache<Namespace> namespace;
   private final String namespaceName;
 
-  private OperatorCaches(
-      SharedIndexInformer<Node> nodes,
-      SharedIndexInformer<Pod> pods,
-      SharedIndexInformer<DaemonSet> daemonSets,
-      SharedIndexInformer<Deployment> deployments,
-      SharedIndexInformer<ControllerRevision> revisions,
-      SharedIndexInformer<ResourceClaim> claims,
-      SharedIndexInformer<ClusterPolicy> policies,
-      Optional<SharedIndexInformer<GpuCluster>> clusters,
-      Optional<SharedIndexInformer<NvidiaDriver>> drivers,
-      SharedIndexInformer<Namespace> namespace,
-      String namespaceName) {
-    this.drivers = drivers;
-    this.nodes = nodes;
-    this.pods = pods;
-    this.daemonSets = daemonSets;
-    this.deployments = deployments;
-    this.revisions = revisions;
-    this.claims = claims;
-    this.policies = policies;
-    this.clusters = clusters;
-    this.namespace = namespace;
-    this.namespaceName = namespaceName;
+  /**
+   * The informers, not started; GPUClusters and NVIDIADrivers only where their CRD is installed
+   * (asked now, once).
+   */
+  OperatorCaches(KubernetesClient client, String namespace) {
+    this.namespaceName = namespace;
+    nodes = informers.add("nodes", client.nodes().runnableInformer(0));
+    pods =
+        informers
+            .add("pods", client.pods().inAnyNamespace().runnableInformer(0))
+            .index(
+                BY_NODE,
+                p ->
+                    p.getSpec() == null || p.getSpec().getNodeName() == null
+                        ? List.of()
+                        : List.of(p.getSpec().getNodeName()));
+    daemonSets =
+        informers.add(
+            "DaemonSets in " + namespace,
+            client.apps().daemonSets().inNamespace(namespace).runnableInformer(0));
+    deployments =
+        informers.add(
+            "Deployments in " + namespace,
+            client.apps().deployments().inNamespace(namespace).runnableInformer(0));
+    revisions =
+        informers.add(
+            "ControllerRevisions in " + namespace,
+            client.apps().controllerRevisions().inNamespace(namespace).runnableInformer(0));
+    claims =
+        informers.add(
+            "ResourceClaims",
+            client.resources(ResourceClaim.class).inAnyNamespace().runnableInformer(0));
+    policies =
+        informers.add("ClusterPolicies", client.resources(ClusterPolicy.class).runnableInformer(0));
+    clusters =
+        crd(client, GpuCluster.PLURAL)
+            ? Optional.of(
+                informers.add(
+                    "GPUClusters", client.resources(GpuCluster.class).runnableInformer(0)))
+            : Optional.empty();
+    drivers =
+        crd(client, NvidiaDriver.PLURAL)
+            ? Optional.of(
+                informers.add(
+                    "NVIDIADrivers", client.resources(NvidiaDriver.class).runnableInformer(0)))
+            : Optional.empty();
+    this.namespace =
+        informers.add(
+            "namespace " + namespace,
+            client.namespaces().withField("metadata.name", namespace).runnableInformer(0));
   }
 
-  /** Starts the informers and waits until each has listed once. */
-  static OperatorCaches start(KubernetesClient client, String namespace) {
-    SharedIndexInformer<Pod> pods = client.pods().inAnyNamespace().runnableInformer(0);
-    pods.addIndexers(
-        Map.of(
-            BY_NODE,
-            p ->
-                p.getSpec() == null || p.getSpec().getNodeName() == null
-                    ? List.of()
-                    : List.of(p.getSpec().getNodeName())));
-    OperatorCaches caches =
-        new OperatorCaches(
-            client.nodes().runnableInformer(0),
-            pods,
-            client.apps().daemonSets().inNamespace(namespace).runnableInformer(0),
-            client.apps().deployments().inNamespace(namespace).runnableInformer(0),
-            client.apps().controllerRevisions().inNamespace(namespace).runnableInformer(0),
-            client.resources(ResourceClaim.class).inAnyNamespace().runnableInformer(0),
-            client.resources(ClusterPolicy.class).runnableInformer(0),
-            crd(client, GpuCluster.PLURAL)
-                ? Optional.of(client.resources(GpuCluster.class).runnableInformer(0))
-                : Optional.empty(),
-            crd(client, NvidiaDriver.PLURAL)
-                ? Optional.of(client.resources(NvidiaDriver.class).runnableInformer(0))
-                : Optional.empty(),
-            client.namespaces().withField("metadata.name", namespace).runnableInformer(0),
-            namespace);
-    try {
-      for (SharedIndexInformer<?> informer : caches.all()) {
-        informer.start().toCompletableFuture().join();
-      }
-    } catch (RuntimeException e) {
-      caches.close();
-      throw e;
-    }
-    return caches;
+  /** What the operator starts before it reconciles and closes after. */
+  Informers informers() {
+    return informers;
   }
 
   /** Whether NVIDIA's CRD of {@code plural} is installed (checked once, at start). */
@@ -121,13 +116,13 @@ final class OperatorCaches implements AutoCloseable {
    * can exist to act on).
    */
   Optional<List<NvidiaDriver>> nvidiaDrivers() {
-    return drivers.map(d -> d.getStore().list());
+    return drivers.map(Cache::list);
   }
 
   /** The operator's namespace's labels (empty while it is not seen). */
   Map<String, String> namespaceLabels() {
     // by name too: an API server that ignores the field selector lists every namespace
-    return namespace.getStore().list().stream()
+    return namespace.list().stream()
         .filter(n -> n.getMetadata().getName().equals(namespaceName))
         .findFirst()
         .map(n -> n.getMetadata().getLabels())
@@ -142,68 +137,42 @@ final class OperatorCaches implements AutoCloseable {
 
   /** The name of a GPUCluster, if one exists. */
   Optional<String> gpuCluster() {
-    return clusters
-        .flatMap(c -> c.getStore().list().stream().findFirst())
-        .map(c -> c.getMetadata().getName());
+    return clusters.flatMap(c -> c.list().stream().findFirst()).map(c -> c.getMetadata().getName());
   }
 
   /** The name of the singleton ClusterPolicy, if one exists. */
   Optional<String> clusterPolicy() {
-    return Singleton.of(policies.getStore().list()).map(p -> p.getMetadata().getName());
+    return Singleton.of(policies.list()).map(p -> p.getMetadata().getName());
   }
 
   /** Calls {@code changed} whenever any cached object is added, changed or deleted. */
   void onChange(Runnable changed) {
-    subscribe(nodes, changed);
-    subscribe(pods, changed);
-    subscribe(daemonSets, changed);
-    subscribe(deployments, changed);
-    subscribe(claims, changed);
-    subscribe(policies, changed);
-    clusters.ifPresent(c -> subscribe(c, changed));
-    drivers.ifPresent(d -> subscribe(d, changed));
-  }
-
-  private static <T extends HasMetadata> void subscribe(
-      SharedIndexInformer<T> informer, Runnable changed) {
-    informer.addEventHandler(
-        new ResourceEventHandler<T>() {
-          @Override
-          public void onAdd(T object) {
-            changed.run();
-          }
-
-          @Override
-          public void onUpdate(T before, T after) {
-            changed.run();
-          }
-
-          @Override
-          public void onDelete(T object, boolean finalStateUnknown) {
-            changed.run();
-          }
-        });
+    for (Cache<?> cache : List.of(nodes, pods, daemonSets, deployments, claims, policies)) {
+      cache.onChange(o -> changed.run());
+    }
+    clusters.ifPresent(c -> c.onChange(o -> changed.run()));
+    drivers.ifPresent(d -> d.onChange(o -> changed.run()));
   }
 
   List<Node> nodes() {
-    return nodes.getStore().list();
+    return nodes.list();
   }
 
   List<Pod> podsOn(String node) {
-    return pods.getIndexer().byIndex(BY_NODE, node);
+    return pods.byIndex(BY_NODE, node);
   }
 
   Optional<DaemonSet> daemonSet(String namespace, String name) {
-    return Optional.ofNullable(daemonSets.getStore().getByKey(namespace + "/" + name));
+    return daemonSets.get(namespace, name);
   }
 
   /** The DaemonSets in the operator's namespace. */
   List<DaemonSet> daemonSets() {
-    return daemonSets.getStore().list();
+    return daemonSets.list();
   }
 
   Optional<Deployment> deployment(String namespace, String name) {
-    return Optional.ofNullable(deployments.getStore().getByKey(namespace + "/" + name));
+    return deployments.get(namespace, name);
   }
 
   /**
@@ -211,7 +180,7 @@ final class OperatorCaches implements AutoCloseable {
    * controller-revision-hash}, which its pods of that revision carry).
    */
   Optional<String> newestRevision(String namespace, String name) {
-    return revisions.getStore().list().stream()
+    return revisions.list().stream()
         .filter(r -> namespace.equals(r.getMetadata().getNamespace()))
         .filter(r -> r.getMetadata().getOwnerReferences() != null)
         .filter(r ->
@@ -224,7 +193,7 @@ final class OperatorCaches implements AutoCloseable {
 
   /** The pods in {@code namespace} labelled {@code app=<app>}. */
   List<Pod> pods(String namespace, String app) {
-    return pods.getStore().list().stream()
+    return pods.list().stream()
         .filter(p -> namespace.equals(p.getMetadata().getNamespace()))
         .filter(p -> p.getMetadata().getLabels() != null)
         .filter(p -> app.equals(p.getMetadata().getLabels().get("app")))
@@ -232,22 +201,6 @@ final class OperatorCaches implements AutoCloseable {
   }
 
   Optional<ResourceClaim> claim(String namespace, String name) {
-    return Optional.ofNullable(claims.getStore().getByKey(namespace + "/" + name));
-  }
-
-  @Override
-  public void close() {
-    for (SharedIndexInformer<?> informer : all()) {
-      informer.close();
-    }
-  }
-
-  private List<SharedIndexInformer<?>> all() {
-    List<SharedIndexInformer<?>> all =
-        new java.util.ArrayList<>(
-            List.of(nodes, pods, daemonSets, deployments, revisions, claims, policies, namespace));
-    clusters.ifPresent(all::add);
-    drivers.ifPresent(all::add);
-    return all;
+    return claims.get(namespace, name);
   }
 }
