@@ -6,6 +6,7 @@ import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;
 import dev.gpudra.controllerkit.leaderelection.LeaseElection;
+import dev.gpudra.controllerkit.runtime.Launch;
 import dev.gpudra.kit.text.GoDuration;
 import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -133,12 +134,11 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
             Elections.start(client, election, "compute-domain-controller", metrics.registry());
         ComputeDomainController controller =
             ComputeDomainController.start(
-                client,
+                new Launch(
+                    client, leadership.leadership(), ComputeDomainControllerCommand::leaseLost),
                 settings,
                 gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES),
-                leadership.leadership(),
-                metrics,
-                ComputeDomainControllerCommand::leaseLost);
+                metrics);
         AutoCloseable server = serve(endpoint, metrics)) {
       Runtime.getRuntime()
           .addShutdownHook(

@@ -9,7 +9,6 @@ import dev.gpudra.controllerkit.status.StatusPatch;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,26 +46,22 @@ public final class ComputeDomainController implements AutoCloseable {
       DaemonSettings settings,
       boolean cliques,
       Optional<Leadership> leaderElection) {
-    return start(client, settings, cliques, leaderElection, new DomainMetrics(), () -> {});
+    return start(
+        new Launch(client, leaderElection, () -> {}), settings, cliques, new DomainMetrics());
   }
 
   /**
+   * @param launch the client, the Lease, and what to do when the lease is lost other than by {@link
+   *     #close()}: another replica acts now, so this one must stop (NVIDIA's controller exits)
    * @param metrics what the reconciler counts (served by the caller)
-   * @param onLeaseLost what to do when the lease is lost other than by {@link #close()}: another
-   *     replica acts now, so this one must stop (NVIDIA's controller exits)
    */
   public static ComputeDomainController start(
-      KubernetesClient client,
-      DaemonSettings settings,
-      boolean cliques,
-      Optional<Leadership> leaderElection,
-      DomainMetrics metrics,
-      Runnable onLeaseLost) {
-    Objects.requireNonNull(client, "client");
+      Launch launch, DaemonSettings settings, boolean cliques, DomainMetrics metrics) {
+    KubernetesClient client = launch.client();
     DomainCaches caches = new DomainCaches(client, settings.namespace());
     ControllerRuntime runtime =
         ControllerRuntime.start(
-            new Launch(client, leaderElection, onLeaseLost),
+            launch,
             caches.informers(),
             operator ->
                 operator.register(

@@ -11,6 +11,7 @@ import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
+import dev.gpudra.controllerkit.runtime.Launch;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -21,7 +22,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -50,12 +50,10 @@ class ComputeDomainControllerIT {
         .create();
     controller =
         ComputeDomainController.start(
-            client,
+            Launch.unelected(client),
             new DaemonSettings(DRIVER_NS, "gpu-dra:it", 4, 18, "", List.of()),
             true,
-            Optional.empty(),
-            metrics,
-            () -> {});
+            metrics);
   }
 
   @AfterEach
