@@ -85,6 +85,48 @@ class OperatorChartE2E {
           + " DRA stack with no permission missing and no wildcard")
   void installsAndItsRbacRunsTheOperator() throws InterruptedException {
     KubernetesClient client = controlPlane.client();
+    lintAndTemplate();
+
+    installEveryOperand();
+
+    installedOperator(client);
+
+    client.resource(PolicyScenario.gpuNode("gpu-a", true)).create();
+    LeaseElection lease = new LeaderLease(NS, Optional.empty()).election();
+    AtomicInteger lost = new AtomicInteger();
+    try (KubernetesClient asChart = asServiceAccount(client);
+        Leadership leadership =
+            Leadership.start(
+                asChart,
+                lease,
+                Leadership.subject(lease, Map.of()),
+                "gpu-operator",
+                new OperatorMetrics().registry());
+        ClusterPolicyOperator operator =
+            ClusterPolicyOperator.start(
+                asChart,
+                new OperatorSettings(NS, "gpu-dra:e2e"),
+                Optional.of(leadership),
+                new OperatorMetrics(),
+                lost::incrementAndGet)) {
+      assertThat(leadership.problem()).as("the chart's Role lets it renew its Lease").isEmpty();
+      operandsUp(client);
+
+      keptItsLease(client, lease, lost, leadership);
+
+      uninstallAsTheChart(client, asChart);
+    }
+
+    // no kubelet here runs the hook's Job: its step ran above
+    helm.run("uninstall", "gpu-operator", "--namespace", NS, "--no-hooks");
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() ->
+            client.apps().deployments().inNamespace(NS).withName("gpu-operator").get() == null);
+  }
+
+  /** helm lint, a value the chart refuses, and the rendered RBAC and pre-delete hook. */
+  private void lintAndTemplate() {
     assertThat(helm.run("lint", "--strict", chart.toString())).contains("0 chart(s) failed");
     assertThatThrownBy(() ->
             helm.run(
@@ -106,7 +148,10 @@ class OperatorChartE2E {
             "name: gpu-operator-uninstall",
             "helm.sh/hook: pre-delete",
             "args: [\"operator\", \"uninstall\", \"--timeout=4m\"]");
+  }
 
+  /** Every NVIDIA operand on, with the chart's NVIDIA images: their roles and objects too. */
+  private void installEveryOperand() {
     helm.run(
         "install",
         "gpu-operator",
@@ -121,7 +166,10 @@ class OperatorChartE2E {
         "driver.enabled=true,toolkit.enabled=true,dcgm.enabled=true,dcgmExporter.enabled=true,"
             + "dcgmExporter.enablePodLabels=true,gfd.enabled=true,nodeStatusExporter.enabled=true,"
             + "migManager.enabled=true,migration.draNodes=all,dcgmExporter.serviceMonitor.enabled=false");
+  }
 
+  /** The operator's Deployment with NVIDIA's flags, and the chart's default ClusterPolicy. */
+  private static void installedOperator(KubernetesClient client) {
     Deployment deployment =
         client.apps().deployments().inNamespace(NS).withName("gpu-operator").get();
     var container = deployment.getSpec().getTemplate().getSpec().getContainers().getFirst();
@@ -135,109 +183,95 @@ class OperatorChartE2E {
     assertThat(policy.getSpec().driver().enabledOrDefault()).isTrue();
     assertThat(policy.getSpec().validator().containerImage().reference())
         .hasValue("nvcr.io/nvidia/gpu-operator:v26.7.0");
+  }
 
-    client.resource(PolicyScenario.gpuNode("gpu-a", true)).create();
-    LeaseElection lease = new LeaderLease(NS, Optional.empty()).election();
-    AtomicInteger lost = new AtomicInteger();
-    try (KubernetesClient asChart = asServiceAccount(client);
-        Leadership leadership =
-            Leadership.start(
-                asChart,
-                lease,
-                Leadership.subject(lease, Map.of()),
-                "gpu-operator",
-                new OperatorMetrics().registry());
-        ClusterPolicyOperator operator =
-            ClusterPolicyOperator.start(
-                asChart,
-                new OperatorSettings(NS, "gpu-dra:e2e"),
-                Optional.of(leadership),
-                new OperatorMetrics(),
-                lost::incrementAndGet)) {
-      assertThat(leadership.problem()).as("the chart's Role lets it renew its Lease").isEmpty();
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .untilAsserted(() -> {
-            assertThat(client.nodes().withName("gpu-a").get().getMetadata().getLabels())
-                .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true");
-            assertThat(
-                    client
-                        .apps()
-                        .deployments()
-                        .inNamespace(NS)
-                        .withName("nvidia-dra-driver-controller")
-                        .get())
-                .isNotNull();
-            assertThat(
-                    client
-                        .apps()
-                        .daemonSets()
-                        .inNamespace(NS)
-                        .withName("nvidia-dra-driver-kubelet-plugin")
-                        .get())
-                .isNotNull();
-            assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems())
-                .as("NVIDIA's operands, from the chart's images")
-                .extracting(d -> d.getMetadata().getName())
-                .contains(
-                    "nvidia-driver-daemonset",
-                    "nvidia-container-toolkit-daemonset",
-                    "nvidia-operator-validator",
-                    "nvidia-dra-validator",
-                    "nvidia-dcgm",
-                    "nvidia-dcgm-exporter",
-                    "gpu-feature-discovery",
-                    "nvidia-mig-manager",
-                    "nvidia-node-status-exporter");
-            var status =
-                client.resources(ClusterPolicy.class).withName("cluster-policy").get().getStatus();
-            assertThat(status).isNotNull();
-            assertThat(status.conditions())
-                .as("no ReconcileFailed: every write was allowed")
-                .noneSatisfy(c -> assertThat(c.getReason()).isEqualTo("ReconcileFailed"))
-                .anySatisfy(c -> assertThat(c.getReason()).isEqualTo("OperandNotReady"));
-          });
+  /** The node joins the DRA driver and every NVIDIA operand runs; no write was refused. */
+  private static void operandsUp(KubernetesClient client) {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(() -> {
+          assertThat(client.nodes().withName("gpu-a").get().getMetadata().getLabels())
+              .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true");
+          assertThat(
+                  client
+                      .apps()
+                      .deployments()
+                      .inNamespace(NS)
+                      .withName("nvidia-dra-driver-controller")
+                      .get())
+              .isNotNull();
+          assertThat(
+                  client
+                      .apps()
+                      .daemonSets()
+                      .inNamespace(NS)
+                      .withName("nvidia-dra-driver-kubelet-plugin")
+                      .get())
+              .isNotNull();
+          assertThat(client.apps().daemonSets().inNamespace(NS).list().getItems())
+              .as("NVIDIA's operands, from the chart's images")
+              .extracting(d -> d.getMetadata().getName())
+              .contains(
+                  "nvidia-driver-daemonset",
+                  "nvidia-container-toolkit-daemonset",
+                  "nvidia-operator-validator",
+                  "nvidia-dra-validator",
+                  "nvidia-dcgm",
+                  "nvidia-dcgm-exporter",
+                  "gpu-feature-discovery",
+                  "nvidia-mig-manager",
+                  "nvidia-node-status-exporter");
+          var status =
+              client.resources(ClusterPolicy.class).withName("cluster-policy").get().getStatus();
+          assertThat(status).isNotNull();
+          assertThat(status.conditions())
+              .as("no ReconcileFailed: every write was allowed")
+              .noneSatisfy(c -> assertThat(c.getReason()).isEqualTo("ReconcileFailed"))
+              .anySatisfy(c -> assertThat(c.getReason()).isEqualTo("OperandNotReady"));
+        });
+  }
 
-      // past the lease's duration, the holder has renewed it as the chart's account (a Role
-      // without patch on leases took it once and then lost it: issue 34)
-      Lease held = client.leases().inNamespace(NS).withName(LeaderLease.NAME).get();
-      Instant first = held.getSpec().getRenewTime().toInstant();
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() ->
-              client
-                  .leases()
-                  .inNamespace(NS)
-                  .withName(LeaderLease.NAME)
-                  .get()
-                  .getSpec()
-                  .getRenewTime()
-                  .toInstant()
-                  .isAfter(first.plus(lease.leaseDuration())));
-      assertThat(client.leases().inNamespace(NS).withName(LeaderLease.NAME).get())
-          .extracting(l -> l.getSpec().getHolderIdentity())
-          .isEqualTo(held.getSpec().getHolderIdentity());
-      assertThat(lost).as("never lost its Lease").hasValue(0);
-      assertThat(leadership.leading()).isTrue();
-
-      // the pre-delete step as the chart's account, while its operator runs: the policy is
-      // deleted, its node leaves the DRA driver (no driver pod runs here), and it is gone
-      List<String> progress = new CopyOnWriteArrayList<>();
-      assertThat(
-              new PolicyUninstall(asChart, Clock.systemUTC(), progress::add)
-                  .run(Duration.ofSeconds(60)))
-          .as("what was left; on the way: %s", progress)
-          .isEmpty();
-      assertThat(progress).contains("ClusterPolicy cluster-policy: deleted");
-      assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get()).isNull();
-    }
-
-    // no kubelet here runs the hook's Job: its step ran above
-    helm.run("uninstall", "gpu-operator", "--namespace", NS, "--no-hooks");
+  /**
+   * Past the lease's duration, the holder has renewed it as the chart's account (a Role without
+   * patch on leases took it once and then lost it: issue 34).
+   */
+  private static void keptItsLease(
+      KubernetesClient client, LeaseElection lease, AtomicInteger lost, Leadership leadership) {
+    Lease held = client.leases().inNamespace(NS).withName(LeaderLease.NAME).get();
+    Instant first = held.getSpec().getRenewTime().toInstant();
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() ->
-            client.apps().deployments().inNamespace(NS).withName("gpu-operator").get() == null);
+            client
+                .leases()
+                .inNamespace(NS)
+                .withName(LeaderLease.NAME)
+                .get()
+                .getSpec()
+                .getRenewTime()
+                .toInstant()
+                .isAfter(first.plus(lease.leaseDuration())));
+    assertThat(client.leases().inNamespace(NS).withName(LeaderLease.NAME).get())
+        .extracting(l -> l.getSpec().getHolderIdentity())
+        .isEqualTo(held.getSpec().getHolderIdentity());
+    assertThat(lost).as("never lost its Lease").hasValue(0);
+    assertThat(leadership.leading()).isTrue();
+  }
+
+  /**
+   * The pre-delete step as the chart's account, while its operator runs: the policy is deleted, its
+   * node leaves the DRA driver (no driver pod runs here), and it is gone.
+   */
+  private static void uninstallAsTheChart(KubernetesClient client, KubernetesClient asChart)
+      throws InterruptedException {
+    List<String> progress = new CopyOnWriteArrayList<>();
+    assertThat(
+            new PolicyUninstall(asChart, Clock.systemUTC(), progress::add)
+                .run(Duration.ofSeconds(60)))
+        .as("what was left; on the way: %s", progress)
+        .isEmpty();
+    assertThat(progress).contains("ClusterPolicy cluster-policy: deleted");
+    assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get()).isNull();
   }
 
   private static KubernetesClient asServiceAccount(KubernetesClient admin) {

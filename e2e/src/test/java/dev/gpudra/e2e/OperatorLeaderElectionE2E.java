@@ -117,11 +117,11 @@ class OperatorLeaderElectionE2E {
         lost::incrementAndGet);
   }
 
-  @Test
-  @DisplayName(
-      "a Role without patch on leases (it leads once, then cannot renew): the access check names"
-          + " the verb and a Warning Event says so on the API server")
-  void aRoleThatCannotRenewIsSaidLoudly() {
+  /**
+   * User {@code no-patch-operator} may get, create and update leases and create events, but not
+   * patch a lease: fabric8's lock takes the Lease once and cannot renew it.
+   */
+  private void roleWithoutPatch() {
     client
         .resource(
             new RoleBuilder()
@@ -155,6 +155,14 @@ class OperatorLeaderElectionE2E {
                 .endSubject()
                 .build())
         .create();
+  }
+
+  @Test
+  @DisplayName(
+      "a Role without patch on leases (it leads once, then cannot renew): the access check names"
+          + " the verb and a Warning Event says so on the API server")
+  void aRoleThatCannotRenewIsSaidLoudly() {
+    roleWithoutPatch();
     LeaseElection lease =
         new LeaseElection(
             "no-patch", NS, Duration.ofSeconds(15), Duration.ofSeconds(10), Duration.ofSeconds(2));

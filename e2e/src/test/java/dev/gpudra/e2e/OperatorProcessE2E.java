@@ -46,12 +46,7 @@ class OperatorProcessE2E {
         ControlPlaneProcess.start(
             RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120))) {
       KubernetesClient client = controlPlane.client();
-      CrdInstall.install(client, ClusterPolicyCrds.all());
-      client
-          .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
-          .create();
-      client.resource(PolicyScenario.gpuNode("node-a", true)).create();
-      client.resource(PolicyScenario.policy()).create();
+      seed(client);
       int metrics = freePort();
       int probes = freePort();
       Process operator =
@@ -93,27 +88,7 @@ class OperatorProcessE2E {
                           .getHolderIdentity())
                   .isNotBlank();
             });
-        // the chart's pre-delete step, as a process: deletes the policy and waits while the
-        // running operator takes its DRA node off the driver
-        Process uninstall =
-            gpuDra(
-                    libs,
-                    "operator",
-                    "uninstall",
-                    "--kubeconfig",
-                    controlPlane.kubeconfig().toString(),
-                    "--timeout",
-                    "60s")
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("uninstall.log").toFile())
-                .start();
-        assertThat(uninstall.waitFor(90, TimeUnit.SECONDS)).isTrue();
-        String said = Files.readString(dir.resolve("uninstall.log"));
-        assertThat(uninstall.exitValue()).as(said).isZero();
-        assertThat(said)
-            .contains("ClusterPolicy cluster-policy: deleted")
-            .contains("every ClusterPolicy and GPUCluster is gone");
-        assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get()).isNull();
+        uninstallWaitsForThePolicy(libs, controlPlane, dir);
       } finally {
         operator.destroy();
       }
@@ -121,6 +96,44 @@ class OperatorProcessE2E {
           .as("SIGTERM ends the leading operator; its log:%n%s", log(dir))
           .isTrue();
     }
+  }
+
+  /** The policy CRDs, the operator's namespace, one GPU node and NVIDIA's default policy. */
+  private static void seed(KubernetesClient client) {
+    CrdInstall.install(client, ClusterPolicyCrds.all());
+    client
+        .resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
+        .create();
+    client.resource(PolicyScenario.gpuNode("node-a", true)).create();
+    client.resource(PolicyScenario.policy()).create();
+  }
+
+  /**
+   * The chart's pre-delete step, as a process: deletes the policy and waits while the running
+   * operator takes its DRA node off the driver.
+   */
+  private static void uninstallWaitsForThePolicy(
+      Path libs, ControlPlaneProcess controlPlane, Path dir) throws Exception {
+    KubernetesClient client = controlPlane.client();
+    Process uninstall =
+        gpuDra(
+                libs,
+                "operator",
+                "uninstall",
+                "--kubeconfig",
+                controlPlane.kubeconfig().toString(),
+                "--timeout",
+                "60s")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("uninstall.log").toFile())
+            .start();
+    assertThat(uninstall.waitFor(90, TimeUnit.SECONDS)).isTrue();
+    String said = Files.readString(dir.resolve("uninstall.log"));
+    assertThat(uninstall.exitValue()).as(said).isZero();
+    assertThat(said)
+        .contains("ClusterPolicy cluster-policy: deleted")
+        .contains("every ClusterPolicy and GPUCluster is gone");
+    assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get()).isNull();
   }
 
   /** {@code gpu-dra ARGS} as a process, on the image's classpath. */
