@@ -10,8 +10,9 @@ import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
+import dev.gpudra.testfixtures.process.GcFigures;
+import dev.gpudra.testfixtures.process.PeakRss;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,8 +21,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -47,9 +46,6 @@ class DomainHeapBoundIT {
   static final int CLAIMS_PER_CALL = 8;
   static final int CONFIGS_PER_CLAIM = 64;
   static final int OPAQUE_MAX_BYTES = 10240;
-  private static final Pattern GC =
-      Pattern.compile("Pause (?:Young|Full).* (\\d+)M->(\\d+)M\\(\\d+M\\)");
-
   @TempDir Path root;
   private DomainNode node;
 
@@ -118,14 +114,14 @@ class DomainHeapBoundIT {
     ClaimRef after = node.claim("team-a", "after", "channel-0", channelConfig(domain, null));
     assertThat(node.prepare(after).get(after.uid()).error()).isEmpty();
 
-    long peakRss = peakRssKib(child.process().pid());
+    long peakRss = PeakRss.kib(child.process().pid());
     assertThat(child.stop()).as(child.output()).isZero();
-    String gc = Files.readString(gcLog);
+    GcFigures gc = GcFigures.of(gcLog);
     System.out.printf(
         "compute-domain plugin heap: peak before a collection %d MiB, largest live set after one"
             + " %d MiB, peak RSS %d MiB (bound %d MiB)%n",
-        peak(gc, 1), peak(gc, 2), peakRss / 1024, LIVE_BOUND_MIB);
-    assertThat(peak(gc, 2)).as("largest live set, MiB").isLessThanOrEqualTo(LIVE_BOUND_MIB);
+        gc.peakMib(), gc.liveMib(), peakRss / 1024, LIVE_BOUND_MIB);
+    assertThat(gc.liveMib()).as("largest live set, MiB").isLessThanOrEqualTo(LIVE_BOUND_MIB);
   }
 
   /** Caller {@code c}'s configs: even, one channel config and 63 foreign; odd, 64 of ours. */
@@ -157,27 +153,5 @@ class DomainHeapBoundIT {
         return params;
       }
     }
-  }
-
-  /**
-   * The most before ({@code group} 1) or after (2) any collection in a GC log, in MiB: young, mixed
-   * and full pauses; G1's remark and cleanup pauses free nothing, so their figures are left out.
-   */
-  static long peak(String gcLog, int group) {
-    Matcher m = GC.matcher(gcLog);
-    long max = 0;
-    while (m.find()) {
-      max = Math.max(max, Long.parseLong(m.group(group)));
-    }
-    return max;
-  }
-
-  /** {@code VmHWM} of a running process: its peak resident set, in KiB. */
-  static long peakRssKib(long pid) throws Exception {
-    return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
-        .filter(l -> l.startsWith("VmHWM:"))
-        .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
-        .findFirst()
-        .orElseThrow();
   }
 }

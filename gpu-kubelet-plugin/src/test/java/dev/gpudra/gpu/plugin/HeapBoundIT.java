@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
+import dev.gpudra.testfixtures.process.GcFigures;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -38,10 +36,8 @@ class HeapBoundIT {
   static final int OPAQUE_MAX_BYTES = 10240;
 
   /** A collection's line (young, mixed, full); G1's Remark and Cleanup print garbage as live. */
-  private static final Pattern GC =
-      Pattern.compile("Pause (?:Young|Full)[^\\n]*? (\\d+)M->(\\d+)M\\((\\d+)M\\)");
-
   @TempDir Path root;
+
   private StandInNode node;
   private ChildPlugin plugin;
 
@@ -107,10 +103,11 @@ class HeapBoundIT {
     ClaimRef after = claims.named("after").device("gpu", "gpu-0").create();
     assertThat(kubelet.prepare("gpu.nvidia.com", List.of(after)).get(after.uid()).error())
         .isEmpty();
-    long live = peak(Files.readString(gcLog), 2);
+    GcFigures gc = GcFigures.of(gcLog);
+    long live = gc.liveMib();
     System.out.println(
         "worst legal batch: peak heap before a collection "
-            + peak(Files.readString(gcLog), 1)
+            + gc.peakMib()
             + " MiB, largest live set after one "
             + live
             + " MiB, of a 64 MiB heap");
@@ -167,14 +164,5 @@ class HeapBoundIT {
       claim.foreignConfig("nic.example.com", heavy);
     }
     return claim.create();
-  }
-
-  private static long peak(String gcLog, int group) {
-    Matcher m = GC.matcher(gcLog);
-    long max = 0;
-    while (m.find()) {
-      max = Math.max(max, Long.parseLong(m.group(group)));
-    }
-    return max;
   }
 }

@@ -8,6 +8,8 @@ import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.AllocateResponse;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import dev.gpudra.kit.proto.deviceplugin.v1beta1.Device;
+import dev.gpudra.testfixtures.process.GcFigures;
+import dev.gpudra.testfixtures.process.PeakRss;
 import dev.gpudra.testsupport.devicemanager.DeviceManagerStandIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +18,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -37,9 +37,6 @@ class DevicePluginHeapIT {
   static final int CONFIG_MAX_BYTES = 1 << 20;
   static final int REPLICAS = 128;
   static final String RESOURCE = "nvidia.com/gpu.shared";
-  private static final Pattern GC =
-      Pattern.compile("Pause (?:Young|Full).* (\\d+)M->(\\d+)M\\(\\d+M\\)");
-
   @TempDir Path dir;
   private UnixSocketTransport transport;
   private DeviceManagerStandIn kubelet;
@@ -113,15 +110,15 @@ class DevicePluginHeapIT {
         .isEqualTo(8);
 
     assertThat(plugin.isAlive()).as(Files.readString(dir.resolve("plugin.log"))).isTrue();
-    long peakRss = peakRssKib(plugin.pid());
+    long peakRss = PeakRss.kib(plugin.pid());
     plugin.getOutputStream().close();
     assertThat(plugin.waitFor()).as(Files.readString(dir.resolve("plugin.log"))).isZero();
-    String gc = Files.readString(gcLog);
+    GcFigures gc = GcFigures.of(gcLog);
     System.out.printf(
         "device plugin heap: peak before a collection %d MiB, largest live set after one %d MiB,"
             + " peak RSS %d MiB (bound %d MiB)%n",
-        peak(gc, 1), peak(gc, 2), peakRss / 1024, LIVE_BOUND_MIB);
-    assertThat(peak(gc, 2)).as("largest live set, MiB").isLessThanOrEqualTo(LIVE_BOUND_MIB);
+        gc.peakMib(), gc.liveMib(), peakRss / 1024, LIVE_BOUND_MIB);
+    assertThat(gc.liveMib()).as("largest live set, MiB").isLessThanOrEqualTo(LIVE_BOUND_MIB);
   }
 
   private Process start(Path config, Path gcLog) throws Exception {
@@ -160,27 +157,5 @@ class DevicePluginHeapIT {
             AllocateRequest.newBuilder()
                 .addContainerRequests(ContainerAllocateRequest.newBuilder().addAllDevicesIds(ids))
                 .build());
-  }
-
-  /**
-   * The most before ({@code group} 1) or after (2) any collection in a GC log, in MiB: young, mixed
-   * and full pauses; G1's remark and cleanup pauses free nothing, so their figures are left out.
-   */
-  static long peak(String gcLog, int group) {
-    Matcher m = GC.matcher(gcLog);
-    long max = 0;
-    while (m.find()) {
-      max = Math.max(max, Long.parseLong(m.group(group)));
-    }
-    return max;
-  }
-
-  /** {@code VmHWM} of a running process: its peak resident set, in KiB. */
-  static long peakRssKib(long pid) throws Exception {
-    return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
-        .filter(l -> l.startsWith("VmHWM:"))
-        .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
-        .findFirst()
-        .orElseThrow();
   }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.operator.PolicyScenario;
+import dev.gpudra.testfixtures.process.PeakRss;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -76,21 +77,12 @@ class OperatorHeapIT {
         assertThat(operator.isAlive()).as(Files.readString(dir.resolve("operator.log"))).isTrue();
         System.out.printf(
             "operator under a 1.4 MiB policy: peak RSS %d MiB with -Xmx96m%n",
-            peakRssKib(operator.pid()) / 1024);
+            PeakRss.kib(operator.pid()) / 1024);
       } finally {
         operator.getOutputStream().close();
         operator.destroy();
         operator.waitFor(20, TimeUnit.SECONDS);
       }
     }
-  }
-
-  /** {@code VmHWM} of a running process: its peak resident set, in KiB. */
-  private static long peakRssKib(long pid) throws Exception {
-    return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
-        .filter(l -> l.startsWith("VmHWM:"))
-        .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
-        .findFirst()
-        .orElseThrow();
   }
 }

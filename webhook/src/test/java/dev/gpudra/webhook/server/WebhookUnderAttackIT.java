@@ -2,6 +2,8 @@ package dev.gpudra.webhook.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpudra.testfixtures.process.GcFigures;
+import dev.gpudra.testfixtures.process.PeakRss;
 import dev.gpudra.testfixtures.tls.SelfSignedCert;
 import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import java.io.BufferedReader;
@@ -13,7 +15,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -146,24 +147,15 @@ class WebhookUnderAttackIT {
         assertThat(answer.get().body()).contains("32 configs failed to validate");
       }
     }
-    long peakRss = peakRssKib(webhook.pid());
+    long peakRss = PeakRss.kib(webhook.pid());
     stop();
     webhook = null;
-    GcFigures gc = GcFigures.of(Files.readAllLines(dir.resolve("gc.log")));
+    GcFigures gc = GcFigures.of(dir.resolve("gc.log"));
     System.out.printf(
         "webhook heap: peak before a collection %d MiB, largest live set after one %d MiB,"
             + " peak RSS %d MiB (bound %d MiB)%n",
         gc.peakMib(), gc.liveMib(), peakRss / 1024, LIVE_BOUND_MIB);
     assertThat(gc.liveMib()).isLessThanOrEqualTo(LIVE_BOUND_MIB);
-  }
-
-  /** {@code VmHWM} of a running process: its peak resident set, in KiB. */
-  private static long peakRssKib(long pid) throws Exception {
-    return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
-        .filter(l -> l.startsWith("VmHWM:"))
-        .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
-        .findFirst()
-        .orElseThrow();
   }
 
   @Test
