@@ -38,6 +38,35 @@ class DomainCheckpointCodecTest {
   }
 
   @Test
+  @DisplayName(
+      "a checkpoint of both targets and non-ASCII text encodes byte for byte as the file earlier"
+          + " builds wrote, and decodes from it")
+  void encodesTheGoldenFile() throws Exception {
+    byte[] golden =
+        java.nio.file.Files.readAllBytes(
+            java.nio.file.Path.of(
+                getClass().getResource("/checkpoints/gpu-dra-domain-v1.json").toURI()));
+    DomainCheckpoint checkpoint =
+        DomainCheckpoint.empty("boot-2")
+            .withClaim(
+                "u1",
+                DomainClaim.started("team-a", "w", DomainTarget.CHANNEL, "cd-1")
+                    .completed(
+                        List.of(
+                            new DomainDevice(
+                                "channel-0",
+                                List.of("channel"),
+                                "node-a",
+                                List.of("k8s.compute-domain.nvidia.com/claim=u1-channel-0")))))
+            .withClaim(
+                "u0", DomainClaim.started("nvidia-dra", "d", DomainTarget.DAEMON, "cd-\u00e9"));
+
+    assertThat(new String(codec.encode(checkpoint), StandardCharsets.UTF_8))
+        .isEqualTo(new String(golden, StandardCharsets.UTF_8));
+    assertThat(codec.decode(golden)).isEqualTo(checkpoint);
+  }
+
+  @Test
   @DisplayName("NVIDIA's v2 file is read: state, target and domain from the device and configState")
   void readsNvidiaV2() {
     String nvidia =

@@ -5,15 +5,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gpudra.kit.checkpoint.ChecksummedEnvelope;
 import dev.gpudra.kit.checkpoint.ClaimState;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class CheckpointCodecTest {
+  /** SHA-256 of {@link #large()} as gpu-dra wrote it before issue 38 (libcrypto's checksum). */
+  private static final String LARGE_FILE_SHA256 =
+      "ccfb71f9890af7697d6ab9c9f3dd03a4b9d1bad8cfd71eecfbfdd845d4951bda";
+
+  private final CheckpointCodec codec = new CheckpointCodec();
+
   private static final String[] TEXT = {
     "gpu-0", "a", "Ünï", "\"q\"", "back\\slash", "tab\t", "😀", ""
   };
@@ -29,7 +40,6 @@ class CheckpointCodecTest {
           + " and decodes to the checkpoint")
   void encodesLikeTheGenericTree(long seed) {
     Random random = new Random(seed);
-    CheckpointCodec codec = new CheckpointCodec();
     CheckpointV1 checkpoint = CheckpointV1.empty("boot-" + seed);
     for (int step = 0; step < 60; step++) {
       checkpoint = change(checkpoint, random);
@@ -39,6 +49,118 @@ class CheckpointCodecTest {
           .isEqualTo(new String(generic(checkpoint), StandardCharsets.UTF_8));
       assertThat(codec.decode(encoded)).isEqualTo(checkpoint);
     }
+  }
+
+  @Test
+  @DisplayName(
+      "a checkpoint of every field kind (escapes, non-BMP text, MIG, sharing, passthrough) encodes"
+          + " byte for byte as the file earlier builds wrote, and decodes from it")
+  void encodesTheGoldenFile() throws Exception {
+    byte[] golden =
+        Files.readAllBytes(Path.of(getClass().getResource("/checkpoints/gpu-dra-v1.json").toURI()));
+
+    assertThat(new String(codec.encode(sample()), StandardCharsets.UTF_8))
+        .isEqualTo(new String(golden, StandardCharsets.UTF_8));
+    assertThat(codec.decode(golden)).isEqualTo(sample());
+  }
+
+  @Test
+  @DisplayName(
+      "a 190 KB checkpoint of 400 claims, encoded after another, is the file earlier builds wrote")
+  void encodesLargeLikeEarlierBuilds() throws Exception {
+    codec.encode(large().withoutClaim(uid(0)));
+    byte[] encoded = codec.encode(large());
+
+    assertThat(encoded).hasSize(192_221);
+    assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(encoded)))
+        .isEqualTo(LARGE_FILE_SHA256);
+  }
+
+  /** What {@code gpu-dra-v1.json} holds. */
+  private static CheckpointV1 sample() {
+    CheckpointDevice gpu =
+        new CheckpointDevice(
+            "gpu-0",
+            "gpu",
+            "GPU-0aa1",
+            List.of("req"),
+            "node-a",
+            List.of("k8s.gpu.nvidia.com/claim=u1-gpu-0"),
+            false,
+            null,
+            null,
+            null,
+            SharingRecord.timeSliced("Long"));
+    CheckpointDevice mig =
+        new CheckpointDevice(
+            "gpu-1-mig-1g10gb-0",
+            "mig",
+            "MIG-77",
+            List.of("a", "b"),
+            "node-a",
+            List.of(),
+            true,
+            "share-\"1\"",
+            3,
+            0,
+            SharingRecord.mps("daemon-1"));
+    CheckpointDevice planned =
+        new CheckpointDevice(
+            "gpu-2-mig-2g",
+            "mig",
+            "",
+            List.of(),
+            "node-a",
+            List.of("k8s.gpu.nvidia.com/claim=u2"),
+            false,
+            null,
+            null,
+            null);
+    CheckpointDevice vfio =
+        new CheckpointDevice(
+            "gpu-3",
+            "vfio",
+            "GPU-\u00dcn\u00ef \uD83D\uDE00",
+            List.of("tab\tback\\slash"),
+            "node-a",
+            List.of("k8s.gpu.nvidia.com/claim=u3-gpu-3"),
+            false,
+            null,
+            null,
+            null,
+            SharingRecord.passthrough("iommufd", true).withVfioPersistenceMode(true));
+    return CheckpointV1.empty("boot-1")
+        .withClaim("u1", PreparedClaim.started("team-a", "c1").completed(List.of(gpu, mig)))
+        .withClaim("u2", PreparedClaim.started("team-b", "c2", List.of(planned)))
+        .withClaim("u3\u0001", PreparedClaim.started("", null).completed(List.of(vfio)))
+        .withClaim("a-first", PreparedClaim.started("ns", "empty"));
+  }
+
+  private static CheckpointV1 large() {
+    CheckpointV1 checkpoint = CheckpointV1.empty("boot-large");
+    for (int i = 0; i < 400; i++) {
+      CheckpointDevice device =
+          new CheckpointDevice(
+              "gpu-" + (i % 8),
+              "gpu",
+              "GPU-" + i,
+              List.of("gpu"),
+              "node-a",
+              List.of("k8s.gpu.nvidia.com/claim=" + uid(i) + "-gpu-" + (i % 8)),
+              i % 3 == 0,
+              null,
+              null,
+              null);
+      checkpoint =
+          checkpoint.withClaim(
+              uid(i),
+              PreparedClaim.started("team-" + (i % 5), "claim-" + i).completed(List.of(device)));
+    }
+    return checkpoint;
+  }
+
+  private static String uid(int i) {
+    return String.format("%08x-0000-4000-8000-%012d", i * 7919, i);
   }
 
   /** How gpu-dra encoded the checkpoint before claims were rendered once each. */
