@@ -3,6 +3,7 @@ package dev.gpudra.kit.cdi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.gpudra.kit.files.AtomicFile;
 import dev.gpudra.kit.files.DurableFile;
@@ -19,8 +20,12 @@ import java.util.Objects;
 public final class CdiSpecWriter {
   private final Path cdiRoot;
   private final String filePrefix;
+  // strict reads; writes never fold a long quoted string (YAML allows it, readers must undo it)
   private final ObjectMapper yaml =
-      YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+      YAMLMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .disable(YAMLGenerator.Feature.SPLIT_LINES)
+          .build();
 
   /**
    * @param vendor the specs' vendor, e.g. {@code k8s.gpu.nvidia.com}
@@ -46,9 +51,16 @@ public final class CdiSpecWriter {
   /**
    * Replaces the claim's spec file atomically (crash-safe, not fsynced: {@link AtomicFile}); mode
    * 0644, as nvcdi writes specs.
+   *
+   * @throws CdiException when a string of the spec is not Unicode (a lone surrogate), or on I/O
    */
   public Path write(String claimUid, CdiSpec spec) {
     Path file = pathFor(claimUid);
+    // Jackson's YAML writer turns a lone high surrogate and the character after it into another
+    // character; a record's text holds every string of the spec
+    if (!StandardCharsets.UTF_8.newEncoder().canEncode(spec.toString())) {
+      throw new CdiException("cannot write CDI spec " + file + ": a string is not Unicode");
+    }
     try {
       AtomicFile.replace(
           file, render(spec).getBytes(StandardCharsets.UTF_8), DurableFile.WORLD_READABLE);
@@ -105,12 +117,13 @@ public final class CdiSpecWriter {
     }
   }
 
-  /**
-   * The spec as YAML: what Jackson's YAML mapper writes for it, by a dedicated writer ({@code
-   * SpecYaml}: a fraction of the CPU, no reflection), which {@link #parse} reads back equal.
-   */
+  /** The spec as YAML: a document marker, every string double-quoted, no line folded. */
   public String render(CdiSpec spec) {
-    return SpecYaml.render(spec);
+    try {
+      return yaml.writeValueAsString(spec);
+    } catch (JsonProcessingException e) {
+      throw new CdiException("cannot render CDI spec: " + e.getOriginalMessage(), e);
+    }
   }
 
   /** Reads a spec strictly (unknown fields are errors, as container runtimes treat them). */

@@ -1,6 +1,6 @@
 /**
  * CDI spec files: the spec model, its version rules and durable per-claim writes, shared by every
- * driver. Specs are written by a dedicated YAML writer whose text is Jackson's YAML mapper's
- * (except that it never folds a long quoted line) and read back by the strict Jackson reader.
+ * driver. Specs are written and read by Jackson's YAML mapper (writes never fold a long quoted
+ * line; reads refuse unknown fields).
  */
 package dev.gpudra.kit.cdi;
