@@ -2,11 +2,9 @@ package dev.gpudra.gpu.checkpoint;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.kit.checkpoint.CheckpointFormat;
 import dev.gpudra.kit.checkpoint.ChecksummedEnvelope;
 import dev.gpudra.kit.checkpoint.CorruptCheckpointException;
-import dev.gpudra.kit.checkpoint.FragmentCache;
 
 /**
  * The GPU plugin's {@link CheckpointFormat}: gpu-dra's envelope ({@link ChecksummedEnvelope})
@@ -17,8 +15,7 @@ import dev.gpudra.kit.checkpoint.FragmentCache;
  */
 public final class CheckpointCodec implements CheckpointFormat<CheckpointV1> {
   private final ChecksummedEnvelope envelope = new ChecksummedEnvelope();
-  // claims kept by an update are the same instances in the next checkpoint: rendered once
-  private final FragmentCache<PreparedClaim> claims = envelope.fragmentCache();
+  private final ClaimTexts claims = new ClaimTexts(envelope.mapper());
 
   /**
    * The same bytes as sealing the checkpoint's whole tree, rendering only the claims that changed
@@ -26,9 +23,10 @@ public final class CheckpointCodec implements CheckpointFormat<CheckpointV1> {
    */
   @Override
   public byte[] encode(CheckpointV1 checkpoint) {
-    ObjectNode data = envelope.mapper().valueToTree(checkpoint.withoutClaims());
-    data.set("claims", claims.render(checkpoint.claims()));
-    return envelope.seal(CheckpointV1.VERSION, data);
+    return envelope.seal(
+        CheckpointV1.VERSION,
+        envelope.mapper().valueToTree(checkpoint.withoutClaims()),
+        claims.render(checkpoint.claims()));
   }
 
   /**

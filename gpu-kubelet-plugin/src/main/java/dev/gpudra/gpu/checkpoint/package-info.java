@@ -11,6 +11,7 @@
  * (different boot ID) empties the checkpoint, and so does a file damaged by a power loss (older
  * than the boot); an unreadable file is set aside as {@code checkpoint.json.corrupt-<n>} and never
  * crashes the plugin. Encoding renders only the claims an update replaced (the others are the same
- * instances, their text cached); the file's bytes are what sealing the whole tree writes.
+ * instances, their texts kept by {@code ClaimTexts}); the file's bytes are what sealing the whole
+ * tree writes.
  */
 package dev.gpudra.gpu.checkpoint;

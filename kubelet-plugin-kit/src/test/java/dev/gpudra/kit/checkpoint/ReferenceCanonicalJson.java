@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The canonical rendering as first written (every key and scalar through Jackson's {@code
- * toString}): the definition the faster {@link CanonicalJson} must keep matching, since checksums
- * written by earlier builds were computed this way.
+ * toString}): the definition {@link ChecksummedEnvelope#canonical} must keep matching, since
+ * checksums written by earlier builds were computed this way.
  */
 final class ReferenceCanonicalJson {
   private ReferenceCanonicalJson() {}
