@@ -102,6 +102,7 @@ public class CheckpointBenchmark {
             i % 3 == 0,
             null,
             null,
+            null,
             null));
   }
 }

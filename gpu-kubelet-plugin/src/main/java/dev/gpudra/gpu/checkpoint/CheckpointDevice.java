@@ -37,32 +37,6 @@ public record CheckpointDevice(
     SharingRecord sharing) {
   private static final Set<String> TYPES = Set.of("gpu", "mig", "vfio");
 
-  /** A device prepared without sharing settings. */
-  public CheckpointDevice(
-      String device,
-      String type,
-      String uuid,
-      List<String> requestNames,
-      String pool,
-      List<String> cdiDeviceIds,
-      boolean adminAccess,
-      String shareId,
-      Integer gpuInstanceId,
-      Integer computeInstanceId) {
-    this(
-        device,
-        type,
-        uuid,
-        requestNames,
-        pool,
-        cdiDeviceIds,
-        adminAccess,
-        shareId,
-        gpuInstanceId,
-        computeInstanceId,
-        null);
-  }
-
   public CheckpointDevice {
     sharing = sharing == null || sharing.isEmpty() ? null : sharing;
     Objects.requireNonNull(device, "device");

@@ -99,7 +99,8 @@ final class NvidiaCheckpoint {
         adminAccess(status, pool, name),
         kubelet.hasNonNull("ShareID") ? kubelet.get("ShareID").asText() : null,
         "mig".equals(type) ? typed.path("concrete").path("giId").asInt() : null,
-        "mig".equals(type) ? typed.path("concrete").path("ciId").asInt() : null);
+        "mig".equals(type) ? typed.path("concrete").path("ciId").asInt() : null,
+        null);
   }
 
   /** Whether the claim's allocation gave this device with admin access. */

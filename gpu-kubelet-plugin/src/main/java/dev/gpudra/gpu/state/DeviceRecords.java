@@ -25,7 +25,8 @@ final class DeviceRecords {
         allocated.adminAccess(),
         allocated.shareId().orElse(null),
         gpuInstanceId(device),
-        computeInstanceId(device));
+        computeInstanceId(device),
+        null);
   }
 
   /**
@@ -45,6 +46,7 @@ final class DeviceRecords {
           false,
           null,
           null,
+          null,
           null);
     }
     return new CheckpointDevice(
@@ -57,7 +59,8 @@ final class DeviceRecords {
         false,
         null,
         gpuInstanceId(device),
-        computeInstanceId(device));
+        computeInstanceId(device),
+        null);
   }
 
   /** Whether a claim's devices were recovered from its CDI spec ({@link #recovered}). */

@@ -115,6 +115,7 @@ class CheckpointCodecTest {
             false,
             null,
             null,
+            null,
             null);
     CheckpointDevice vfio =
         new CheckpointDevice(
@@ -148,6 +149,7 @@ class CheckpointCodecTest {
               "node-a",
               List.of("k8s.gpu.nvidia.com/claim=" + uid(i) + "-gpu-" + (i % 8)),
               i % 3 == 0,
+              null,
               null,
               null,
               null);

@@ -45,6 +45,7 @@ class CheckpointStoreTest {
             false,
             null,
             null,
+            null,
             null);
     CheckpointDevice mig =
         new CheckpointDevice(
@@ -57,7 +58,8 @@ class CheckpointStoreTest {
             true,
             "share",
             1,
-            0);
+            0,
+            null);
     return PreparedClaim.started("default", "c1").completed(List.of(gpu, mig));
   }
 
@@ -266,6 +268,7 @@ class CheckpointStoreTest {
                 false,
                 null,
                 null,
+                null,
                 null),
             new CheckpointDevice(
                 "gpu-1-mig-1g5gb-19-0",
@@ -279,7 +282,8 @@ class CheckpointStoreTest {
                 true,
                 "share-1",
                 9,
-                0));
+                0,
+                null));
     PreparedClaim started = read.claims().get("22222222-bbbb-4000-8000-000000000002");
     assertThat(started.state()).isEqualTo(ClaimState.PREPARE_STARTED);
     assertThat(started.name()).isEqualTo("half-done");

@@ -68,6 +68,7 @@ class ClaimSharingTest {
             false,
             null,
             null,
+            null,
             null)
         .withSharing(SharingRecord.timeSliced(timeSlice));
   }
@@ -176,7 +177,17 @@ class ClaimSharingTest {
         .hasMessageContaining("asks for it without MPS");
     CheckpointDevice watcher =
         new CheckpointDevice(
-            gpu0.name(), "gpu", gpu0.uuid(), List.of("w"), "n", List.of(), true, null, null, null);
+            gpu0.name(),
+            "gpu",
+            gpu0.uuid(),
+            List.of("w"),
+            "n",
+            List.of(),
+            true,
+            null,
+            null,
+            null,
+            null);
     sharing.checkConflicts("ns/a", "uid-a", List.of(watcher), checkpoint);
   }
 
