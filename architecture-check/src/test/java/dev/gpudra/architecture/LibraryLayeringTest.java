@@ -21,6 +21,7 @@ class LibraryLayeringTest {
           "dev.gpudra.cli..",
           "dev.gpudra.chart..",
           "dev.gpudra.localcluster..",
+          "dev.gpudra.realcluster..",
           "dev.gpudra.testsupport..",
           "dev.gpudra.testfixtures..",
           "dev.gpudra.buildtools..",

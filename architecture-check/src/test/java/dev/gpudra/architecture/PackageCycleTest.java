@@ -24,6 +24,7 @@ class PackageCycleTest {
     assertThat(classes.containPackage("dev.gpudra.cli")).isTrue();
     assertThat(classes.containPackage("dev.gpudra.demo")).isTrue();
     assertThat(classes.containPackage("dev.gpudra.localcluster")).isTrue();
+    assertThat(classes.containPackage("dev.gpudra.realcluster")).isTrue();
   }
 
   @Test

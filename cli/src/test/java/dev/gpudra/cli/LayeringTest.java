@@ -108,6 +108,7 @@ class LayeringTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage(
                     "dev.gpudra.localcluster..",
+                    "dev.gpudra.realcluster..",
                     "dev.gpudra.testsupport..",
                     "dev.gpudra.testfixtures..",
                     "dev.gpudra.demo..",

@@ -1,6 +1,6 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.localcluster.controlplane.Kubeconfig;
+import dev.gpudra.realcluster.controlplane.Kubeconfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 

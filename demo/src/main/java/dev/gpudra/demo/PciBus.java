@@ -1,9 +1,9 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.localcluster.node.SysfsStandIn;
 import dev.gpudra.nvml.simulated.GpuGroup;
 import dev.gpudra.nvml.simulated.GpuProfile;
 import dev.gpudra.nvml.simulated.ProfileLoader;
+import dev.gpudra.testsupport.kernel.SysfsStandIn;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.gpudra.demo;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
-import dev.gpudra.localcluster.controlplane.Kubeconfig;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.controlplane.Kubeconfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import dev.gpudra.demo.RealBackend;
 import dev.gpudra.demo.SpecLibrary;
 import dev.gpudra.demo.operator.OperatorDemo;
 import dev.gpudra.demo.realnode.RealNodeDemo;
-import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
+import dev.gpudra.realcluster.controlplane.ControlPlaneBinary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.gpudra.tools;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneUnavailableException;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
 import dev.gpudra.nvml.simulated.ProfileNotFoundException;
+import dev.gpudra.realcluster.controlplane.ControlPlaneUnavailableException;
+import dev.gpudra.realcluster.node.RealNodeUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;

@@ -4,7 +4,7 @@ import static dev.gpudra.e2e.ChartHarness.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.realcluster.node.Helm;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.deviceclasses.model.DriverKind;
-import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.realcluster.node.Helm;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;

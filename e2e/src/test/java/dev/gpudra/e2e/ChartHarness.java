@@ -1,8 +1,8 @@
 package dev.gpudra.e2e;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
-import dev.gpudra.localcluster.node.Helm;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.node.Helm;
+import dev.gpudra.realcluster.node.RealNodeUnavailableException;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;

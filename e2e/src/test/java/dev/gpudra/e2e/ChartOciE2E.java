@@ -2,10 +2,10 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.localcluster.node.Helm;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
-import dev.gpudra.localcluster.registry.LoopbackRegistry;
-import dev.gpudra.localcluster.registry.RegistryUnavailableException;
+import dev.gpudra.realcluster.node.Helm;
+import dev.gpudra.realcluster.node.RealNodeUnavailableException;
+import dev.gpudra.realcluster.registry.LoopbackRegistry;
+import dev.gpudra.realcluster.registry.RegistryUnavailableException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

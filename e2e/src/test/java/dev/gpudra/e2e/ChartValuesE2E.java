@@ -6,7 +6,7 @@ import static dev.gpudra.e2e.ChartHarness.names;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.localcluster.node.Helm;
+import dev.gpudra.realcluster.node.Helm;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingWebhookConfiguration;

@@ -13,7 +13,7 @@ import dev.gpudra.api.clusterpolicy.GpuCluster;
 import dev.gpudra.api.clusterpolicy.State;
 import dev.gpudra.api.crds.ClusterPolicyCrds;
 import dev.gpudra.api.nvidiadriver.NvidiaDriver;
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

@@ -12,7 +12,7 @@ import dev.gpudra.api.computedomain.ComputeDomainNode;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.ComputeDomainStatus;
 import dev.gpudra.api.computedomain.DomainStatus;
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;

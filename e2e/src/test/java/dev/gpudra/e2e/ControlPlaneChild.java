@@ -1,6 +1,6 @@
 package dev.gpudra.e2e;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 

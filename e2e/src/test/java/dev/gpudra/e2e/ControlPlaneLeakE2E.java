@@ -3,7 +3,7 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

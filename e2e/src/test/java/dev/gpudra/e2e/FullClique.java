@@ -4,7 +4,7 @@ import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainDaemon;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.DomainStatus;
-import dev.gpudra.localcluster.node.ChartPlugin;
+import dev.gpudra.realcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gpudra.localcluster.controlplane.BuildScript;
-import dev.gpudra.localcluster.registry.LoopbackRegistry;
-import dev.gpudra.localcluster.registry.RegistryUnavailableException;
+import dev.gpudra.realcluster.controlplane.BuildScript;
+import dev.gpudra.realcluster.registry.LoopbackRegistry;
+import dev.gpudra.realcluster.registry.RegistryUnavailableException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gpudra.localcluster.node.ChartPlugin;
+import dev.gpudra.realcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,9 +3,9 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.node.NodeImages;
-import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.scheduler.PodClaim;
+import dev.gpudra.realcluster.node.NodeImages;
+import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
 import dev.gpudra.api.crds.ClusterPolicyCrds;
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.localcluster.operator.PolicyScenario;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;

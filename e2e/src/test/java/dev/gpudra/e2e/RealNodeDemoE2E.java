@@ -2,9 +2,9 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.localcluster.node.HostTraces;
-import dev.gpudra.localcluster.node.NodeTools;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import dev.gpudra.realcluster.node.HostTraces;
+import dev.gpudra.realcluster.node.NodeTools;
+import dev.gpudra.realcluster.node.RealNodeUnavailableException;
 import dev.gpudra.tools.GpuDraTools;
 import java.io.PrintWriter;
 import java.io.StringWriter;

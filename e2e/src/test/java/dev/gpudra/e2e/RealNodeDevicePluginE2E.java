@@ -2,8 +2,8 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.localcluster.node.ChartDevicePlugin;
-import dev.gpudra.localcluster.node.RealNode;
+import dev.gpudra.realcluster.node.ChartDevicePlugin;
+import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;

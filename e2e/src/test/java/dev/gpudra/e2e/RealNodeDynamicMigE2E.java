@@ -3,7 +3,7 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.node.ChartPlugin;
+import dev.gpudra.realcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.node.ChartPlugin;
-import dev.gpudra.localcluster.node.RealNode;
+import dev.gpudra.realcluster.node.ChartPlugin;
+import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
 import java.nio.file.Files;

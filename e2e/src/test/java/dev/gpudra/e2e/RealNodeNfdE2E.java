@@ -3,10 +3,10 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.node.Helm;
-import dev.gpudra.localcluster.node.NodeFeatureDiscovery;
-import dev.gpudra.localcluster.node.RealNode;
-import dev.gpudra.localcluster.node.RealNodeUnavailableException;
+import dev.gpudra.realcluster.node.Helm;
+import dev.gpudra.realcluster.node.NodeFeatureDiscovery;
+import dev.gpudra.realcluster.node.RealNode;
+import dev.gpudra.realcluster.node.RealNodeUnavailableException;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

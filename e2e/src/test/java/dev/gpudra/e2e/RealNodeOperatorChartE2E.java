@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.clusterpolicy.ClusterPolicy;
-import dev.gpudra.localcluster.node.NodeFeatureDiscovery;
-import dev.gpudra.localcluster.node.OperatorOperands;
-import dev.gpudra.localcluster.node.RealNode;
-import dev.gpudra.localcluster.node.ValidationFiles;
 import dev.gpudra.operator.reconcile.LeaderLease;
+import dev.gpudra.realcluster.node.NodeFeatureDiscovery;
+import dev.gpudra.realcluster.node.OperatorOperands;
+import dev.gpudra.realcluster.node.RealNode;
+import dev.gpudra.realcluster.node.ValidationFiles;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;

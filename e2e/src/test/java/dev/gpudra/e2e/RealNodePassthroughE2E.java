@@ -3,11 +3,11 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.node.DevicePlaceholders;
-import dev.gpudra.localcluster.node.SysfsStandIn;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
+import dev.gpudra.realcluster.node.DevicePlaceholders;
+import dev.gpudra.testsupport.kernel.SysfsStandIn;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.node.ChartPlugin;
+import dev.gpudra.realcluster.node.ChartPlugin;
 import dev.gpudra.testfixtures.tls.SelfSignedCert;
 import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

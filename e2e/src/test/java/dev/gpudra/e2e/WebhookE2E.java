@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.testfixtures.tls.SelfSignedCert;
 import dev.gpudra.testfixtures.tls.SelfSignedCert.KeyAlgorithm;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

@@ -1,5 +1,8 @@
 /**
- * A local stand-in for a cluster: an in-process API server ({@code api}) and a kubelet stand-in
- * that registers DRA plugins and calls them over their real Unix sockets ({@code kubelet}).
+ * The simulated cluster, in process: an API server with the API server's {@code resource.k8s.io/v1}
+ * validation ({@code api}, {@code validation}), and stand-ins for the kubelet ({@code kubelet}),
+ * its device manager ({@code devicemanager}), the scheduler ({@code scheduler}) and the workload
+ * controllers ({@code workloads}); and the GPU Operator scenario the operator's tests share ({@code
+ * operator}). The supervisors of real components are {@code real-cluster}'s.
  */
 package dev.gpudra.localcluster;

@@ -1,7 +1,7 @@
 package dev.gpudra.bench.api;
 
 import dev.gpudra.localcluster.api.LocalApiServer;
-import dev.gpudra.localcluster.controlplane.ControlPlaneProcess;
+import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;

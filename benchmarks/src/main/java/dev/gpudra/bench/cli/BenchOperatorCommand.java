@@ -2,7 +2,7 @@ package dev.gpudra.bench.cli;
 
 import dev.gpudra.bench.operator.DriverUpgradeBench;
 import dev.gpudra.bench.operator.PolicyBench;
-import dev.gpudra.localcluster.controlplane.ControlPlaneBinary;
+import dev.gpudra.realcluster.controlplane.ControlPlaneBinary;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

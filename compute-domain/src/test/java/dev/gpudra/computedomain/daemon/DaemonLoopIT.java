@@ -14,7 +14,7 @@ import dev.gpudra.computedomain.imex.ImexProcess;
 import dev.gpudra.computedomain.imex.ImexReadiness;
 import dev.gpudra.kit.process.Signals;
 import dev.gpudra.localcluster.api.LocalApiServer;
-import dev.gpudra.localcluster.node.ImexStandIn;
+import dev.gpudra.testsupport.driver.ImexStandIn;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;

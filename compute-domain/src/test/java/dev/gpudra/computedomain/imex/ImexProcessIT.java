@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.kit.process.Signals;
-import dev.gpudra.localcluster.node.ImexStandIn;
+import dev.gpudra.testsupport.driver.ImexStandIn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

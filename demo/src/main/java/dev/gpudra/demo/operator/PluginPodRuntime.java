@@ -11,7 +11,7 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodRuntime;
 import dev.gpudra.localcluster.kubelet.RunningPod;
-import dev.gpudra.localcluster.node.TmpfsStandIn;
+import dev.gpudra.testsupport.kernel.TmpfsStandIn;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -1,7 +1,7 @@
 package dev.gpudra.demo.realnode;
 
-import dev.gpudra.localcluster.node.RealNode;
 import dev.gpudra.localcluster.scheduler.PodClaim;
+import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;

@@ -2,7 +2,7 @@ package dev.gpudra.demo.realnode;
 
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.ScenarioObjects;
-import dev.gpudra.localcluster.node.NodeImages;
+import dev.gpudra.realcluster.node.NodeImages;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Pod;

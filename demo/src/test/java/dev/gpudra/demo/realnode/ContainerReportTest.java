@@ -3,7 +3,7 @@ package dev.gpudra.demo.realnode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.localcluster.node.NodeImages;
+import dev.gpudra.realcluster.node.NodeImages;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.util.List;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The image ships what the processes need and nothing of the test harness: no mock API server, no
- * Vert.x, no unshaded Netty, no BouncyCastle, no demo, no benchmarks, no local cluster.
+ * Vert.x, no unshaded Netty, no BouncyCastle, no demo, no benchmarks, no local or real cluster.
  */
 class ImageClasspathIT {
   private static final List<String> TEST_ONLY =
@@ -27,6 +27,7 @@ class ImageClasspathIT {
           "netty-",
           "jmh-",
           "gpu-dra-local-cluster-",
+          "gpu-dra-real-cluster-",
           "gpu-dra-demo-",
           "gpu-dra-benchmarks-");
 

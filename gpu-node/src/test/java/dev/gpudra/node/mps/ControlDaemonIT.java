@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.gpudra.localcluster.node.MpsControlStandIn;
+import dev.gpudra.testsupport.driver.MpsControlStandIn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.gpudra.node.pci;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gpudra.localcluster.node.SysfsStandIn;
+import dev.gpudra.testsupport.kernel.SysfsStandIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,0 +1,47 @@
+package dev.gpudra.realcluster.node;
+
+import java.util.Objects;
+
+/**
+ * The kubelet's configuration file for the node: on 127.0.0.1 with its API on {@code port}, no
+ * read-only or healthz port, the cgroupfs driver (cgroup v1 allowed), no swap check, no
+ * resolv.conf, containerd's socket, pod logs under the node's directory, and eviction and image GC
+ * thresholds that a busy test machine's disk does not trip.
+ *
+ * @param layout where things live
+ * @param port the kubelet's API port (a free one)
+ */
+public record KubeletConfig(NodeLayout layout, int port) {
+  public KubeletConfig {
+    Objects.requireNonNull(layout, "layout");
+    if (port <= 0 || port > 65535) {
+      throw new IllegalArgumentException("kubelet port " + port + ": want 1-65535");
+    }
+  }
+
+  public String yaml() {
+    return """
+    apiVersion: kubelet.config.k8s.io/v1beta1
+    kind: KubeletConfiguration
+    address: 127.0.0.1
+    port: %d
+    readOnlyPort: 0
+    healthzPort: 0
+    authentication:
+      anonymous: {enabled: true}
+      webhook: {enabled: false}
+    authorization: {mode: AlwaysAllow}
+    cgroupDriver: cgroupfs
+    failCgroupV1: false
+    failSwapOn: false
+    resolvConf: ""
+    containerRuntimeEndpoint: unix://%s
+    podLogsDir: %s
+    evictionHard: {memory.available: 100Mi, nodefs.available: 1%%, imagefs.available: 1%%, nodefs.inodesFree: 1%%}
+    imageGCHighThresholdPercent: 100
+    imageGCLowThresholdPercent: 99
+    featureGates: {DRAExtendedResource: true, ResourceHealthStatus: true}
+    """
+        .formatted(port, layout.containerdSocket(), layout.podLogs());
+  }
+}

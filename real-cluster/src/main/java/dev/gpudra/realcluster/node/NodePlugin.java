@@ -1,0 +1,151 @@
+package dev.gpudra.realcluster.node;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The GPU kubelet plugin on a real node, as a process of the image's entry point on the image's
+ * classpath, with NVIDIA's flags pointed at the node's kubelet and CDI directories and a simulated
+ * profile, under the testcluster's supervisor (it stops when this JVM dies). Its output goes to one
+ * log file across restarts.
+ */
+public final class NodePlugin implements AutoCloseable {
+  /** What the plugin logs each time a kubelet registers it. */
+  public static final String REGISTERED = "kubelet registered DRA driver gpu.nvidia.com";
+
+  /**
+   * The image its MPS control daemons' Deployments name (MPSSupport requires one). The node has no
+   * such image loaded: a claim that asks for MPS waits for a daemon that cannot start.
+   */
+  static final String MPS_IMAGE = "gpu-dra:real-node";
+
+  private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(60);
+
+  private final List<String> command;
+  private final Path log;
+  private Process process;
+
+  /**
+   * @param imageClasspath the image's classpath ({@code deployments/container/target/libs/*})
+   * @param node the node the plugin serves
+   * @param kubeconfig the plugin's credentials
+   * @param profile the simulated GPU profile and the plugin's feature gates
+   * @param log where its output goes
+   */
+  public NodePlugin(
+      String imageClasspath, RealNode node, Path kubeconfig, Simulated profile, Path log) {
+    this.log = log;
+    NodeLayout layout = node.layout();
+    this.command =
+        node.supervised(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                imageClasspath,
+                "dev.gpudra.cli.GpuDra",
+                "gpu-kubelet-plugin",
+                "--node-name=" + node.nodeName(),
+                "--kubeconfig=" + kubeconfig,
+                "--cdi-root=" + layout.cdiDir(),
+                "--kubelet-registrar-directory-path=" + layout.registrarDir(),
+                "--kubelet-plugins-directory-path=" + layout.pluginsDir(),
+                "--simulated-gpus=" + profile.profile(),
+                "--feature-gates=" + profile.featureGates(),
+                "--consumable-shares=" + profile.consumableShares(),
+                "--image-name=" + MPS_IMAGE,
+                "--healthcheck-port=-1"));
+  }
+
+  /**
+   * @param profile a GPU profile name
+   * @param featureGates the plugin's {@code --feature-gates}
+   * @param consumableShares the plugin's {@code --consumable-shares}, e.g. {@code memory}
+   */
+  public record Simulated(String profile, String featureGates, String consumableShares) {
+    /** Without consumable shares. */
+    public Simulated(String profile, String featureGates) {
+      this(profile, featureGates, "disabled");
+    }
+  }
+
+  /** Starts it and waits until the kubelet has registered it ({@code registrations} in all). */
+  public void start(int registrations) throws InterruptedException {
+    try {
+      process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
+    } catch (IOException e) {
+      throw new RealNodeStartException("cannot start the GPU kubelet plugin: " + e.getMessage());
+    }
+    awaitRegistrations(registrations);
+  }
+
+  /** Waits until the log shows the kubelet registering the plugin {@code count} times. */
+  public void awaitRegistrations(int count) throws InterruptedException {
+    Poll.until(
+        REGISTRATION_TIMEOUT,
+        () -> registrations() >= count,
+        () -> {
+          if (process != null && !process.isAlive()) {
+            throw new RealNodeStartException("the GPU kubelet plugin exited; see " + log);
+          }
+        },
+        () ->
+            "the kubelet did not register the GPU kubelet plugin within "
+                + REGISTRATION_TIMEOUT.toSeconds()
+                + " s; see "
+                + log);
+  }
+
+  /** How it ended; empty while it runs (or before it started). */
+  public java.util.Optional<String> exited() {
+    return process == null || process.isAlive()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            "the GPU kubelet plugin exited with code " + process.exitValue() + "; see " + log);
+  }
+
+  /** How often a kubelet has registered it so far. */
+  public int registrations() {
+    return text().split(REGISTERED, -1).length - 1;
+  }
+
+  /** Everything it logged so far. */
+  public String text() {
+    try {
+      return Files.exists(log) ? Files.readString(log) : "";
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + log, e);
+    }
+  }
+
+  public Path log() {
+    return log;
+  }
+
+  /** SIGTERM, as the kubelet's runtime stops the plugin's container. */
+  @Override
+  public void close() {
+    if (process == null) {
+      return;
+    }
+    process.destroy();
+    try {
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}
