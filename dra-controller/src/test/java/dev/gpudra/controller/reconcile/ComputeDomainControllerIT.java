@@ -13,12 +13,16 @@ import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controllerkit.runtime.Launch;
 import dev.gpudra.localcluster.api.LocalApiServer;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +39,7 @@ import org.junit.jupiter.api.Test;
 class ComputeDomainControllerIT {
   private static final String DRIVER_NS = "gpu-dra";
   private static final String CLIQUE = "9c6f5af3-53bf-49b5-a436-b66766c413c3.4026";
+  private static final String GONE = "0e0e0e0e-dead-4000-8000-000000000001";
 
   private LocalApiServer api;
   private KubernetesClient client;
@@ -93,42 +98,12 @@ class ComputeDomainControllerIT {
 
   @Test
   @DisplayName(
-      "a domain gets NVIDIA's finalizer, its two templates and its DaemonSet, and a status from"
-          + " its daemon pods and clique")
-  void objectsAndStatus() throws Exception {
+      "a domain gets NVIDIA's finalizer, its two templates, its DaemonSet and a Ready status, and"
+          + " is counted in the metrics")
+  void objectsAndReadyStatus() throws Exception {
     String uid = create().getMetadata().getUid();
 
-    await()
-        .atMost(Duration.ofSeconds(20))
-        .untilAsserted(() -> {
-          assertThat(domain().getMetadata().getFinalizers())
-              .contains("resource.nvidia.com/computeDomain");
-          assertThat(
-                  client
-                      .resources(ResourceClaimTemplate.class)
-                      .inNamespace("team-a")
-                      .withName("imex-channel")
-                      .get())
-              .isNotNull();
-          assertThat(
-                  client
-                      .resources(ResourceClaimTemplate.class)
-                      .inNamespace(DRIVER_NS)
-                      .withName("computedomain-daemon-" + uid)
-                      .get())
-              .isNotNull();
-          assertThat(
-                  client
-                      .apps()
-                      .daemonSets()
-                      .inNamespace(DRIVER_NS)
-                      .withName("computedomain-daemon-" + uid)
-                      .get())
-              .isNotNull();
-          ComputeDomain now = domain();
-          assertThat(now.getStatus()).isNotNull();
-          assertThat(now.getStatus().status()).isEqualTo(DomainStatus.READY);
-        });
+    await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertObjectsAndReady(uid));
     assertThat(scrape())
         .contains(
             "gpu_dra_compute_domain_info{name=\"imex\",namespace=\"team-a\",status=\"Ready\",uid=\""
@@ -137,6 +112,45 @@ class ComputeDomainControllerIT {
         .as("NVIDIA's series: a count per status")
         .contains("nvidia_dra_compute_domain_info{status=\"Ready\"} 1.0")
         .contains("nvidia_dra_compute_domain_info{status=\"NotReady\"} 0.0");
+  }
+
+  private void assertObjectsAndReady(String uid) {
+    assertThat(domain().getMetadata().getFinalizers())
+        .contains("resource.nvidia.com/computeDomain");
+    assertThat(
+            client
+                .resources(ResourceClaimTemplate.class)
+                .inNamespace("team-a")
+                .withName("imex-channel")
+                .get())
+        .isNotNull();
+    assertThat(
+            client
+                .resources(ResourceClaimTemplate.class)
+                .inNamespace(DRIVER_NS)
+                .withName("computedomain-daemon-" + uid)
+                .get())
+        .isNotNull();
+    assertThat(
+            client
+                .apps()
+                .daemonSets()
+                .inNamespace(DRIVER_NS)
+                .withName("computedomain-daemon-" + uid)
+                .get())
+        .isNotNull();
+    ComputeDomain now = domain();
+    assertThat(now.getStatus()).isNotNull();
+    assertThat(now.getStatus().status()).isEqualTo(DomainStatus.READY);
+  }
+
+  @Test
+  @DisplayName(
+      "a daemon pod whose clique entry is not ready makes the domain NotReady, lists its node and"
+          + " names node and clique in the Ready condition")
+  void statusFromDaemonsAndClique() {
+    String uid = create().getMetadata().getUid();
+    await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertObjectsAndReady(uid));
 
     client.resource(daemonPod(uid, "node-a")).create();
     client
@@ -304,70 +318,21 @@ class ComputeDomainControllerIT {
   @DisplayName(
       "the orphan cleanup removes the DaemonSet, templates, clique and node label of a domain"
           + " that no longer exists, finalizers and all, and keeps a live domain's")
-  void removesOrphans() {
+  void removesOrphans() throws IOException {
     String live = create().getMetadata().getUid();
     await()
         .atMost(Duration.ofSeconds(20))
         .until(
             () -> client.apps().daemonSets().inNamespace(DRIVER_NS).list().getItems().size() == 1);
-    String gone = "0e0e0e0e-dead-4000-8000-000000000001";
-    java.util.Map<String, String> labels =
-        java.util.Map.of("resource.nvidia.com/computeDomain", gone);
-    client
-        .resource(
-            new io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder()
-                .withNewMetadata()
-                .withNamespace(DRIVER_NS)
-                .withName("computedomain-daemon-" + gone)
-                .withLabels(labels)
-                .withFinalizers("resource.nvidia.com/computeDomain")
-                .endMetadata()
-                .withNewSpec()
-                .withNewSelector()
-                .withMatchLabels(labels)
-                .endSelector()
-                .withNewTemplate()
-                .withNewMetadata()
-                .withLabels(labels)
-                .endMetadata()
-                .withNewSpec()
-                .addNewContainer()
-                .withName("c")
-                .withImage("x")
-                .endContainer()
-                .endSpec()
-                .endTemplate()
-                .endSpec()
-                .build())
-        .create();
-    client
-        .resource(
-            new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplateBuilder()
-                .withNewMetadata()
-                .withNamespace("team-a")
-                .withName("old-channel")
-                .withLabels(labels)
-                .withFinalizers("resource.nvidia.com/computeDomain")
-                .endMetadata()
-                .withNewSpec()
-                .withNewSpec()
-                .withNewDevices()
-                .addNewRequest()
-                .withName("channel")
-                .withNewExactly()
-                .withDeviceClassName("compute-domain-default-channel.nvidia.com")
-                .endExactly()
-                .endRequest()
-                .endDevices()
-                .endSpec()
-                .endSpec()
-                .build())
-        .create();
+    client.resource(orphan("orphan-daemonset.yaml", DaemonSet.class)).create();
+    client.resource(orphan("orphan-channel-template.yaml", ResourceClaimTemplate.class)).create();
     client
         .nodes()
         .withName("node-a")
         .edit(n -> {
-          n.getMetadata().setLabels(new java.util.HashMap<>(labels));
+          n.getMetadata()
+              .setLabels(
+                  new java.util.HashMap<>(Map.of("resource.nvidia.com/computeDomain", GONE)));
           return n;
         });
 
@@ -393,5 +358,17 @@ class ComputeDomainControllerIT {
         .isNotNull();
     assertThat(client.nodes().withName("node-a").get().getMetadata().getLabels())
         .doesNotContainKey("resource.nvidia.com/computeDomain");
+  }
+
+  /** A test resource holding an object of the domain {@link #GONE}, which does not exist. */
+  private static <T extends HasMetadata> T orphan(String resource, Class<T> type)
+      throws IOException {
+    try (InputStream in = ComputeDomainControllerIT.class.getResourceAsStream(resource)) {
+      T object = Serialization.unmarshal(in, type);
+      assertThat(object.getMetadata().getLabels())
+          .as(resource)
+          .containsEntry("resource.nvidia.com/computeDomain", GONE);
+      return object;
+    }
   }
 }

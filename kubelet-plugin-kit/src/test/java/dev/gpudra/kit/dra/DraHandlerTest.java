@@ -14,17 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -293,83 +287,6 @@ class DraHandlerTest {
     assertThat(handler.prepare(List.of())).isEmpty();
     assertThat(handler.unprepare(List.of())).isEmpty();
     assertThat(driver.prepared).isEmpty();
-  }
-
-  @Test
-  @DisplayName(
-      "while one call prepares under the lock the next call's claim is fetched, and no third"
-          + " call's: two claims in memory at most")
-  void nextCallFetchesWhileOnePrepares() throws Exception {
-    List<String> events = Collections.synchronizedList(new ArrayList<>());
-    CountDownLatch inDriver = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    Map<String, ResourceClaim> claims = new HashMap<>();
-    for (String name : List.of("a", "b", "c")) {
-      claims.put(name, TestClaims.allocated("ns", name, "uid-" + name, "gpu-0"));
-    }
-    DraDriver blocking =
-        new DraDriver() {
-          @Override
-          public Map<String, PrepareResult> prepare(List<ResourceClaim> batch) {
-            String name = batch.getFirst().getMetadata().getName();
-            events.add("prepare " + name);
-            if (name.equals("a")) {
-              inDriver.countDown();
-              try {
-                release.await();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            }
-            return Map.of(batch.getFirst().getMetadata().getUid(), PrepareResult.of(List.of()));
-          }
-
-          @Override
-          public Map<String, UnprepareResult> unprepare(List<ClaimRef> refs) {
-            return Map.of();
-          }
-
-          @Override
-          public void handleError(Throwable error, String context) {}
-        };
-    ClaimFetcher fetcher =
-        (ns, name) -> {
-          events.add("fetch " + name);
-          return Optional.ofNullable(claims.get(name));
-        };
-    DraHandler handler =
-        new DraHandler(
-            blocking,
-            new ClaimResolver(fetcher),
-            new NodeLock(dir.resolve("pu.lock"), Duration.ofSeconds(20)));
-    ExecutorService callers = Executors.newFixedThreadPool(3);
-    try {
-      Future<Map<String, PrepareResult>> a =
-          callers.submit(() -> handler.prepare(List.of(new ClaimRef("ns", "a", "uid-a"))));
-      assertThat(inDriver.await(10, TimeUnit.SECONDS)).isTrue();
-      Future<Map<String, PrepareResult>> b =
-          callers.submit(() -> handler.prepare(List.of(new ClaimRef("ns", "b", "uid-b"))));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!events.contains("fetch b") && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
-      Future<Map<String, PrepareResult>> c =
-          callers.submit(() -> handler.prepare(List.of(new ClaimRef("ns", "c", "uid-c"))));
-      Thread.sleep(300);
-
-      assertThat(events).containsExactly("fetch a", "prepare a", "fetch b");
-
-      release.countDown();
-      for (Future<Map<String, PrepareResult>> call : List.of(a, b, c)) {
-        assertThat(call.get(10, TimeUnit.SECONDS).values())
-            .allSatisfy(r -> assertThat(r.error()).isEmpty());
-      }
-      assertThat(events).containsSubsequence("prepare a", "fetch c", "prepare c");
-      assertThat(events).containsSubsequence("fetch b", "prepare b");
-    } finally {
-      release.countDown();
-      callers.shutdownNow();
-    }
   }
 
   @Test

@@ -25,6 +25,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,21 +34,24 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Per-node config against an API server (fabric8's mock, CRUD) and a device-manager stand-in over
  * real sockets: the node's label chooses among named configs, and a label change reconfigures the
- * running plugin.
+ * running plugin. Each test starts unlabelled, on the default config.
  */
 @EnableKubernetesMockClient(crud = true)
 class PerNodeConfigIT {
   private static final String NODE = "node-a";
+  private static final String GPU = "nvidia.com/gpu";
+  private static final String SHARED = "nvidia.com/gpu.shared";
 
   KubernetesClient client;
   @TempDir Path dir;
+  private UnixSocketTransport transport;
+  private DeviceManagerStandIn kubelet;
+  private SimulatedNvml nvml;
+  private ReconfiguringPlugin plugin;
+  private NodeLabelWatch watch;
 
-  @Test
-  @DisplayName(
-      "no label: the default config (whole GPUs); label 'shared': nvidia.com/gpu.shared replicas"
-          + " registered in place; a label naming no config keeps the running one; label removed:"
-          + " back to the default")
-  void labelReconfigures() throws IOException {
+  @BeforeEach
+  void start() throws IOException {
     Path configs = Files.createDirectory(dir.resolve("configs"));
     Files.writeString(configs.resolve("default"), "version: v1\n");
     Files.writeString(
@@ -64,62 +69,97 @@ class PerNodeConfigIT {
         .nodes()
         .resource(new NodeBuilder().withNewMetadata().withName(NODE).endMetadata().build())
         .create();
+    transport = new UnixSocketTransport(2);
+    kubelet = new DeviceManagerStandIn(Files.createDirectory(dir.resolve("kubelet"))).start();
+    nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), NODE);
     NamedConfigs named =
         new NamedConfigs(configs, Optional.empty(), FallbackStrategy.parse("named"));
-    try (UnixSocketTransport transport = new UnixSocketTransport(2);
-        DeviceManagerStandIn kubelet =
-            new DeviceManagerStandIn(Files.createDirectory(dir.resolve("kubelet"))).start();
-        SimulatedNvml nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), NODE)) {
-      Optional<String> label = NodeLabelWatch.current(client, NODE, NamedConfigs.NODE_LABEL);
-      ReconfiguringPlugin.Factory factory =
-          file -> {
-            DevicePluginConfig config = new ConfigLoader().load(file, Map.of(), Map.of());
-            PluginNode node =
-                PluginNode.open(
-                    config,
-                    nvml,
-                    new PluginNode.Setup(
-                        true, dir.resolve("cdi"), dir.resolve("s"), dir.resolve("p")));
-            return () ->
-                DevicePluginServers.start(
-                        config,
-                        node.resources(),
-                        node.devices(),
-                        new KubeletSockets(kubelet.socket(), transport, transport))
-                    ::close;
-          };
-      try (ReconfiguringPlugin plugin = ReconfiguringPlugin.start(named, label, factory);
-          NodeLabelWatch watch =
-              new NodeLabelWatch(
-                  client, NODE, NamedConfigs.NODE_LABEL, label, plugin::labelChanged)) {
-        assertThat(resources(kubelet)).containsExactly("nvidia.com/gpu");
+    Optional<String> label = NodeLabelWatch.current(client, NODE, NamedConfigs.NODE_LABEL);
+    plugin = ReconfiguringPlugin.start(named, label, this::prepare);
+    watch = new NodeLabelWatch(client, NODE, NamedConfigs.NODE_LABEL, label, plugin::labelChanged);
+  }
 
-        label("shared");
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .until(() -> plugin.current().name().equals(Optional.of("shared")));
-        assertThat(resources(kubelet)).containsExactly("nvidia.com/gpu", "nvidia.com/gpu.shared");
-        await()
-            .atMost(Duration.ofSeconds(5))
-            .until(() -> kubelet.endpoint("nvidia.com/gpu.shared").isPresent());
-        assertThat(kubelet.lists("nvidia.com/gpu.shared").getLast().getDevicesCount())
-            .isEqualTo(16);
-
-        label("nope");
-        label("nope-again");
-        Thread.sleep(500);
-        assertThat(plugin.current().name()).contains("shared");
-
-        label(null);
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .until(() -> plugin.current().name().equals(Optional.of("default")));
-        assertThat(resources(kubelet))
-            .containsExactly("nvidia.com/gpu", "nvidia.com/gpu.shared", "nvidia.com/gpu");
+  @AfterEach
+  void stop() {
+    for (AutoCloseable open : new AutoCloseable[] {watch, plugin, nvml, kubelet, transport}) {
+      if (open != null) {
+        try {
+          open.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("closing " + open, e);
+        }
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
+  }
+
+  @Test
+  @DisplayName("no label: the default config, whole GPUs only")
+  void noLabelRunsTheDefault() {
+    assertThat(resources()).containsExactly(GPU);
+  }
+
+  @Test
+  @DisplayName(
+      "label 'shared': nvidia.com/gpu.shared replicas (2 per GPU) registered in place of the"
+          + " running config")
+  void sharedLabelRegistersReplicas() {
+    switchTo("shared");
+
+    assertThat(resources()).containsExactly(GPU, SHARED);
+    await().atMost(Duration.ofSeconds(5)).until(() -> kubelet.endpoint(SHARED).isPresent());
+    assertThat(kubelet.lists(SHARED).getLast().getDevicesCount()).isEqualTo(16);
+  }
+
+  @Test
+  @DisplayName("a label naming no config keeps the running one")
+  void unknownLabelKeepsTheRunningConfig() {
+    switchTo("shared");
+
+    label("nope");
+    label("nope-again");
+
+    await()
+        .during(Duration.ofMillis(500))
+        .atMost(Duration.ofSeconds(2))
+        .until(() -> plugin.current().name().equals(Optional.of("shared")));
+  }
+
+  @Test
+  @DisplayName("label removed: back to the default, whole GPUs registered again")
+  void removedLabelGoesBackToTheDefault() {
+    switchTo("shared");
+
+    label(null);
+
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> plugin.current().name().equals(Optional.of("default")));
+    assertThat(resources()).containsExactly(GPU, SHARED, GPU);
+  }
+
+  /** Labels the node and waits until the plugin runs the named config. */
+  private void switchTo(String config) {
+    label(config);
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> plugin.current().name().equals(Optional.of(config)));
+  }
+
+  /** The plugin for one config file, as the device plugin's main wires it. */
+  private ReconfiguringPlugin.Prepared prepare(Optional<Path> file) {
+    DevicePluginConfig config = new ConfigLoader().load(file, Map.of(), Map.of());
+    PluginNode node =
+        PluginNode.open(
+            config,
+            nvml,
+            new PluginNode.Setup(true, dir.resolve("cdi"), dir.resolve("s"), dir.resolve("p")));
+    return () ->
+        DevicePluginServers.start(
+                config,
+                node.resources(),
+                node.devices(),
+                new KubeletSockets(kubelet.socket(), transport, transport))
+            ::close;
   }
 
   private void label(String value) {
@@ -136,7 +176,7 @@ class PerNodeConfigIT {
         });
   }
 
-  private static List<String> resources(DeviceManagerStandIn kubelet) {
+  private List<String> resources() {
     return kubelet.registrations().stream().map(RegisterRequest::getResourceName).toList();
   }
 }
