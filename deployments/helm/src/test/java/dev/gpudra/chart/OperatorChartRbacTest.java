@@ -172,7 +172,8 @@ class OperatorChartRbacTest {
             "gpu-dra:1",
             images,
             Runtime.CONTAINERD,
-            new TreeSet<>(List.of("ubuntu24.04")));
+            new TreeSet<>(List.of("ubuntu24.04")),
+            true);
     List<HasMetadata> all = new ArrayList<>();
     for (OperandState state : OperandState.values()) {
       StateObjects objects = StateObjects.of(state, context);

@@ -161,7 +161,8 @@ final class NvidiaDriverPass {
         continue;
       }
       Map<String, String> daemonSets = new HashMap<>();
-      Optional<String> why = apply(policy, context, driver, owners, gpuNodes, daemonSets);
+      Optional<String> why =
+          apply(new Inputs(policy, context, owners, gpuNodes), driver, daemonSets);
       why.ifPresent(w -> waiting.add("NVIDIADriver " + driver.getMetadata().getName() + ": " + w));
       groups.add(
           UpgradeGroup.nvidiaDriver(
@@ -186,25 +187,30 @@ final class NvidiaDriverPass {
   }
 
   /**
+   * What one pass applies every NVIDIADriver's pools from.
+   *
+   * @param policy the ClusterPolicy, which owns the objects every pool shares
+   * @param owners each GPU node's NVIDIADriver
+   * @param gpuNodes the nodes labelled {@code nvidia.com/gpu.present=true}
+   */
+  private record Inputs(
+      HasMetadata policy, OperandContext context, DriverOwners owners, List<Node> gpuNodes) {}
+
+  /**
    * One NVIDIADriver's pools applied, its stale DaemonSets deleted, its status written.
    *
    * @param daemonSets filled with the DaemonSet of each node of its pools
    * @return why it is not ready; empty when it is
    */
   private Optional<String> apply(
-      HasMetadata policy,
-      OperandContext context,
-      NvidiaDriver driver,
-      DriverOwners owners,
-      List<Node> gpuNodes,
-      Map<String, String> daemonSets) {
-    DriverPools pools = DriverPools.of(driver, owners, gpuNodes);
+      Inputs inputs, NvidiaDriver driver, Map<String, String> daemonSets) {
+    DriverPools pools = DriverPools.of(driver, inputs.owners(), inputs.gpuNodes());
     List<DaemonSet> rendered = new ArrayList<>();
     try {
       for (DriverPool pool : pools.pools()) {
         NvidiaDriverDaemonSet.Rendered objects =
-            NvidiaDriverDaemonSet.render(context, driver, pool);
-        applier.apply(policy, OperandState.DRIVER.stateName(), objects.shared());
+            NvidiaDriverDaemonSet.render(inputs.context(), driver, pool);
+        applier.apply(inputs.policy(), OperandState.DRIVER.stateName(), objects.shared());
         applier.apply(driver, OperandState.DRIVER.stateName(), List.of(objects.daemonSet()));
         rendered.add(objects.daemonSet());
         pool.nodes().forEach(n -> daemonSets.put(n, objects.daemonSet().getMetadata().getName()));

@@ -50,7 +50,11 @@ public final class DraKubeletPluginDaemonSet {
     String image = image(context);
     List<Container> containers = new ArrayList<>();
     containers.add(
-        container(context, dra, image, "gpus", "gpu-kubelet-plugin", gpus(dra), GPUS_HEALTH_PORT));
+        container(
+            context,
+            dra,
+            image,
+            new Plugin("gpus", "gpu-kubelet-plugin", gpus(dra), GPUS_HEALTH_PORT)));
     Optional<DraComputeDomainsSpec> domains = Optional.ofNullable(dra.computeDomains());
     if (domains.map(DraComputeDomainsSpec::enabledOrDefault).orElse(true)) {
       containers.add(
@@ -58,10 +62,11 @@ public final class DraKubeletPluginDaemonSet {
               context,
               dra,
               image,
-              "compute-domains",
-              "compute-domain-kubelet-plugin",
-              domains.map(DraComputeDomainsSpec::kubeletPlugin),
-              COMPUTE_DOMAINS_HEALTH_PORT));
+              new Plugin(
+                  "compute-domains",
+                  "compute-domain-kubelet-plugin",
+                  domains.map(DraComputeDomainsSpec::kubeletPlugin),
+                  COMPUTE_DOMAINS_HEALTH_PORT)));
     }
     Container driverWait =
         validation
@@ -132,22 +137,27 @@ public final class DraKubeletPluginDaemonSet {
     return Optional.ofNullable(dra.gpus()).map(g -> g.kubeletPlugin());
   }
 
+  /**
+   * One plugin container of the pod.
+   *
+   * @param name the container's name
+   * @param command the subcommand it runs
+   * @param spec its block of {@code draDriver}; empty when the policy has none
+   * @param defaultPort its health port unless the block names one
+   */
+  private record Plugin(
+      String name, String command, Optional<DraKubeletPluginSpec> spec, int defaultPort) {}
+
   private static Container container(
-      OperandContext context,
-      DraDriverSpec dra,
-      String image,
-      String name,
-      String command,
-      Optional<DraKubeletPluginSpec> plugin,
-      int defaultPort) {
-    Optional<DraHealthcheckSpec> health = plugin.map(DraKubeletPluginSpec::healthcheck);
-    int port = health.map(DraHealthcheckSpec::port).orElse(defaultPort);
+      OperandContext context, DraDriverSpec dra, String image, Plugin plugin) {
+    Optional<DraHealthcheckSpec> health = plugin.spec().map(DraKubeletPluginSpec::healthcheck);
+    int port = health.map(DraHealthcheckSpec::port).orElse(plugin.defaultPort());
     boolean probes = health.map(DraHealthcheckSpec::enabledOrDefault).orElse(true);
     Container container =
         new ContainerBuilder()
-            .withName(name)
+            .withName(plugin.name())
             .withImage(image)
-            .withArgs(command)
+            .withArgs(plugin.command())
             .withNewSecurityContext()
             .withPrivileged(true)
             .endSecurityContext()
@@ -162,8 +172,8 @@ public final class DraKubeletPluginDaemonSet {
     new ComponentSettings(
             dra.imagePullPolicy(),
             null,
-            plugin.map(DraKubeletPluginSpec::env).orElse(null),
-            plugin.map(DraKubeletPluginSpec::resources).orElse(null))
+            plugin.spec().map(DraKubeletPluginSpec::env).orElse(null),
+            plugin.spec().map(DraKubeletPluginSpec::resources).orElse(null))
         .applyTo(container);
     return container;
   }

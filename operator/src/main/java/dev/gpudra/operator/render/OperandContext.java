@@ -68,25 +68,17 @@ public record OperandContext(
     nodeOs = Collections.unmodifiableSortedSet(new TreeSet<>(nodeOs));
   }
 
-  /** A context on a cluster with prometheus-operator's ServiceMonitor CRD. */
-  public OperandContext(
-      String namespace,
-      ClusterPolicySpec spec,
-      String gpuDraImage,
-      Map<String, String> imageEnv,
-      Runtime runtime,
-      SortedSet<String> nodeOs) {
-    this(namespace, spec, gpuDraImage, imageEnv, runtime, nodeOs, true);
-  }
-
-  /** A context whose GPU nodes' operating systems are not known (no driver image tag). */
+  /**
+   * A context whose GPU nodes' operating systems are not known (no driver image tag), on a cluster
+   * with prometheus-operator's ServiceMonitor CRD.
+   */
   public OperandContext(
       String namespace,
       ClusterPolicySpec spec,
       String gpuDraImage,
       Map<String, String> imageEnv,
       Runtime runtime) {
-    this(namespace, spec, gpuDraImage, imageEnv, runtime, new TreeSet<>());
+    this(namespace, spec, gpuDraImage, imageEnv, runtime, new TreeSet<>(), true);
   }
 
   /**

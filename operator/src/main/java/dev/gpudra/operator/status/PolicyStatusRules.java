@@ -22,6 +22,24 @@ public final class PolicyStatusRules {
   private PolicyStatusRules() {}
 
   /**
+   * What a status is written from.
+   *
+   * @param before the conditions stored now (their transition times are kept)
+   * @param now the time of this reconcile
+   */
+  private record Written(
+      String namespace, ReconcileOutcome outcome, List<Condition> before, Instant now) {
+    Written(
+        String namespace,
+        ReconcileOutcome outcome,
+        Optional<ClusterPolicyStatus> previous,
+        Instant now) {
+      this(
+          namespace, outcome, previous.map(ClusterPolicyStatus::conditions).orElse(List.of()), now);
+    }
+  }
+
+  /**
    * @param previous the status stored now (its conditions' transition times are kept)
    * @param now the time of this reconcile
    */
@@ -30,44 +48,26 @@ public final class PolicyStatusRules {
       String namespace,
       Optional<ClusterPolicyStatus> previous,
       Instant now) {
-    List<Condition> before = previous.map(ClusterPolicyStatus::conditions).orElse(List.of());
+    Written written = new Written(namespace, outcome, previous, now);
     if (!outcome.failure().isEmpty()) {
-      return error(namespace, Reasons.RECONCILE_FAILED, outcome.failure(), outcome, before, now);
+      return error(written, Reasons.RECONCILE_FAILED, outcome.failure());
     }
     if (!outcome.notReady().isEmpty()) {
       return error(
-          namespace,
+          written,
           Reasons.OPERAND_NOT_READY,
-          "ClusterPolicy is not ready, states not ready: " + outcome.notReady(),
-          outcome,
-          before,
-          now);
+          "ClusterPolicy is not ready, states not ready: " + outcome.notReady());
     }
     if (!outcome.nfdLabels()) {
       return ready(
-          namespace,
+          written,
           Reasons.NFD_LABELS_MISSING,
-          "No NFD labels found: the GPU nodes cannot be found",
-          outcome,
-          before,
-          now);
+          "No NFD labels found: the GPU nodes cannot be found");
     }
     if (outcome.gpuNodes() == 0) {
-      return ready(
-          namespace,
-          Reasons.NO_GPU_NODES,
-          "No GPU node found in the cluster",
-          outcome,
-          before,
-          now);
+      return ready(written, Reasons.NO_GPU_NODES, "No GPU node found in the cluster");
     }
-    return ready(
-        namespace,
-        Reasons.RECONCILED,
-        "All resources have been successfully reconciled",
-        outcome,
-        before,
-        now);
+    return ready(written, Reasons.RECONCILED, "All resources have been successfully reconciled");
   }
 
   /**
@@ -80,11 +80,11 @@ public final class PolicyStatusRules {
       String namespace,
       Optional<ClusterPolicyStatus> previous,
       Instant now) {
-    List<Condition> before = previous.map(ClusterPolicyStatus::conditions).orElse(List.of());
+    Written written = new Written(namespace, outcome, previous, now);
     if (!outcome.failure().isEmpty()) {
-      return error(namespace, Reasons.RECONCILE_FAILED, outcome.failure(), outcome, before, now);
+      return error(written, Reasons.RECONCILE_FAILED, outcome.failure());
     }
-    return error(namespace, Reasons.DELETING, waiting, outcome, before, now);
+    return error(written, Reasons.DELETING, waiting);
   }
 
   /** The status of a ClusterPolicy that is not the singleton. */
@@ -94,71 +94,55 @@ public final class PolicyStatusRules {
         State.IGNORED, namespace, previous.map(ClusterPolicyStatus::conditions).orElse(null), null);
   }
 
-  private static ClusterPolicyStatus ready(
-      String namespace,
-      String reason,
-      String message,
-      ReconcileOutcome outcome,
-      List<Condition> before,
-      Instant now) {
-    return new ClusterPolicyStatus(
-        State.READY,
-        namespace,
-        List.of(
-            condition(READY, "True", reason, message, before, now),
-            condition(ERROR, "False", READY, "", before, now)),
-        outcome.moving(),
-        outcome.upgrading());
+  private static ClusterPolicyStatus ready(Written written, String reason, String message) {
+    return status(
+        written, State.READY, pair(true, reason, message, written.before(), written.now()));
   }
 
-  private static ClusterPolicyStatus error(
-      String namespace,
-      String reason,
-      String message,
-      ReconcileOutcome outcome,
-      List<Condition> before,
-      Instant now) {
+  private static ClusterPolicyStatus error(Written written, String reason, String message) {
+    return status(
+        written, State.NOT_READY, pair(false, reason, message, written.before(), written.now()));
+  }
+
+  private static ClusterPolicyStatus status(
+      Written written, State state, List<Condition> conditions) {
     return new ClusterPolicyStatus(
-        State.NOT_READY,
-        namespace,
-        List.of(
-            condition(READY, "False", ERROR, "", before, now),
-            condition(ERROR, "True", reason, message, before, now)),
-        outcome.moving(),
-        outcome.upgrading());
+        state,
+        written.namespace(),
+        conditions,
+        written.outcome().moving(),
+        written.outcome().upgrading());
   }
 
   /** Ready and Error, as a pair: ready with {@code reason}, or an error with it. */
   static List<Condition> pair(
       boolean ready, String reason, String message, List<Condition> before, Instant now) {
-    return ready
-        ? List.of(
-            condition(READY, "True", reason, message, before, now),
-            condition(ERROR, "False", READY, "", before, now))
-        : List.of(
-            condition(READY, "False", ERROR, "", before, now),
-            condition(ERROR, "True", reason, message, before, now));
+    List<Condition> pair =
+        ready
+            ? List.of(
+                condition(READY, "True", reason, message), condition(ERROR, "False", READY, ""))
+            : List.of(
+                condition(READY, "False", ERROR, ""), condition(ERROR, "True", reason, message));
+    pair.forEach(c -> c.setLastTransitionTime(since(c, before, now)));
+    return pair;
   }
 
-  private static Condition condition(
-      String type,
-      String status,
-      String reason,
-      String message,
-      List<Condition> before,
-      Instant now) {
-    String since =
-        before.stream()
-            .filter(c -> type.equals(c.getType()) && status.equals(c.getStatus()))
-            .map(Condition::getLastTransitionTime)
-            .findFirst()
-            .orElse(now.toString());
+  private static Condition condition(String type, String status, String reason, String message) {
     return new ConditionBuilder()
         .withType(type)
         .withStatus(status)
         .withReason(reason)
         .withMessage(message)
-        .withLastTransitionTime(since)
         .build();
+  }
+
+  /** The condition's transition time: the stored one's while its status holds, else now. */
+  private static String since(Condition condition, List<Condition> before, Instant now) {
+    return before.stream()
+        .filter(c ->
+            condition.getType().equals(c.getType()) && condition.getStatus().equals(c.getStatus()))
+        .map(Condition::getLastTransitionTime)
+        .findFirst()
+        .orElse(now.toString());
   }
 }

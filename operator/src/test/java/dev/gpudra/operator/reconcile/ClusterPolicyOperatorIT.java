@@ -294,42 +294,11 @@ class ClusterPolicyOperatorIT {
               .containsExactly("gpu-dra.dev/dra-resourceclaim");
         });
     client.resource(readyPluginPod("node-a")).create();
-    client
-        .resource(PolicyScenario.allocatedClaim("train-gpu", "default", "node-a", false))
-        .create();
-    Pod train =
-        client
-            .resource(PolicyScenario.claimPod("train", "default", "node-a", "train-gpu"))
-            .create();
-    client.resource(PolicyScenario.allocatedClaim("validator-gpu", NS, "node-a", true)).create();
-    Pod validator =
-        client
-            .resource(
-                PolicyScenario.claimPod("nvidia-dra-validator-a1", NS, "node-a", "validator-gpu"))
-            .create();
+    Pod train = claimPod("train", "default", "train-gpu", false);
+    Pod validator = claimPod("nvidia-dra-validator-a1", NS, "validator-gpu", true);
 
     client.resource(policy()).delete();
-
-    await()
-        .atMost(WAIT)
-        .untilAsserted(() -> {
-          assertThat(cordoned("node-a")).isTrue();
-          assertThat(labels("node-a"))
-              .containsEntry(NodeMover.STEP_LABEL, "wait-for-gpu-pods")
-              .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
-              .as("the validator goes first, its claim unprepared by the driver")
-              .doesNotContainKey("nvidia.com/gpu.deploy.dra-validator");
-          ClusterPolicy deleting = policy();
-          assertThat(deleting.getMetadata().getDeletionTimestamp()).isNotNull();
-          assertThat(deleting.getStatus().conditions())
-              .anySatisfy(c -> {
-                assertThat(c.getReason()).isEqualTo("Deleting");
-                assertThat(c.getMessage()).contains("node-a", "default/train");
-              });
-          assertThat(deleting.getStatus().migration())
-              .singleElement()
-              .satisfies(m -> assertThat(m.target()).isEqualTo("none"));
-        });
+    assertTheNodeLeavesTheDriverValidatorFirst();
 
     client.resource(train).withGracePeriod(0).delete();
 
@@ -366,6 +335,41 @@ class ClusterPolicyOperatorIT {
         });
     assertThat(labels("node-b")).containsEntry("nvidia.com/gpu.deploy.device-plugin", "true");
     assertThat(cordoned("node-b")).isFalse();
+  }
+
+  /** An allocated claim on node-a and the pod that holds it. */
+  private Pod claimPod(String pod, String namespace, String claim, boolean adminAccess) {
+    client
+        .resource(PolicyScenario.allocatedClaim(claim, namespace, "node-a", adminAccess))
+        .create();
+    return client.resource(PolicyScenario.claimPod(pod, namespace, "node-a", claim)).create();
+  }
+
+  /**
+   * node-a cordoned on its way off the DRA driver, the validator's label gone first, the deleted
+   * policy saying what it waits for.
+   */
+  private void assertTheNodeLeavesTheDriverValidatorFirst() {
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() -> {
+          assertThat(cordoned("node-a")).isTrue();
+          assertThat(labels("node-a"))
+              .containsEntry(NodeMover.STEP_LABEL, "wait-for-gpu-pods")
+              .containsEntry("nvidia.com/gpu.deploy.dra-driver", "true")
+              .as("the validator goes first, its claim unprepared by the driver")
+              .doesNotContainKey("nvidia.com/gpu.deploy.dra-validator");
+          ClusterPolicy deleting = policy();
+          assertThat(deleting.getMetadata().getDeletionTimestamp()).isNotNull();
+          assertThat(deleting.getStatus().conditions())
+              .anySatisfy(c -> {
+                assertThat(c.getReason()).isEqualTo("Deleting");
+                assertThat(c.getMessage()).contains("node-a", "default/train");
+              });
+          assertThat(deleting.getStatus().migration())
+              .singleElement()
+              .satisfies(m -> assertThat(m.target()).isEqualTo("none"));
+        });
   }
 
   private boolean cordoned(String node) {

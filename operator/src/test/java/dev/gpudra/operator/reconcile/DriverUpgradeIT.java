@@ -97,16 +97,32 @@ class DriverUpgradeIT {
           + " the validator, then the device plugin, and ends uncordoned in upgrade-done")
   void aNewRevisionRollsThroughTheNode() throws InterruptedException {
     DaemonSet ds = await().atMost(WAIT).until(this::driverDaemonSet, Optional::isPresent).get();
-    revision(ds, "aaa", 1);
+    settleOnRevision(ds, "aaa");
+
+    revision(ds, "bbb", 2);
+    rollTheDriverThenTheValidatorThenThePlugin(ds, "bbb");
+
+    assertTheUpgradeIsDoneAndReported();
+    turnAutoUpgradeOffAndSeeTheKeysGo();
+  }
+
+  /** The node's pods on the DaemonSet's first revision, and the node in upgrade-done. */
+  private void settleOnRevision(DaemonSet ds, String hash) {
+    revision(ds, hash, 1);
     Instant start = Instant.now().minusSeconds(60);
-    client.resource(driverPod(ds, "aaa", start)).create();
+    client.resource(driverPod(ds, hash, start)).create();
     client.resource(operandPod("nvidia-operator-validator", start)).create();
     client.resource(operandPod("nvidia-device-plugin-daemonset", start)).create();
     await().atMost(WAIT).until(() -> "upgrade-done".equals(state()));
     assertThat(annotations()).containsEntry(UpgradeKeys.ENABLED, "true");
+  }
 
-    revision(ds, "bbb", 2);
-    // the test is the DaemonSet controller and the kubelet: a deleted pod comes back new
+  /**
+   * The test is the DaemonSet controller and the kubelet: each pod the upgrade deletes comes back
+   * new, in NVIDIA's order.
+   */
+  private void rollTheDriverThenTheValidatorThenThePlugin(DaemonSet ds, String hash)
+      throws InterruptedException {
     await()
         .atMost(WAIT)
         .untilAsserted(() -> {
@@ -117,7 +133,7 @@ class DriverUpgradeIT {
     // the API server's times are whole seconds, and a pod made in the driver's ready second
     // counts as new: the new driver is ready a second after the pods before it were made
     Thread.sleep(1100);
-    replace(DRIVER, driverPod(ds, "bbb", Instant.now()));
+    replace(DRIVER, driverPod(ds, hash, Instant.now()));
     await()
         .atMost(WAIT)
         .untilAsserted(() -> {
@@ -135,6 +151,9 @@ class DriverUpgradeIT {
     replace(
         "nvidia-device-plugin-daemonset",
         operandPod("nvidia-device-plugin-daemonset", Instant.now()));
+  }
+
+  private void assertTheUpgradeIsDoneAndReported() {
     await()
         .atMost(WAIT)
         .untilAsserted(() -> {
@@ -148,7 +167,9 @@ class DriverUpgradeIT {
     assertThat(client.v1().events().inNamespace("default").list().getItems())
         .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("DriverUpgraded"));
     assertThat(policy().getStatus().driverUpgrade()).isNull();
+  }
 
+  private void turnAutoUpgradeOffAndSeeTheKeysGo() {
     client
         .resources(ClusterPolicy.class)
         .withName("cluster-policy")

@@ -50,12 +50,10 @@ public final class CcManager {
     objects.add(
         NvidiaDaemonSet.of(
             context,
-            NAME,
-            "cc-manager",
-            Map.of("nvidia.com/cc.capable", "true"),
+            new NvidiaDaemonSet.Shape(
+                NAME, "cc-manager", NAME, Map.of("nvidia.com/cc.capable", "true")),
             component,
-            pod,
-            NAME));
+            pod));
     return objects;
   }
 

@@ -80,18 +80,14 @@ public final class ContainerToolkitDaemonSet {
               + " entrypoint takes none; remove them or set toolkit.env instead");
     }
     NvidiaComponent component =
-        spec == null
-            ? NvidiaComponent.of(
-                context, null, "toolkit", "CONTAINER_TOOLKIT_IMAGE", null, null, null, null)
-            : NvidiaComponent.of(
-                context,
-                spec,
-                "toolkit",
-                "CONTAINER_TOOLKIT_IMAGE",
-                spec.resources(),
-                null,
-                null,
-                spec.hostNetwork());
+        NvidiaComponent.of(
+            context,
+            spec,
+            "toolkit",
+            "CONTAINER_TOOLKIT_IMAGE",
+            spec == null
+                ? NvidiaComponent.Overrides.NONE
+                : new NvidiaComponent.Overrides(spec.resources(), null, null, spec.hostNetwork()));
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
     objects.add(entrypoint(context));

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code state-dcgm}: NVIDIA's standalone DCGM host engine, {@code nv-hostengine} ({@code
@@ -51,7 +52,9 @@ public final class DcgmDaemonSet {
             .withContainers(hostEngine())
             .withVolumes(ValidationWait.volume())
             .build();
-    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "dcgm", component, pod, CONTAINER);
+    DaemonSet daemonSet =
+        NvidiaDaemonSet.of(
+            context, new NvidiaDaemonSet.Shape(NAME, "dcgm", CONTAINER, Map.of()), component, pod);
     OperatorValidatorToolkitWait.finish(daemonSet, context);
     OperatorValidatorRuntime.apply(daemonSet, context, CONTAINER);
     return daemonSet;

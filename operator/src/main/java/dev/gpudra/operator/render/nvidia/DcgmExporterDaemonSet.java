@@ -84,7 +84,7 @@ public final class DcgmExporterDaemonSet {
             .withAutomountServiceAccountToken(options.apiAccess())
             .build();
     options.applyTo(context, pod, pod.getContainers().getFirst());
-    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "dcgm-exporter", component, pod, NAME);
+    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "dcgm-exporter", component, pod);
     OperatorValidatorToolkitWait.finish(daemonSet, context);
     OperatorValidatorRuntime.apply(daemonSet, context, NAME);
     podMetadata(daemonSet, Optional.ofNullable(context.spec().dcgmExporter()));

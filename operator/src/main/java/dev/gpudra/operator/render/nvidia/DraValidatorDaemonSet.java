@@ -111,7 +111,7 @@ public final class DraValidatorDaemonSet {
                         "echo all validations are successful; while true; do sleep 86400; done")
                     .build())
             .build();
-    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "dra-validator", component, pod, NAME);
+    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "dra-validator", component, pod);
     asNvidiaShapesIt(daemonSet);
     return daemonSet;
   }

@@ -113,10 +113,8 @@ public final class DriverDaemonSet {
             context.spec().driver(),
             "driver",
             "DRIVER_IMAGE",
-            driver.resources(),
-            driver.args(),
-            null,
-            driver.hostNetwork());
+            new NvidiaComponent.Overrides(
+                driver.resources(), driver.args(), null, driver.hostNetwork()));
     component = component.withImage(context.driverImage(component.image(), "driver"));
     Optional<String> customRoot = ContainerToolkitValidation.hostRoot(context);
     DriverContainers parts = new DriverContainers(driver, customRoot);

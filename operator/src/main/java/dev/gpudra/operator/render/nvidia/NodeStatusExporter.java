@@ -78,7 +78,7 @@ public final class NodeStatusExporter {
                 PodParts.hostPath("run-nvidia", "/run/nvidia", "Directory"),
                 PodParts.hostPath("host-root", "/", null))
             .build();
-    return NvidiaDaemonSet.of(context, NAME, "node-status-exporter", component, pod, NAME);
+    return NvidiaDaemonSet.of(context, NAME, "node-status-exporter", component, pod);
   }
 
   private static HasMetadata service(OperandContext context) {

@@ -47,6 +47,20 @@ public record NvidiaComponent(
   }
 
   /**
+   * What a component says of its main container and pod, beside its image keys.
+   *
+   * @param resources the limits and requests; null for none
+   * @param args the main container's args; null keeps the asset's
+   * @param env the variables; null for none
+   * @param hostNetwork whether the pod joins the host's network; null is no
+   */
+  public record Overrides(
+      Resources resources, List<String> args, List<EnvVar> env, Boolean hostNetwork) {
+    /** No resources, args, env or host network. */
+    public static final Overrides NONE = new Overrides(null, null, null, null);
+  }
+
+  /**
    * The component's image, pull settings, resources, args, env and host network.
    *
    * @param component the component's block; null when the policy has none
@@ -56,17 +70,15 @@ public record NvidiaComponent(
    */
   public static NvidiaComponent of(
       OperandContext context, ContainerKeys component, String specKey, String envVar) {
-    return component == null
-        ? of(context, null, specKey, envVar, null, null, null, null)
-        : of(
-            context,
-            component,
-            specKey,
-            envVar,
-            component.resources(),
-            component.args(),
-            component.env(),
-            component.hostNetwork());
+    return of(
+        context,
+        component,
+        specKey,
+        envVar,
+        component == null
+            ? Overrides.NONE
+            : new Overrides(
+                component.resources(), component.args(), component.env(), component.hostNetwork()));
   }
 
   /**
@@ -75,6 +87,7 @@ public record NvidiaComponent(
    * @param component the component's block (its image keys); null when the policy has none
    * @param specKey its path in the spec, for errors ({@code dcgmExporter})
    * @param envVar the operator's fallback image variable ({@code DCGM_EXPORTER_IMAGE})
+   * @param overrides what the state takes from the component beside its image keys
    * @throws dev.gpudra.operator.render.MissingImageException when no image is named
    */
   public static NvidiaComponent of(
@@ -82,10 +95,7 @@ public record NvidiaComponent(
       ImageKeys component,
       String specKey,
       String envVar,
-      Resources resources,
-      List<String> args,
-      List<EnvVar> env,
-      Boolean hostNetwork) {
+      Overrides overrides) {
     String image = context.nvidiaImage(component, specKey, envVar);
     return component == null
         ? new NvidiaComponent(image, null, null, null, null, null, false)
@@ -93,10 +103,10 @@ public record NvidiaComponent(
             image,
             component.imagePullPolicy(),
             component.imagePullSecrets(),
-            resources,
-            args,
-            env,
-            Boolean.TRUE.equals(hostNetwork));
+            overrides.resources(),
+            overrides.args(),
+            overrides.env(),
+            Boolean.TRUE.equals(overrides.hostNetwork()));
   }
 
   /** This component with another image (a driver's, tagged with the nodes' OS). */

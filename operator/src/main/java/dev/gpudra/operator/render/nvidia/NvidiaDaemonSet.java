@@ -15,36 +15,41 @@ final class NvidiaDaemonSet {
   private NvidiaDaemonSet() {}
 
   /**
+   * What names and places an operand's DaemonSet.
+   *
    * @param name the DaemonSet's name, its pods' {@code app} label and service account
    * @param operand the deploy label's suffix ({@code node-status-exporter})
-   * @param component the policy's component
-   * @param pod the pod, all containers in
    * @param main the name of the pod's main container
+   * @param extraSelector further node labels the pods need
    */
-  static DaemonSet of(
-      OperandContext context,
-      String name,
-      String operand,
-      NvidiaComponent component,
-      PodSpec pod,
-      String main) {
-    return of(context, name, operand, Map.of(), component, pod, main);
+  record Shape(String name, String operand, String main, Map<String, String> extraSelector) {
+    Shape {
+      extraSelector = Map.copyOf(extraSelector);
+    }
   }
 
   /**
-   * As {@link #of(OperandContext, String, String, NvidiaComponent, PodSpec, String)}, with further
-   * node labels the pods need.
+   * A DaemonSet whose main container is named as the DaemonSet, on the deploy label alone.
+   *
+   * @param name the DaemonSet's name, its pods' {@code app} label, service account and main
+   *     container
+   * @param operand the deploy label's suffix ({@code node-status-exporter})
+   * @param component the policy's component
+   * @param pod the pod, all containers in
    */
   static DaemonSet of(
-      OperandContext context,
-      String name,
-      String operand,
-      Map<String, String> extraSelector,
-      NvidiaComponent component,
-      PodSpec pod,
-      String main) {
-    pod.setServiceAccountName(name);
-    component.applyTo(pod, main);
-    return DaemonSetShape.of(context, name, operand, extraSelector, pod);
+      OperandContext context, String name, String operand, NvidiaComponent component, PodSpec pod) {
+    return of(context, new Shape(name, operand, name, Map.of()), component, pod);
+  }
+
+  /**
+   * @param shape the DaemonSet's names and node selector
+   * @param component the policy's component
+   * @param pod the pod, all containers in
+   */
+  static DaemonSet of(OperandContext context, Shape shape, NvidiaComponent component, PodSpec pod) {
+    pod.setServiceAccountName(shape.name());
+    component.applyTo(pod, shape.main());
+    return DaemonSetShape.of(context, shape.name(), shape.operand(), shape.extraSelector(), pod);
   }
 }

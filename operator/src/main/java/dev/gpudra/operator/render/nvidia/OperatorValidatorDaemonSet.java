@@ -82,8 +82,7 @@ public final class OperatorValidatorDaemonSet {
           .forEach(c -> OperatorValidatorEnv.set(c, "HOST_ROOT", hostRoot(context)));
       pod.getContainers().forEach(c -> OperatorValidatorEnv.set(c, "HOST_ROOT", hostRoot(context)));
     }
-    DaemonSet daemonSet =
-        NvidiaDaemonSet.of(context, NAME, "operator-validator", component, pod, NAME);
+    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "operator-validator", component, pod);
     OperatorValidatorRuntime.apply(daemonSet, context, "toolkit-validation");
     partOfGpuOperator(daemonSet);
     return daemonSet;

@@ -83,7 +83,7 @@ public final class SandboxValidator {
                 PodParts.hostPath("driver-install-path", "/run/nvidia/driver", null),
                 PodParts.hostPath("host-root", "/", null))
             .build();
-    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "sandbox-validator", component, pod, NAME);
+    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "sandbox-validator", component, pod);
     ds.getMetadata().getLabels().put("app.kubernetes.io/part-of", "gpu-operator");
     ds.getSpec()
         .getTemplate()

@@ -90,7 +90,7 @@ public final class VfioManagerDaemonSet {
                 PodParts.hostPath("run-nvidia", "/run/nvidia", "DirectoryOrCreate"),
                 PodParts.hostPath("host-root", "/", null))
             .build();
-    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "vfio-manager", component, pod, NAME);
+    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "vfio-manager", component, pod);
     SandboxPods.ownPullSettings(
         ds.getSpec().getTemplate().getSpec(), SandboxPods.DRIVER_MANAGER, manager);
     Map<String, String> podLabels =

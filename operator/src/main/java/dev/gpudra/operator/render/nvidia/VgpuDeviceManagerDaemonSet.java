@@ -126,7 +126,7 @@ public final class VgpuDeviceManagerDaemonSet {
                 PodParts.hostPath("driver-install-dir", "/run/nvidia/driver", "DirectoryOrCreate"),
                 ValidationWait.volume())
             .build();
-    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "vgpu-device-manager", component, pod, NAME);
+    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "vgpu-device-manager", component, pod);
     PodSpec rendered = ds.getSpec().getTemplate().getSpec();
     GfdEnv.set(GfdEnv.container(rendered, NAME), "DEFAULT_VGPU_CONFIG", defaultLayout(context));
     SandboxPods.ownPullSettings(rendered, WAIT, context.spec().validator());

@@ -46,7 +46,13 @@ class DriverDaemonSetTest {
   private static OperandContext context(
       ClusterPolicySpec spec, Map<String, String> images, String... os) {
     return new OperandContext(
-        "gpu-operator", spec, "gpu-dra:1", images, Runtime.CONTAINERD, new TreeSet<>(Set.of(os)));
+        "gpu-operator",
+        spec,
+        "gpu-dra:1",
+        images,
+        Runtime.CONTAINERD,
+        new TreeSet<>(Set.of(os)),
+        true);
   }
 
   /** The driver block with {@code more} added to it. */

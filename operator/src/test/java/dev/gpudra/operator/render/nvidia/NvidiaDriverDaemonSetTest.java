@@ -49,7 +49,7 @@ class NvidiaDriverDaemonSetTest {
                     + "driver: {useNvidiaDriverCRD: true, version: 1.0}\n",
                 ClusterPolicySpec.class);
     return new OperandContext(
-        "gpu-operator", policy, "gpu-dra:1", Map.of(), Runtime.CONTAINERD, new TreeSet<>());
+        "gpu-operator", policy, "gpu-dra:1", Map.of(), Runtime.CONTAINERD, new TreeSet<>(), true);
   }
 
   private static NvidiaDriverDaemonSet.Rendered render(String more) throws IOException {

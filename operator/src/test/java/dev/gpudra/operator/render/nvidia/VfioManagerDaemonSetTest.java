@@ -39,7 +39,8 @@ class VfioManagerDaemonSetTest {
         "x",
         images,
         dev.gpudra.api.clusterpolicy.Runtime.CONTAINERD,
-        new java.util.TreeSet<>(java.util.Set.of("ubuntu24.04")));
+        new java.util.TreeSet<>(java.util.Set.of("ubuntu24.04")),
+        true);
   }
 
   @Test
