@@ -13,7 +13,7 @@ import dev.gpudra.operator.nvidiadriver.DriverPools;
 import dev.gpudra.operator.nvidiadriver.InvalidNvidiaDriverException;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.StateRefusedException;
-import dev.gpudra.operator.render.nvidia.NvidiaDriverDaemonSet;
+import dev.gpudra.operator.render.nvidia.driver.NvidiaDriverDaemonSet;
 import dev.gpudra.operator.states.OperandState;
 import dev.gpudra.operator.states.Readiness;
 import dev.gpudra.operator.status.NvidiaDriverStatusRules;

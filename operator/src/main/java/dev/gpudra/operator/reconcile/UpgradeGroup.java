@@ -2,7 +2,7 @@ package dev.gpudra.operator.reconcile;
 
 import dev.gpudra.api.clusterpolicy.DriverUpgradePolicySpec;
 import dev.gpudra.api.nvidiadriver.NvidiaDriver;
-import dev.gpudra.operator.render.nvidia.DriverDaemonSet;
+import dev.gpudra.operator.render.nvidia.driver.DriverDaemonSet;
 import io.fabric8.kubernetes.api.model.Node;
 import java.util.Map;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import dev.gpudra.operator.nvidiadriver.DriverPool;
 import dev.gpudra.operator.nvidiadriver.DriverPools;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.dispatch.StateObjects;
-import dev.gpudra.operator.render.nvidia.NvidiaDriverDaemonSet;
+import dev.gpudra.operator.render.nvidia.driver.NvidiaDriverDaemonSet;
 import dev.gpudra.operator.states.OperandState;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.ArrayList;

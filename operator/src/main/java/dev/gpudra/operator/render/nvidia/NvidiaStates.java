@@ -1,6 +1,22 @@
 package dev.gpudra.operator.render.nvidia;
 
 import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.nvidia.ccmanager.CcManager;
+import dev.gpudra.operator.render.nvidia.dcgm.DcgmDaemonSet;
+import dev.gpudra.operator.render.nvidia.dcgm.DcgmExporterDaemonSet;
+import dev.gpudra.operator.render.nvidia.driver.DriverDaemonSet;
+import dev.gpudra.operator.render.nvidia.gfd.GpuFeatureDiscovery;
+import dev.gpudra.operator.render.nvidia.migmanager.MigManager;
+import dev.gpudra.operator.render.nvidia.nodestatus.NodeStatusExporter;
+import dev.gpudra.operator.render.nvidia.sandbox.KataSandboxDevicePlugin;
+import dev.gpudra.operator.render.nvidia.sandbox.SandboxDevicePlugin;
+import dev.gpudra.operator.render.nvidia.sandbox.SandboxValidator;
+import dev.gpudra.operator.render.nvidia.sandbox.VfioManagerDaemonSet;
+import dev.gpudra.operator.render.nvidia.sandbox.VgpuDeviceManagerDaemonSet;
+import dev.gpudra.operator.render.nvidia.sandbox.VgpuManagerDaemonSet;
+import dev.gpudra.operator.render.nvidia.toolkit.ContainerToolkitDaemonSet;
+import dev.gpudra.operator.render.nvidia.validator.DraValidatorDaemonSet;
+import dev.gpudra.operator.render.nvidia.validator.OperatorValidatorDaemonSet;
 import dev.gpudra.operator.states.OperandState;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.List;

@@ -1,0 +1,56 @@
+package dev.gpudra.operator.render.nvidia.component;
+
+import dev.gpudra.operator.render.DaemonSetShape;
+import dev.gpudra.operator.render.OperandContext;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import java.util.Map;
+
+/**
+ * An NVIDIA operand's DaemonSet: the pod runs as the service account named after the DaemonSet, the
+ * component's settings applied, shaped as every operand DaemonSet ({@code spec.daemonsets}, the
+ * deploy-label node selector).
+ */
+public final class NvidiaDaemonSet {
+  private NvidiaDaemonSet() {}
+
+  /**
+   * What names and places an operand's DaemonSet.
+   *
+   * @param name the DaemonSet's name, its pods' {@code app} label and service account
+   * @param operand the deploy label's suffix ({@code node-status-exporter})
+   * @param main the name of the pod's main container
+   * @param extraSelector further node labels the pods need
+   */
+  public record Shape(String name, String operand, String main, Map<String, String> extraSelector) {
+    public Shape {
+      extraSelector = Map.copyOf(extraSelector);
+    }
+  }
+
+  /**
+   * A DaemonSet whose main container is named as the DaemonSet, on the deploy label alone.
+   *
+   * @param name the DaemonSet's name, its pods' {@code app} label, service account and main
+   *     container
+   * @param operand the deploy label's suffix ({@code node-status-exporter})
+   * @param component the policy's component
+   * @param pod the pod, all containers in
+   */
+  public static DaemonSet of(
+      OperandContext context, String name, String operand, NvidiaComponent component, PodSpec pod) {
+    return of(context, new Shape(name, operand, name, Map.of()), component, pod);
+  }
+
+  /**
+   * @param shape the DaemonSet's names and node selector
+   * @param component the policy's component
+   * @param pod the pod, all containers in
+   */
+  public static DaemonSet of(
+      OperandContext context, Shape shape, NvidiaComponent component, PodSpec pod) {
+    pod.setServiceAccountName(shape.name());
+    component.applyTo(pod, shape.main());
+    return DaemonSetShape.of(context, shape.name(), shape.operand(), shape.extraSelector(), pod);
+  }
+}

@@ -1,0 +1,85 @@
+package dev.gpudra.operator.render.nvidia.dcgm;
+
+import dev.gpudra.api.clusterpolicy.DcgmExporterServiceConfig;
+import dev.gpudra.api.clusterpolicy.DcgmExporterSpec;
+import dev.gpudra.api.clusterpolicy.ServiceMonitorConfig;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.ScrapeTarget;
+import dev.gpudra.operator.render.StateRefusedException;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How Prometheus finds the DCGM exporter: the Service {@code nvidia-dcgm-exporter} (port 9400,
+ * {@code gpu-metrics}; {@code service.type} and {@code service.internalTrafficPolicy} from the
+ * policy) and, with {@code serviceMonitor.enabled}, prometheus-operator's ServiceMonitor of the
+ * same name (a {@code monitoring.coreos.com/v1} object, which needs prometheus-operator's CRD)
+ * scraping {@code /metrics} with the policy's interval, scrape timeout, {@code honorLabels},
+ * relabelings and extra labels.
+ */
+final class DcgmExporterMonitoring {
+  static final String PORT_NAME = "gpu-metrics";
+  static final Set<String> SERVICE_TYPES = Set.of("ClusterIP", "NodePort", "LoadBalancer");
+  static final Set<String> TRAFFIC_POLICIES = Set.of("Cluster", "Local");
+
+  private DcgmExporterMonitoring() {}
+
+  /**
+   * @throws StateRefusedException for a Service type or traffic policy a Service cannot have
+   */
+  static Service service(OperandContext context, Optional<DcgmExporterSpec> exporter) {
+    Optional<DcgmExporterServiceConfig> config = exporter.map(DcgmExporterSpec::service);
+    Optional<String> type = config.map(DcgmExporterServiceConfig::type).filter(t -> !t.isEmpty());
+    Optional<String> traffic =
+        config.map(DcgmExporterServiceConfig::internalTrafficPolicy).filter(t -> !t.isEmpty());
+    if (type.isPresent() && !SERVICE_TYPES.contains(type.get())) {
+      throw new StateRefusedException(
+          "spec.dcgmExporter.service.type "
+              + type.get()
+              + " cannot front the exporter's pods: use ClusterIP, NodePort or LoadBalancer");
+    }
+    if (traffic.isPresent() && !TRAFFIC_POLICIES.contains(traffic.get())) {
+      throw new StateRefusedException(
+          "spec.dcgmExporter.service.internalTrafficPolicy "
+              + traffic.get()
+              + " is not a traffic policy: use Cluster or Local");
+    }
+    return new ServiceBuilder()
+        .withNewMetadata()
+        .withName(DcgmExporterDaemonSet.NAME)
+        .withNamespace(context.namespace())
+        .addToLabels("app", DcgmExporterDaemonSet.NAME)
+        .addToAnnotations("prometheus.io/scrape", "true")
+        .endMetadata()
+        .withNewSpec()
+        .withType(type.orElse(null))
+        .withInternalTrafficPolicy(traffic.orElse(null))
+        .addToSelector("app", DcgmExporterDaemonSet.NAME)
+        .addNewPort()
+        .withName(PORT_NAME)
+        .withPort(DcgmExporterDaemonSet.PORT)
+        .withNewTargetPort(DcgmExporterDaemonSet.PORT)
+        .withProtocol("TCP")
+        .endPort()
+        .endSpec()
+        .build();
+  }
+
+  /**
+   * The ServiceMonitor, when {@code serviceMonitor.enabled} and prometheus-operator's CRD is
+   * installed (without it, none, as NVIDIA's: the exporter still runs).
+   */
+  static Optional<HasMetadata> serviceMonitor(
+      OperandContext context, Optional<DcgmExporterSpec> exporter) {
+    ScrapeTarget target =
+        new ScrapeTarget(context.namespace(), DcgmExporterDaemonSet.NAME, PORT_NAME, "app");
+    return exporter
+        .map(DcgmExporterSpec::serviceMonitor)
+        .filter(ServiceMonitorConfig::enabledOrDefault)
+        .filter(c -> context.serviceMonitors())
+        .map(target::serviceMonitor);
+  }
+}

@@ -1,0 +1,283 @@
+package dev.gpudra.operator.render.nvidia.driver;
+
+import dev.gpudra.api.clusterpolicy.DriverSpec;
+import dev.gpudra.api.clusterpolicy.GdrCopySpec;
+import dev.gpudra.api.clusterpolicy.GpuDirectStorageSpec;
+import dev.gpudra.api.clusterpolicy.ImageKeys;
+import dev.gpudra.operator.render.DaemonSetShape;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.OperandRbac;
+import dev.gpudra.operator.render.StateRefusedException;
+import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
+import dev.gpudra.operator.render.nvidia.toolkit.ContainerToolkitValidation;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code state-driver}: NVIDIA's driver container ({@code spec.driver}, else {@code DRIVER_IMAGE})
+ * on the nodes labelled {@code nvidia.com/gpu.deploy.driver=true}, behind the {@code
+ * k8s-driver-manager} init container ({@code driver.manager}, else {@code DRIVER_MANAGER_IMAGE}),
+ * which unloads a running driver first. It waits for nothing; its startup probe writes {@code
+ * /run/nvidia/validations/.driver-ctr-ready}, which the validator's {@code driver-validation} waits
+ * for before writing {@code driver-ready}. The DaemonSet is always {@code OnDelete}, whatever
+ * {@code daemonsets.updateStrategy} says, as NVIDIA's: a driver pod is replaced only when deleted
+ * (by the upgrade controller or by hand). The driver manager and driver container carry {@code
+ * DRIVER_CONFIG_DIGEST}, a digest of the rendered DaemonSet spec they use to skip a reinstall when
+ * nothing changed (gpu-dra's own digest, not byte-equal to NVIDIA's, so a switch from NVIDIA's
+ * operator reinstalls once).
+ *
+ * <p>Honoured: the image keys, {@code resources} (every driver-image container), {@code args},
+ * {@code env}, {@code hostNetwork}, {@code kernelModuleType} ({@code KERNEL_MODULE_TYPE}, {@code
+ * auto} when absent as NVIDIA's CRD defaults it), {@code startupProbe}, {@code rdma} (the {@code
+ * nvidia-peermem} sidecar; {@code useHostMofed} builds against the host's {@code /usr/src}), {@code
+ * manager} (image, pull settings, {@code env} over NVIDIA's drain defaults), {@code
+ * licensingConfig}, {@code virtualTopology}, {@code secretEnv} (the Secret's keys as variables:
+ * NVIDIA checks that it exists, here a missing Secret shows as the pod's {@code
+ * CreateContainerConfigError}), {@code hostPaths.rootFS} ({@code host-root} and {@code HOST_ROOT}),
+ * {@code gds} and {@code gdrcopy} (their sidecars with their own images, pull settings and {@code
+ * env}). {@code upgradePolicy} is not rendered here by NVIDIA either: it drives the upgrade
+ * controller through node labels. {@code hostPaths.driverInstallDir} does not move NVIDIA's driver
+ * container, which always installs under {@code /run/nvidia/driver}; it tells the other operands
+ * where to look.
+ *
+ * <p>The image's tag ends in the GPU nodes' OS as NVIDIA's does ({@code 595.91.07} becomes {@code
+ * 595.91.07-ubuntu24.04}, from NFD's OS labels; a {@code sha256:} digest is used as is), and so the
+ * GDS and GDRCopy images'; GPU nodes of several OSes, or none labelled, are refused (NVIDIA's
+ * NVIDIADriver resources serve several). Limitations, against NVIDIA's: NVIDIA's RHEL and SLES
+ * subscription mounts (chosen from the operator host's os-release) are not rendered. Refused:
+ * {@code usePrecompiled} (NVIDIA renders one DaemonSet per kernel version found on the nodes),
+ * {@code repoConfig}, {@code certConfig} and {@code kernelModuleConfig} (NVIDIA mounts each key of
+ * the ConfigMap, read from the API server, into an OS-specific directory), {@code livenessProbe}
+ * and {@code readinessProbe} (NVIDIA's driver container has no such probe to tune), and {@code
+ * gds.args} / {@code gdrcopy.args} (NVIDIA never applies them). Not rendered: the OpenShift-only
+ * Role (the {@code privileged} SCC), the SCC itself, the {@code clusterversions} rule, the Driver
+ * Toolkit sidecar and the cluster proxy settings.
+ */
+public final class DriverDaemonSet {
+  /** NVIDIA's name of the DaemonSet. */
+  public static final String NAME = "nvidia-driver-daemonset";
+
+  /** NVIDIA's service account and cluster role of the driver pods. */
+  static final String ACCOUNT = "nvidia-driver";
+
+  /** The ConfigMap with the driver container's startup probe script. */
+  static final String STARTUP_PROBE = "nvidia-driver-startup-probe";
+
+  /** NVIDIA's label of every driver pod, whichever DaemonSet runs it. */
+  public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+
+  /** Its value on driver pods. */
+  public static final String COMPONENT = "nvidia-driver";
+
+  private DriverDaemonSet() {}
+
+  /**
+   * @throws StateRefusedException for a setting listed as refused above
+   * @throws dev.gpudra.operator.render.MissingImageException when an image is named nowhere
+   */
+  public static List<HasMetadata> objects(OperandContext context) {
+    DriverSpec driver = Optional.ofNullable(context.spec().driver()).orElse(DriverRefusals.EMPTY);
+    DriverRefusals.check(context.spec());
+    List<HasMetadata> objects = new ArrayList<>();
+    objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
+    objects.add(
+        OperandRbac.clusterRole(
+            ACCOUNT,
+            List.of(
+                OperandRbac.rule("", "nodes", "get", "list", "patch", "update", "watch"),
+                OperandRbac.rule("", "pods", "create", "delete", "get", "list", "patch", "update"),
+                OperandRbac.rule(
+                    "", "pods/eviction", "create", "delete", "get", "list", "patch", "update"),
+                OperandRbac.rule("apps", "daemonsets", "get"))));
+    objects.add(OperandRbac.clusterRoleBinding(context, ACCOUNT));
+    objects.add(startupProbe(context));
+    objects.add(daemonSet(context, driver));
+    return objects;
+  }
+
+  private static DaemonSet daemonSet(OperandContext context, DriverSpec driver) {
+    NvidiaComponent component =
+        NvidiaComponent.of(
+            context,
+            context.spec().driver(),
+            "driver",
+            "DRIVER_IMAGE",
+            new NvidiaComponent.Overrides(
+                driver.resources(), driver.args(), null, driver.hostNetwork()));
+    component = component.withImage(context.driverImage(component.image(), "driver"));
+    Optional<String> customRoot = ContainerToolkitValidation.hostRoot(context);
+    DriverContainers parts = new DriverContainers(driver, customRoot);
+    DriverVolumes volumes = new DriverVolumes(driver, customRoot.orElse("/"));
+    Optional<GpuDirectStorageSpec> gds =
+        Optional.ofNullable(context.spec().gds()).filter(GpuDirectStorageSpec::enabledOrDefault);
+    Optional<GdrCopySpec> gdrcopy =
+        Optional.ofNullable(context.spec().gdrcopy()).filter(GdrCopySpec::enabledOrDefault);
+    List<Container> containers = new ArrayList<>();
+    containers.add(parts.driver(volumes.mounts(), gds.isPresent(), gdrcopy.isPresent()).build());
+    if (DriverContainers.rdmaEnabled(driver.rdma())) {
+      containers.add(parts.peermem().withImage(component.image()).build());
+    }
+    gds.ifPresent(g ->
+        containers.add(
+            parts
+                .moduleSidecar(DriverContainers.GDS, "nvidia-gds-driver", "nvidia_fs", g.env())
+                .withImage(context.driverImage(context.nvidiaImage(g, "gds", "GDS_IMAGE"), "gds"))
+                .build()));
+    gdrcopy.ifPresent(g ->
+        containers.add(
+            parts
+                .moduleSidecar(DriverContainers.GDRCOPY, "nvidia-gdrcopy-driver", "gdrdrv", g.env())
+                .withImage(
+                    context.driverImage(
+                        context.nvidiaImage(g, "gdrcopy", "GDRCOPY_IMAGE"), "gdrcopy"))
+                .build()));
+    Container manager =
+        parts
+            .manager()
+            .withImage(
+                context.nvidiaImage(driver.manager(), "driver.manager", "DRIVER_MANAGER_IMAGE"))
+            .build();
+    PodSpec pod =
+        new PodSpecBuilder()
+            .withHostPID(true)
+            .withServiceAccountName(ACCOUNT)
+            .withInitContainers(manager)
+            .withContainers(containers)
+            .withVolumes(volumes.volumes())
+            .build();
+    component.applyTo(pod, DriverContainers.DRIVER);
+    pullSettings(pod, driver, gds, gdrcopy);
+    return shape(context, pod);
+  }
+
+  /**
+   * Each image's own pull policy (the manager's, GDS's, GDRCopy's; the driver's for the driver and
+   * {@code nvidia-peermem}), and the pull secrets of all of them.
+   */
+  private static void pullSettings(
+      PodSpec pod,
+      DriverSpec driver,
+      Optional<GpuDirectStorageSpec> gds,
+      Optional<GdrCopySpec> gdrcopy) {
+    List<ImageKeys> sources = new ArrayList<>();
+    Optional.ofNullable(driver.manager()).ifPresent(sources::add);
+    sources.add(driver);
+    gds.ifPresent(sources::add);
+    gdrcopy.ifPresent(sources::add);
+    Map<String, Optional<? extends ImageKeys>> owners =
+        Map.of(
+            DriverContainers.MANAGER, Optional.ofNullable(driver.manager()),
+            DriverContainers.GDS, gds,
+            DriverContainers.GDRCOPY, gdrcopy);
+    List<Container> all = new ArrayList<>(pod.getInitContainers());
+    all.addAll(pod.getContainers());
+    for (Container container : all) {
+      Optional<? extends ImageKeys> owner = owners.get(container.getName());
+      if (owner != null) {
+        container.setImagePullPolicy(pullPolicy(owner.map(ImageKeys::imagePullPolicy)));
+      }
+    }
+    List<LocalObjectReference> secrets = new ArrayList<>();
+    for (ImageKeys source : sources) {
+      for (String name : Optional.ofNullable(source.imagePullSecrets()).orElse(List.of())) {
+        if (secrets.stream().noneMatch(s -> s.getName().equals(name))) {
+          secrets.add(new LocalObjectReference(name));
+        }
+      }
+    }
+    pod.setImagePullSecrets(secrets);
+  }
+
+  private static String pullPolicy(Optional<String> policy) {
+    return new NvidiaComponent("", policy.orElse(null), null, null, null, null, false).pullPolicy();
+  }
+
+  /**
+   * The common shape, then NVIDIA's driver specifics: its extra labels, the default-container
+   * annotation, one driver pod per node (anti-affinity on the component label, unless {@code
+   * daemonsets.affinity} says otherwise), {@code OnDelete} always, and the config digest.
+   */
+  private static DaemonSet shape(OperandContext context, PodSpec pod) {
+    DaemonSet ds = DaemonSetShape.of(context, NAME, "driver", Map.of(), pod);
+    Map<String, String> extra =
+        Map.of("nvidia.com/precompiled", "false", COMPONENT_LABEL, "nvidia-driver");
+    ds.getMetadata().getLabels().putAll(extra);
+    ds.getSpec().getTemplate().getMetadata().getLabels().putAll(extra);
+    Map<String, String> annotations =
+        new LinkedHashMap<>(
+            Optional.ofNullable(ds.getSpec().getTemplate().getMetadata().getAnnotations())
+                .orElse(Map.of()));
+    annotations.put("kubectl.kubernetes.io/default-container", DriverContainers.DRIVER);
+    ds.getSpec().getTemplate().getMetadata().setAnnotations(annotations);
+    PodSpec rendered = ds.getSpec().getTemplate().getSpec();
+    if (rendered.getAffinity() == null) {
+      rendered.setAffinity(
+          new AffinityBuilder()
+              .withNewPodAntiAffinity()
+              .addNewRequiredDuringSchedulingIgnoredDuringExecution()
+              .withNewLabelSelector()
+              .addNewMatchExpression()
+              .withKey(COMPONENT_LABEL)
+              .withOperator("In")
+              .withValues("nvidia-driver")
+              .endMatchExpression()
+              .endLabelSelector()
+              .withTopologyKey("kubernetes.io/hostname")
+              .endRequiredDuringSchedulingIgnoredDuringExecution()
+              .endPodAntiAffinity()
+              .build());
+    }
+    ds.getSpec()
+        .setUpdateStrategy(new DaemonSetUpdateStrategyBuilder().withType("OnDelete").build());
+    DriverConfigDigest.stamp(ds);
+    return ds;
+  }
+
+  /**
+   * NVIDIA's startup probe script: the driver is up when its module is loaded and {@code
+   * nvidia-smi} answers; it then writes {@code .driver-ctr-ready} (atomically) with which of
+   * GDRCopy, GDS and RDMA are on.
+   */
+  private static HasMetadata startupProbe(OperandContext context) {
+    String ready = DriverContainers.READY_FILE;
+    String script =
+        String.join(
+            "\n",
+            "#!/bin/sh",
+            "set -eu",
+            "",
+            "mkdir -p " + ValidationWait.DIR,
+            "[ -f /sys/module/nvidia/refcnt ] || { echo \"NVIDIA kernel module not loaded\"; exit 1; }",
+            "nvidia-smi || { echo \"nvidia-smi failed\"; exit 1; }",
+            "",
+            "tmp=\"" + ready + ".tmp\"",
+            "{",
+            "  echo \"GDRCOPY_ENABLED: ${GDRCOPY_ENABLED:-false}\"",
+            "  echo \"GDS_ENABLED: ${GDS_ENABLED:-false}\"",
+            "  echo \"GPU_DIRECT_RDMA_ENABLED: ${GPU_DIRECT_RDMA_ENABLED:-false}\"",
+            "} > \"$tmp\"",
+            "mv \"$tmp\" " + ready);
+    return new ConfigMapBuilder()
+        .withNewMetadata()
+        .withName(STARTUP_PROBE)
+        .withNamespace(context.namespace())
+        .addToLabels("app", NAME)
+        .addToLabels(COMPONENT_LABEL, "nvidia-driver")
+        .endMetadata()
+        .withData(Map.of("startup-probe.sh", script))
+        .build();
+  }
+}

@@ -1,0 +1,146 @@
+package dev.gpudra.operator.render.nvidia.driver;
+
+import dev.gpudra.api.clusterpolicy.DriverLicensingConfigSpec;
+import dev.gpudra.api.clusterpolicy.DriverSpec;
+import dev.gpudra.operator.render.PodParts;
+import dev.gpudra.operator.render.ValidationWait;
+import io.fabric8.kubernetes.api.model.KeyToPath;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The driver pod's volumes, NVIDIA's host paths, and the vGPU files NVIDIA mounts into the driver
+ * container by known keys: {@code licensingConfig} ({@code gridd.conf} at {@code
+ * /drivers/gridd.conf}, plus {@code client_configuration_token.tok} under {@code
+ * /drivers/ClientConfigToken/} with {@code nlsEnabled}; from the Secret {@code secretName}, else
+ * the deprecated ConfigMap {@code configMapName}) and {@code virtualTopology.config} ({@code
+ * nvidia-topologyd.conf} at {@code /etc/nvidia/nvidia-topologyd.conf}).
+ *
+ * @param driver the policy's {@code driver} block
+ * @param hostRoot {@code hostPaths.rootFS}, {@code /} when unset
+ */
+record DriverVolumes(DriverSpec driver, String hostRoot) {
+  static final String GRIDD = "gridd.conf";
+  static final String NLS_TOKEN = "client_configuration_token.tok";
+  static final String TOPOLOGY = "nvidia-topologyd.conf";
+
+  List<Volume> volumes() {
+    boolean hostMofed =
+        DriverContainers.rdmaEnabled(driver.rdma())
+            && Boolean.TRUE.equals(driver.rdma().useHostMofed());
+    List<Volume> volumes = new ArrayList<>();
+    volumes.add(PodParts.hostPath("run-nvidia", "/run/nvidia", "DirectoryOrCreate"));
+    volumes.add(PodParts.hostPath("var-log", "/var/log", null));
+    volumes.add(PodParts.hostPath("dev-log", "/dev/log", null));
+    volumes.add(PodParts.hostPath("host-os-release", "/etc/os-release", null));
+    volumes.add(
+        PodParts.hostPath(
+            "run-nvidia-fabricmanager", "/run/nvidia-fabricmanager", "DirectoryOrCreate"));
+    volumes.add(
+        PodParts.hostPath("run-nvidia-topologyd", "/run/nvidia-topologyd", "DirectoryOrCreate"));
+    volumes.add(
+        PodParts.hostPath(
+            "mlnx-ofed-usr-src",
+            hostMofed ? "/usr/src" : "/run/mellanox/drivers/usr/src",
+            "DirectoryOrCreate"));
+    volumes.add(
+        PodParts.hostPath("run-mellanox-drivers", "/run/mellanox/drivers", "DirectoryOrCreate"));
+    volumes.add(ValidationWait.volume());
+    volumes.add(PodParts.hostPath("host-root", hostRoot, null));
+    volumes.add(PodParts.hostPath("host-sys", "/sys", "Directory"));
+    volumes.add(
+        PodParts.hostPath(
+            "firmware-search-path", "/sys/module/firmware_class/parameters/path", null));
+    volumes.add(
+        PodParts.hostPath(
+            "sysfs-memory-online", "/sys/devices/system/memory/auto_online_blocks", null));
+    volumes.add(
+        PodParts.hostPath("nv-firmware", "/run/nvidia/driver/lib/firmware", "DirectoryOrCreate"));
+    volumes.add(
+        new VolumeBuilder()
+            .withName(DriverDaemonSet.STARTUP_PROBE)
+            .withNewConfigMap()
+            .withName(DriverDaemonSet.STARTUP_PROBE)
+            .withDefaultMode(0755)
+            .endConfigMap()
+            .build());
+    licensing().ifPresent(volumes::add);
+    topology().ifPresent(name -> volumes.add(configMapItems("topology-config", name, TOPOLOGY)));
+    return volumes;
+  }
+
+  /** The driver container's mounts of the licensing and topology files. */
+  List<VolumeMount> mounts() {
+    List<VolumeMount> mounts = new ArrayList<>();
+    if (licensing().isPresent()) {
+      mounts.add(file("licensing-config", "/drivers/" + GRIDD, GRIDD));
+      if (nls()) {
+        mounts.add(file("licensing-config", "/drivers/ClientConfigToken/" + NLS_TOKEN, NLS_TOKEN));
+      }
+    }
+    if (topology().isPresent()) {
+      mounts.add(file("topology-config", "/etc/nvidia/" + TOPOLOGY, TOPOLOGY));
+    }
+    return mounts;
+  }
+
+  /** Licensing is on when a Secret or a ConfigMap is named; the Secret wins. */
+  private Optional<Volume> licensing() {
+    DriverLicensingConfigSpec config = driver.licensingConfig();
+    if (config == null) {
+      return Optional.empty();
+    }
+    List<String> keys = nls() ? List.of(GRIDD, NLS_TOKEN) : List.of(GRIDD);
+    List<KeyToPath> items = keys.stream().map(k -> new KeyToPath(k, null, k)).toList();
+    if (config.secretName() != null && !config.secretName().isEmpty()) {
+      return Optional.of(
+          new VolumeBuilder()
+              .withName("licensing-config")
+              .withNewSecret()
+              .withSecretName(config.secretName())
+              .withItems(items)
+              .endSecret()
+              .build());
+    }
+    if (config.configMapName() != null && !config.configMapName().isEmpty()) {
+      return Optional.of(
+          configMapItems("licensing-config", config.configMapName(), keys.toArray(String[]::new)));
+    }
+    return Optional.empty();
+  }
+
+  private boolean nls() {
+    return driver.licensingConfig() != null
+        && Boolean.TRUE.equals(driver.licensingConfig().nlsEnabled());
+  }
+
+  private Optional<String> topology() {
+    return Optional.ofNullable(driver.virtualTopology())
+        .map(t -> t.config())
+        .filter(name -> !name.isEmpty());
+  }
+
+  private static Volume configMapItems(String volume, String configMap, String... keys) {
+    return new VolumeBuilder()
+        .withName(volume)
+        .withNewConfigMap()
+        .withName(configMap)
+        .withItems(List.of(keys).stream().map(k -> new KeyToPath(k, null, k)).toList())
+        .endConfigMap()
+        .build();
+  }
+
+  private static VolumeMount file(String volume, String path, String key) {
+    return new VolumeMountBuilder()
+        .withName(volume)
+        .withMountPath(path)
+        .withSubPath(key)
+        .withReadOnly(true)
+        .build();
+  }
+}

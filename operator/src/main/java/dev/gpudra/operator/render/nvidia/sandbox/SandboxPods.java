@@ -1,0 +1,171 @@
+package dev.gpudra.operator.render.nvidia.sandbox;
+
+import dev.gpudra.api.clusterpolicy.DriverManagerSpec;
+import dev.gpudra.api.clusterpolicy.ImageKeys;
+import dev.gpudra.api.clusterpolicy.SandboxWorkloadsSpec;
+import dev.gpudra.api.clusterpolicy.WorkloadConfig;
+import dev.gpudra.operator.render.OperandContext;
+import dev.gpudra.operator.render.PodParts;
+import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
+import dev.gpudra.operator.render.nvidia.toolkit.ContainerToolkitEnv;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What NVIDIA's sandbox (virtual-machine) operands share: the validator image of their waits, the
+ * waits that apply only to one workload ({@code vm-passthrough} needs {@code vfio-pci-ready},
+ * {@code vm-vgpu} needs {@code vgpu-devices-ready}; the validator writes the node's workload into
+ * {@code workload-type}), the host paths of the kubelet's device plugins and the CDI specs, and the
+ * {@code k8s-driver-manager} init container of the VFIO and vGPU managers, which unloads a running
+ * NVIDIA driver (pausing the node's GPU operands) before the node's GPUs change hands.
+ */
+final class SandboxPods {
+  /** The kubelet's device-plugin directory, a constant of its device manager. */
+  static final String DEVICE_PLUGINS = "/var/lib/kubelet/device-plugins";
+
+  /** NVIDIA's sandbox device plugins write their CDI specs here, whatever {@code cdiRoot} says. */
+  static final String CDI_ROOT = "/var/run/cdi";
+
+  /** NVIDIA's name of the driver manager's init container. */
+  static final String DRIVER_MANAGER = "k8s-driver-manager";
+
+  private SandboxPods() {}
+
+  static String validatorImage(OperandContext context) {
+    return context.nvidiaImage(context.spec().validator(), "validator", "VALIDATOR_IMAGE");
+  }
+
+  /**
+   * An init container that waits for {@code file} only on nodes whose {@code workload-type} is
+   * {@code workload}, and passes at once on the others.
+   *
+   * @param name NVIDIA's name of the wait ({@code vfio-pci-validation})
+   */
+  static Container workloadWait(String name, String image, WorkloadConfig workload, String file) {
+    String dir = ValidationWait.DIR;
+    String type = workloadName(workload);
+    return new ContainerBuilder()
+        .withName(name)
+        .withImage(image)
+        .withCommand("sh", "-c")
+        .withArgs(
+            "until [ -f "
+                + dir
+                + "/workload-type ]; do echo waiting for workload type status file; sleep 5;"
+                + " done; if [ \"$(cat "
+                + dir
+                + "/workload-type)\" != \""
+                + type
+                + "\" ]; then echo "
+                + file
+                + " not needed, skipping validation; exit 0; fi; until [ -f "
+                + dir
+                + "/"
+                + file
+                + " ]; do echo waiting for "
+                + file
+                + "; sleep 5; done")
+        .withEnv(PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"))
+        .withNewSecurityContext()
+        .withPrivileged(true)
+        .endSecurityContext()
+        .withVolumeMounts(PodParts.hostToContainerWritable(ValidationWait.VOLUME, dir))
+        .build();
+  }
+
+  /** The workload of a node without a label ({@code sandboxWorkloads.defaultWorkload}). */
+  static String defaultWorkload(OperandContext context) {
+    return workloadName(
+        Optional.ofNullable(context.spec().sandboxWorkloads())
+            .map(SandboxWorkloadsSpec::defaultWorkload)
+            .orElse(WorkloadConfig.CONTAINER));
+  }
+
+  static String workloadName(WorkloadConfig workload) {
+    return workload.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * The driver manager's init container: {@code driver-manager uninstall_driver} with the asset's
+   * variables, then the policy's {@code env} (a variable that is there takes the new value in
+   * place, as NVIDIA's operator sets them), mounting the pod's {@code run-nvidia}, {@code
+   * host-root} and {@code host-sys} volumes.
+   *
+   * @param spec the state's {@code driverManager} block; null when the policy has none
+   * @param specKey its path in the spec, for errors ({@code vfioManager.driverManager})
+   * @param assetEnv the asset's variables, in order
+   * @throws dev.gpudra.operator.render.MissingImageException when neither the block nor {@code
+   *     DRIVER_MANAGER_IMAGE} names an image
+   */
+  static Container driverManager(
+      OperandContext context, DriverManagerSpec spec, String specKey, List<EnvVar> assetEnv) {
+    ContainerToolkitEnv env = new ContainerToolkitEnv(assetEnv.toArray(EnvVar[]::new));
+    env.setAll(spec == null ? null : spec.env());
+    return new ContainerBuilder()
+        .withName(DRIVER_MANAGER)
+        .withImage(context.nvidiaImage(spec, specKey, "DRIVER_MANAGER_IMAGE"))
+        .withCommand("driver-manager")
+        .withArgs("uninstall_driver")
+        .withEnv(env.toList())
+        .withNewSecurityContext()
+        .withPrivileged(true)
+        .endSecurityContext()
+        .withVolumeMounts(
+            new VolumeMountBuilder()
+                .withName("run-nvidia")
+                .withMountPath("/run/nvidia")
+                .withMountPropagation("Bidirectional")
+                .build(),
+            PodParts.hostToContainer("host-root", "/host"),
+            PodParts.mount("host-sys", "/sys"))
+        .build();
+  }
+
+  /**
+   * An init container's own image's pull settings, applied after the component's (which set every
+   * container's policy), as NVIDIA's operator applies them: the owner's {@code imagePullPolicy}
+   * ({@code IfNotPresent} when unset) and its {@code imagePullSecrets} added to the pod's, each
+   * once.
+   *
+   * @param container the init container's name ({@code k8s-driver-manager})
+   * @param owner the block its image comes from; null when the policy has none
+   */
+  static void ownPullSettings(PodSpec pod, String container, ImageKeys owner) {
+    Optional<ImageKeys> keys = Optional.ofNullable(owner);
+    String policy =
+        new NvidiaComponent(
+                "",
+                keys.map(ImageKeys::imagePullPolicy).orElse(null),
+                null,
+                null,
+                null,
+                null,
+                false)
+            .pullPolicy();
+    pod.getInitContainers().stream()
+        .filter(c -> c.getName().equals(container))
+        .forEach(c -> c.setImagePullPolicy(policy));
+    List<LocalObjectReference> secrets = new ArrayList<>();
+    keys.map(ImageKeys::imagePullSecrets)
+        .orElse(List.of())
+        .forEach(name -> secrets.add(new LocalObjectReference(name)));
+    for (LocalObjectReference secret :
+        Optional.ofNullable(pod.getImagePullSecrets()).orElse(List.of())) {
+      if (secrets.stream().noneMatch(s -> s.getName().equals(secret.getName()))) {
+        secrets.add(secret);
+      }
+    }
+    if (!secrets.isEmpty()) {
+      pod.setImagePullSecrets(secrets);
+    }
+  }
+}
