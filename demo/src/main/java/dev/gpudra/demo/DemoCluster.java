@@ -60,13 +60,13 @@ public final class DemoCluster implements AutoCloseable {
 
   /**
    * Starts a node that runs our classic device plugin (no DRA driver, no slices) and waits until
-   * its GPUs are allocatable.
+   * all its GPUs are allocatable (the device manager writes 0 first, on registration).
    */
   void startPluginNode(Path workDir, String name, String profile) throws InterruptedException {
     DevicePluginNode node =
         DevicePluginNode.start(client(), backend.selectors(), workDir.resolve(name), name, profile);
     pluginNodes.put(name, node);
-    await(() -> node.allocatable().isPresent(), READY_TIMEOUT, "nvidia.com/gpu on " + name);
+    await(node::allGpusAllocatable, READY_TIMEOUT, "nvidia.com/gpu on " + name);
     progress.accept(
         "node "
             + name

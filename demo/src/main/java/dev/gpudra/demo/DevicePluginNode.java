@@ -119,6 +119,14 @@ public final class DevicePluginNode implements AutoCloseable {
         .map(Object::toString);
   }
 
+  /**
+   * Whether the node's allocatable {@code nvidia.com/gpu} counts every GPU the plugin serves: a
+   * device manager writes 0 on registration, the count after the plugin's first list.
+   */
+  public boolean allGpusAllocatable() {
+    return allocatable().equals(Optional.of(Integer.toString(nvml.gpus().size())));
+  }
+
   /** Where the plugin writes its CDI spec. */
   public Path cdiRoot() {
     return cdiRoot;
