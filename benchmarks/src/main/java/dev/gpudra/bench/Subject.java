@@ -76,7 +76,9 @@ final class Subject implements AutoCloseable {
   static Subject start(Setup setup, KubernetesClient client, int deviceCount)
       throws InterruptedException, IOException {
     PluginLayout layout = setup.layout();
-    Files.createDirectories(layout.root());
+    // the kubelet's plugins directory exists before any plugin starts; its stand-in makes the
+    // registrar directory
+    Files.createDirectories(layout.pluginsDir());
     KubeletStandIn kubelet =
         new KubeletStandIn(StandInConfig.of(layout.registrarDir(), layout.nodeName()), client);
     PluginProcess process = null;

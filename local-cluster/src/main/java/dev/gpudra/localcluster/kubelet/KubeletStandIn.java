@@ -8,6 +8,9 @@ import dev.gpudra.kit.registration.DraService;
 import dev.gpudra.kit.slices.FieldSelectors;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,10 +47,18 @@ public final class KubeletStandIn implements AutoCloseable {
   }
 
   /**
-   * Registers the node (creating it when missing, Ready, untainted), wipes its ResourceSlices, as a
-   * starting kubelet does, then watches for plugins.
+   * Creates the registrar directory, registers the node (creating it when missing, Ready,
+   * untainted), wipes its ResourceSlices, as a starting kubelet does, then watches for plugins.
+   *
+   * @throws UncheckedIOException the registrar directory cannot be created
    */
   public void start() {
+    try {
+      // the kubelet's plugin watcher makes its directory: a plugin may expect it to exist
+      Files.createDirectories(config.registrarDir());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + config.registrarDir(), e);
+    }
     NodeRegistration registration = new NodeRegistration(client, config.nodeName());
     registration.register(config.clock().instant());
     int wiped = deleteNodeSlices();

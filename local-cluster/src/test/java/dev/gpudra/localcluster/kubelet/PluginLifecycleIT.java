@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import dev.gpudra.kit.registration.DraService;
 import dev.gpudra.kit.registration.RegistrationOutcome;
 import dev.gpudra.kit.slices.model.SliceTarget;
+import dev.gpudra.localcluster.api.LocalApiServer;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
@@ -56,6 +57,20 @@ class PluginLifecycleIT {
     assertThat(node.paths.registrationSocket()).doesNotExist();
     assertThat(node.paths.draSocket()).doesNotExist();
     await().atMost(Duration.ofSeconds(5)).until(() -> !node.kubelet.isRegistered(DRIVER));
+  }
+
+  @Test
+  @DisplayName(
+      "a starting kubelet creates its registrar directory, as the kubelet's plugin watcher does")
+  void createsRegistrarDirectory() {
+    Path registrar = dir.resolve("var/lib/kubelet/plugins_registry");
+    try (LocalApiServer api = new LocalApiServer().start();
+        KubeletStandIn kubelet =
+            new KubeletStandIn(StandInConfig.of(registrar, "node-fresh"), api.client())) {
+      kubelet.start();
+
+      assertThat(registrar).isDirectory();
+    }
   }
 
   @Test
