@@ -1,8 +1,7 @@
-package dev.gpudra.node.metrics;
+package dev.gpudra.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpudra.metrics.MetricsServer;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.InputStream;
