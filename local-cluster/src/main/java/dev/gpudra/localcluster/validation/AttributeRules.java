@@ -30,7 +30,10 @@ final class AttributeRules {
 
   private AttributeRules() {}
 
-  /** {@code <cid>} or {@code <domain>/<cid>}; the domain follows driver-name rules. */
+  /**
+   * {@code <cid>} or {@code <domain>/<cid>}; the domain follows driver-name rules. A name with more
+   * than one slash passes: Kubernetes 1.35 checks only the two forms.
+   */
   static List<FieldError> qualifiedName(String name, FieldPath path) {
     if (name == null || name.isEmpty()) {
       return List.of(FieldError.required(path, "name required"));
@@ -40,17 +43,16 @@ final class AttributeRules {
       return NameRules.cIdentifier(parts[0], path);
     }
     if (parts.length > 2) {
-      return List.of(
-          FieldError.invalid(path, name, "must be either <domain>/<name> or <name> (one slash)"));
+      return List.of();
     }
     List<FieldError> errors = new ArrayList<>();
     if (parts[0].isEmpty()) {
-      errors.add(FieldError.required(path, "the domain must not be empty"));
+      errors.add(FieldError.invalid(path, "", "the domain must not be empty"));
     } else {
       errors.addAll(NameRules.driverName(parts[0], path));
     }
     if (parts[1].isEmpty()) {
-      errors.add(FieldError.required(path, "the name must not be empty"));
+      errors.add(FieldError.invalid(path, "", "the name must not be empty"));
     } else {
       errors.addAll(NameRules.cIdentifier(parts[1], path));
     }
@@ -61,7 +63,11 @@ final class AttributeRules {
   static List<FieldError> fullyQualifiedName(String name, FieldPath path) {
     List<FieldError> errors = new ArrayList<>(qualifiedName(name, path));
     if (name != null && !name.isEmpty() && !name.contains("/")) {
-      errors.add(FieldError.required(path, "must include a domain"));
+      errors.add(
+          FieldError.invalid(
+              path,
+              name,
+              "a fully qualified name must be a domain and a name separated by a slash"));
     }
     return errors;
   }
@@ -77,7 +83,7 @@ final class AttributeRules {
             .filter(v -> v != null)
             .count();
     if (set == 0) {
-      return List.of(FieldError.required(path, "exactly one value must be specified"));
+      return List.of(FieldError.invalid(path, "", "exactly one value must be specified"));
     }
     if (set > 1) {
       return List.of(FieldError.invalid(path, set, "exactly one value must be specified"));

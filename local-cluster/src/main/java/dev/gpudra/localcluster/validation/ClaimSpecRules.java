@@ -1,6 +1,5 @@
 package dev.gpudra.localcluster.validation;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceConstraint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
@@ -22,7 +21,7 @@ final class ClaimSpecRules {
 
   private ClaimSpecRules() {}
 
-  static List<FieldError> spec(ResourceClaimSpec spec, FieldPath path, ObjectMapper json) {
+  static List<FieldError> spec(ResourceClaimSpec spec, FieldPath path, ConfigRules config) {
     DeviceClaim devices = spec == null ? null : spec.getDevices();
     if (devices == null) {
       return List.of();
@@ -31,10 +30,13 @@ final class ClaimSpecRules {
     FieldPath requests = at.child("requests");
     List<FieldError> errors =
         new ArrayList<>(
-            ListRules.each(devices.getRequests(), MAX_REQUESTS, requests, RequestRules::request));
+            ListRules.each(
+                devices.getRequests(),
+                MAX_REQUESTS,
+                requests,
+                (r, p) -> RequestRules.request(r, p, config)));
     if (ListRules.size(devices.getRequests()) <= MAX_REQUESTS) {
-      errors.addAll(
-          ListRules.unique(devices.getRequests(), requests, "name", DeviceRequest::getName));
+      errors.addAll(ListRules.unique(devices.getRequests(), requests, DeviceRequest::getName));
     }
     Set<String> known = references(devices.getRequests());
     errors.addAll(
@@ -51,7 +53,7 @@ final class ClaimSpecRules {
             (c, p) -> {
               List<FieldError> e =
                   new ArrayList<>(requestRefs(c.getRequests(), p.child("requests"), known));
-              e.addAll(ConfigRules.opaque(c.getOpaque(), p, json));
+              e.addAll(config.opaque(c.getOpaque(), p));
               return e;
             }));
     return errors;
@@ -63,14 +65,8 @@ final class ClaimSpecRules {
         new ArrayList<>(requestRefs(c.getRequests(), path.child("requests"), known));
     boolean match = c.getMatchAttribute() != null && !c.getMatchAttribute().isEmpty();
     boolean distinct = c.getDistinctAttribute() != null && !c.getDistinctAttribute().isEmpty();
-    if (match && distinct) {
-      errors.add(
-          FieldError.invalid(
-              path,
-              null,
-              "exactly one of `matchAttribute` or `distinctAttribute` is required, but"
-                  + " multiple fields are set"));
-    } else if (match) {
+    // with both set, Kubernetes 1.35 checks matchAttribute only
+    if (match) {
       errors.addAll(
           AttributeRules.fullyQualifiedName(c.getMatchAttribute(), path.child("matchAttribute")));
     } else if (distinct) {
@@ -78,9 +74,12 @@ final class ClaimSpecRules {
           AttributeRules.fullyQualifiedName(
               c.getDistinctAttribute(), path.child("distinctAttribute")));
     } else {
+      // Kubernetes 1.35 words it so, "multiple fields" included
       errors.add(
           FieldError.required(
-              path, "exactly one of `matchAttribute` or `distinctAttribute` is required"));
+              path,
+              "exactly one of \"matchAttribute\" or \"distinctAttribute\" is required, but"
+                  + " multiple fields are set"));
     }
     return errors;
   }
@@ -98,7 +97,7 @@ final class ClaimSpecRules {
                         ? List.of()
                         : List.of(FieldError.invalid(at, ref, REFERENCE))));
     if (ListRules.size(refs) <= MAX_REQUEST_REFERENCES) {
-      errors.addAll(ListRules.unique(refs, path, null, r -> r));
+      errors.addAll(ListRules.unique(refs, path, r -> r));
     }
     return errors;
   }

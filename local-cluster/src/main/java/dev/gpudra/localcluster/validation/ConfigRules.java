@@ -2,43 +2,56 @@ package dev.gpudra.localcluster.validation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorCompileException;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** CEL selectors and opaque driver configuration, shared by classes and claims. */
+/**
+ * CEL selectors (compiled, as the API server does) and opaque driver configuration, shared by
+ * classes and claims.
+ */
 final class ConfigRules {
   static final int MAX_SELECTORS = 32;
   static final int MAX_CONFIGS = 32;
   static final int MAX_CEL_LENGTH = 10240;
   static final int MAX_PARAMETERS_BYTES = 10240;
 
-  private ConfigRules() {}
+  private final ObjectMapper json;
+  private final DeviceSelectorEnv cel;
 
-  static List<FieldError> selectors(List<DeviceSelector> selectors, FieldPath path) {
-    return ListRules.each(selectors, MAX_SELECTORS, path, ConfigRules::selector);
+  ConfigRules(ObjectMapper json, DeviceSelectorEnv cel) {
+    this.json = json;
+    this.cel = cel;
   }
 
-  private static List<FieldError> selector(DeviceSelector selector, FieldPath path) {
+  List<FieldError> selectors(List<DeviceSelector> selectors, FieldPath path) {
+    return ListRules.each(selectors, MAX_SELECTORS, path, this::selector);
+  }
+
+  private List<FieldError> selector(DeviceSelector selector, FieldPath path) {
     if (selector.getCel() == null) {
       return List.of(FieldError.required(path.child("cel"), ""));
     }
     FieldPath expression = path.child("cel").child("expression");
-    String cel = selector.getCel().getExpression();
-    if (cel == null || cel.isBlank()) {
-      return List.of(FieldError.required(expression, ""));
-    }
-    if (AttributeRules.bytes(cel) > MAX_CEL_LENGTH) {
+    String text =
+        selector.getCel().getExpression() == null ? "" : selector.getCel().getExpression();
+    if (AttributeRules.bytes(text) > MAX_CEL_LENGTH) {
       return List.of(FieldError.tooLong(expression, MAX_CEL_LENGTH));
     }
-    return List.of();
+    try {
+      cel.compile(text);
+      return List.of();
+    } catch (SelectorCompileException e) {
+      return List.of(FieldError.invalid(expression, text, e.getMessage()));
+    }
   }
 
   /** {@code opaque} is required; its driver has driver-name format; parameters a JSON object. */
-  static List<FieldError> opaque(
-      OpaqueDeviceConfiguration opaque, FieldPath path, ObjectMapper json) {
+  List<FieldError> opaque(OpaqueDeviceConfiguration opaque, FieldPath path) {
     if (opaque == null) {
       return List.of(FieldError.required(path.child("opaque"), ""));
     }
@@ -50,16 +63,15 @@ final class ConfigRules {
     if (parameters == null) {
       errors.add(FieldError.required(params, ""));
     } else if (!json.valueToTree(parameters).isObject()) {
-      // an object with apiVersion and kind arrives as a GenericKubernetesResource, not a Map
-      errors.add(
-          FieldError.invalid(params, "<value omitted>", "parameters must be a valid JSON object"));
-    } else if (size(parameters, json) > MAX_PARAMETERS_BYTES) {
+      // an object with apiVersion and kind may arrive as a GenericKubernetesResource, not a Map
+      errors.add(FieldError.invalid(params, "<value omitted>", "must be a valid JSON object"));
+    } else if (size(parameters) > MAX_PARAMETERS_BYTES) {
       errors.add(FieldError.tooLong(params, MAX_PARAMETERS_BYTES));
     }
     return errors;
   }
 
-  private static int size(Object parameters, ObjectMapper json) {
+  private int size(Object parameters) {
     try {
       return json.writeValueAsString(parameters).getBytes(StandardCharsets.UTF_8).length;
     } catch (JsonProcessingException e) {

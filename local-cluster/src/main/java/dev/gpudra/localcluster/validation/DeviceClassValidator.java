@@ -1,6 +1,7 @@
 package dev.gpudra.localcluster.validation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClassSpec;
 import java.util.ArrayList;
@@ -8,10 +9,14 @@ import java.util.List;
 
 /** DeviceClass (§4.2): name, selectors and opaque config. The spec is mutable. */
 public final class DeviceClassValidator implements ObjectValidator<DeviceClass> {
-  private final ObjectMapper json;
+  private final ConfigRules config;
 
-  public DeviceClassValidator(ObjectMapper json) {
-    this.json = json;
+  /**
+   * @param json reads opaque parameters
+   * @param cel compiles selectors
+   */
+  public DeviceClassValidator(ObjectMapper json, DeviceSelectorEnv cel) {
+    this.config = new ConfigRules(json, cel);
   }
 
   @Override
@@ -22,13 +27,13 @@ public final class DeviceClassValidator implements ObjectValidator<DeviceClass> 
     if (spec == null) {
       return errors;
     }
-    errors.addAll(ConfigRules.selectors(spec.getSelectors(), path.child("selectors")));
+    errors.addAll(config.selectors(spec.getSelectors(), path.child("selectors")));
     errors.addAll(
         ListRules.each(
             spec.getConfig(),
             ConfigRules.MAX_CONFIGS,
             path.child("config"),
-            (config, at) -> ConfigRules.opaque(config.getOpaque(), at, json)));
+            (c, at) -> config.opaque(c.getOpaque(), at)));
     return errors;
   }
 }

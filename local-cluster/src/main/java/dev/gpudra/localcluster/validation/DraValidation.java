@@ -4,11 +4,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
+import dev.gpudra.allocator.cel.SelectorEnvOptions;
+import dev.gpudra.allocator.cel.SelectorFeature;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -20,14 +28,21 @@ public final class DraValidation {
   private final Map<String, Kind<?>> kinds;
 
   public DraValidation() {
-    this.json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    this.json =
+        new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .setAnnotationIntrospector(new PlainParameters());
+    DeviceSelectorEnv cel =
+        new DeviceSelectorEnv(
+            SelectorEnvOptions.defaults().with(SelectorFeature.CONSUMABLE_CAPACITY));
     this.kinds =
         Map.of(
             "ResourceSlice", new Kind<>(ResourceSlice.class, new ResourceSliceValidator()),
-            "DeviceClass", new Kind<>(DeviceClass.class, new DeviceClassValidator(json)),
-            "ResourceClaim", new Kind<>(ResourceClaim.class, new ResourceClaimValidator(json)),
+            "DeviceClass", new Kind<>(DeviceClass.class, new DeviceClassValidator(json, cel)),
+            "ResourceClaim", new Kind<>(ResourceClaim.class, new ResourceClaimValidator(json, cel)),
             "ResourceClaimTemplate",
-                new Kind<>(ResourceClaimTemplate.class, new ResourceClaimTemplateValidator(json)));
+                new Kind<>(
+                    ResourceClaimTemplate.class, new ResourceClaimTemplateValidator(json, cel)));
   }
 
   /**
@@ -54,6 +69,22 @@ public final class DraValidation {
       return json.readTree(text);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /**
+   * Reads opaque parameters as plain JSON values: fabric8's own deserializer throws on a list of
+   * scalars, which the API server refuses with a field error, not a failure.
+   */
+  private static final class PlainParameters extends JacksonAnnotationIntrospector {
+    @Override
+    public Object findDeserializer(Annotated a) {
+      if (a instanceof AnnotatedMember m
+          && m.getDeclaringClass() == OpaqueDeviceConfiguration.class
+          && m.getName().toLowerCase(Locale.ROOT).endsWith("parameters")) {
+        return null;
+      }
+      return super.findDeserializer(a);
     }
   }
 

@@ -31,16 +31,17 @@ final class ListRules {
     return errors;
   }
 
-  /** A "Duplicate value" at {@code path[i].child} for each repeated key (nulls are skipped). */
-  static <T> List<FieldError> unique(
-      List<T> list, FieldPath path, String child, Function<T, String> key) {
+  /**
+   * A "Duplicate value" at {@code path[i]} (the item, not its key field, as the API server reports
+   * it) for each repeated key; nulls are skipped.
+   */
+  static <T> List<FieldError> unique(List<T> list, FieldPath path, Function<T, String> key) {
     List<FieldError> errors = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int i = 0; list != null && i < list.size(); i++) {
       String k = key.apply(list.get(i));
       if (k != null && !k.isEmpty() && !seen.add(k)) {
-        FieldPath at = child == null ? path.index(i) : path.index(i).child(child);
-        errors.add(FieldError.duplicate(at, k));
+        errors.add(FieldError.duplicate(path.index(i), k));
       }
     }
     return errors;

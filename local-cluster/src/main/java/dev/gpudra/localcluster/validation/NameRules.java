@@ -95,7 +95,7 @@ public final class NameRules {
       errors.add(FieldError.tooLong(path, POOL_NAME_MAX));
     }
     for (String part : name.split("/", -1)) {
-      errors.addAll(subdomainMessages(part, name, path));
+      errors.addAll(subdomainMessages(part, part, path));
     }
     return errors;
   }
@@ -112,10 +112,15 @@ public final class NameRules {
     return errors;
   }
 
-  /** Kubernetes label-key format: optional DNS-subdomain prefix and '/', then a name part. */
+  /**
+   * Kubernetes label-key format: optional DNS-subdomain prefix and '/', then a name part; an empty
+   * key fails both name-part rules, as in apimachinery.
+   */
   public static List<FieldError> labelKey(String key, FieldPath path) {
     if (key == null || key.isEmpty()) {
-      return List.of(FieldError.required(path, ""));
+      return List.of(
+          FieldError.invalid(path, "", "name part must be non-empty"),
+          FieldError.invalid(path, "", QNAME_MSG));
     }
     String[] parts = key.split("/", -1);
     if (parts.length > 2) {

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The one-of node selection of a slice (nodeName, nodeSelector, allNodes, per device) and of a
@@ -14,7 +15,12 @@ final class NodeSelection {
   private static final String SLICE_ONE_OF =
       "exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required";
   private static final String DEVICE_ONE_OF =
-      "exactly one of `nodeName`, `nodeSelector`, `allNodes` is required";
+      "exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when"
+          + " `perDeviceNodeSelection` is set to true in the ResourceSlice spec";
+
+  private static final String DEVICE_NOT_PER_DEVICE =
+      "`nodeName`, `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set"
+          + " to true in the ResourceSlice spec";
 
   private NodeSelection() {}
 
@@ -24,8 +30,9 @@ final class NodeSelection {
     new Choice(spec.getNodeName(), spec.getNodeSelector(), spec.getAllNodes())
         .check(path, set, errors);
     if (spec.getPerDeviceNodeSelection() != null) {
-      set.add("perDeviceNodeSelection");
-      if (!spec.getPerDeviceNodeSelection()) {
+      if (spec.getPerDeviceNodeSelection()) {
+        set.add("perDeviceNodeSelection");
+      } else {
         errors.add(
             FieldError.invalid(
                 path.child("perDeviceNodeSelection"),
@@ -44,14 +51,9 @@ final class NodeSelection {
         .check(path, set, errors);
     if (perDeviceNodes) {
       errors.addAll(oneOf(set, path, DEVICE_ONE_OF));
-    } else {
-      for (String field : set) {
-        errors.add(
-            FieldError.invalid(
-                path.child(field),
-                "",
-                "must not be set when `perDeviceNodeSelection` is not true in the slice"));
-      }
+    } else if (!set.isEmpty() || device.getAllNodes() != null) {
+      // one error on the device, whatever is set (the fields' own checks do not run)
+      return List.of(FieldError.invalid(path, null, DEVICE_NOT_PER_DEVICE));
     }
     return errors;
   }
@@ -77,8 +79,9 @@ final class NodeSelection {
         }
       }
       if (allNodes != null) {
-        set.add("allNodes");
-        if (!allNodes) {
+        if (allNodes) {
+          set.add("allNodes");
+        } else {
           errors.add(
               FieldError.invalid(
                   path.child("allNodes"), false, "must be either unset or set to true"));
@@ -92,7 +95,9 @@ final class NodeSelection {
       return List.of(FieldError.required(path, detail));
     }
     if (set.size() > 1) {
-      return List.of(FieldError.invalid(path, set, detail + ", but multiple fields are set"));
+      String fields = set.stream().map(f -> "`" + f + "`").collect(Collectors.joining(", "));
+      return List.of(
+          FieldError.invalid(path, "{" + fields + "}", detail + ", but multiple fields are set"));
     }
     return List.of();
   }

@@ -1,6 +1,5 @@
 package dev.gpudra.localcluster.validation;
 
-import io.fabric8.kubernetes.api.model.resource.v1.CapacityRequirements;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSelector;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSubRequest;
@@ -12,13 +11,12 @@ import java.util.List;
 /** One request of a claim: exactly one of {@code exactly} and {@code firstAvailable}. */
 final class RequestRules {
   static final int MAX_SUBREQUESTS = 8;
-  static final int MAX_TOLERATIONS = 16;
   static final List<String> ALLOCATION_MODES = List.of("All", "ExactCount");
   private static final String ONE_OF = "exactly one of `exactly` or `firstAvailable` is required";
 
   private RequestRules() {}
 
-  static List<FieldError> request(DeviceRequest request, FieldPath path) {
+  static List<FieldError> request(DeviceRequest request, FieldPath path, ConfigRules config) {
     List<FieldError> errors =
         new ArrayList<>(NameRules.dnsLabel(request.getName(), path.child("name")));
     boolean exact = request.getExactly() != null;
@@ -28,33 +26,38 @@ final class RequestRules {
     } else if (!exact && !prioritized) {
       errors.add(FieldError.required(path, ONE_OF));
     } else if (exact) {
-      errors.addAll(exactly(request.getExactly(), path.child("exactly")));
+      errors.addAll(exactly(request.getExactly(), path.child("exactly"), config));
     } else {
       FieldPath sub = path.child("firstAvailable");
       errors.addAll(
           ListRules.each(
-              request.getFirstAvailable(), MAX_SUBREQUESTS, sub, RequestRules::subRequest));
+              request.getFirstAvailable(),
+              MAX_SUBREQUESTS,
+              sub,
+              (r, at) -> subRequest(r, at, config)));
       if (request.getFirstAvailable().size() <= MAX_SUBREQUESTS) {
         errors.addAll(
-            ListRules.unique(request.getFirstAvailable(), sub, "name", DeviceSubRequest::getName));
+            ListRules.unique(request.getFirstAvailable(), sub, DeviceSubRequest::getName));
       }
     }
     return errors;
   }
 
-  private static List<FieldError> exactly(ExactDeviceRequest r, FieldPath path) {
+  private static List<FieldError> exactly(
+      ExactDeviceRequest r, FieldPath path, ConfigRules config) {
     return common(
         new Common(
             r.getDeviceClassName(),
             r.getSelectors(),
             r.getAllocationMode(),
             r.getCount(),
-            r.getTolerations(),
-            r.getCapacity()),
-        path);
+            r.getTolerations()),
+        path,
+        config);
   }
 
-  private static List<FieldError> subRequest(DeviceSubRequest r, FieldPath path) {
+  private static List<FieldError> subRequest(
+      DeviceSubRequest r, FieldPath path, ConfigRules config) {
     List<FieldError> errors = new ArrayList<>(NameRules.dnsLabel(r.getName(), path.child("name")));
     errors.addAll(
         common(
@@ -63,9 +66,9 @@ final class RequestRules {
                 r.getSelectors(),
                 r.getAllocationMode(),
                 r.getCount(),
-                r.getTolerations(),
-                r.getCapacity()),
-            path));
+                r.getTolerations()),
+            path,
+            config));
     return errors;
   }
 
@@ -75,47 +78,26 @@ final class RequestRules {
       List<DeviceSelector> selectors,
       String allocationMode,
       Long count,
-      List<DeviceToleration> tolerations,
-      CapacityRequirements capacity) {}
+      List<DeviceToleration> tolerations) {}
 
-  private static List<FieldError> common(Common r, FieldPath path) {
+  private static List<FieldError> common(Common r, FieldPath path, ConfigRules config) {
     List<FieldError> errors =
         new ArrayList<>(NameRules.dnsSubdomain(r.deviceClassName(), path.child("deviceClassName")));
-    errors.addAll(ConfigRules.selectors(r.selectors(), path.child("selectors")));
+    errors.addAll(config.selectors(r.selectors(), path.child("selectors")));
     errors.addAll(allocation(r.allocationMode(), r.count(), path));
-    errors.addAll(
-        ListRules.each(
-            r.tolerations(), MAX_TOLERATIONS, path.child("tolerations"), (t, at) -> List.of()));
-    errors.addAll(capacity(r.capacity(), path.child("capacity").child("requests")));
-    return errors;
-  }
-
-  /** {@code capacity.requests} (DRAConsumableCapacity): capacity names and non-negative amounts. */
-  private static List<FieldError> capacity(CapacityRequirements capacity, FieldPath path) {
-    List<FieldError> errors = new ArrayList<>();
-    if (capacity == null || capacity.getRequests() == null) {
-      return errors;
+    // Kubernetes 1.35 sets no bound on tolerations and does not check capacity requests
+    FieldPath tolerations = path.child("tolerations");
+    for (int i = 0; i < ListRules.size(r.tolerations()); i++) {
+      errors.addAll(TolerationRules.toleration(r.tolerations().get(i), tolerations.index(i)));
     }
-    capacity
-        .getRequests()
-        .forEach((name, amount) -> {
-          errors.addAll(AttributeRules.qualifiedName(name, path));
-          if (amount == null || amount.getNumericalAmount().signum() < 0) {
-            errors.add(
-                FieldError.invalid(
-                    path.key(name),
-                    amount == null ? null : amount.toString(),
-                    "must be greater than or equal to 0"));
-          }
-        });
     return errors;
   }
 
   private static List<FieldError> allocation(String mode, Long count, FieldPath path) {
     long n = count == null ? 0 : count;
     if (mode == null || mode.isEmpty() || mode.equals("ExactCount")) {
-      // the API server defaults count to 1 for ExactCount; only an explicit count is checked
-      if (count != null && n <= 0) {
+      // the API server defaults a count of 0 (or none) to 1 for ExactCount
+      if (n < 0) {
         return List.of(FieldError.invalid(path.child("count"), n, "must be greater than zero"));
       }
       return List.of();

@@ -1,6 +1,7 @@
 package dev.gpudra.localcluster.validation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gpudra.allocator.cel.DeviceSelectorEnv;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
@@ -13,17 +14,21 @@ public final class ResourceClaimValidator implements ObjectValidator<ResourceCla
   static final int MAX_RESULTS = 32;
   static final int MAX_RESERVED_FOR = 256;
 
-  private final ObjectMapper json;
+  private final ConfigRules config;
 
-  public ResourceClaimValidator(ObjectMapper json) {
-    this.json = json;
+  /**
+   * @param json reads opaque parameters
+   * @param cel compiles selectors
+   */
+  public ResourceClaimValidator(ObjectMapper json, DeviceSelectorEnv cel) {
+    this.config = new ConfigRules(json, cel);
   }
 
+  /** On create the API server drops the status, so only the name and the spec are checked. */
   @Override
   public List<FieldError> validate(ResourceClaim claim) {
     List<FieldError> errors = new ArrayList<>(ObjectNames.dnsSubdomain(claim.getMetadata()));
-    errors.addAll(ClaimSpecRules.spec(claim.getSpec(), FieldPath.of("spec"), json));
-    errors.addAll(status(claim.getStatus()));
+    errors.addAll(ClaimSpecRules.spec(claim.getSpec(), FieldPath.of("spec"), config));
     return errors;
   }
 
@@ -31,6 +36,7 @@ public final class ResourceClaimValidator implements ObjectValidator<ResourceCla
   @Override
   public List<FieldError> validateUpdate(ResourceClaim updated, ResourceClaim old) {
     List<FieldError> errors = new ArrayList<>(validate(updated));
+    errors.addAll(status(updated.getStatus()));
     if (!Objects.equals(updated.getSpec(), old.getSpec())) {
       errors.add(FieldError.invalid(FieldPath.of("spec"), "<value omitted>", "field is immutable"));
     }

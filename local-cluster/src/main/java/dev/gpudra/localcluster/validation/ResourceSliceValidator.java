@@ -19,12 +19,9 @@ public final class ResourceSliceValidator implements ObjectValidator<ResourceSli
   @Override
   public List<FieldError> validate(ResourceSlice slice) {
     List<FieldError> errors = new ArrayList<>(ObjectNames.dnsSubdomain(slice.getMetadata()));
-    ResourceSliceSpec spec = slice.getSpec();
+    // a missing spec or pool is validated as empty, as the API server's structs are
+    ResourceSliceSpec spec = slice.getSpec() == null ? new ResourceSliceSpec() : slice.getSpec();
     FieldPath path = FieldPath.of("spec");
-    if (spec == null) {
-      errors.add(FieldError.required(path, ""));
-      return errors;
-    }
     errors.addAll(NameRules.driverName(spec.getDriver(), path.child("driver")));
     errors.addAll(pool(spec.getPool(), path.child("pool")));
     errors.addAll(NodeSelection.forSlice(spec, path));
@@ -35,9 +32,13 @@ public final class ResourceSliceValidator implements ObjectValidator<ResourceSli
             MAX_COUNTER_SETS,
             path.child("sharedCounters"),
             ResourceSliceValidator::counterSet));
+    if (ListRules.size(spec.getSharedCounters()) > 0 && ListRules.size(spec.getDevices()) > 0) {
+      errors.add(
+          FieldError.invalid(path, "", "only one of `sharedCounters` or `devices` is allowed"));
+    }
     errors.addAll(
         ListRules.unique(
-            spec.getSharedCounters(), path.child("sharedCounters"), "name", CounterSet::getName));
+            spec.getSharedCounters(), path.child("sharedCounters"), CounterSet::getName));
     return errors;
   }
 
@@ -57,10 +58,8 @@ public final class ResourceSliceValidator implements ObjectValidator<ResourceSli
     return errors;
   }
 
-  private static List<FieldError> pool(ResourcePool pool, FieldPath path) {
-    if (pool == null) {
-      return List.of(FieldError.required(path.child("name"), ""));
-    }
+  private static List<FieldError> pool(ResourcePool given, FieldPath path) {
+    ResourcePool pool = given == null ? new ResourcePool() : given;
     List<FieldError> errors =
         new ArrayList<>(NameRules.poolName(pool.getName(), path.child("name")));
     if (pool.getGeneration() != null && pool.getGeneration() < 0) {
@@ -88,7 +87,7 @@ public final class ResourceSliceValidator implements ObjectValidator<ResourceSli
             ListRules.each(
                 devices, max, path, (d, at) -> DeviceRules.device(d, at, perDeviceNodes)));
     if (ListRules.size(devices) <= max) {
-      errors.addAll(ListRules.unique(devices, path, "name", Device::getName));
+      errors.addAll(ListRules.unique(devices, path, Device::getName));
     }
     return errors;
   }
