@@ -3,6 +3,7 @@ package dev.gpudra.e2e;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gpudra.localcluster.validation.corpus.Cause;
 import dev.gpudra.localcluster.validation.corpus.CorpusCase;
+import dev.gpudra.localcluster.validation.corpus.Target;
 import dev.gpudra.localcluster.validation.corpus.Verdict;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Status;
@@ -39,10 +40,11 @@ record ApiAnswer(Verdict verdict, List<String> messages) {
       GenericKubernetesResource created = client.resource(object).create();
       GenericKubernetesResource update = resource(client, c.update().get());
       update.getMetadata().setResourceVersion(created.getMetadata().getResourceVersion());
-      if (dryRun) {
-        client.resource(update).dryRun().update();
+      var target = dryRun ? client.resource(update).dryRun() : client.resource(update);
+      if (c.target() == Target.STATUS) {
+        target.updateStatus();
       } else {
-        client.resource(update).update();
+        target.update();
       }
       return new ApiAnswer(Verdict.accepted(), List.of());
     } catch (KubernetesClientException e) {

@@ -15,7 +15,7 @@ final class ClaimSpecRules {
   static final int MAX_REQUESTS = 32;
   static final int MAX_CONSTRAINTS = 32;
   static final int MAX_REQUEST_REFERENCES = 32;
-  private static final String REFERENCE =
+  static final String REFERENCE =
       "must be the name of a request in the claim or the name of a request and a subrequest"
           + " separated by '/'";
 
@@ -103,7 +103,7 @@ final class ClaimSpecRules {
   }
 
   /** Every {@code req} and {@code req/sub} that a constraint or config may name. */
-  private static Set<String> references(List<DeviceRequest> requests) {
+  static Set<String> references(List<DeviceRequest> requests) {
     Set<String> known = new HashSet<>();
     for (DeviceRequest r : requests == null ? List.<DeviceRequest>of() : requests) {
       known.add(r.getName());

@@ -4,16 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.allocator.cel.DeviceSelectorEnv;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /** ResourceClaim (§4.3, §4.4): the spec (immutable) and the status. */
 public final class ResourceClaimValidator implements ObjectValidator<ResourceClaim> {
-  static final int MAX_RESULTS = 32;
-  static final int MAX_RESERVED_FOR = 256;
-
   private final ConfigRules config;
 
   /**
@@ -36,7 +32,7 @@ public final class ResourceClaimValidator implements ObjectValidator<ResourceCla
   @Override
   public List<FieldError> validateUpdate(ResourceClaim updated, ResourceClaim old) {
     List<FieldError> errors = new ArrayList<>(validate(updated));
-    errors.addAll(status(updated.getStatus()));
+    errors.addAll(ClaimStatusRules.status(updated));
     if (!Objects.equals(updated.getSpec(), old.getSpec())) {
       errors.add(FieldError.invalid(FieldPath.of("spec"), "<value omitted>", "field is immutable"));
     }
@@ -46,30 +42,6 @@ public final class ResourceClaimValidator implements ObjectValidator<ResourceCla
       errors.add(
           FieldError.invalid(
               FieldPath.of("status").child("allocation"), "<value omitted>", "field is immutable"));
-    }
-    return errors;
-  }
-
-  private static List<FieldError> status(ResourceClaimStatus status) {
-    if (status == null) {
-      return List.of();
-    }
-    FieldPath path = FieldPath.of("status");
-    List<FieldError> errors = new ArrayList<>();
-    AllocationResult allocation = status.getAllocation();
-    if (allocation != null && allocation.getDevices() != null) {
-      FieldPath results = path.child("allocation").child("devices").child("results");
-      errors.addAll(
-          ListRules.each(
-              allocation.getDevices().getResults(), MAX_RESULTS, results, (r, at) -> List.of()));
-    }
-    int reserved = ListRules.size(status.getReservedFor());
-    if (reserved > MAX_RESERVED_FOR) {
-      errors.add(FieldError.tooMany(path.child("reservedFor"), reserved, MAX_RESERVED_FOR));
-    } else if (reserved > 0 && allocation == null) {
-      errors.add(
-          FieldError.forbidden(
-              path.child("reservedFor"), "may not be specified when `allocated` is not set"));
     }
     return errors;
   }

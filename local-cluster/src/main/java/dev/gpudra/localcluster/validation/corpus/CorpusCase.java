@@ -9,6 +9,7 @@ import java.util.Optional;
  * then replaced by {@code update}, whose verdict is the case's.
  *
  * @param file the corpus file it comes from, for messages
+ * @param target where the update goes ({@link Target#OBJECT} for a create)
  * @param expected the real API server's verdict where the corpus states it
  * @param messages the real API server's messages ({@code <field>: <message>}, sorted) where the
  *     corpus states them; empty where it does not
@@ -18,6 +19,7 @@ public record CorpusCase(
     String file,
     JsonNode object,
     Optional<JsonNode> update,
+    Target target,
     Optional<Verdict> expected,
     List<String> messages) {
   public CorpusCase {

@@ -26,6 +26,7 @@ import java.util.stream.Stream;
  * base: gpu-slice                     # or object: {...}
  * patch: [{op: replace, path: /spec/devices/3/name, value: GPU_0}]
  * update: [...]                       # optional: create, then send the patched update
+ * subresource: status                 # optional: the update goes to the status subresource
  * expect: [{field: spec.devices[3].name, reason: FieldValueInvalid}]   # or accepted; optional
  * messages: ['spec.devices[3].name: Invalid value: "GPU_0": ...']      # optional, full wording
  * </pre>
@@ -78,7 +79,10 @@ public final class ValidationCorpus {
         Optional.ofNullable(doc.get("update")).map(ops -> ObjectPatch.apply(base, ops, where));
     List<String> messages = new ArrayList<>();
     doc.path("messages").forEach(m -> messages.add(m.asText()));
-    return new CorpusCase(name, file, object, update, expected(doc.get("expect"), where), messages);
+    Target target =
+        doc.path("subresource").asText().equals("status") ? Target.STATUS : Target.OBJECT;
+    return new CorpusCase(
+        name, file, object, update, target, expected(doc.get("expect"), where), messages);
   }
 
   private static Optional<Verdict> expected(JsonNode expect, String where) {
