@@ -4,6 +4,7 @@ import dev.gpudra.api.clusterpolicy.DaemonsetsSpec;
 import dev.gpudra.api.clusterpolicy.UpdateStrategyType;
 import dev.gpudra.operator.labels.LabelKeys;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
@@ -34,40 +35,63 @@ public final class DaemonSetShape {
       String operand,
       Map<String, String> extraSelector,
       PodSpec pod) {
-    DaemonsetsSpec common =
-        Optional.ofNullable(context.spec().daemonsets())
-            .orElse(new DaemonsetsSpec(null, null, null, null, null, null, null, null, null));
-    Map<String, String> labels = new LinkedHashMap<>(orEmpty(common.labels()));
-    labels.put("app", name);
-    Map<String, String> selector = new LinkedHashMap<>(orEmpty(common.nodeSelector()));
+    Map<String, String> selector = new LinkedHashMap<>();
     selector.put(LabelKeys.deploy(operand), "true");
     selector.putAll(extraSelector);
     pod.setNodeSelector(selector);
+    DaemonSet daemonSet =
+        new DaemonSetBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(context.namespace())
+            .addToLabels("app", name)
+            .endMetadata()
+            .withNewSpec()
+            .withNewSelector()
+            .addToMatchLabels("app", name)
+            .endSelector()
+            .withNewTemplate()
+            .withNewMetadata()
+            .addToLabels("app", name)
+            .endMetadata()
+            .withSpec(pod)
+            .endTemplate()
+            .endSpec()
+            .build();
+    applyTo(context, daemonSet);
+    return daemonSet;
+  }
+
+  /**
+   * Applies {@code spec.daemonsets} to a DaemonSet that already has its name, {@code app} label and
+   * deploy-label node selector (an operand's base object): the policy's labels, annotations and
+   * node selector go under the DaemonSet's own; its tolerations, priority class, affinity, pod
+   * security context and update strategy replace the DaemonSet's.
+   */
+  public static void applyTo(OperandContext context, DaemonSet daemonSet) {
+    DaemonsetsSpec common =
+        Optional.ofNullable(context.spec().daemonsets())
+            .orElse(new DaemonsetsSpec(null, null, null, null, null, null, null, null, null));
+    ObjectMeta meta = daemonSet.getMetadata();
+    ObjectMeta template = daemonSet.getSpec().getTemplate().getMetadata();
+    meta.setLabels(under(common.labels(), meta.getLabels()));
+    template.setLabels(under(common.labels(), template.getLabels()));
+    meta.setAnnotations(under(common.annotations(), meta.getAnnotations()));
+    template.setAnnotations(under(common.annotations(), template.getAnnotations()));
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    pod.setNodeSelector(under(common.nodeSelector(), pod.getNodeSelector()));
     pod.setTolerations(common.tolerations());
     pod.setPriorityClassName(common.priorityClassName());
     pod.setAffinity(common.affinity());
     pod.setSecurityContext(common.podSecurityContext());
-    return new DaemonSetBuilder()
-        .withNewMetadata()
-        .withName(name)
-        .withNamespace(context.namespace())
-        .withLabels(labels)
-        .withAnnotations(common.annotations())
-        .endMetadata()
-        .withNewSpec()
-        .withNewSelector()
-        .addToMatchLabels("app", name)
-        .endSelector()
-        .withUpdateStrategy(updateStrategy(common))
-        .withNewTemplate()
-        .withNewMetadata()
-        .withLabels(labels)
-        .withAnnotations(common.annotations())
-        .endMetadata()
-        .withSpec(pod)
-        .endTemplate()
-        .endSpec()
-        .build();
+    daemonSet.getSpec().setUpdateStrategy(updateStrategy(common));
+  }
+
+  /** The policy's entries, then the object's own over them; null when there are none. */
+  private static Map<String, String> under(Map<String, String> policy, Map<String, String> own) {
+    Map<String, String> merged = new LinkedHashMap<>(orEmpty(policy));
+    merged.putAll(orEmpty(own));
+    return merged.isEmpty() ? null : merged;
   }
 
   private static DaemonSetUpdateStrategy updateStrategy(DaemonsetsSpec common) {

@@ -53,4 +53,19 @@ public final class NvidiaDaemonSet {
     component.applyTo(pod, shape.main());
     return DaemonSetShape.of(context, shape.name(), shape.operand(), shape.extraSelector(), pod);
   }
+
+  /**
+   * Applies the component and {@code spec.daemonsets} to an operand's base DaemonSet, which names
+   * its service account and deploy label itself.
+   *
+   * @param component the policy's component
+   * @param main the name of the pod's main container (image, args and env)
+   * @param daemonSet the base object, changed in place
+   */
+  public static DaemonSet apply(
+      OperandContext context, NvidiaComponent component, String main, DaemonSet daemonSet) {
+    component.applyTo(daemonSet.getSpec().getTemplate().getSpec(), main);
+    DaemonSetShape.applyTo(context, daemonSet);
+    return daemonSet;
+  }
 }

@@ -1,0 +1,52 @@
+package dev.gpudra.operator.render.nvidia.asset;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** What a state's {@code PROVENANCE.yaml} must say: every field present, file names as NVIDIA's. */
+final class ProvenanceCheck {
+  /** NVIDIA's asset file names: an apply-order number, the kind, a YAML suffix. */
+  static final Pattern FILE = Pattern.compile("\\d{4}_[a-z0-9_.-]+\\.ya?ml");
+
+  private ProvenanceCheck() {}
+
+  static void check(String resource, String state, Provenance provenance) {
+    if (!state.equals(provenance.state())) {
+      throw new AssetException(
+          resource, "state: '" + provenance.state() + "' is not its directory's " + state);
+    }
+    Provenance.Upstream upstream = provenance.upstream();
+    if (upstream == null) {
+      throw new AssetException(resource, "upstream is missing");
+    }
+    require(resource, "upstream.repository", upstream.repository());
+    require(resource, "upstream.version", upstream.version());
+    require(resource, "upstream.commit", upstream.commit());
+    require(resource, "upstream.license", upstream.license());
+    if (provenance.files().isEmpty()) {
+      throw new AssetException(resource, "files is empty");
+    }
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < provenance.files().size(); i++) {
+      Provenance.AssetFile file = provenance.files().get(i);
+      require(resource, "files[" + i + "].file", file.file());
+      require(resource, "files[" + i + "].upstream", file.upstream());
+      if (!FILE.matcher(file.file()).matches() || !seen.add(file.file())) {
+        throw new AssetException(
+            resource,
+            "files[" + i + "].file: '" + file.file() + "' is a duplicate or not NNNN_<kind>.yaml");
+      }
+    }
+    for (int i = 0; i < provenance.omitted().size(); i++) {
+      require(resource, "omitted[" + i + "].upstream", provenance.omitted().get(i).upstream());
+      require(resource, "omitted[" + i + "].why", provenance.omitted().get(i).why());
+    }
+  }
+
+  private static void require(String resource, String field, String value) {
+    if (value == null || value.isBlank()) {
+      throw new AssetException(resource, field + " is missing");
+    }
+  }
+}
