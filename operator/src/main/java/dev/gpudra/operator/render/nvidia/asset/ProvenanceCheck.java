@@ -1,10 +1,11 @@
 package dev.gpudra.operator.render.nvidia.asset;
 
-import java.util.HashSet;
-import java.util.Set;
 import java.util.regex.Pattern;
 
-/** What a state's {@code PROVENANCE.yaml} must say: every field present, file names as NVIDIA's. */
+/**
+ * What a state's {@code PROVENANCE.yaml} must say: every field present, file names as NVIDIA's, in
+ * apply order (their names' order, as NVIDIA's numbers order its assets).
+ */
 final class ProvenanceCheck {
   /** NVIDIA's asset file names: an apply-order number, the kind, a YAML suffix. */
   static final Pattern FILE = Pattern.compile("\\d{4}_[a-z0-9_.-]+\\.ya?ml");
@@ -27,16 +28,27 @@ final class ProvenanceCheck {
     if (provenance.files().isEmpty()) {
       throw new AssetException(resource, "files is empty");
     }
-    Set<String> seen = new HashSet<>();
+    String previous = "";
     for (int i = 0; i < provenance.files().size(); i++) {
       Provenance.AssetFile file = provenance.files().get(i);
-      require(resource, "files[" + i + "].file", file.file());
+      String field = "files[" + i + "].file";
+      require(resource, field, file.file());
       require(resource, "files[" + i + "].upstream", file.upstream());
-      if (!FILE.matcher(file.file()).matches() || !seen.add(file.file())) {
+      if (!FILE.matcher(file.file()).matches()) {
+        throw new AssetException(
+            resource, field + ": '" + file.file() + "' is not named NNNN_<kind>.yaml");
+      }
+      if (file.file().compareTo(previous) <= 0) {
         throw new AssetException(
             resource,
-            "files[" + i + "].file: '" + file.file() + "' is a duplicate or not NNNN_<kind>.yaml");
+            field
+                + ": '"
+                + file.file()
+                + "' is listed after '"
+                + previous
+                + "': files are listed once, in apply order, which is their names' order");
       }
+      previous = file.file();
     }
     for (int i = 0; i < provenance.omitted().size(); i++) {
       require(resource, "omitted[" + i + "].upstream", provenance.omitted().get(i).upstream());

@@ -36,13 +36,36 @@ public final class OperatorValidatorToolkitWait {
         ValidationWait.initContainer(
             NAME, image, "toolkit-ready", "nvidia container stack to be setup");
     wait.getSecurityContext().setRunAsUser(0L);
-    List<EnvVar> env =
-        Optional.ofNullable(validator)
-            .map(ValidatorSpec::toolkit)
-            .map(ValidatorStepSpec::env)
-            .orElse(List.of());
-    OperatorValidatorEnv.setAll(wait, env);
+    OperatorValidatorEnv.setAll(wait, toolkitEnv(validator));
     return wait;
+  }
+
+  /**
+   * Fills the base DaemonSet's {@code toolkit-validation} init container after the component's
+   * settings: the validator's image, {@code validator.toolkit.env}, pull policy and pull secrets.
+   *
+   * @throws dev.gpudra.operator.render.MissingImageException when no validator image is named
+   * @throws IllegalArgumentException when the DaemonSet has no such init container
+   */
+  public static void apply(DaemonSet daemonSet, OperandContext context) {
+    ValidatorSpec validator = context.spec().validator();
+    Container wait =
+        daemonSet.getSpec().getTemplate().getSpec().getInitContainers().stream()
+            .filter(c -> c.getName().equals(NAME))
+            .findFirst()
+            .orElseThrow(() ->
+                new IllegalArgumentException(
+                    daemonSet.getMetadata().getName() + " has no init container " + NAME));
+    wait.setImage(context.nvidiaImage(validator, "validator", "VALIDATOR_IMAGE"));
+    OperatorValidatorEnv.setAll(wait, toolkitEnv(validator));
+    finish(daemonSet, context);
+  }
+
+  private static List<EnvVar> toolkitEnv(ValidatorSpec validator) {
+    return Optional.ofNullable(validator)
+        .map(ValidatorSpec::toolkit)
+        .map(ValidatorStepSpec::env)
+        .orElse(List.of());
   }
 
   /**

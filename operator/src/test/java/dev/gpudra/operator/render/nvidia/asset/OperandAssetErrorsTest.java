@@ -95,7 +95,14 @@ class OperandAssetErrorsTest {
             "an index naming a file not named as NVIDIA's assets",
             provenance("object.yaml"),
             SERVICE_ACCOUNT,
-            INDEX + ": files[0].file: 'object.yaml' is a duplicate or not NNNN_<kind>.yaml"),
+            INDEX + ": files[0].file: 'object.yaml' is not named NNNN_<kind>.yaml"),
+        new Case(
+            "an index listing files out of their numbers' order",
+            provenance("0200_object.yaml", "0100_object.yaml"),
+            SERVICE_ACCOUNT,
+            INDEX
+                + ": files[1].file: '0100_object.yaml' is listed after '0200_object.yaml': files"
+                + " are listed once, in apply order, which is their names' order"),
         new Case(
             "an index for another state",
             provenance("0100_object.yaml").replace("state: state-example", "state: state-dcgm"),
