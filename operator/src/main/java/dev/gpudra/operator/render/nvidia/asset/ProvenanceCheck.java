@@ -10,6 +10,9 @@ final class ProvenanceCheck {
   /** NVIDIA's asset file names: an apply-order number, the kind, a YAML suffix. */
   static final Pattern FILE = Pattern.compile("\\d{4}_[a-z0-9_.-]+\\.ya?ml");
 
+  /** A full commit, so that the tree compared with is named exactly. */
+  static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40}");
+
   private ProvenanceCheck() {}
 
   static void check(String resource, String state, Provenance provenance) {
@@ -24,6 +27,10 @@ final class ProvenanceCheck {
     require(resource, "upstream.repository", upstream.repository());
     require(resource, "upstream.version", upstream.version());
     require(resource, "upstream.commit", upstream.commit());
+    if (!COMMIT.matcher(upstream.commit()).matches()) {
+      throw new AssetException(
+          resource, "upstream.commit: '" + upstream.commit() + "' is not a full 40-digit commit");
+    }
     require(resource, "upstream.license", upstream.license());
     if (provenance.files().isEmpty()) {
       throw new AssetException(resource, "files is empty");

@@ -2,24 +2,19 @@ package dev.gpudra.operator.render.nvidia.dcgm;
 
 import dev.gpudra.api.clusterpolicy.DcgmExporterSpec;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.PodParts;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
 import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
 import dev.gpudra.operator.render.nvidia.validator.OperatorValidatorRuntime;
 import dev.gpudra.operator.render.nvidia.validator.OperatorValidatorToolkitWait;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
-import io.fabric8.kubernetes.api.model.Probe;
-import io.fabric8.kubernetes.api.model.ProbeBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,7 +34,9 @@ import java.util.Optional;
  * ConfigMaps (a metrics ConfigMap named in {@code DCGM_EXPORTER_CONFIGMAP_DATA}); the service
  * account token is mounted only when the exporter talks to the API server. {@code annotations},
  * {@code podAnnotations} and {@code podLabels} go on the pods ({@code app} kept). OpenShift's
- * SecurityContextConstraints, Prometheus roles, init container and PrometheusRule are left out.
+ * SecurityContextConstraints, Prometheus roles, init container and PrometheusRule are left out. The
+ * objects are the resources under {@code operands/state-dcgm-exporter/} (the read-pods ClusterRole
+ * and binding left out unless needed), the ServiceMonitor built from the policy.
  */
 public final class DcgmExporterDaemonSet {
   /** NVIDIA's name of the DaemonSet, its Service, ServiceMonitor and service account. */
@@ -49,7 +46,8 @@ public final class DcgmExporterDaemonSet {
   public static final int PORT = 9400;
 
   static final String READ_PODS = NAME + "-read-pods";
-  static final String DEFAULT_COLLECTORS = "/etc/dcgm-exporter/dcp-metrics-included.csv";
+  static final String STATE = "state-dcgm-exporter";
+  static final String POD_RESOURCES = "pod-gpu-resources";
 
   private DcgmExporterDaemonSet() {}
 
@@ -58,78 +56,38 @@ public final class DcgmExporterDaemonSet {
     NvidiaComponent component =
         NvidiaComponent.of(context, spec.orElse(null), "dcgmExporter", "DCGM_EXPORTER_IMAGE");
     DcgmExporterOptions options = new DcgmExporterOptions(spec.orElse(null));
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, NAME));
-    objects.addAll(
-        OperandRbac.role(context, NAME, NAME, OperandRbac.rule("", "configmaps", "get", "list")));
-    if (options.podMetadata()) {
-      objects.add(
-          OperandRbac.clusterRole(
-              READ_PODS, List.of(OperandRbac.rule("", "pods", "get", "list", "watch"))));
-      objects.add(readPodsBinding(context));
+    StateAssets assets = OperandAssets.bundled().load(STATE, context.namespace());
+    DcgmExporterMonitoring.applyTo(assets.one(Service.class), spec);
+    daemonSet(context, component, options, assets.one(DaemonSet.class));
+    if (!options.podMetadata()) {
+      assets.without(ClusterRole.class, READ_PODS).without(ClusterRoleBinding.class, READ_PODS);
     }
-    objects.add(DcgmExporterMonitoring.service(context, spec));
-    DcgmExporterMonitoring.serviceMonitor(context, spec).ifPresent(objects::add);
-    objects.add(daemonSet(context, component, options));
+    List<HasMetadata> objects = new ArrayList<>(assets.objects());
+    DcgmExporterMonitoring.serviceMonitor(context, spec)
+        .ifPresent(monitor -> objects.add(objects.size() - 1, monitor));
     return objects;
   }
 
-  private static DaemonSet daemonSet(
-      OperandContext context, NvidiaComponent component, DcgmExporterOptions options) {
-    Container main = exporter(context);
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withInitContainers(OperatorValidatorToolkitWait.initContainer(context))
-            .withContainers(main)
-            .withVolumes(
-                PodParts.hostPath(
-                    "pod-gpu-resources", context.kubeletRoot() + "/pod-resources", null),
-                ValidationWait.volume())
-            .withAutomountServiceAccountToken(options.apiAccess())
-            .build();
-    options.applyTo(context, pod, pod.getContainers().getFirst());
-    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "dcgm-exporter", component, pod);
-    OperatorValidatorToolkitWait.finish(daemonSet, context);
+  private static void daemonSet(
+      OperandContext context,
+      NvidiaComponent component,
+      DcgmExporterOptions options,
+      DaemonSet daemonSet) {
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    pod.getVolumes().stream()
+        .filter(v -> v.getName().equals(POD_RESOURCES))
+        .forEach(v -> v.getHostPath().setPath(context.kubeletRoot() + "/pod-resources"));
+    pod.setAutomountServiceAccountToken(options.apiAccess());
+    Container main =
+        pod.getContainers().stream()
+            .filter(c -> c.getName().equals(NAME))
+            .findFirst()
+            .orElseThrow();
+    options.applyTo(context, pod, main);
+    NvidiaDaemonSet.apply(context, component, NAME, daemonSet);
+    OperatorValidatorToolkitWait.apply(daemonSet, context);
     OperatorValidatorRuntime.apply(daemonSet, context, NAME);
     podMetadata(daemonSet, Optional.ofNullable(context.spec().dcgmExporter()));
-    return daemonSet;
-  }
-
-  private static Container exporter(OperandContext context) {
-    return new ContainerBuilder()
-        .withName(NAME)
-        .withEnv(
-            PodParts.env("DCGM_EXPORTER_LISTEN", ":" + PORT),
-            PodParts.env("DCGM_EXPORTER_KUBERNETES", "true"),
-            PodParts.env(DcgmExporterOptions.COLLECTORS, DEFAULT_COLLECTORS),
-            PodParts.fieldRef("NODE_NAME", "spec.nodeName"))
-        .addNewPort()
-        .withName("metrics")
-        .withContainerPort(PORT)
-        .endPort()
-        .withLivenessProbe(health(5))
-        .withReadinessProbe(health(null))
-        .withVolumeMounts(
-            new VolumeMountBuilder()
-                .withName("pod-gpu-resources")
-                .withReadOnly(true)
-                .withMountPath("/var/lib/kubelet/pod-resources")
-                .build())
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .endSecurityContext()
-        .build();
-  }
-
-  private static Probe health(Integer periodSeconds) {
-    return new ProbeBuilder()
-        .withNewHttpGet()
-        .withPort(new IntOrString(PORT))
-        .withPath("/health")
-        .endHttpGet()
-        .withInitialDelaySeconds(45)
-        .withPeriodSeconds(periodSeconds)
-        .build();
   }
 
   /** {@code annotations} and {@code podAnnotations}, then {@code podLabels} but {@code app}. */
@@ -146,12 +104,6 @@ public final class DcgmExporterDaemonSet {
     labels.putAll(orEmpty(spec.get().podLabels()));
     labels.put("app", NAME);
     meta.setLabels(labels);
-  }
-
-  private static HasMetadata readPodsBinding(OperandContext context) {
-    HasMetadata binding = OperandRbac.clusterRoleBinding(context, READ_PODS);
-    ((ClusterRoleBinding) binding).getSubjects().getFirst().setName(NAME);
-    return binding;
   }
 
   private static Map<String, String> orEmpty(Map<String, String> map) {

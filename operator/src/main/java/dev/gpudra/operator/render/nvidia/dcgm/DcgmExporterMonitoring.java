@@ -8,7 +8,6 @@ import dev.gpudra.operator.render.ScrapeTarget;
 import dev.gpudra.operator.render.StateRefusedException;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Service;
-import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import java.util.Optional;
 import java.util.Set;
 
@@ -28,9 +27,12 @@ final class DcgmExporterMonitoring {
   private DcgmExporterMonitoring() {}
 
   /**
+   * Sets the policy's {@code service.type} and {@code service.internalTrafficPolicy} on the base
+   * Service (left unset when the policy gives none).
+   *
    * @throws StateRefusedException for a Service type or traffic policy a Service cannot have
    */
-  static Service service(OperandContext context, Optional<DcgmExporterSpec> exporter) {
+  static void applyTo(Service service, Optional<DcgmExporterSpec> exporter) {
     Optional<DcgmExporterServiceConfig> config = exporter.map(DcgmExporterSpec::service);
     Optional<String> type = config.map(DcgmExporterServiceConfig::type).filter(t -> !t.isEmpty());
     Optional<String> traffic =
@@ -47,25 +49,8 @@ final class DcgmExporterMonitoring {
               + traffic.get()
               + " is not a traffic policy: use Cluster or Local");
     }
-    return new ServiceBuilder()
-        .withNewMetadata()
-        .withName(DcgmExporterDaemonSet.NAME)
-        .withNamespace(context.namespace())
-        .addToLabels("app", DcgmExporterDaemonSet.NAME)
-        .addToAnnotations("prometheus.io/scrape", "true")
-        .endMetadata()
-        .withNewSpec()
-        .withType(type.orElse(null))
-        .withInternalTrafficPolicy(traffic.orElse(null))
-        .addToSelector("app", DcgmExporterDaemonSet.NAME)
-        .addNewPort()
-        .withName(PORT_NAME)
-        .withPort(DcgmExporterDaemonSet.PORT)
-        .withNewTargetPort(DcgmExporterDaemonSet.PORT)
-        .withProtocol("TCP")
-        .endPort()
-        .endSpec()
-        .build();
+    service.getSpec().setType(type.orElse(null));
+    service.getSpec().setInternalTrafficPolicy(traffic.orElse(null));
   }
 
   /**

@@ -5,7 +5,6 @@ import dev.gpudra.api.clusterpolicy.ValidatorSpec;
 import dev.gpudra.api.clusterpolicy.ValidatorStepSpec;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.PodParts;
-import dev.gpudra.operator.render.ValidationWait;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
@@ -17,28 +16,15 @@ import java.util.Optional;
 
 /**
  * The {@code toolkit-validation} init container of the NVIDIA operands that need a working
- * container stack (DCGM, the DCGM exporter): it waits for the validator's {@code toolkit-ready}
- * file, run from the validator's image as NVIDIA's operator runs it: {@code validator}'s pull
- * policy, {@code validator.toolkit.env}, uid 0, and {@code validator}'s pull secrets on the pod.
+ * container stack (DCGM, the DCGM exporter), in their base DaemonSets: it waits for the validator's
+ * {@code toolkit-ready} file, run from the validator's image as NVIDIA's operator runs it: {@code
+ * validator}'s pull policy, {@code validator.toolkit.env}, uid 0, and {@code validator}'s pull
+ * secrets on the pod.
  */
 public final class OperatorValidatorToolkitWait {
   static final String NAME = "toolkit-validation";
 
   private OperatorValidatorToolkitWait() {}
-
-  /**
-   * @throws dev.gpudra.operator.render.MissingImageException when no validator image is named
-   */
-  public static Container initContainer(OperandContext context) {
-    ValidatorSpec validator = context.spec().validator();
-    String image = context.nvidiaImage(validator, "validator", "VALIDATOR_IMAGE");
-    Container wait =
-        ValidationWait.initContainer(
-            NAME, image, "toolkit-ready", "nvidia container stack to be setup");
-    wait.getSecurityContext().setRunAsUser(0L);
-    OperatorValidatorEnv.setAll(wait, toolkitEnv(validator));
-    return wait;
-  }
 
   /**
    * Fills the base DaemonSet's {@code toolkit-validation} init container after the component's
@@ -72,7 +58,7 @@ public final class OperatorValidatorToolkitWait {
    * What NVIDIA's operator sets after the component's own settings: the wait's pull policy is the
    * validator's, and the validator's pull secrets join the pod's.
    */
-  public static void finish(DaemonSet daemonSet, OperandContext context) {
+  private static void finish(DaemonSet daemonSet, OperandContext context) {
     ValidatorSpec validator = context.spec().validator();
     PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
     String policy = validatorPullPolicy(validator);

@@ -70,7 +70,7 @@ final class AssetFixture {
             upstream:
               repository: https://github.com/NVIDIA/gpu-operator
               version: v26.7.0
-              commit: a22dbf67
+              commit: 10ee5b3638b89e11e949412aafa5ba99279c3721
               license: Apache-2.0
             files:
             """);

@@ -65,7 +65,10 @@ class BundledOperandsTest {
     assertThat(provenance.upstream())
         .isEqualTo(
             new Provenance.Upstream(
-                "https://github.com/NVIDIA/gpu-operator", "v26.7.0", "a22dbf67", "Apache-2.0"));
+                "https://github.com/NVIDIA/gpu-operator",
+                "v26.7.0",
+                "10ee5b3638b89e11e949412aafa5ba99279c3721",
+                "Apache-2.0"));
     assertThat(provenance.files())
         .allSatisfy(f ->
             assertThat(f.upstream())

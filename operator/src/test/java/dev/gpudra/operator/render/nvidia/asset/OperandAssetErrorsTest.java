@@ -82,9 +82,17 @@ class OperandAssetErrorsTest {
     return Stream.of(
         new Case(
             "an index without the upstream commit",
-            provenance("0100_object.yaml").replace("  commit: a22dbf67\n", ""),
+            provenance("0100_object.yaml")
+                .replace("  commit: 10ee5b3638b89e11e949412aafa5ba99279c3721\n", ""),
             SERVICE_ACCOUNT,
             INDEX + ": upstream.commit is missing"),
+        new Case(
+            "an index with an abbreviated commit",
+            provenance("0100_object.yaml").replace("3721\n", "\n"),
+            SERVICE_ACCOUNT,
+            INDEX
+                + ": upstream.commit: '10ee5b3638b89e11e949412aafa5ba99279c'"
+                + " is not a full 40-digit commit"),
         new Case(
             "an index naming a file without its upstream asset",
             provenance("0100_object.yaml")
