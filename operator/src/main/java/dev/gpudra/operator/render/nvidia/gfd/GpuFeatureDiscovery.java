@@ -2,22 +2,15 @@ package dev.gpudra.operator.render.nvidia.gfd;
 
 import dev.gpudra.api.clusterpolicy.GpuFeatureDiscoverySpec;
 import dev.gpudra.api.clusterpolicy.MigSpec;
-import dev.gpudra.operator.render.DaemonSetShape;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.PodParts;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,7 +24,8 @@ import java.util.Optional;
  * the plugin's). The labels go out as the binary chooses: by default an NFD {@code NodeFeature} in
  * this namespace (the Role below), else the file in the host's NFD {@code features.d}, which is
  * mounted as NVIDIA's asset mounts it. NVIDIA's OpenShift SecurityContextConstraints role rule is
- * not rendered.
+ * not rendered. The objects are the resources under {@code operands/gpu-feature-discovery/}, the
+ * policy's settings (and the config manager's containers) applied to the DaemonSet.
  */
 public final class GpuFeatureDiscovery {
   /** NVIDIA's name of the DaemonSet and its main container. */
@@ -40,88 +34,29 @@ public final class GpuFeatureDiscovery {
   /** NVIDIA's name of the service account and its roles. */
   public static final String ACCOUNT = "nvidia-gpu-feature-discovery";
 
-  static final String FEATURES_DIR = "/etc/kubernetes/node-feature-discovery/features.d";
+  static final String TOOLKIT_WAIT = "toolkit-validation";
 
   private GpuFeatureDiscovery() {}
 
   public static List<HasMetadata> objects(OperandContext context) {
     GpuFeatureDiscoverySpec spec = context.spec().gfd();
     NvidiaComponent component = NvidiaComponent.of(context, spec, "gfd", "GFD_IMAGE");
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
-    objects.addAll(
-        OperandRbac.role(
-            context,
-            ACCOUNT,
-            ACCOUNT,
-            OperandRbac.rule(
-                "nfd.k8s-sigs.io", "nodefeatures", "get", "list", "watch", "create", "update")));
-    objects.add(
-        OperandRbac.clusterRole(
-            ACCOUNT,
-            List.of(
-                OperandRbac.rule("", "nodes", "get", "list", "watch"),
-                OperandRbac.rule("", "pods", "get"))));
-    objects.add(OperandRbac.clusterRoleBinding(context, ACCOUNT));
-    objects.add(daemonSet(context, component));
-    return objects;
-  }
-
-  private static DaemonSet daemonSet(OperandContext context, NvidiaComponent component) {
     String validator =
         context.nvidiaImage(context.spec().validator(), "validator", "VALIDATOR_IMAGE");
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withServiceAccountName(ACCOUNT)
-            .withInitContainers(
-                ValidationWait.initContainer(
-                    "toolkit-validation",
-                    validator,
-                    "toolkit-ready",
-                    "nvidia container stack to be setup"))
-            .withContainers(main())
-            .withVolumes(
-                PodParts.hostPath("output-dir", FEATURES_DIR, null),
-                PodParts.hostPath("host-sys", "/sys", null),
-                ValidationWait.volume())
-            .build();
+    StateAssets assets = OperandAssets.bundled().load(NAME, context.namespace());
+    DaemonSet daemonSet = assets.one(DaemonSet.class);
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    pod.getInitContainers().stream()
+        .filter(c -> c.getName().equals(TOOLKIT_WAIT))
+        .forEach(c -> c.setImage(validator));
     var config = GfdConfigManager.config(context);
     config.ifPresent(c -> GfdConfigManager.applyTo(context, c, pod, NAME));
-    component.applyTo(pod, NAME);
+    NvidiaDaemonSet.apply(context, component, NAME, daemonSet);
     config.ifPresent(c -> GfdConfigManager.finish(context, pod, NAME));
     GfdEnv.mig(
         GfdEnv.container(pod, NAME),
         Optional.ofNullable(context.spec().mig()).map(MigSpec::strategy).orElse(null));
-    DaemonSet ds = DaemonSetShape.of(context, NAME, "gpu-feature-discovery", Map.of(), pod);
-    ds.getMetadata().getLabels().put("app.kubernetes.io/part-of", "nvidia-gpu");
-    ds.getSpec()
-        .getTemplate()
-        .getMetadata()
-        .getLabels()
-        .put("app.kubernetes.io/part-of", "nvidia-gpu");
-    GfdRuntimeClass.applyTo(context, ds.getSpec().getTemplate(), NAME);
-    return ds;
-  }
-
-  private static Container main() {
-    return new ContainerBuilder()
-        .withName(NAME)
-        .withCommand("gpu-feature-discovery")
-        .withEnv(
-            PodParts.env("GFD_SLEEP_INTERVAL", "60s"),
-            PodParts.env("GFD_FAIL_ON_INIT_ERROR", "true"),
-            PodParts.fieldRef("NAMESPACE", "metadata.namespace"),
-            PodParts.fieldRef("NODE_NAME", "spec.nodeName"))
-        .withVolumeMounts(
-            PodParts.mount("output-dir", FEATURES_DIR),
-            new VolumeMountBuilder()
-                .withName("host-sys")
-                .withMountPath("/sys")
-                .withReadOnly(true)
-                .build())
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .endSecurityContext()
-        .build();
+    GfdRuntimeClass.applyTo(context, daemonSet.getSpec().getTemplate(), NAME);
+    return assets.objects();
   }
 }
