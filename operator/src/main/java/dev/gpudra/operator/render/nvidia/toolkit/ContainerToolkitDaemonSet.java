@@ -5,27 +5,19 @@ import dev.gpudra.api.clusterpolicy.ClusterPolicySpec;
 import dev.gpudra.api.clusterpolicy.OperatorSpec;
 import dev.gpudra.api.clusterpolicy.Runtime;
 import dev.gpudra.api.clusterpolicy.ToolkitSpec;
-import dev.gpudra.operator.render.DaemonSetShape;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.PodParts;
 import dev.gpudra.operator.render.StateRefusedException;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
-import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
-import io.fabric8.kubernetes.api.model.Volume;
-import io.fabric8.kubernetes.api.model.VolumeBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMount;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -52,6 +44,11 @@ import java.util.Optional;
  * DaemonSet's {@code openshift.io/scc} annotation; on OpenShift NVIDIA keeps CRI-O's hook directory
  * at {@code /run/containers/oci/hooks.d}, here CRI-O always uses {@code
  * /usr/share/containers/oci/hooks.d} as NVIDIA does elsewhere.
+ *
+ * <p>The objects are the resources under {@code operands/state-container-toolkit/}: the entrypoint
+ * ConfigMap waits for {@code driver-ready}, exports what it says, waits five seconds (NVIDIA's
+ * guard against containerd 1.6.9+ restarting the container as it is reconfigured), then runs {@code
+ * nvidia-toolkit}; the policy's host paths, variables and runtime are applied to the DaemonSet.
  */
 public final class ContainerToolkitDaemonSet {
   /** NVIDIA's name of the DaemonSet. */
@@ -60,8 +57,7 @@ public final class ContainerToolkitDaemonSet {
   /** NVIDIA's service account of the toolkit's pods. */
   static final String ACCOUNT = "nvidia-container-toolkit";
 
-  /** The ConfigMap holding the toolkit container's entrypoint. */
-  static final String ENTRYPOINT = "nvidia-container-toolkit-entrypoint";
+  static final String STATE = "state-container-toolkit";
 
   static final String MAIN = "nvidia-container-toolkit-ctr";
   static final String DEFAULT_INSTALL_DIR = "/usr/local/nvidia";
@@ -89,60 +85,33 @@ public final class ContainerToolkitDaemonSet {
             spec == null
                 ? NvidiaComponent.Overrides.NONE
                 : new NvidiaComponent.Overrides(spec.resources(), null, null, spec.hostNetwork()));
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
-    objects.add(entrypoint(context));
-    objects.add(daemonSet(context, component));
-    return objects;
+    StateAssets assets = OperandAssets.bundled().load(STATE, context.namespace());
+    daemonSet(context, component, assets.one(DaemonSet.class));
+    return assets.objects();
   }
 
-  private static DaemonSet daemonSet(OperandContext context, NvidiaComponent component) {
-    List<VolumeMount> mounts = new ArrayList<>(mainMounts(installDir(context)));
-    List<Volume> volumes = new ArrayList<>(volumes(context));
-    ContainerToolkitEnv env = mainEnv(context);
-    runtime(context).applyTo(env, mounts, volumes);
-    Container main =
-        new ContainerBuilder()
-            .withName(MAIN)
-            .withCommand("/bin/sh", "-c")
-            .withArgs("/bin/entrypoint.sh")
-            .withEnv(env.toList())
-            .withNewSecurityContext()
-            .withPrivileged(true)
-            .withNewSeLinuxOptions()
-            .withLevel("s0")
-            .endSeLinuxOptions()
-            .endSecurityContext()
-            .withVolumeMounts(mounts)
-            .build();
+  private static void daemonSet(
+      OperandContext context, NvidiaComponent component, DaemonSet daemonSet) {
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    Container main = PodEdits.container(pod, MAIN);
+    hostPaths(context, pod);
+    PodEdits.mountPath(main, "toolkit-install-dir", installDir(context));
+    ContainerToolkitEnv env = mainEnv(context, main.getEnv());
+    runtime(context).applyTo(env, main.getVolumeMounts(), pod.getVolumes());
+    main.setEnv(env.toList());
     ContainerToolkitValidation validation = new ContainerToolkitValidation(context);
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withHostPID(true)
-            .withInitContainers(validation.initContainer())
-            .withContainers(main)
-            .withVolumes(volumes)
-            .build();
-    pod.setServiceAccountName(ACCOUNT);
-    component.applyTo(pod, MAIN);
+    validation.fill(PodEdits.initContainer(pod, ContainerToolkitValidation.NAME));
+    NvidiaDaemonSet.apply(context, component, MAIN, daemonSet);
     validation.applyTo(pod);
-    return DaemonSetShape.of(context, NAME, "container-toolkit", Map.of(), pod);
   }
 
   /**
-   * The asset's variables, {@code HOST_ROOT} for a custom {@code hostPaths.rootFS}, CDI's or
-   * CRI-O's hook mode, {@code ROOT} for a custom install directory, then the policy's.
+   * The base's variables, {@code HOST_ROOT} for a custom {@code hostPaths.rootFS}, CDI's or CRI-O's
+   * hook mode, {@code ROOT} for a custom install directory, then the policy's.
    */
-  static ContainerToolkitEnv mainEnv(OperandContext context) {
+  static ContainerToolkitEnv mainEnv(OperandContext context, List<EnvVar> base) {
     ClusterPolicySpec spec = context.spec();
-    ContainerToolkitEnv env =
-        new ContainerToolkitEnv(
-            PodParts.env("ROOT", DEFAULT_INSTALL_DIR),
-            PodParts.env(
-                "NVIDIA_CONTAINER_RUNTIME_MODES_CDI_DEFAULT_KIND", "management.nvidia.com/gpu"),
-            PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"),
-            PodParts.env("TOOLKIT_PID_FILE", "/run/nvidia/toolkit/toolkit.pid"),
-            PodParts.fieldRef("NRI_NAMESPACE", "metadata.namespace"));
+    ContainerToolkitEnv env = new ContainerToolkitEnv(base.toArray(EnvVar[]::new));
     ContainerToolkitValidation.hostRoot(context).ifPresent(root -> env.set("HOST_ROOT", root));
     if (cdiEnabled(spec)) {
       env.set("CDI_ENABLED", "true")
@@ -162,86 +131,23 @@ public final class ContainerToolkitDaemonSet {
     return env.setAll(spec.toolkit() == null ? null : spec.toolkit().env());
   }
 
-  private static List<VolumeMount> mainMounts(String installDir) {
-    return List.of(
-        new VolumeMountBuilder()
-            .withName(ENTRYPOINT)
-            .withMountPath("/bin/entrypoint.sh")
-            .withSubPath("entrypoint.sh")
-            .withReadOnly(true)
-            .build(),
-        PodParts.mount("toolkit-root", "/run/nvidia/toolkit"),
-        PodParts.mount(ValidationWait.VOLUME, ValidationWait.DIR),
-        PodParts.mount("toolkit-install-dir", installDir),
-        PodParts.mount("crio-hooks", "/usr/share/containers/oci/hooks.d"),
-        PodParts.hostToContainerWritable("driver-install-dir", "/driver-root"),
-        PodParts.hostToContainer("host-root", "/host"),
-        PodParts.mount("cdi-root", "/var/run/cdi"));
-  }
-
-  private static List<Volume> volumes(OperandContext context) {
+  /** The host paths the policy and the node's runtime decide. */
+  private static void hostPaths(OperandContext context, PodSpec pod) {
     String hostRoot = ContainerToolkitValidation.hostRoot(context).orElse("/");
-    return List.of(
-        new VolumeBuilder()
-            .withName(ENTRYPOINT)
-            .withNewConfigMap()
-            .withName(ENTRYPOINT)
-            .withDefaultMode(0700)
-            .endConfigMap()
-            .build(),
-        PodParts.hostPath("toolkit-root", "/run/nvidia/toolkit", "DirectoryOrCreate"),
-        ValidationWait.volume(),
-        PodParts.hostPath(
-            "driver-install-dir",
-            ContainerToolkitValidation.driverInstallDir(context),
-            "DirectoryOrCreate"),
-        PodParts.hostPath("host-root", hostRoot, null),
-        PodParts.hostPath("toolkit-install-dir", installDir(context), null),
-        PodParts.hostPath("crio-hooks", crioHooks(context), null),
-        PodParts.hostPath(
-            "host-dev-char", hostRoot.equals("/") ? "/dev/char" : hostRoot + "/dev/char", null),
-        PodParts.hostPath("cdi-root", context.cdiRoot(), "DirectoryOrCreate"));
+    PodEdits.hostPath(
+        pod, "driver-install-dir", ContainerToolkitValidation.driverInstallDir(context));
+    PodEdits.hostPath(pod, "host-root", hostRoot);
+    PodEdits.hostPath(pod, "toolkit-install-dir", installDir(context));
+    PodEdits.hostPath(pod, "crio-hooks", crioHooks(context));
+    PodEdits.hostPath(
+        pod, "host-dev-char", hostRoot.equals("/") ? "/dev/char" : hostRoot + "/dev/char");
+    PodEdits.hostPath(pod, "cdi-root", context.cdiRoot());
   }
 
   private static String crioHooks(OperandContext context) {
     return context.runtime() == Runtime.CRIO
         ? "/usr/share/containers/oci/hooks.d"
         : "/run/containers/oci/hooks.d";
-  }
-
-  /**
-   * The entrypoint: waits for {@code driver-ready}, exports what it says (the driver root the
-   * validator found), waits five seconds (NVIDIA's guard against containerd 1.6.9+ restarting the
-   * container as it is reconfigured), then runs {@code nvidia-toolkit}.
-   */
-  private static HasMetadata entrypoint(OperandContext context) {
-    String ready = ValidationWait.DIR + "/driver-ready";
-    String script =
-        String.join(
-            "\n",
-            "#!/bin/sh",
-            "",
-            "until [ -f " + ready + " ]; do",
-            "  echo \"waiting for the driver validations to be ready...\"",
-            "  sleep 5",
-            "done",
-            "",
-            "set -o allexport",
-            "cat " + ready,
-            ". " + ready,
-            "",
-            "# containerd 1.6.9 and later may stop a toolkit container restarted at once",
-            "sleep 5",
-            "",
-            "exec nvidia-toolkit");
-    return new ConfigMapBuilder()
-        .withNewMetadata()
-        .withName(ENTRYPOINT)
-        .withNamespace(context.namespace())
-        .addToLabels("app", NAME)
-        .endMetadata()
-        .withData(Map.of("entrypoint.sh", script))
-        .build();
   }
 
   /** {@code toolkit.installDir}, NVIDIA's {@code /usr/local/nvidia} when unset. */

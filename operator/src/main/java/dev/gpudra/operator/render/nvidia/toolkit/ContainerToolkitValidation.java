@@ -7,8 +7,10 @@ import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.PodParts;
 import dev.gpudra.operator.render.ValidationWait;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
@@ -78,6 +80,23 @@ public final class ContainerToolkitValidation {
             PodParts.hostToContainer("host-root", "/host"),
             PodParts.mount("host-dev-char", "/host-dev-char"))
         .build();
+  }
+
+  /**
+   * Fills the base DaemonSet's {@code driver-validation} init container: the validator's image, the
+   * driver's install directory (mounted at its own path), and the variables above.
+   */
+  void fill(Container init) {
+    ContainerToolkitEnv env = new ContainerToolkitEnv(init.getEnv().toArray(EnvVar[]::new));
+    hostRoot(context).ifPresent(root -> env.set("HOST_ROOT", root));
+    String driverDir = driverInstallDir(context);
+    if (!driverDir.equals(DEFAULT_DRIVER_INSTALL_DIR)) {
+      env.set("DRIVER_INSTALL_DIR", driverDir).set("DRIVER_INSTALL_DIR_CTR_PATH", driverDir);
+    }
+    env.setAll(validator.map(ValidatorSpec::driver).map(ValidatorStepSpec::env).orElse(null));
+    init.setEnv(env.toList());
+    init.setImage(image);
+    PodEdits.mountPath(init, "driver-install-dir", driverDir);
   }
 
   /**
