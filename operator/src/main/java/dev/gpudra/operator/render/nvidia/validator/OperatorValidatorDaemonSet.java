@@ -3,20 +3,15 @@ package dev.gpudra.operator.render.nvidia.validator;
 import dev.gpudra.api.clusterpolicy.HostPathsSpec;
 import dev.gpudra.api.clusterpolicy.ValidatorSpec;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.PodParts;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
 import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,94 +27,42 @@ import java.util.Optional;
  * {@code toolkit-validation} then checks the host's own toolkit through the RuntimeClass. {@code
  * hostPaths.rootFS} and {@code hostPaths.driverInstallDir} move the host volumes (and set {@code
  * HOST_ROOT}, {@code DRIVER_INSTALL_DIR}) as NVIDIA's operator does. OpenShift's
- * SecurityContextConstraints and the deprecated PodSecurityPolicy use are left out.
+ * SecurityContextConstraints and the deprecated PodSecurityPolicy use are left out. The objects are
+ * the resources under {@code operands/state-operator-validation/}; its DaemonSet carries NVIDIA's
+ * {@code app.kubernetes.io/part-of: gpu-operator} on itself, its pods and in its selector, so that
+ * the DaemonSet NVIDIA's operator left is updated in place (a selector cannot change).
  */
 public final class OperatorValidatorDaemonSet {
   /** NVIDIA's name of the DaemonSet, its service account and roles. */
   public static final String NAME = "nvidia-operator-validator";
 
-  static final String PART_OF = "app.kubernetes.io/part-of";
+  static final String STATE = "state-operator-validation";
 
   private OperatorValidatorDaemonSet() {}
 
   public static List<HasMetadata> objects(OperandContext context) {
     ValidatorSpec spec = context.spec().validator();
     NvidiaComponent component = NvidiaComponent.of(context, spec, "validator", "VALIDATOR_IMAGE");
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, NAME));
-    objects.addAll(
-        OperandRbac.role(
-            context,
-            NAME,
-            NAME,
-            OperandRbac.fullAccess("", "pods"),
-            OperandRbac.fullAccess("apps", "daemonsets"),
-            OperandRbac.fullAccess("apps", "deployments")));
-    objects.add(
-        OperandRbac.clusterRole(
-            NAME,
-            List.of(
-                OperandRbac.rule("", "nodes", "get", "list", "watch"),
-                OperandRbac.rule("nvidia.com", "clusterpolicies/finalizers", "update"))));
-    objects.add(OperandRbac.clusterRoleBinding(context, NAME));
-    objects.add(daemonSet(context, component));
-    return objects;
+    StateAssets assets = OperandAssets.bundled().load(STATE, context.namespace());
+    daemonSet(context, component, assets.one(DaemonSet.class));
+    return assets.objects();
   }
 
-  private static DaemonSet daemonSet(OperandContext context, NvidiaComponent component) {
+  private static void daemonSet(
+      OperandContext context, NvidiaComponent component, DaemonSet daemonSet) {
     Optional<String> runtimeClass = OperatorValidatorRuntime.runtimeClassName(context);
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withInitContainers(OperatorValidatorSteps.of(context, component.image(), runtimeClass))
-            .withContainers(main())
-            .withVolumes(
-                ValidationWait.volume(),
-                PodParts.hostPath(
-                    "driver-install-dir", OperatorValidatorSteps.installDir(context), null),
-                PodParts.hostPath("host-root", hostRoot(context), null),
-                PodParts.hostPath("host-dev-char", hostDevChar(context), null))
-            .build();
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    OperatorValidatorSteps.fill(context, pod, component.image(), runtimeClass);
+    PodEdits.hostPath(pod, "driver-install-dir", OperatorValidatorSteps.installDir(context));
+    PodEdits.hostPath(pod, "host-root", hostRoot(context));
+    PodEdits.hostPath(pod, "host-dev-char", hostDevChar(context));
     if (!hostRoot(context).equals("/")) {
       pod.getInitContainers()
           .forEach(c -> OperatorValidatorEnv.set(c, "HOST_ROOT", hostRoot(context)));
       pod.getContainers().forEach(c -> OperatorValidatorEnv.set(c, "HOST_ROOT", hostRoot(context)));
     }
-    DaemonSet daemonSet = NvidiaDaemonSet.of(context, NAME, "operator-validator", component, pod);
+    NvidiaDaemonSet.apply(context, component, NAME, daemonSet);
     OperatorValidatorRuntime.apply(daemonSet, context, "toolkit-validation");
-    partOfGpuOperator(daemonSet);
-    return daemonSet;
-  }
-
-  private static Container main() {
-    return new ContainerBuilder()
-        .withName(NAME)
-        .withCommand("sh", "-c")
-        .withArgs("echo all validations are successful; while true; do sleep 86400; done")
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .withRunAsUser(0L)
-        .endSecurityContext()
-        .withNewLifecycle()
-        .withNewPreStop()
-        .withNewExec()
-        .withCommand("sh", "-c", "rm -f " + ValidationWait.DIR + "/*-ready")
-        .endExec()
-        .endPreStop()
-        .endLifecycle()
-        .withVolumeMounts(OperatorValidatorSteps.bidirectional())
-        .build();
-  }
-
-  /**
-   * NVIDIA's DaemonSet carries {@code app.kubernetes.io/part-of: gpu-operator} on itself, its pods
-   * and in its selector; the selector must match NVIDIA's for the DaemonSet NVIDIA's operator left
-   * to be updated in place (a selector cannot change).
-   */
-  private static void partOfGpuOperator(DaemonSet daemonSet) {
-    Map<String, String> part = Map.of(PART_OF, "gpu-operator");
-    daemonSet.getMetadata().getLabels().putAll(part);
-    daemonSet.getSpec().getTemplate().getMetadata().getLabels().putAll(part);
-    daemonSet.getSpec().getSelector().getMatchLabels().putAll(part);
   }
 
   /** {@code hostPaths.rootFS}, {@code /} when empty. */

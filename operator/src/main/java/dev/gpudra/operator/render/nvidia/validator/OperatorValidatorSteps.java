@@ -6,14 +6,9 @@ import dev.gpudra.api.clusterpolicy.MigStrategy;
 import dev.gpudra.api.clusterpolicy.ValidatorSpec;
 import dev.gpudra.api.clusterpolicy.ValidatorStepSpec;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.PodParts;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
-import io.fabric8.kubernetes.api.model.SELinuxOptionsBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMount;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
-import java.util.ArrayList;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -24,90 +19,58 @@ import java.util.function.Function;
  * driver-validation} (waits for the driver), {@code toolkit-validation}, {@code cuda-validation}
  * (runs a CUDA workload pod) and {@code plugin-validation} (a pod asking for {@code
  * nvidia.com/gpu}), the last left out when the device plugin is disabled, as NVIDIA's operator
- * leaves it out. Each step takes {@code validator.<step>.env}.
+ * leaves it out. Each step takes {@code validator.<step>.env}. The steps are the base DaemonSet's
+ * ({@code operands/state-operator-validation/}); this fills what the policy decides.
  */
 final class OperatorValidatorSteps {
-  static final String VALIDATIONS_VOLUME = ValidationWait.VOLUME;
   static final String DRIVER_INSTALL_DIR = "/run/nvidia/driver";
+  static final String PLUGIN = "plugin-validation";
 
   private OperatorValidatorSteps() {}
 
   /**
+   * Fills the base pod's steps, leaving out {@code plugin-validation} where it does not run.
+   *
    * @param image the validator's image
    * @param runtimeClass the pods' RuntimeClass, which the workload pods get too
    */
-  static List<Container> of(OperandContext context, String image, Optional<String> runtimeClass) {
-    List<Container> steps = new ArrayList<>();
-    steps.add(driver(context, image));
-    steps.add(toolkit(context, image));
-    steps.add(workload("cuda", context, image, runtimeClass, ValidatorSpec::cuda));
-    if (pluginStep(context)) {
-      steps.add(workload("plugin", context, image, runtimeClass, ValidatorSpec::plugin));
+  static void fill(
+      OperandContext context, PodSpec pod, String image, Optional<String> runtimeClass) {
+    if (!pluginStep(context)) {
+      pod.getInitContainers().removeIf(c -> c.getName().equals(PLUGIN));
     }
-    return steps;
+    pod.getInitContainers().forEach(step -> step.setImage(image));
+    driver(context, PodEdits.initContainer(pod, "driver-validation"));
+    OperatorValidatorEnv.setAll(
+        PodEdits.initContainer(pod, "toolkit-validation"),
+        stepEnv(context, ValidatorSpec::toolkit));
+    workload(
+        context, PodEdits.initContainer(pod, "cuda-validation"), runtimeClass, ValidatorSpec::cuda);
+    if (pluginStep(context)) {
+      Container plugin = PodEdits.initContainer(pod, PLUGIN);
+      OperatorValidatorEnv.set(plugin, "MIG_STRATEGY", migStrategy(context));
+      workload(context, plugin, runtimeClass, ValidatorSpec::plugin);
+    }
   }
 
-  private static Container driver(OperandContext context, String image) {
+  private static void driver(OperandContext context, Container driver) {
     String installDir = installDir(context);
-    Container driver =
-        step(
-            "driver",
-            image,
-            List.of(
-                PodParts.env("WITH_WAIT", "true"),
-                PodParts.env("COMPONENT", "driver"),
-                PodParts.fieldRef("OPERATOR_NAMESPACE", "metadata.namespace")));
-    driver
-        .getSecurityContext()
-        .setSeLinuxOptions(new SELinuxOptionsBuilder().withLevel("s0").build());
-    driver.setVolumeMounts(
-        List.of(
-            PodParts.hostToContainer("host-root", "/host"),
-            PodParts.hostToContainerWritable("driver-install-dir", installDir),
-            bidirectional(),
-            PodParts.mount("host-dev-char", "/host-dev-char")));
+    PodEdits.mountPath(driver, "driver-install-dir", installDir);
     if (!installDir.equals(DRIVER_INSTALL_DIR)) {
       OperatorValidatorEnv.set(driver, "DRIVER_INSTALL_DIR", installDir);
       OperatorValidatorEnv.set(driver, "DRIVER_INSTALL_DIR_CTR_PATH", installDir);
     }
     OperatorValidatorEnv.setAll(driver, stepEnv(context, ValidatorSpec::driver));
-    return driver;
   }
 
-  private static Container toolkit(OperandContext context, String image) {
-    Container toolkit =
-        step(
-            "toolkit",
-            image,
-            List.of(
-                PodParts.env("NVIDIA_VISIBLE_DEVICES", "all"),
-                PodParts.env("WITH_WAIT", "false"),
-                PodParts.env("COMPONENT", "toolkit")));
-    OperatorValidatorEnv.setAll(toolkit, stepEnv(context, ValidatorSpec::toolkit));
-    return toolkit;
-  }
-
-  private static Container workload(
-      String component,
+  /** What a workload step passes on to the pods it runs: the validator's image and settings. */
+  private static void workload(
       OperandContext context,
-      String image,
+      Container step,
       Optional<String> runtimeClass,
       Function<ValidatorSpec, ValidatorStepSpec> stepSpec) {
-    List<io.fabric8.kubernetes.api.model.EnvVar> env = new ArrayList<>();
-    if (component.equals("plugin")) {
-      env.add(PodParts.env("COMPONENT", component));
-      env.add(PodParts.env("WITH_WAIT", "false"));
-      env.add(PodParts.env("WITH_WORKLOAD", "false"));
-      env.add(PodParts.env("MIG_STRATEGY", migStrategy(context)));
-    } else {
-      env.add(PodParts.env("WITH_WAIT", "false"));
-      env.add(PodParts.env("COMPONENT", component));
-    }
-    env.add(PodParts.fieldRef("NODE_NAME", "spec.nodeName"));
-    env.add(PodParts.fieldRef("OPERATOR_NAMESPACE", "metadata.namespace"));
-    Container step = step(component, image, env);
     ValidatorSpec validator = context.spec().validator();
-    OperatorValidatorEnv.set(step, "VALIDATOR_IMAGE", image);
+    OperatorValidatorEnv.set(step, "VALIDATOR_IMAGE", step.getImage());
     OperatorValidatorEnv.set(
         step,
         "VALIDATOR_IMAGE_PULL_POLICY",
@@ -122,33 +85,6 @@ final class OperatorValidatorSteps {
     }
     runtimeClass.ifPresent(name -> OperatorValidatorEnv.set(step, "VALIDATOR_RUNTIME_CLASS", name));
     OperatorValidatorEnv.setAll(step, stepEnv(context, stepSpec));
-    return step;
-  }
-
-  /** A step as NVIDIA's asset starts it: its env in the asset's order, privileged, uid 0. */
-  private static Container step(
-      String component, String image, List<io.fabric8.kubernetes.api.model.EnvVar> env) {
-    return new ContainerBuilder()
-        .withName(component + "-validation")
-        .withImage(image)
-        .withCommand("sh", "-c")
-        .withArgs("nvidia-validator")
-        .withEnv(env)
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .withRunAsUser(0L)
-        .endSecurityContext()
-        .withVolumeMounts(bidirectional())
-        .build();
-  }
-
-  /** The validation files, shared both ways: the validator writes them for the host. */
-  static VolumeMount bidirectional() {
-    return new VolumeMountBuilder()
-        .withName(VALIDATIONS_VOLUME)
-        .withMountPath(ValidationWait.DIR)
-        .withMountPropagation("Bidirectional")
-        .build();
   }
 
   /** {@code hostPaths.driverInstallDir}, NVIDIA's {@code /run/nvidia/driver} when empty. */
