@@ -15,20 +15,6 @@ public final class NvidiaDaemonSet {
   private NvidiaDaemonSet() {}
 
   /**
-   * What names and places an operand's DaemonSet.
-   *
-   * @param name the DaemonSet's name, its pods' {@code app} label and service account
-   * @param operand the deploy label's suffix ({@code node-status-exporter})
-   * @param main the name of the pod's main container
-   * @param extraSelector further node labels the pods need
-   */
-  public record Shape(String name, String operand, String main, Map<String, String> extraSelector) {
-    public Shape {
-      extraSelector = Map.copyOf(extraSelector);
-    }
-  }
-
-  /**
    * A DaemonSet whose main container is named as the DaemonSet, on the deploy label alone.
    *
    * @param name the DaemonSet's name, its pods' {@code app} label, service account and main
@@ -39,19 +25,9 @@ public final class NvidiaDaemonSet {
    */
   public static DaemonSet of(
       OperandContext context, String name, String operand, NvidiaComponent component, PodSpec pod) {
-    return of(context, new Shape(name, operand, name, Map.of()), component, pod);
-  }
-
-  /**
-   * @param shape the DaemonSet's names and node selector
-   * @param component the policy's component
-   * @param pod the pod, all containers in
-   */
-  public static DaemonSet of(
-      OperandContext context, Shape shape, NvidiaComponent component, PodSpec pod) {
-    pod.setServiceAccountName(shape.name());
-    component.applyTo(pod, shape.main());
-    return DaemonSetShape.of(context, shape.name(), shape.operand(), shape.extraSelector(), pod);
+    pod.setServiceAccountName(name);
+    component.applyTo(pod, name);
+    return DaemonSetShape.of(context, name, operand, Map.of(), pod);
   }
 
   /**
