@@ -131,6 +131,22 @@ final class SandboxPods {
   }
 
   /**
+   * Fills a base DaemonSet's driver manager init container: its image, then the policy's {@code
+   * env} over the base's variables (in place where there).
+   *
+   * @param spec the state's {@code driverManager} block; null when the policy has none
+   * @param specKey its path in the spec, for errors ({@code vfioManager.driverManager})
+   * @throws dev.gpudra.operator.render.MissingImageException when neither the block nor {@code
+   *     DRIVER_MANAGER_IMAGE} names an image
+   */
+  static void fillDriverManager(
+      OperandContext context, Container manager, DriverManagerSpec spec, String specKey) {
+    manager.setImage(context.nvidiaImage(spec, specKey, "DRIVER_MANAGER_IMAGE"));
+    ContainerToolkitEnv env = new ContainerToolkitEnv(manager.getEnv().toArray(EnvVar[]::new));
+    manager.setEnv(env.setAll(spec == null ? null : spec.env()).toList());
+  }
+
+  /**
    * An init container's own image's pull settings, applied after the component's (which set every
    * container's policy), as NVIDIA's operator applies them: the owner's {@code imagePullPolicy}
    * ({@code IfNotPresent} when unset) and its {@code imagePullSecrets} added to the pod's, each

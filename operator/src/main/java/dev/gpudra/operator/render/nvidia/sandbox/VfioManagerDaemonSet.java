@@ -3,22 +3,15 @@ package dev.gpudra.operator.render.nvidia.sandbox;
 import dev.gpudra.api.clusterpolicy.DriverManagerSpec;
 import dev.gpudra.api.clusterpolicy.VfioManagerSpec;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.PodParts;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
 import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,11 +29,14 @@ import java.util.Optional;
  *
  * <p>Honoured: the image keys, {@code resources}, {@code args}, {@code env}, {@code hostNetwork},
  * {@code driverManager} (image, pull settings, {@code env}). Not rendered: NVIDIA's OpenShift-only
- * Role (the {@code privileged} SCC), the SCC and the {@code clusterversions} rule.
+ * Role (the {@code privileged} SCC), the SCC and the {@code clusterversions} rule. The objects are
+ * the resources under {@code operands/state-vfio-manager/}, the policy's settings applied.
  */
 public final class VfioManagerDaemonSet {
   /** NVIDIA's name of the DaemonSet, its container and service account. */
   public static final String NAME = "nvidia-vfio-manager";
+
+  static final String STATE = "state-vfio-manager";
 
   private VfioManagerDaemonSet() {}
 
@@ -51,90 +47,18 @@ public final class VfioManagerDaemonSet {
     VfioManagerSpec spec = context.spec().vfioManager();
     NvidiaComponent component =
         NvidiaComponent.of(context, spec, "vfioManager", "VFIO_MANAGER_IMAGE");
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, NAME));
-    objects.add(
-        OperandRbac.clusterRole(
-            NAME,
-            List.of(
-                OperandRbac.rule("", "nodes", "get", "list", "patch", "watch"),
-                OperandRbac.rule("", "pods", "get", "list", "watch"),
-                OperandRbac.rule("", "pods/eviction", "create"))));
-    objects.add(OperandRbac.clusterRoleBinding(context, NAME));
-    objects.add(daemonSet(context, component));
-    return objects;
-  }
-
-  private static DaemonSet daemonSet(OperandContext context, NvidiaComponent component) {
     DriverManagerSpec manager =
-        Optional.ofNullable(context.spec().vfioManager())
-            .map(VfioManagerSpec::driverManager)
-            .orElse(null);
-    Container driverManager =
-        SandboxPods.driverManager(
-            context,
-            manager,
-            "vfioManager.driverManager",
-            List.of(
-                PodParts.fieldRef("NODE_NAME", "spec.nodeName"),
-                PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"),
-                PodParts.env("ENABLE_GPU_POD_EVICTION", "false"),
-                PodParts.env("ENABLE_AUTO_DRAIN", "false"),
-                PodParts.fieldRef("OPERATOR_NAMESPACE", "metadata.namespace")));
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withInitContainers(driverManager)
-            .withContainers(main())
-            .withTerminationGracePeriodSeconds(30L)
-            .withVolumes(
-                PodParts.hostPath("host-sys", "/sys", "Directory"),
-                PodParts.hostPath("host-lib-modules", "/lib/modules", "Directory"),
-                PodParts.hostPath("run-nvidia", "/run/nvidia", "DirectoryOrCreate"),
-                PodParts.hostPath("host-root", "/", null))
-            .build();
-    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "vfio-manager", component, pod);
-    SandboxPods.ownPullSettings(
-        ds.getSpec().getTemplate().getSpec(), SandboxPods.DRIVER_MANAGER, manager);
-    Map<String, String> podLabels =
-        new LinkedHashMap<>(ds.getSpec().getTemplate().getMetadata().getLabels());
-    podLabels.put("name", NAME);
-    ds.getSpec().getTemplate().getMetadata().setLabels(podLabels);
-    ds.getSpec().getSelector().setMatchLabels(Map.of("name", NAME));
-    return ds;
-  }
-
-  private static Container main() {
-    return new ContainerBuilder()
-        .withName(NAME)
-        .withCommand("/bin/sh", "-c")
-        .withArgs("vfio-manage bind --all && while true; do sleep 86400; done")
-        .withEnv(PodParts.env("HOST_ROOT", "/host"))
-        .withNewResources()
-        .addToLimits("memory", new Quantity("200Mi"))
-        .addToRequests("cpu", new Quantity("100m"))
-        .addToRequests("memory", new Quantity("200Mi"))
-        .endResources()
-        .withVolumeMounts(
-            PodParts.mount("host-sys", "/sys"),
-            new VolumeMountBuilder()
-                .withName("host-lib-modules")
-                .withMountPath("/lib/modules")
-                .withReadOnly(true)
-                .build(),
-            PodParts.mount("host-root", "/host"))
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .withNewSeLinuxOptions()
-        .withLevel("s0")
-        .endSeLinuxOptions()
-        .endSecurityContext()
-        .withNewLifecycle()
-        .withNewPreStop()
-        .withNewExec()
-        .withCommand("/bin/sh", "-c", "vfio-manage unbind --all")
-        .endExec()
-        .endPreStop()
-        .endLifecycle()
-        .build();
+        Optional.ofNullable(spec).map(VfioManagerSpec::driverManager).orElse(null);
+    StateAssets assets = OperandAssets.bundled().load(STATE, context.namespace());
+    DaemonSet daemonSet = assets.one(DaemonSet.class);
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    SandboxPods.fillDriverManager(
+        context,
+        PodEdits.initContainer(pod, SandboxPods.DRIVER_MANAGER),
+        manager,
+        "vfioManager.driverManager");
+    NvidiaDaemonSet.apply(context, component, NAME, daemonSet);
+    SandboxPods.ownPullSettings(pod, SandboxPods.DRIVER_MANAGER, manager);
+    return assets.objects();
   }
 }
