@@ -14,7 +14,6 @@ import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -92,42 +91,6 @@ final class SandboxPods {
 
   static String workloadName(WorkloadConfig workload) {
     return workload.name().toLowerCase(Locale.ROOT).replace('_', '-');
-  }
-
-  /**
-   * The driver manager's init container: {@code driver-manager uninstall_driver} with the asset's
-   * variables, then the policy's {@code env} (a variable that is there takes the new value in
-   * place, as NVIDIA's operator sets them), mounting the pod's {@code run-nvidia}, {@code
-   * host-root} and {@code host-sys} volumes.
-   *
-   * @param spec the state's {@code driverManager} block; null when the policy has none
-   * @param specKey its path in the spec, for errors ({@code vfioManager.driverManager})
-   * @param assetEnv the asset's variables, in order
-   * @throws dev.gpudra.operator.render.MissingImageException when neither the block nor {@code
-   *     DRIVER_MANAGER_IMAGE} names an image
-   */
-  static Container driverManager(
-      OperandContext context, DriverManagerSpec spec, String specKey, List<EnvVar> assetEnv) {
-    ContainerToolkitEnv env = new ContainerToolkitEnv(assetEnv.toArray(EnvVar[]::new));
-    env.setAll(spec == null ? null : spec.env());
-    return new ContainerBuilder()
-        .withName(DRIVER_MANAGER)
-        .withImage(context.nvidiaImage(spec, specKey, "DRIVER_MANAGER_IMAGE"))
-        .withCommand("driver-manager")
-        .withArgs("uninstall_driver")
-        .withEnv(env.toList())
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .endSecurityContext()
-        .withVolumeMounts(
-            new VolumeMountBuilder()
-                .withName("run-nvidia")
-                .withMountPath("/run/nvidia")
-                .withMountPropagation("Bidirectional")
-                .build(),
-            PodParts.hostToContainer("host-root", "/host"),
-            PodParts.mount("host-sys", "/sys"))
-        .build();
   }
 
   /**

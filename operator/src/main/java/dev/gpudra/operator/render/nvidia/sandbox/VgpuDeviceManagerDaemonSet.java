@@ -3,22 +3,16 @@ package dev.gpudra.operator.render.nvidia.sandbox;
 import dev.gpudra.api.clusterpolicy.VgpuDeviceManagerSpec;
 import dev.gpudra.api.clusterpolicy.VgpuDevicesConfigSpec;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.PodParts;
 import dev.gpudra.operator.render.StateRefusedException;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
 import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import dev.gpudra.operator.render.nvidia.gfd.GfdEnv;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
-import io.fabric8.kubernetes.api.model.VolumeBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,7 +33,8 @@ import java.util.Optional;
  * {@code config.name} and {@code config.default}. Refused: an empty {@code config.name} or one
  * naming NVIDIA's {@code default-vgpu-devices-config}, which gpu-dra's operator does not ship (its
  * layouts are per GPU model and vGPU type, for every vGPU-capable GPU NVIDIA supports). Not
- * rendered: NVIDIA's OpenShift-only SCC rule and the {@code clusterversions} rule.
+ * rendered: NVIDIA's OpenShift-only SCC rule and the {@code clusterversions} rule. The objects are
+ * the resources under {@code operands/state-vgpu-device-manager/}, the policy's settings applied.
  */
 public final class VgpuDeviceManagerDaemonSet {
   /** NVIDIA's name of the DaemonSet, its container and its service account. */
@@ -50,6 +45,8 @@ public final class VgpuDeviceManagerDaemonSet {
 
   /** NVIDIA's name of the wait for the vGPU manager, in the validator's image. */
   static final String WAIT = "vgpu-manager-validation";
+
+  static final String STATE = "state-vgpu-device-manager";
 
   private VgpuDeviceManagerDaemonSet() {}
 
@@ -63,17 +60,17 @@ public final class VgpuDeviceManagerDaemonSet {
     VgpuDeviceManagerSpec spec = context.spec().vgpuDeviceManager();
     NvidiaComponent component =
         NvidiaComponent.of(context, spec, "vgpuDeviceManager", "VGPU_DEVICE_MANAGER_IMAGE");
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, NAME));
-    objects.addAll(
-        OperandRbac.role(
-            context, NAME, NAME, OperandRbac.rule("", "pods", "get", "list", "watch")));
-    objects.add(
-        OperandRbac.clusterRole(
-            NAME, List.of(OperandRbac.rule("", "nodes", "get", "list", "watch", "update"))));
-    objects.add(OperandRbac.clusterRoleBinding(context, NAME));
-    objects.add(daemonSet(context, component, layouts));
-    return objects;
+    StateAssets assets = OperandAssets.bundled().load(STATE, context.namespace());
+    DaemonSet daemonSet = assets.one(DaemonSet.class);
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    PodEdits.initContainer(pod, WAIT).setImage(SandboxPods.validatorImage(context));
+    pod.getVolumes().stream()
+        .filter(v -> v.getName().equals("vgpu-config"))
+        .forEach(v -> v.getConfigMap().setName(layouts));
+    NvidiaDaemonSet.apply(context, component, NAME, daemonSet);
+    GfdEnv.set(PodEdits.container(pod, NAME), "DEFAULT_VGPU_CONFIG", defaultLayout(context));
+    SandboxPods.ownPullSettings(pod, WAIT, context.spec().validator());
+    return assets.objects();
   }
 
   /**
@@ -109,67 +106,5 @@ public final class VgpuDeviceManagerDaemonSet {
   private static Optional<VgpuDevicesConfigSpec> config(OperandContext context) {
     return Optional.ofNullable(context.spec().vgpuDeviceManager())
         .map(VgpuDeviceManagerSpec::config);
-  }
-
-  private static DaemonSet daemonSet(
-      OperandContext context, NvidiaComponent component, String layouts) {
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withInitContainers(managerWait(context))
-            .withContainers(main())
-            .withVolumes(
-                new VolumeBuilder()
-                    .withName("vgpu-config")
-                    .withNewConfigMap()
-                    .withName(layouts)
-                    .endConfigMap()
-                    .build(),
-                PodParts.hostPath("host-sys", "/sys", "Directory"),
-                PodParts.hostPath("host-root", "/", null),
-                PodParts.hostPath("driver-install-dir", "/run/nvidia/driver", "DirectoryOrCreate"),
-                ValidationWait.volume())
-            .build();
-    DaemonSet ds = NvidiaDaemonSet.of(context, NAME, "vgpu-device-manager", component, pod);
-    PodSpec rendered = ds.getSpec().getTemplate().getSpec();
-    GfdEnv.set(GfdEnv.container(rendered, NAME), "DEFAULT_VGPU_CONFIG", defaultLayout(context));
-    SandboxPods.ownPullSettings(rendered, WAIT, context.spec().validator());
-    return ds;
-  }
-
-  /** NVIDIA's wait for the vGPU manager, run as root as NVIDIA's validator containers are. */
-  private static Container managerWait(OperandContext context) {
-    Container wait =
-        ValidationWait.initContainer(
-            WAIT,
-            SandboxPods.validatorImage(context),
-            "vgpu-manager-ready",
-            "NVIDIA vGPU Manager to be setup");
-    wait.getSecurityContext().setRunAsUser(0L);
-    wait.setVolumeMounts(
-        List.of(
-            new VolumeMountBuilder()
-                .withName(ValidationWait.VOLUME)
-                .withMountPath(ValidationWait.DIR)
-                .withMountPropagation("Bidirectional")
-                .build()));
-    return wait;
-  }
-
-  private static Container main() {
-    return new ContainerBuilder()
-        .withName(NAME)
-        .withEnv(
-            PodParts.fieldRef("NAMESPACE", "metadata.namespace"),
-            PodParts.fieldRef("NODE_NAME", "spec.nodeName"),
-            PodParts.env("CONFIG_FILE", "/vgpu-config/config.yaml"))
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .endSecurityContext()
-        .withVolumeMounts(
-            PodParts.mount("vgpu-config", "/vgpu-config"),
-            PodParts.mount("host-sys", "/sys"),
-            PodParts.hostToContainerWritable("host-root", "/host"),
-            PodParts.hostToContainerWritable("driver-install-dir", "/driver-root"))
-        .build();
   }
 }

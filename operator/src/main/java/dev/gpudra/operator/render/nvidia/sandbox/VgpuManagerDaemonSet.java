@@ -3,26 +3,19 @@ package dev.gpudra.operator.render.nvidia.sandbox;
 import dev.gpudra.api.clusterpolicy.DriverManagerSpec;
 import dev.gpudra.api.clusterpolicy.KernelModuleConfigSpec;
 import dev.gpudra.api.clusterpolicy.VgpuManagerSpec;
-import dev.gpudra.operator.render.DaemonSetShape;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
-import dev.gpudra.operator.render.PodParts;
 import dev.gpudra.operator.render.StateRefusedException;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
+import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import dev.gpudra.operator.render.nvidia.driver.DriverDaemonSet;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
-import io.fabric8.kubernetes.api.model.Volume;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -43,7 +36,9 @@ import java.util.Optional;
  * digest as it is; nodes of several OSes, or none labelled, refused). Refused: {@code
  * kernelModuleConfig} (NVIDIA mounts each key of the ConfigMap, read from the API server). Not
  * rendered: NVIDIA's OpenShift-only Role (the {@code privileged} SCC), the SCC, the {@code
- * clusterversions} rule, the Driver Toolkit sidecar and the {@code OPENSHIFT_VERSION} variable.
+ * clusterversions} rule, the Driver Toolkit sidecar and the {@code OPENSHIFT_VERSION} variable. The
+ * objects are the resources under {@code operands/state-vgpu-manager/}, the policy's settings
+ * applied.
  */
 public final class VgpuManagerDaemonSet {
   /** NVIDIA's name of the DaemonSet. */
@@ -53,6 +48,7 @@ public final class VgpuManagerDaemonSet {
   static final String ACCOUNT = "nvidia-vgpu-manager";
 
   static final String MAIN = "nvidia-vgpu-manager-ctr";
+  static final String STATE = "state-vgpu-manager";
 
   private VgpuManagerDaemonSet() {}
 
@@ -65,20 +61,22 @@ public final class VgpuManagerDaemonSet {
     refuseKernelModuleConfig(spec);
     NvidiaComponent base = NvidiaComponent.of(context, spec, "vgpuManager", "VGPU_MANAGER_IMAGE");
     NvidiaComponent component = base.withImage(context.driverImage(base.image(), "vgpuManager"));
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
-    objects.add(
-        OperandRbac.clusterRole(
-            ACCOUNT,
-            List.of(
-                OperandRbac.rule("", "nodes", "get", "list", "patch", "watch"),
-                OperandRbac.rule("", "pods", "create", "delete", "get", "list", "patch", "update"),
-                OperandRbac.rule(
-                    "", "pods/eviction", "create", "delete", "get", "list", "patch", "update"),
-                OperandRbac.rule("apps", "daemonsets", "get"))));
-    objects.add(OperandRbac.clusterRoleBinding(context, ACCOUNT));
-    objects.add(daemonSet(context, component));
-    return objects;
+    DriverManagerSpec manager =
+        Optional.ofNullable(spec).map(VgpuManagerSpec::driverManager).orElse(null);
+    StateAssets assets = OperandAssets.bundled().load(STATE, context.namespace());
+    DaemonSet daemonSet = assets.one(DaemonSet.class);
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    SandboxPods.fillDriverManager(
+        context,
+        PodEdits.initContainer(pod, SandboxPods.DRIVER_MANAGER),
+        manager,
+        "vgpuManager.driverManager");
+    NvidiaDaemonSet.apply(context, component, MAIN, daemonSet);
+    SandboxPods.ownPullSettings(pod, SandboxPods.DRIVER_MANAGER, manager);
+    daemonSet
+        .getSpec()
+        .setUpdateStrategy(new DaemonSetUpdateStrategyBuilder().withType("OnDelete").build());
+    return assets.objects();
   }
 
   private static void refuseKernelModuleConfig(VgpuManagerSpec spec) {
@@ -94,85 +92,5 @@ public final class VgpuManagerDaemonSet {
               + " server and mounts each of its keys into the vGPU manager container; gpu-dra's"
               + " operator renders without reading ConfigMaps, so it cannot name the keys");
     }
-  }
-
-  private static DaemonSet daemonSet(OperandContext context, NvidiaComponent component) {
-    DriverManagerSpec manager =
-        Optional.ofNullable(context.spec().vgpuManager())
-            .map(VgpuManagerSpec::driverManager)
-            .orElse(null);
-    Container driverManager =
-        SandboxPods.driverManager(
-            context,
-            manager,
-            "vgpuManager.driverManager",
-            List.of(
-                PodParts.fieldRef("NODE_NAME", "spec.nodeName"),
-                PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"),
-                PodParts.env("ENABLE_AUTO_DRAIN", "false"),
-                PodParts.fieldRef("OPERATOR_NAMESPACE", "metadata.namespace")));
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withHostPID(true)
-            .withHostIPC(true)
-            .withServiceAccountName(ACCOUNT)
-            .withInitContainers(driverManager)
-            .withContainers(main())
-            .withVolumes(volumes())
-            .build();
-    component.applyTo(pod, MAIN);
-    SandboxPods.ownPullSettings(pod, SandboxPods.DRIVER_MANAGER, manager);
-    DaemonSet ds = DaemonSetShape.of(context, NAME, "vgpu-manager", Map.of(), pod);
-    Map<String, String> annotations =
-        new LinkedHashMap<>(
-            Optional.ofNullable(ds.getSpec().getTemplate().getMetadata().getAnnotations())
-                .orElse(Map.of()));
-    annotations.put("kubectl.kubernetes.io/default-container", MAIN);
-    ds.getSpec().getTemplate().getMetadata().setAnnotations(annotations);
-    ds.getSpec()
-        .setUpdateStrategy(new DaemonSetUpdateStrategyBuilder().withType("OnDelete").build());
-    return ds;
-  }
-
-  private static Container main() {
-    return new ContainerBuilder()
-        .withName(MAIN)
-        .withCommand("nvidia-driver")
-        .withArgs("init")
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .withNewSeLinuxOptions()
-        .withLevel("s0")
-        .endSeLinuxOptions()
-        .endSecurityContext()
-        .withVolumeMounts(
-            new VolumeMountBuilder()
-                .withName("run-nvidia")
-                .withMountPath("/run/nvidia")
-                .withMountPropagation("Bidirectional")
-                .build(),
-            PodParts.mount("host-os-release", "/host-etc/os-release"),
-            PodParts.mount("vfio", "/dev/vfio"),
-            PodParts.mount("cgroup", "/sys/fs/cgroup"),
-            PodParts.mount("var-log", "/var/log"),
-            PodParts.mount("dev-log", "/dev/log"),
-            PodParts.mount("firmware-search-path", "/sys/module/firmware_class/parameters/path"),
-            PodParts.mount("nv-firmware", "/lib/firmware"))
-        .build();
-  }
-
-  private static List<Volume> volumes() {
-    return List.of(
-        PodParts.hostPath("run-nvidia", "/run/nvidia", "DirectoryOrCreate"),
-        PodParts.hostPath("host-os-release", "/etc/os-release", null),
-        PodParts.hostPath("cgroup", "/sys/fs/cgroup", "Directory"),
-        PodParts.hostPath("vfio", "/dev/vfio", "Directory"),
-        PodParts.hostPath("host-root", "/", null),
-        PodParts.hostPath("host-sys", "/sys", "Directory"),
-        PodParts.hostPath("var-log", "/var/log", "Directory"),
-        PodParts.hostPath("dev-log", "/dev/log", null),
-        PodParts.hostPath(
-            "firmware-search-path", "/sys/module/firmware_class/parameters/path", null),
-        PodParts.hostPath("nv-firmware", "/run/nvidia/driver/lib/firmware", "DirectoryOrCreate"));
   }
 }
