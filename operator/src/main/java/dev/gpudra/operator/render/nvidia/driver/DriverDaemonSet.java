@@ -6,13 +6,11 @@ import dev.gpudra.api.clusterpolicy.GpuDirectStorageSpec;
 import dev.gpudra.api.clusterpolicy.ImageKeys;
 import dev.gpudra.operator.render.DaemonSetShape;
 import dev.gpudra.operator.render.OperandContext;
-import dev.gpudra.operator.render.OperandRbac;
 import dev.gpudra.operator.render.StateRefusedException;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
 import dev.gpudra.operator.render.nvidia.toolkit.ContainerToolkitValidation;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
-import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
@@ -65,6 +63,11 @@ import java.util.Optional;
  * gds.args} / {@code gdrcopy.args} (NVIDIA never applies them). Not rendered: the OpenShift-only
  * Role (the {@code privileged} SCC), the SCC itself, the {@code clusterversions} rule, the Driver
  * Toolkit sidecar and the cluster proxy settings.
+ *
+ * <p>The service account, cluster role and binding and the startup probe ConfigMap (the driver is
+ * up when its module is loaded and {@code nvidia-smi} answers; it then writes {@code
+ * .driver-ctr-ready} atomically with which of GDRCopy, GDS and RDMA are on) are the resources under
+ * {@code operands/state-driver/}; the DaemonSet is still built here.
  */
 public final class DriverDaemonSet {
   /** NVIDIA's name of the DaemonSet. */
@@ -75,6 +78,8 @@ public final class DriverDaemonSet {
 
   /** The ConfigMap with the driver container's startup probe script. */
   static final String STARTUP_PROBE = "nvidia-driver-startup-probe";
+
+  static final String STATE = "state-driver";
 
   /** NVIDIA's label of every driver pod, whichever DaemonSet runs it. */
   public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
@@ -91,19 +96,8 @@ public final class DriverDaemonSet {
   public static List<HasMetadata> objects(OperandContext context) {
     DriverSpec driver = Optional.ofNullable(context.spec().driver()).orElse(DriverRefusals.EMPTY);
     DriverRefusals.check(context.spec());
-    List<HasMetadata> objects = new ArrayList<>();
-    objects.add(OperandRbac.serviceAccount(context, ACCOUNT));
-    objects.add(
-        OperandRbac.clusterRole(
-            ACCOUNT,
-            List.of(
-                OperandRbac.rule("", "nodes", "get", "list", "patch", "update", "watch"),
-                OperandRbac.rule("", "pods", "create", "delete", "get", "list", "patch", "update"),
-                OperandRbac.rule(
-                    "", "pods/eviction", "create", "delete", "get", "list", "patch", "update"),
-                OperandRbac.rule("apps", "daemonsets", "get"))));
-    objects.add(OperandRbac.clusterRoleBinding(context, ACCOUNT));
-    objects.add(startupProbe(context));
+    List<HasMetadata> objects =
+        new ArrayList<>(OperandAssets.bundled().load(STATE, context.namespace()).objects());
     objects.add(daemonSet(context, driver));
     return objects;
   }
@@ -244,40 +238,5 @@ public final class DriverDaemonSet {
         .setUpdateStrategy(new DaemonSetUpdateStrategyBuilder().withType("OnDelete").build());
     DriverConfigDigest.stamp(ds);
     return ds;
-  }
-
-  /**
-   * NVIDIA's startup probe script: the driver is up when its module is loaded and {@code
-   * nvidia-smi} answers; it then writes {@code .driver-ctr-ready} (atomically) with which of
-   * GDRCopy, GDS and RDMA are on.
-   */
-  private static HasMetadata startupProbe(OperandContext context) {
-    String ready = DriverContainers.READY_FILE;
-    String script =
-        String.join(
-            "\n",
-            "#!/bin/sh",
-            "set -eu",
-            "",
-            "mkdir -p " + ValidationWait.DIR,
-            "[ -f /sys/module/nvidia/refcnt ] || { echo \"NVIDIA kernel module not loaded\"; exit 1; }",
-            "nvidia-smi || { echo \"nvidia-smi failed\"; exit 1; }",
-            "",
-            "tmp=\"" + ready + ".tmp\"",
-            "{",
-            "  echo \"GDRCOPY_ENABLED: ${GDRCOPY_ENABLED:-false}\"",
-            "  echo \"GDS_ENABLED: ${GDS_ENABLED:-false}\"",
-            "  echo \"GPU_DIRECT_RDMA_ENABLED: ${GPU_DIRECT_RDMA_ENABLED:-false}\"",
-            "} > \"$tmp\"",
-            "mv \"$tmp\" " + ready);
-    return new ConfigMapBuilder()
-        .withNewMetadata()
-        .withName(STARTUP_PROBE)
-        .withNamespace(context.namespace())
-        .addToLabels("app", NAME)
-        .addToLabels(COMPONENT_LABEL, "nvidia-driver")
-        .endMetadata()
-        .withData(Map.of("startup-probe.sh", script))
-        .build();
   }
 }
