@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +29,7 @@ final class AssetKinds {
               ConfigMap.class,
               Service.class,
               RuntimeClass.class,
+              ResourceClaimTemplate.class,
               DaemonSet.class)
           .stream()
           .collect(Collectors.toUnmodifiableMap(HasMetadata::getKind, Function.identity()));

@@ -72,7 +72,7 @@ class BundledOperandsTest {
     assertThat(provenance.files())
         .allSatisfy(f ->
             assertThat(f.upstream())
-                .matches("assets/[a-z0-9-]+/" + ProvenanceCheck.FILE.pattern()));
+                .matches("(assets|manifests)/[a-z0-9-]+/" + ProvenanceCheck.FILE.pattern()));
   }
 
   @ParameterizedTest(name = "{0}")
