@@ -6,10 +6,12 @@ import dev.gpudra.api.clusterpolicy.DriverSpec;
 import dev.gpudra.api.clusterpolicy.GpuDirectRdmaSpec;
 import dev.gpudra.api.clusterpolicy.KernelModuleType;
 import dev.gpudra.operator.render.PodParts;
-import dev.gpudra.operator.render.ValidationWait;
 import dev.gpudra.operator.render.nvidia.toolkit.ContainerToolkitEnv;
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.EnvFromSourceBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
@@ -20,7 +22,8 @@ import java.util.Optional;
 
 /**
  * The containers of NVIDIA's driver pod, each with the variables NVIDIA's operator sets, in its
- * order: the {@code k8s-driver-manager} init container, {@code nvidia-driver-ctr}, and the sidecars
+ * order: the {@code k8s-driver-manager} init container and {@code nvidia-driver-ctr} of the base
+ * DaemonSet ({@code operands/state-driver/0500_daemonset.yaml}), filled here, and the sidecars
  * built from the driver image ({@code nvidia-peermem-ctr} for RDMA) or their own ({@code
  * nvidia-fs-ctr} for GDS, {@code nvidia-gdrcopy-ctr} for GDRCopy). Images, pull policies and
  * resources are set by {@link DriverDaemonSet}.
@@ -34,7 +37,6 @@ record DriverContainers(DriverSpec driver, Optional<String> hostRoot) {
   static final String PEERMEM = "nvidia-peermem-ctr";
   static final String GDS = "nvidia-fs-ctr";
   static final String GDRCOPY = "nvidia-gdrcopy-ctr";
-  static final String READY_FILE = ValidationWait.DIR + "/.driver-ctr-ready";
 
   private ContainerToolkitEnv withHostRoot(ContainerToolkitEnv env) {
     hostRoot.ifPresent(root -> env.set("HOST_ROOT", root));
@@ -49,20 +51,13 @@ record DriverContainers(DriverSpec driver, Optional<String> hostRoot) {
     return rdma() && Boolean.TRUE.equals(driver.rdma().useHostMofed());
   }
 
-  /** The driver manager: unloads a running driver (pausing the operands) before a new one loads. */
-  ContainerBuilder manager() {
+  /**
+   * Fills the base pod's driver manager, which unloads a running driver (pausing the operands)
+   * before a new one loads: {@code HOST_ROOT}, RDMA's variables, then {@code driver.manager.env}.
+   */
+  void fillManager(Container manager) {
     ContainerToolkitEnv env =
-        withHostRoot(
-            new ContainerToolkitEnv(
-                PodParts.fieldRef("NODE_NAME", "spec.nodeName"),
-                PodParts.env("NVIDIA_VISIBLE_DEVICES", "void"),
-                PodParts.env("ENABLE_GPU_POD_EVICTION", "true"),
-                PodParts.env("ENABLE_AUTO_DRAIN", "false"),
-                PodParts.env("DRAIN_USE_FORCE", "false"),
-                PodParts.env("DRAIN_POD_SELECTOR_LABEL", ""),
-                PodParts.env("DRAIN_TIMEOUT_SECONDS", "0s"),
-                PodParts.env("DRAIN_DELETE_EMPTYDIR_DATA", "false"),
-                PodParts.fieldRef("OPERATOR_NAMESPACE", "metadata.namespace")));
+        withHostRoot(new ContainerToolkitEnv(manager.getEnv().toArray(EnvVar[]::new)));
     if (rdma()) {
       env.set("GPU_DIRECT_RDMA_ENABLED", "true");
       if (hostMofed()) {
@@ -70,35 +65,23 @@ record DriverContainers(DriverSpec driver, Optional<String> hostRoot) {
       }
     }
     env.setAll(Optional.ofNullable(driver.manager()).map(DriverManagerSpec::env).orElse(null));
-    return new ContainerBuilder()
-        .withName(MANAGER)
-        .withCommand("driver-manager")
-        .withArgs("uninstall_driver")
-        .withEnv(env.toList())
-        .withNewSecurityContext()
-        .withPrivileged(true)
-        .endSecurityContext()
-        .withVolumeMounts(
-            bidirectional("run-nvidia", "/run/nvidia"),
-            PodParts.hostToContainer("host-root", "/host"),
-            PodParts.mount("host-sys", "/sys"),
-            PodParts.hostToContainerWritable("run-mellanox-drivers", "/run/mellanox/drivers"));
+    manager.setEnv(env.toList());
   }
 
   /**
-   * The driver container: builds and loads the driver, and answers its startup probe (NVIDIA's
-   * script, which writes {@code .driver-ctr-ready}) once {@code nvidia-smi} works.
+   * Fills the base pod's driver container, which builds and loads the driver and answers its
+   * startup probe (the script, which writes {@code .driver-ctr-ready}) once {@code nvidia-smi}
+   * works: its variables, the licensing and topology mounts, the policy's probe settings and {@code
+   * secretEnv}.
    *
    * @param extraMounts the licensing and topology files
    * @param gds whether {@code gds.enabled}
    * @param gdrcopy whether {@code gdrcopy.enabled}
    */
-  ContainerBuilder driver(List<VolumeMount> extraMounts, boolean gds, boolean gdrcopy) {
+  void fillDriver(
+      Container container, List<VolumeMount> extraMounts, boolean gds, boolean gdrcopy) {
     ContainerToolkitEnv env =
-        withHostRoot(
-            new ContainerToolkitEnv(
-                PodParts.fieldRef("NODE_NAME", "spec.nodeName"),
-                PodParts.fieldRef("NODE_IP", "status.hostIP")));
+        withHostRoot(new ContainerToolkitEnv(container.getEnv().toArray(EnvVar[]::new)));
     KernelModuleType modules =
         Optional.ofNullable(driver.kernelModuleType()).orElse(KernelModuleType.AUTO);
     env.set("KERNEL_MODULE_TYPE", modules.name().toLowerCase(Locale.ROOT));
@@ -117,46 +100,10 @@ record DriverContainers(DriverSpec driver, Optional<String> hostRoot) {
         env.set("USE_HOST_MOFED", "true");
       }
     }
-    env.setAll(driver.env());
-    ContainerBuilder builder =
-        privileged(new ContainerBuilder().withName(DRIVER))
-            .withCommand("nvidia-driver")
-            .withArgs("init")
-            .withEnv(env.toList())
-            .withVolumeMounts(driverMounts())
-            .addAllToVolumeMounts(extraMounts)
-            .withStartupProbe(
-                tuned(
-                    exec(60, 120, 10, 60, "sh", "/usr/local/bin/startup-probe.sh"),
-                    driver.startupProbe()))
-            .withNewLifecycle()
-            .withNewPreStop()
-            .withNewExec()
-            .withCommand("/bin/sh", "-c", "rm -f " + READY_FILE)
-            .endExec()
-            .endPreStop()
-            .endLifecycle();
-    return secretEnv(builder);
-  }
-
-  private static List<VolumeMount> driverMounts() {
-    return List.of(
-        bidirectional("run-nvidia", "/run/nvidia"),
-        PodParts.mount("run-nvidia-fabricmanager", "/run/nvidia-fabricmanager"),
-        PodParts.mount("run-nvidia-topologyd", "/run/nvidia-topologyd"),
-        PodParts.mount("var-log", "/var/log"),
-        PodParts.mount("dev-log", "/dev/log"),
-        readOnly("host-os-release", "/host-etc/os-release"),
-        PodParts.hostToContainerWritable("mlnx-ofed-usr-src", "/run/mellanox/drivers/usr/src"),
-        PodParts.hostToContainerWritable("run-mellanox-drivers", "/run/mellanox/drivers"),
-        PodParts.mount("sysfs-memory-online", "/sys/devices/system/memory/auto_online_blocks"),
-        PodParts.mount("firmware-search-path", "/sys/module/firmware_class/parameters/path"),
-        PodParts.mount("nv-firmware", "/lib/firmware"),
-        new VolumeMountBuilder()
-            .withName(DriverDaemonSet.STARTUP_PROBE)
-            .withMountPath("/usr/local/bin/startup-probe.sh")
-            .withSubPath("startup-probe.sh")
-            .build());
+    container.setEnv(env.setAll(driver.env()).toList());
+    container.getVolumeMounts().addAll(extraMounts);
+    tuned(container.getStartupProbe(), driver.startupProbe());
+    secretEnv().ifPresent(source -> container.setEnvFrom(List.of(source)));
   }
 
   /** {@code nvidia-peermem}: reloads the module whenever a MOFED reinstall unloads it. */
@@ -210,15 +157,15 @@ record DriverContainers(DriverSpec driver, Optional<String> hostRoot) {
 
   /** {@code driver.secretEnv}: every key of the Secret as a variable. */
   private ContainerBuilder secretEnv(ContainerBuilder builder) {
-    if (driver.secretEnv() != null && !driver.secretEnv().isEmpty()) {
-      builder.withEnvFrom(
-          new EnvFromSourceBuilder()
-              .withNewSecretRef()
-              .withName(driver.secretEnv())
-              .endSecretRef()
-              .build());
-    }
+    secretEnv().ifPresent(builder::withEnvFrom);
     return builder;
+  }
+
+  private Optional<EnvFromSource> secretEnv() {
+    return Optional.ofNullable(driver.secretEnv())
+        .filter(name -> !name.isEmpty())
+        .map(name ->
+            new EnvFromSourceBuilder().withNewSecretRef().withName(name).endSecretRef().build());
   }
 
   private static ContainerBuilder privileged(ContainerBuilder builder) {

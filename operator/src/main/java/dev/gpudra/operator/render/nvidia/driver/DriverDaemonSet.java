@@ -4,22 +4,22 @@ import dev.gpudra.api.clusterpolicy.DriverSpec;
 import dev.gpudra.api.clusterpolicy.GdrCopySpec;
 import dev.gpudra.api.clusterpolicy.GpuDirectStorageSpec;
 import dev.gpudra.api.clusterpolicy.ImageKeys;
-import dev.gpudra.operator.render.DaemonSetShape;
 import dev.gpudra.operator.render.OperandContext;
 import dev.gpudra.operator.render.StateRefusedException;
 import dev.gpudra.operator.render.nvidia.asset.OperandAssets;
+import dev.gpudra.operator.render.nvidia.asset.StateAssets;
 import dev.gpudra.operator.render.nvidia.component.NvidiaComponent;
+import dev.gpudra.operator.render.nvidia.component.NvidiaDaemonSet;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import dev.gpudra.operator.render.nvidia.toolkit.ContainerToolkitValidation;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,10 +64,11 @@ import java.util.Optional;
  * Role (the {@code privileged} SCC), the SCC itself, the {@code clusterversions} rule, the Driver
  * Toolkit sidecar and the cluster proxy settings.
  *
- * <p>The service account, cluster role and binding and the startup probe ConfigMap (the driver is
- * up when its module is loaded and {@code nvidia-smi} answers; it then writes {@code
- * .driver-ctr-ready} atomically with which of GDRCopy, GDS and RDMA are on) are the resources under
- * {@code operands/state-driver/}; the DaemonSet is still built here.
+ * <p>The objects are the resources under {@code operands/state-driver/}: the service account,
+ * cluster role and binding, the startup probe ConfigMap (the driver is up when its module is loaded
+ * and {@code nvidia-smi} answers; it then writes {@code .driver-ctr-ready} atomically with which of
+ * GDRCopy, GDS and RDMA are on) and the DaemonSet with the driver manager and driver container,
+ * which this class fills and completes with the sidecars, licensing and topology files.
  */
 public final class DriverDaemonSet {
   /** NVIDIA's name of the DaemonSet. */
@@ -96,13 +97,12 @@ public final class DriverDaemonSet {
   public static List<HasMetadata> objects(OperandContext context) {
     DriverSpec driver = Optional.ofNullable(context.spec().driver()).orElse(DriverRefusals.EMPTY);
     DriverRefusals.check(context.spec());
-    List<HasMetadata> objects =
-        new ArrayList<>(OperandAssets.bundled().load(STATE, context.namespace()).objects());
-    objects.add(daemonSet(context, driver));
-    return objects;
+    StateAssets assets = OperandAssets.bundled().load(STATE, context.namespace());
+    daemonSet(context, driver, assets.one(DaemonSet.class));
+    return assets.objects();
   }
 
-  private static DaemonSet daemonSet(OperandContext context, DriverSpec driver) {
+  private static void daemonSet(OperandContext context, DriverSpec driver, DaemonSet daemonSet) {
     NvidiaComponent component =
         NvidiaComponent.of(
             context,
@@ -119,10 +119,33 @@ public final class DriverDaemonSet {
         Optional.ofNullable(context.spec().gds()).filter(GpuDirectStorageSpec::enabledOrDefault);
     Optional<GdrCopySpec> gdrcopy =
         Optional.ofNullable(context.spec().gdrcopy()).filter(GdrCopySpec::enabledOrDefault);
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    parts.fillDriver(
+        PodEdits.container(pod, DriverContainers.DRIVER),
+        volumes.mounts(),
+        gds.isPresent(),
+        gdrcopy.isPresent());
+    sidecars(context, parts, component.image(), gds, gdrcopy).forEach(pod.getContainers()::add);
+    Container manager = PodEdits.initContainer(pod, DriverContainers.MANAGER);
+    parts.fillManager(manager);
+    manager.setImage(
+        context.nvidiaImage(driver.manager(), "driver.manager", "DRIVER_MANAGER_IMAGE"));
+    volumes.fill(pod);
+    NvidiaDaemonSet.apply(context, component, DriverContainers.DRIVER, daemonSet);
+    pullSettings(pod, driver, gds, gdrcopy);
+    shape(daemonSet);
+  }
+
+  /** RDMA's {@code nvidia-peermem} (the driver's image), GDS's and GDRCopy's module sidecars. */
+  private static List<Container> sidecars(
+      OperandContext context,
+      DriverContainers parts,
+      String driverImage,
+      Optional<GpuDirectStorageSpec> gds,
+      Optional<GdrCopySpec> gdrcopy) {
     List<Container> containers = new ArrayList<>();
-    containers.add(parts.driver(volumes.mounts(), gds.isPresent(), gdrcopy.isPresent()).build());
-    if (DriverContainers.rdmaEnabled(driver.rdma())) {
-      containers.add(parts.peermem().withImage(component.image()).build());
+    if (DriverContainers.rdmaEnabled(parts.driver().rdma())) {
+      containers.add(parts.peermem().withImage(driverImage).build());
     }
     gds.ifPresent(g ->
         containers.add(
@@ -138,23 +161,7 @@ public final class DriverDaemonSet {
                     context.driverImage(
                         context.nvidiaImage(g, "gdrcopy", "GDRCOPY_IMAGE"), "gdrcopy"))
                 .build()));
-    Container manager =
-        parts
-            .manager()
-            .withImage(
-                context.nvidiaImage(driver.manager(), "driver.manager", "DRIVER_MANAGER_IMAGE"))
-            .build();
-    PodSpec pod =
-        new PodSpecBuilder()
-            .withHostPID(true)
-            .withServiceAccountName(ACCOUNT)
-            .withInitContainers(manager)
-            .withContainers(containers)
-            .withVolumes(volumes.volumes())
-            .build();
-    component.applyTo(pod, DriverContainers.DRIVER);
-    pullSettings(pod, driver, gds, gdrcopy);
-    return shape(context, pod);
+    return containers;
   }
 
   /**
@@ -200,22 +207,12 @@ public final class DriverDaemonSet {
   }
 
   /**
-   * The common shape, then NVIDIA's driver specifics: its extra labels, the default-container
-   * annotation, one driver pod per node (anti-affinity on the component label, unless {@code
-   * daemonsets.affinity} says otherwise), {@code OnDelete} always, and the config digest.
+   * NVIDIA's driver specifics over the common shape (the base carries the extra labels and the
+   * default-container annotation): one driver pod per node (anti-affinity on the component label,
+   * unless {@code daemonsets.affinity} says otherwise), {@code OnDelete} always, and the config
+   * digest.
    */
-  private static DaemonSet shape(OperandContext context, PodSpec pod) {
-    DaemonSet ds = DaemonSetShape.of(context, NAME, "driver", Map.of(), pod);
-    Map<String, String> extra =
-        Map.of("nvidia.com/precompiled", "false", COMPONENT_LABEL, "nvidia-driver");
-    ds.getMetadata().getLabels().putAll(extra);
-    ds.getSpec().getTemplate().getMetadata().getLabels().putAll(extra);
-    Map<String, String> annotations =
-        new LinkedHashMap<>(
-            Optional.ofNullable(ds.getSpec().getTemplate().getMetadata().getAnnotations())
-                .orElse(Map.of()));
-    annotations.put("kubectl.kubernetes.io/default-container", DriverContainers.DRIVER);
-    ds.getSpec().getTemplate().getMetadata().setAnnotations(annotations);
+  private static void shape(DaemonSet ds) {
     PodSpec rendered = ds.getSpec().getTemplate().getSpec();
     if (rendered.getAffinity() == null) {
       rendered.setAffinity(
@@ -237,6 +234,5 @@ public final class DriverDaemonSet {
     ds.getSpec()
         .setUpdateStrategy(new DaemonSetUpdateStrategyBuilder().withType("OnDelete").build());
     DriverConfigDigest.stamp(ds);
-    return ds;
   }
 }

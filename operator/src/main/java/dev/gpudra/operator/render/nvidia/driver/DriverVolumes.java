@@ -2,9 +2,9 @@ package dev.gpudra.operator.render.nvidia.driver;
 
 import dev.gpudra.api.clusterpolicy.DriverLicensingConfigSpec;
 import dev.gpudra.api.clusterpolicy.DriverSpec;
-import dev.gpudra.operator.render.PodParts;
-import dev.gpudra.operator.render.ValidationWait;
+import dev.gpudra.operator.render.nvidia.component.PodEdits;
 import io.fabric8.kubernetes.api.model.KeyToPath;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The driver pod's volumes, NVIDIA's host paths, and the vGPU files NVIDIA mounts into the driver
- * container by known keys: {@code licensingConfig} ({@code gridd.conf} at {@code
- * /drivers/gridd.conf}, plus {@code client_configuration_token.tok} under {@code
- * /drivers/ClientConfigToken/} with {@code nlsEnabled}; from the Secret {@code secretName}, else
- * the deprecated ConfigMap {@code configMapName}) and {@code virtualTopology.config} ({@code
+ * The driver pod's volumes (the base DaemonSet's, two host paths filled here), and the vGPU files
+ * NVIDIA mounts into the driver container by known keys: {@code licensingConfig} ({@code
+ * gridd.conf} at {@code /drivers/gridd.conf}, plus {@code client_configuration_token.tok} under
+ * {@code /drivers/ClientConfigToken/} with {@code nlsEnabled}; from the Secret {@code secretName},
+ * else the deprecated ConfigMap {@code configMapName}) and {@code virtualTopology.config} ({@code
  * nvidia-topologyd.conf} at {@code /etc/nvidia/nvidia-topologyd.conf}).
  *
  * @param driver the policy's {@code driver} block
@@ -29,49 +29,20 @@ record DriverVolumes(DriverSpec driver, String hostRoot) {
   static final String NLS_TOKEN = "client_configuration_token.tok";
   static final String TOPOLOGY = "nvidia-topologyd.conf";
 
-  List<Volume> volumes() {
+  /**
+   * Fills the base pod's volumes: the MOFED sources (the host's {@code /usr/src} with {@code
+   * rdma.useHostMofed}), the host root, then the licensing and topology files' volumes.
+   */
+  void fill(PodSpec pod) {
     boolean hostMofed =
         DriverContainers.rdmaEnabled(driver.rdma())
             && Boolean.TRUE.equals(driver.rdma().useHostMofed());
-    List<Volume> volumes = new ArrayList<>();
-    volumes.add(PodParts.hostPath("run-nvidia", "/run/nvidia", "DirectoryOrCreate"));
-    volumes.add(PodParts.hostPath("var-log", "/var/log", null));
-    volumes.add(PodParts.hostPath("dev-log", "/dev/log", null));
-    volumes.add(PodParts.hostPath("host-os-release", "/etc/os-release", null));
-    volumes.add(
-        PodParts.hostPath(
-            "run-nvidia-fabricmanager", "/run/nvidia-fabricmanager", "DirectoryOrCreate"));
-    volumes.add(
-        PodParts.hostPath("run-nvidia-topologyd", "/run/nvidia-topologyd", "DirectoryOrCreate"));
-    volumes.add(
-        PodParts.hostPath(
-            "mlnx-ofed-usr-src",
-            hostMofed ? "/usr/src" : "/run/mellanox/drivers/usr/src",
-            "DirectoryOrCreate"));
-    volumes.add(
-        PodParts.hostPath("run-mellanox-drivers", "/run/mellanox/drivers", "DirectoryOrCreate"));
-    volumes.add(ValidationWait.volume());
-    volumes.add(PodParts.hostPath("host-root", hostRoot, null));
-    volumes.add(PodParts.hostPath("host-sys", "/sys", "Directory"));
-    volumes.add(
-        PodParts.hostPath(
-            "firmware-search-path", "/sys/module/firmware_class/parameters/path", null));
-    volumes.add(
-        PodParts.hostPath(
-            "sysfs-memory-online", "/sys/devices/system/memory/auto_online_blocks", null));
-    volumes.add(
-        PodParts.hostPath("nv-firmware", "/run/nvidia/driver/lib/firmware", "DirectoryOrCreate"));
-    volumes.add(
-        new VolumeBuilder()
-            .withName(DriverDaemonSet.STARTUP_PROBE)
-            .withNewConfigMap()
-            .withName(DriverDaemonSet.STARTUP_PROBE)
-            .withDefaultMode(0755)
-            .endConfigMap()
-            .build());
-    licensing().ifPresent(volumes::add);
-    topology().ifPresent(name -> volumes.add(configMapItems("topology-config", name, TOPOLOGY)));
-    return volumes;
+    PodEdits.hostPath(
+        pod, "mlnx-ofed-usr-src", hostMofed ? "/usr/src" : "/run/mellanox/drivers/usr/src");
+    PodEdits.hostPath(pod, "host-root", hostRoot);
+    licensing().ifPresent(pod.getVolumes()::add);
+    topology()
+        .ifPresent(name -> pod.getVolumes().add(configMapItems("topology-config", name, TOPOLOGY)));
   }
 
   /** The driver container's mounts of the licensing and topology files. */
