@@ -262,19 +262,10 @@ public final class DemoCluster implements AutoCloseable {
       }
       node.injectXid(xid.device(), xid.xid());
       await(
-          () -> tainted(xid.node(), xid.device(), Long.toString(xid.xid())),
+          () -> xid.tainted(slices(), xid.node()),
           CLEANUP_TIMEOUT,
           "the taint of XID " + xid.xid() + " on " + xid.node() + "/" + xid.device());
     }
-  }
-
-  private boolean tainted(String node, String device, String xid) {
-    return slices().stream()
-        .filter(s -> node.equals(s.getSpec().getNodeName()))
-        .flatMap(s -> s.getSpec().getDevices().stream())
-        .filter(d -> d.getName().equals(device) && d.getTaints() != null)
-        .flatMap(d -> d.getTaints().stream())
-        .anyMatch(t -> xid.equals(t.getValue()));
   }
 
   /** Deletes the namespaces' pods; returns a line saying whether everything was unprepared. */

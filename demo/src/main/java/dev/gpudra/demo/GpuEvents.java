@@ -3,6 +3,7 @@ package dev.gpudra.demo;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -31,6 +32,17 @@ public record GpuEvents(List<Xid> xids) {
     public Xid {
       Objects.requireNonNull(node, "gpu-events.yaml: xids[].node");
       Objects.requireNonNull(device, "gpu-events.yaml: xids[].device");
+    }
+
+    /** Whether {@code nodeName}'s slices show this XID as a taint of its device. */
+    public boolean tainted(List<ResourceSlice> slices, String nodeName) {
+      String value = Long.toString(xid);
+      return slices.stream()
+          .filter(s -> nodeName.equals(s.getSpec().getNodeName()))
+          .flatMap(s -> s.getSpec().getDevices().stream())
+          .filter(d -> d.getName().equals(device) && d.getTaints() != null)
+          .flatMap(d -> d.getTaints().stream())
+          .anyMatch(t -> value.equals(t.getValue()));
     }
   }
 

@@ -44,6 +44,18 @@ class RealNodeDemoE2E {
 
     String text = out.toString();
     assertThat(code).as(text + err).isZero();
+    assertScenarios(text);
+    assertXid(text);
+    assertThat(host.leftSince())
+        .as("the node's traces on the host, removed when it stopped")
+        .isEmpty();
+    assertThat(Files.exists(Path.of("/dev/nvidiactl")))
+        .as("placeholders removed after the demo, real device nodes kept")
+        .isEqualTo(controlNodeBefore);
+  }
+
+  /** The scenarios as their nodes, those not run, and the summary. */
+  private static void assertScenarios(String text) {
     assertThat(text)
         .contains("real node gpu-node-real Ready")
         .contains("gpu-kubelet-plugin plays gpu-node-1 (dgx-h100")
@@ -56,14 +68,22 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("11 scenarios on the real node gpu-node-real: 11 passed, 0 failed")
+        .contains("12 scenarios on the real node gpu-node-real: 12 passed, 0 failed")
         .contains("compute-domain: not run on the real node")
+        .contains("mps: not run on the real node")
+        .contains("migration: not run on the real node")
         .doesNotContain("FAIL");
-    assertThat(host.leftSince())
-        .as("the node's traces on the host, removed when it stopped")
-        .isEmpty();
-    assertThat(Files.exists(Path.of("/dev/nvidiactl")))
-        .as("placeholders removed after the demo, real device nodes kept")
-        .isEqualTo(controlNodeBefore);
+  }
+
+  /** unhealthy-gpu with the plugin in the demo's JVM (XID 79 on gpu-7, selected by its UUID). */
+  private static void assertXid(String text) {
+    assertThat(text)
+        .contains("gpu-kubelet-plugin plays gpu-node-2 (dgx-a100-mig")
+        .contains("registered by the real kubelet; in the demo's JVM")
+        .contains("gpu-node-2/gpu-7 reported XID 79: the plugin tainted gpu-7")
+        .contains("the gpu-node-2 GPU UUIDs its manifests name: those of gpu-node-real's GPUs")
+        .contains("pod trainer: not scheduled: 0/1 nodes are available")
+        .containsPattern("pod gpu-diagnostics on gpu-node-real\\n    claim gpu, request gpu: gpu-7")
+        .contains("PASS unhealthy-gpu");
   }
 }

@@ -1,6 +1,7 @@
 package dev.gpudra.demo.realnode;
 
 import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.GpuEvents;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
@@ -46,7 +47,15 @@ public final class RealNodeCluster implements AutoCloseable {
   private ControlPlaneProcess controlPlane;
   private RealNode node;
   private NodePlugin plugin;
-  private Demo.NodeSpec playing;
+  private InJvmPlugin inJvm;
+  private int registrations;
+  private Role playing;
+
+  /**
+   * A demo node the plugin plays, and whether it runs in this JVM ({@link InJvmPlugin}) rather than
+   * as a process.
+   */
+  private record Role(Demo.NodeSpec spec, boolean inJvm) {}
 
   private RealNodeCluster(String imageClasspath, Path workDir, PrintWriter out) {
     this.imageClasspath = imageClasspath;
@@ -103,36 +112,98 @@ public final class RealNodeCluster implements AutoCloseable {
   }
 
   /**
-   * Runs the plugin as the demo's node {@code spec} runs it, restarting it when it played another:
+   * Runs the plugin as the demo's node {@code spec} runs it, as a process or, for a scenario whose
+   * GPUs report XIDs, in this JVM; restarting it when it played another node or ran the other way:
    * the old plugin stops, its ResourceSlices are deleted, and the new one is registered by the
    * kubelet and has published a complete pool before this returns.
    */
-  void play(Demo.NodeSpec spec) throws InterruptedException {
-    if (spec.equals(playing)) {
+  void play(Demo.NodeSpec spec, boolean inThisJvm) throws InterruptedException {
+    Role role = new Role(spec, inThisJvm);
+    if (role.equals(playing)) {
       return;
     }
-    int registrations = 0;
-    if (plugin != null) {
+    stopPlugin();
+    String where;
+    if (inThisJvm) {
+      inJvm = push(InJvmPlugin.start(node, client(), controlPlane.kubeconfig(), spec));
+      where = "in the demo's JVM";
+    } else {
+      plugin =
+          push(
+              new NodePlugin(
+                  imageClasspath,
+                  node,
+                  controlPlane.kubeconfig(),
+                  new NodePlugin.Simulated(
+                      spec.profile(), spec.featureGates(), spec.consumableShares()),
+                  workDir.resolve("gpu-kubelet-plugin.log")));
+      plugin.start(registrations + 1);
       registrations = plugin.registrations();
+      where = "log: " + plugin.log();
+    }
+    awaitCompletePool();
+    playing = role;
+    out.printf(
+        "%ngpu-kubelet-plugin plays %s (%s, simulated; %s) registered by the real kubelet; %s%n",
+        spec.name(), spec.profile(), spec.featureGates(), where);
+  }
+
+  /**
+   * Stops the plugin that plays now, if any, deletes its ResourceSlices, and removes the
+   * passthrough host it had.
+   */
+  private void stopPlugin() {
+    if (plugin == null && inJvm == null) {
+      return;
+    }
+    if (plugin != null) {
       started.remove(plugin);
       plugin.close();
-      client().resources(ResourceSlice.class).withField("spec.nodeName", NODE).delete();
+      plugin = null;
     }
-    plugin =
-        push(
-            new NodePlugin(
-                imageClasspath,
-                node,
-                controlPlane.kubeconfig(),
-                new NodePlugin.Simulated(
-                    spec.profile(), spec.featureGates(), spec.consumableShares()),
-                workDir.resolve("gpu-kubelet-plugin.log")));
-    plugin.start(registrations + 1);
-    awaitCompletePool();
-    playing = spec;
-    out.printf(
-        "%ngpu-kubelet-plugin plays %s (%s, simulated; %s) registered by the real kubelet; log: %s%n",
-        spec.name(), spec.profile(), spec.featureGates(), plugin.log());
+    if (inJvm != null) {
+      started.remove(inJvm);
+      inJvm.close();
+      inJvm = null;
+    }
+    client().resources(ResourceSlice.class).withField("spec.nodeName", NODE).delete();
+  }
+
+  /**
+   * Has the GPUs of the node the plugin plays in this JVM report the scenario's XIDs, and waits
+   * until the slices show each as its device's taint, so that the pods that follow are scheduled
+   * against them (as the embedded demo does).
+   *
+   * @throws IllegalStateException an XID names another node than the one played in this JVM
+   */
+  void report(GpuEvents events) throws InterruptedException {
+    for (GpuEvents.Xid xid : events.xids()) {
+      if (inJvm == null || !xid.node().equals(playing.spec().name())) {
+        throw new IllegalStateException(
+            "gpu-events.yaml: node "
+                + xid.node()
+                + " is not the node the plugin plays in the demo's JVM");
+      }
+      inJvm.injectXid(xid.device(), xid.xid());
+      Instant deadline = Instant.now().plus(SLICES_TIMEOUT);
+      while (!xid.tainted(slices(), NODE)) {
+        checkAlive();
+        if (Instant.now().isAfter(deadline)) {
+          throw new NodeExitedException(
+              "the GPU kubelet plugin did not taint "
+                  + xid.device()
+                  + " for XID "
+                  + xid.xid()
+                  + " within "
+                  + SLICES_TIMEOUT.toSeconds()
+                  + " s");
+        }
+        Thread.sleep(100);
+      }
+      out.printf(
+          "  %s/%s reported XID %d: the plugin tainted %s in the real node's ResourceSlice%n",
+          xid.node(), xid.device(), xid.xid(), xid.device());
+    }
   }
 
   private void awaitCompletePool() throws InterruptedException {
@@ -164,7 +235,7 @@ public final class RealNodeCluster implements AutoCloseable {
 
   /** The demo node the plugin plays now. */
   Demo.NodeSpec playing() {
-    return Objects.requireNonNull(playing, "no node played yet");
+    return Objects.requireNonNull(playing, "no node played yet").spec();
   }
 
   /**

@@ -38,6 +38,15 @@ final class RealNodePlan {
   }
 
   /**
+   * Whether the plugin plays the scenario's node in the demo's JVM rather than as a process: its
+   * GPUs report XIDs ({@code gpu-events.yaml}), and only a simulated NVML of the demo's JVM can be
+   * made to report one.
+   */
+  boolean pluginInJvm(DemoSpec spec) {
+    return !spec.gpuEvents().xids().isEmpty();
+  }
+
+  /**
    * Why the scenario cannot run on one real node whose plugin is a process of this JVM's classpath;
    * empty when it can. Each reason names the suite that covers it on a real node.
    */
@@ -51,11 +60,6 @@ final class RealNodePlan {
       return Optional.of(
           "it needs the compute-domain plugin and controller (covered by"
               + " RealNodeComputeDomainE2E)");
-    }
-    if (!spec.gpuEvents().xids().isEmpty()) {
-      return Optional.of(
-          "its XIDs are injected into GPUs simulated in the demo's own process, and the real"
-              + " node's plugin simulates its GPUs in its own");
     }
     if (spec.expectation().pods().stream().anyMatch(Expectation.Pod::mpsDaemon)) {
       return Optional.of(

@@ -1,5 +1,6 @@
 package dev.gpudra.demo.realnode;
 
+import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.ScenarioObjects;
 import dev.gpudra.realcluster.node.NodeImages;
@@ -45,7 +46,8 @@ public final class RealNodeScenarios {
   RealNodeJudge.Verdict run(DemoSpec spec) throws InterruptedException {
     out.printf("%n%s: %s%n", spec.name(), spec.readme());
     String ns = "real-" + spec.name();
-    ScenarioObjects objects = ScenarioObjects.load(client, spec);
+    cluster.report(spec.gpuEvents());
+    ScenarioObjects objects = ScenarioObjects.load(client, withRealUuids(spec));
     objects.apply(ns, true);
     List<Pod> pods =
         objects.pods().stream()
@@ -62,6 +64,25 @@ public final class RealNodeScenarios {
     deleteNamespace(ns);
     cluster.checkAlive();
     return verdict;
+  }
+
+  /**
+   * The scenario with the played node's GPU UUIDs as the real node's GPUs at the same index have
+   * them ({@link GpuUuids}); said when its manifests name any.
+   */
+  private DemoSpec withRealUuids(DemoSpec spec) {
+    Demo.NodeSpec playing = cluster.playing();
+    String manifests =
+        GpuUuids.between(playing.profile(), playing.name(), RealNodeCluster.NODE)
+            .translate(spec.manifests());
+    if (manifests.equals(spec.manifests())) {
+      return spec;
+    }
+    out.printf(
+        "  the %s GPU UUIDs its manifests name: those of %s's GPUs at the same index%n",
+        playing.name(), RealNodeCluster.NODE);
+    return new DemoSpec(
+        spec.name(), manifests, spec.readme(), spec.expectation(), spec.gpuEvents());
   }
 
   private void print(DemoSpec spec, RealNodeJudge.Verdict verdict) {

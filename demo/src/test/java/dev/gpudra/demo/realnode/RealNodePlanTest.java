@@ -47,7 +47,6 @@ class RealNodePlanTest {
     return Stream.of(
         Arguments.of("migration", "RealNodeDevicePluginE2E"),
         Arguments.of("compute-domain", "RealNodeComputeDomainE2E"),
-        Arguments.of("unhealthy-gpu", "XIDs"),
         Arguments.of("mps", "RealNodeMpsE2E"),
         Arguments.of("gpu-passthrough", "RealNodePassthroughE2E"));
   }
@@ -76,6 +75,21 @@ class RealNodePlanTest {
             "shared-claim",
             "single-gpu",
             "time-slicing",
-            "two-gpus-one-pcie-root");
+            "two-gpus-one-pcie-root",
+            "unhealthy-gpu");
+  }
+
+  static Stream<Arguments> inJvm() {
+    return Stream.of(
+        Arguments.of("unhealthy-gpu", true),
+        Arguments.of("mig-1g5gb", false),
+        Arguments.of("single-gpu", false));
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("inJvm")
+  @DisplayName("the plugin runs in the demo's JVM exactly for a scenario whose GPUs report XIDs")
+  void pluginInJvmForXids(String scenario, boolean inJvm) {
+    assertThat(plan.pluginInJvm(SPECS.get(scenario))).isEqualTo(inJvm);
   }
 }

@@ -22,7 +22,7 @@ public final class NodePlugin implements AutoCloseable {
    * The image its MPS control daemons' Deployments name (MPSSupport requires one). The node has no
    * such image loaded: a claim that asks for MPS waits for a daemon that cannot start.
    */
-  static final String MPS_IMAGE = "gpu-dra:real-node";
+  public static final String MPS_IMAGE = "gpu-dra:real-node";
 
   private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(60);
 
