@@ -15,12 +15,20 @@ import java.util.Optional;
  * group of its own ({@code 10 + index}) and bound to the nvidia driver, as on a host booted with
  * the IOMMU on.
  */
-final class PciBus {
+public final class PciBus {
   private static final int FIRST_GROUP = 10;
 
   private PciBus() {}
 
-  static SysfsStandIn start(Path root, String profileName) {
+  /** The IOMMU groups of the profile's GPUs, in index order. */
+  public static List<Integer> iommuGroups(String profileName) {
+    int gpus =
+        new ProfileLoader().load(profileName).groups().stream().mapToInt(GpuGroup::count).sum();
+    return java.util.stream.IntStream.range(FIRST_GROUP, FIRST_GROUP + gpus).boxed().toList();
+  }
+
+  /** Starts the stand-in under {@code root}, with the GPUs of the profile named. */
+  public static SysfsStandIn start(Path root, String profileName) {
     GpuProfile profile = new ProfileLoader().load(profileName);
     List<SysfsStandIn.Gpu> gpus = new ArrayList<>();
     for (GpuGroup group : profile.groups()) {

@@ -32,6 +32,7 @@ class RealNodeDemoE2E {
     Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
     assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
     boolean controlNodeBefore = Files.exists(Path.of("/dev/nvidiactl"));
+    boolean vfioBefore = Files.exists(Path.of("/dev/vfio"));
     HostTraces host = HostTraces.take();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -45,13 +46,16 @@ class RealNodeDemoE2E {
     String text = out.toString();
     assertThat(code).as(text + err).isZero();
     assertScenarios(text);
-    assertXid(text);
+    assertXidAndPassthrough(text);
     assertThat(host.leftSince())
         .as("the node's traces on the host, removed when it stopped")
         .isEmpty();
     assertThat(Files.exists(Path.of("/dev/nvidiactl")))
         .as("placeholders removed after the demo, real device nodes kept")
         .isEqualTo(controlNodeBefore);
+    assertThat(Files.exists(Path.of("/dev/vfio")))
+        .as("the passthrough node's /dev/vfio placeholders removed with their directory")
+        .isEqualTo(vfioBefore);
   }
 
   /** The scenarios as their nodes, those not run, and the summary. */
@@ -68,15 +72,18 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("12 scenarios on the real node gpu-node-real: 12 passed, 0 failed")
+        .contains("13 scenarios on the real node gpu-node-real: 13 passed, 0 failed")
         .contains("compute-domain: not run on the real node")
         .contains("mps: not run on the real node")
         .contains("migration: not run on the real node")
         .doesNotContain("FAIL");
   }
 
-  /** unhealthy-gpu with the plugin in the demo's JVM (XID 79 on gpu-7, selected by its UUID). */
-  private static void assertXid(String text) {
+  /**
+   * unhealthy-gpu with the plugin in the demo's JVM (XID 79 on gpu-7, selected by its UUID), and
+   * gpu-passthrough on the sysfs stand-in.
+   */
+  private static void assertXidAndPassthrough(String text) {
     assertThat(text)
         .contains("gpu-kubelet-plugin plays gpu-node-2 (dgx-a100-mig")
         .contains("registered by the real kubelet; in the demo's JVM")
@@ -84,6 +91,11 @@ class RealNodeDemoE2E {
         .contains("the gpu-node-2 GPU UUIDs its manifests name: those of gpu-node-real's GPUs")
         .contains("pod trainer: not scheduled: 0/1 nodes are available")
         .containsPattern("pod gpu-diagnostics on gpu-node-real\\n    claim gpu, request gpu: gpu-7")
-        .contains("PASS unhealthy-gpu");
+        .contains("PASS unhealthy-gpu")
+        .contains("gpu-kubelet-plugin plays gpu-node-5 (t4")
+        .containsPattern(
+            "pod virt-launcher on gpu-node-real\\n    claim gpu, request vm-gpu: gpu-vfio-\\d")
+        .containsPattern("container compute saw [^\\n]*/dev/vfio/1\\d")
+        .contains("PASS gpu-passthrough");
   }
 }

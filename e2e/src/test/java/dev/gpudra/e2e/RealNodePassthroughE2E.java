@@ -3,10 +3,10 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.gpudra.demo.realnode.PassthroughHost;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.ProfileLoader;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
-import dev.gpudra.realcluster.node.DevicePlaceholders;
 import dev.gpudra.testsupport.kernel.SysfsStandIn;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
@@ -16,11 +16,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -41,53 +39,36 @@ class RealNodePassthroughE2E {
   private RealNodeFixture fixture;
   private NodePods pods;
   private KubernetesClient client;
+  private PassthroughHost host;
   private SysfsStandIn kernel;
-  private DevicePlaceholders vfioNodes;
-  private boolean madeDevVfio;
   private List<GpuInfo> byAddress;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
-    List<GpuInfo> gpus;
     try (SimulatedNvml nvml = new SimulatedNvml(new ProfileLoader().load("dgx-h100"), "n")) {
-      gpus = nvml.gpus();
+      byAddress = nvml.gpus().stream().sorted(Comparator.comparing(GpuInfo::pciBusId)).toList();
     }
-    byAddress = gpus.stream().sorted(Comparator.comparing(GpuInfo::pciBusId)).toList();
-    List<SysfsStandIn.Gpu> pci = new ArrayList<>();
-    List<String> nodes = new ArrayList<>(List.of("/dev/vfio/vfio"));
-    for (GpuInfo gpu : gpus) {
-      pci.add(
-          new SysfsStandIn.Gpu(gpu.pciBusId(), 0x2330, 0, 10 + gpu.index(), Optional.of("nvidia")));
-      nodes.add("/dev/vfio/" + (10 + gpu.index()));
-    }
-    Path sysfs = Files.createDirectories(dir.resolve("sys"));
-    kernel = SysfsStandIn.start(sysfs, pci);
-    madeDevVfio = !Files.isDirectory(Path.of("/dev/vfio"));
-    Files.createDirectories(Path.of("/dev/vfio"));
-    vfioNodes = DevicePlaceholders.create(nodes);
+    host = PassthroughHost.start(Files.createDirectories(dir.resolve("sys")), "dgx-h100");
+    kernel = host.sysfs();
     fixture =
         RealNodeFixture.start(
             dir.resolve("node"),
             "dgx-h100",
-            List.of("featureGates.PassthroughSupport=true", "kubeletPlugin.sysfsRoot=" + sysfs));
+            List.of(
+                "featureGates.PassthroughSupport=true",
+                "kubeletPlugin.sysfsRoot=" + kernel.root()));
     pods = fixture.pods();
     client = fixture.controlPlane().client();
   }
 
   @AfterAll
-  void stop() throws IOException {
+  void stop() {
     if (fixture != null) {
       pods.deleteAll();
       fixture.close();
     }
-    if (kernel != null) {
-      kernel.close();
-    }
-    if (vfioNodes != null) {
-      vfioNodes.close();
-    }
-    if (madeDevVfio) {
-      Files.deleteIfExists(Path.of("/dev/vfio"));
+    if (host != null) {
+      host.close();
     }
   }
 

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * What one container saw, parsed from the output of {@link #SCRIPT}: its {@code /dev/nvidia*}
- * device nodes (with the {@code nvidia-caps} capabilities) and its NVIDIA environment variables.
+ * device nodes (with the {@code nvidia-caps} capabilities), its {@code /dev/vfio} nodes (a GPU
+ * passed through) and its NVIDIA environment variables.
  *
  * @param deviceNodes {@code /dev/...} paths, in listing order
  * @param environment {@code NVIDIA_*=...} lines
@@ -16,7 +17,8 @@ public record ContainerReport(List<String> deviceNodes, List<String> environment
 
   /** The command each container runs in place of its own: report, then wait to be deleted. */
   public static final String SCRIPT =
-      "ls /dev; echo --caps; ls /dev/nvidia-caps 2>/dev/null; echo --env; env; echo "
+      "ls /dev; echo --vfio; ls /dev/vfio 2>/dev/null; echo --caps; ls /dev/nvidia-caps"
+          + " 2>/dev/null; echo --env; env; echo "
           + DONE
           + "; sleep 3600";
 
@@ -28,18 +30,21 @@ public record ContainerReport(List<String> deviceNodes, List<String> environment
   /** Parses the container's log lines; null-free, in listing order. */
   public static ContainerReport parse(List<String> log) {
     Objects.requireNonNull(log, "log");
+    int vfio = log.indexOf("--vfio");
     int caps = log.indexOf("--caps");
     int env = log.indexOf("--env");
     int done = log.indexOf(DONE);
-    if (caps < 0 || env < caps || done < env) {
+    if (vfio < 0 || caps < vfio || env < caps || done < env) {
       throw new IllegalArgumentException("not a complete report: " + log);
     }
     List<String> nodes =
-        java.util.stream.Stream.concat(
-                log.subList(0, caps).stream()
+        java.util.stream.Stream.of(
+                log.subList(0, vfio).stream()
                     .filter(f -> f.startsWith("nvidia") && !f.equals("nvidia-caps"))
                     .map(f -> "/dev/" + f),
+                log.subList(vfio + 1, caps).stream().map(f -> "/dev/vfio/" + f),
                 log.subList(caps + 1, env).stream().map(f -> "/dev/nvidia-caps/" + f))
+            .flatMap(s -> s)
             .toList();
     List<String> nvidiaEnv =
         log.subList(env + 1, done).stream().filter(l -> l.startsWith("NVIDIA_")).sorted().toList();

@@ -1,5 +1,7 @@
 package dev.gpudra.demo.realnode;
 
+import dev.gpudra.api.featuregates.FeatureGate;
+import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.GpuEvents;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
@@ -25,6 +27,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -48,6 +51,7 @@ public final class RealNodeCluster implements AutoCloseable {
   private RealNode node;
   private NodePlugin plugin;
   private InJvmPlugin inJvm;
+  private PassthroughHost passthrough;
   private int registrations;
   private Role playing;
 
@@ -135,7 +139,10 @@ public final class RealNodeCluster implements AutoCloseable {
                   node,
                   controlPlane.kubeconfig(),
                   new NodePlugin.Simulated(
-                      spec.profile(), spec.featureGates(), spec.consumableShares()),
+                      spec.profile(),
+                      spec.featureGates(),
+                      spec.consumableShares(),
+                      passthroughHost(spec).map(h -> h.sysfs().root())),
                   workDir.resolve("gpu-kubelet-plugin.log")));
       plugin.start(registrations + 1);
       registrations = plugin.registrations();
@@ -146,6 +153,18 @@ public final class RealNodeCluster implements AutoCloseable {
     out.printf(
         "%ngpu-kubelet-plugin plays %s (%s, simulated; %s) registered by the real kubelet; %s%n",
         spec.name(), spec.profile(), spec.featureGates(), where);
+  }
+
+  /**
+   * For a node with PassthroughSupport, its PCI bus as a sysfs stand-in and its VFIO device nodes
+   * ({@link PassthroughHost}), kept until the plugin stops; else empty.
+   */
+  private Optional<PassthroughHost> passthroughHost(Demo.NodeSpec spec) {
+    if (!FeatureGates.parse(spec.featureGates()).enabled(FeatureGate.PASSTHROUGH_SUPPORT)) {
+      return Optional.empty();
+    }
+    passthrough = push(PassthroughHost.start(node.layout().base().resolve("sys"), spec.profile()));
+    return Optional.of(passthrough);
   }
 
   /**
@@ -165,6 +184,11 @@ public final class RealNodeCluster implements AutoCloseable {
       started.remove(inJvm);
       inJvm.close();
       inJvm = null;
+    }
+    if (passthrough != null) {
+      started.remove(passthrough);
+      passthrough.close();
+      passthrough = null;
     }
     client().resources(ResourceSlice.class).withField("spec.nodeName", NODE).delete();
   }

@@ -21,7 +21,8 @@ final class RealNodeJudge {
   /** kube-scheduler's message when DRA finds no devices for a pod's claims. */
   static final String NOT_ALLOCATABLE = "cannot allocate all claims";
 
-  private static final Pattern GPU_NODE = Pattern.compile("/dev/nvidia\\d+");
+  /** A GPU's device node: {@code /dev/nvidiaN}, or its IOMMU group's when passed through. */
+  private static final Pattern GPU_NODE = Pattern.compile("/dev/nvidia\\d+|/dev/vfio/\\d+");
 
   private RealNodeJudge() {}
 

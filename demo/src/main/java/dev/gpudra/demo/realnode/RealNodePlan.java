@@ -66,10 +66,6 @@ final class RealNodePlan {
           "its MPS control daemon is a Deployment of the gpu-dra image, which --real-node does not"
               + " load (covered by RealNodeMpsE2E)");
     }
-    if (nodeFor(spec).featureGates().contains("PassthroughSupport=true")) {
-      return Optional.of(
-          "binding vfio-pci needs the GPUs' PCI sysfs (a stand-in in RealNodePassthroughE2E)");
-    }
     return Optional.empty();
   }
 }

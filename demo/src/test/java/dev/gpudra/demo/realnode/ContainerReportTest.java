@@ -14,7 +14,8 @@ class ContainerReportTest {
 
   @Test
   @DisplayName(
-      "a container's report: its nvidia device nodes, MIG capabilities and NVIDIA_ variables")
+      "a container's report: its nvidia and vfio device nodes, MIG capabilities and NVIDIA_"
+          + " variables")
   void parses() {
     List<String> log =
         List.of(
@@ -24,7 +25,11 @@ class ContainerReportTest {
             "nvidia-uvm",
             "nvidia0",
             "nvidiactl",
+            "vfio",
             "zero",
+            "--vfio",
+            "12",
+            "vfio",
             "--caps",
             "nvidia-cap12",
             "nvidia-cap13",
@@ -41,6 +46,8 @@ class ContainerReportTest {
             "/dev/nvidia-uvm",
             "/dev/nvidia0",
             "/dev/nvidiactl",
+            "/dev/vfio/12",
+            "/dev/vfio/vfio",
             "/dev/nvidia-caps/nvidia-cap12",
             "/dev/nvidia-caps/nvidia-cap13");
     assertThat(report.environment()).containsExactly("NVIDIA_VISIBLE_DEVICES=void");
@@ -49,7 +56,7 @@ class ContainerReportTest {
   @Test
   @DisplayName("a report cut short is refused, naming what it got")
   void incomplete() {
-    assertThatThrownBy(() -> ContainerReport.parse(List.of("null", "--caps")))
+    assertThatThrownBy(() -> ContainerReport.parse(List.of("null", "--vfio", "--caps")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a complete report");
   }

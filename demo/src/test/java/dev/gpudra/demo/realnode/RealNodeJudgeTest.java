@@ -20,6 +20,10 @@ class RealNodeJudgeTest {
   private static final ContainerReport SAW_GPU =
       new ContainerReport(
           List.of("/dev/nvidia3", "/dev/nvidiactl"), List.of("NVIDIA_VISIBLE_DEVICES=void"));
+  private static final ContainerReport SAW_VFIO_GROUP =
+      new ContainerReport(List.of("/dev/vfio/12"), List.of());
+  private static final ContainerReport SAW_VFIO_API_ONLY =
+      new ContainerReport(List.of("/dev/vfio/vfio"), List.of());
   private static final ContainerReport SAW_NOTHING =
       new ContainerReport(List.of(), List.of("NVIDIA_VISIBLE_DEVICES=void"));
   private static final String REFUSED =
@@ -109,6 +113,16 @@ class RealNodeJudgeTest {
             "a container without a GPU device node",
             running(null, 1, null),
             ran(SAW_NOTHING, "gpu-0"),
+            "saw no GPU device node"),
+        new Case(
+            "a GPU passed through: its IOMMU group's node",
+            running(null, 1, null),
+            ran(SAW_VFIO_GROUP, "gpu-vfio-0"),
+            ""),
+        new Case(
+            "the VFIO API device alone",
+            running(null, 1, null),
+            ran(SAW_VFIO_API_ONLY, "gpu-vfio-0"),
             "saw no GPU device node"),
         new Case(
             "on a node the run did not play",

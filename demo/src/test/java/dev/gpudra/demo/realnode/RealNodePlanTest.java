@@ -47,8 +47,7 @@ class RealNodePlanTest {
     return Stream.of(
         Arguments.of("migration", "RealNodeDevicePluginE2E"),
         Arguments.of("compute-domain", "RealNodeComputeDomainE2E"),
-        Arguments.of("mps", "RealNodeMpsE2E"),
-        Arguments.of("gpu-passthrough", "RealNodePassthroughE2E"));
+        Arguments.of("mps", "RealNodeMpsE2E"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -69,6 +68,7 @@ class RealNodePlanTest {
             "consumable-shares-distinct",
             "dynamic-mig",
             "first-available",
+            "gpu-passthrough",
             "memory-and-driver-version",
             "mig-1g5gb",
             "nine-gpus",

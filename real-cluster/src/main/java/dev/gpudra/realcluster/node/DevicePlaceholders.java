@@ -11,13 +11,15 @@ import java.util.List;
  * Placeholder GPU device nodes on a host without GPUs: the paths our CDI specs name ({@code
  * /dev/nvidiaN}, {@code /dev/nvidiactl}, ...) made as character devices 1:3 (what /dev/null is), so
  * that the container runtime can inject them. Only nodes that did not exist are made, and only
- * those are removed again.
+ * those are removed again, with the directories made for them ({@code /dev/vfio}).
  */
 public final class DevicePlaceholders implements AutoCloseable {
   private final List<Path> created;
+  private final List<Path> madeDirs;
 
-  private DevicePlaceholders(List<Path> created) {
+  private DevicePlaceholders(List<Path> created, List<Path> madeDirs) {
     this.created = created;
+    this.madeDirs = madeDirs;
   }
 
   /** The control nodes plus {@code /dev/nvidia0} .. {@code /dev/nvidia<gpus-1>}. */
@@ -35,17 +37,44 @@ public final class DevicePlaceholders implements AutoCloseable {
     return List.copyOf(paths);
   }
 
-  /** Makes every missing path; those it made are removed by {@link #close()}. */
+  /**
+   * The VFIO API device {@code /dev/vfio/vfio} plus {@code /dev/vfio/<group>} for each IOMMU group,
+   * as the vfio-pci driver makes them for the groups of the devices bound to it.
+   */
+  public static List<String> vfioPaths(List<Integer> iommuGroups) {
+    List<String> paths = new ArrayList<>(List.of("/dev/vfio/vfio"));
+    iommuGroups.forEach(g -> paths.add("/dev/vfio/" + g));
+    return List.copyOf(paths);
+  }
+
+  /**
+   * Makes every missing path, and its directory where that is missing; those it made are removed by
+   * {@link #close()}.
+   */
   public static DevicePlaceholders create(List<String> paths) {
     List<Path> made = new ArrayList<>();
+    List<Path> dirs = new ArrayList<>();
     for (String path : paths) {
       Path node = Path.of(path);
       if (!Files.exists(node)) {
+        makeDirectory(node.getParent(), dirs);
         Processes.run(List.of("mknod", "-m", "666", path, "c", "1", "3"));
         made.add(node);
       }
     }
-    return new DevicePlaceholders(List.copyOf(made));
+    return new DevicePlaceholders(List.copyOf(made), List.copyOf(dirs));
+  }
+
+  private static void makeDirectory(Path dir, List<Path> made) {
+    if (Files.isDirectory(dir)) {
+      return;
+    }
+    try {
+      Files.createDirectory(dir);
+      made.add(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot make " + dir + " for device placeholders", e);
+    }
   }
 
   /**
@@ -93,13 +122,16 @@ public final class DevicePlaceholders implements AutoCloseable {
     return created;
   }
 
+  /** Removes the nodes it made, then the directories it made for them. */
   @Override
   public void close() {
-    for (Path node : created) {
+    List<Path> all = new ArrayList<>(created);
+    all.addAll(madeDirs.reversed());
+    for (Path made : all) {
       try {
-        Files.deleteIfExists(node);
+        Files.deleteIfExists(made);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot remove placeholder " + node, e);
+        throw new UncheckedIOException("cannot remove placeholder " + made, e);
       }
     }
   }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,8 +42,8 @@ public final class NodePlugin implements AutoCloseable {
       String imageClasspath, RealNode node, Path kubeconfig, Simulated profile, Path log) {
     this.log = log;
     NodeLayout layout = node.layout();
-    this.command =
-        node.supervised(
+    List<String> flags =
+        new java.util.ArrayList<>(
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m",
@@ -61,17 +62,29 @@ public final class NodePlugin implements AutoCloseable {
                 "--consumable-shares=" + profile.consumableShares(),
                 "--image-name=" + MPS_IMAGE,
                 "--healthcheck-port=-1"));
+    profile
+        .sysfsRoot()
+        .ifPresent(root -> flags.addAll(List.of("--sysfs-root=" + root, "--host-root=/")));
+    this.command = node.supervised(flags);
   }
 
   /**
    * @param profile a GPU profile name
    * @param featureGates the plugin's {@code --feature-gates}
    * @param consumableShares the plugin's {@code --consumable-shares}, e.g. {@code memory}
+   * @param sysfsRoot a sysfs stand-in for PassthroughSupport ({@code --sysfs-root}, with the host's
+   *     root {@code /}), or empty for the flags' defaults
    */
-  public record Simulated(String profile, String featureGates, String consumableShares) {
+  public record Simulated(
+      String profile, String featureGates, String consumableShares, Optional<Path> sysfsRoot) {
     /** Without consumable shares. */
     public Simulated(String profile, String featureGates) {
       this(profile, featureGates, "disabled");
+    }
+
+    /** On the host's sysfs. */
+    public Simulated(String profile, String featureGates, String consumableShares) {
+      this(profile, featureGates, consumableShares, Optional.empty());
     }
   }
 

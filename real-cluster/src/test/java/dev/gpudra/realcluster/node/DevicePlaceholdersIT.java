@@ -33,4 +33,33 @@ class DevicePlaceholdersIT {
     assertThat(dev.resolve("nvidia-notes")).exists();
     assertThat(dev.resolve("nvidia1")).as("not /dev/null's numbers").exists();
   }
+
+  @Test
+  @DisplayName(
+      "placeholders in a missing directory make it, and closing removes both; an existing node"
+          + " and directory stay")
+  void makesAndRemovesItsDirectory() throws Exception {
+    Path vfio = dev.resolve("vfio");
+    Files.createDirectories(dev.resolve("kept"));
+    Files.writeString(dev.resolve("kept/10"), "there before\n");
+
+    DevicePlaceholders made =
+        DevicePlaceholders.create(
+            List.of(
+                vfio.resolve("vfio").toString(),
+                vfio.resolve("11").toString(),
+                dev.resolve("kept/10").toString()));
+
+    assertThat(made.created()).containsExactly(vfio.resolve("vfio"), vfio.resolve("11"));
+    made.close();
+    assertThat(vfio).doesNotExist();
+    assertThat(dev.resolve("kept/10")).exists();
+  }
+
+  @Test
+  @DisplayName("the VFIO paths: the API device, then one node per IOMMU group")
+  void vfioPaths() {
+    assertThat(DevicePlaceholders.vfioPaths(List.of(10, 11)))
+        .containsExactly("/dev/vfio/vfio", "/dev/vfio/10", "/dev/vfio/11");
+  }
 }
