@@ -53,7 +53,10 @@ public final class Demo {
    * The node that runs our classic device plugin instead of the DRA driver, for the workloads of
    * before {@code gpu-dra migrate}.
    */
-  static final String PLUGIN_NODE = "gpu-node-dp";
+  public static final String PLUGIN_NODE = "gpu-node-dp";
+
+  /** The GPUs of {@link #PLUGIN_NODE}. */
+  public static final String PLUGIN_NODE_PROFILE = "t4";
 
   /** The namespace the simulated nodes' plugins run in (the chart's default). */
   static final String DRIVER_NAMESPACE = "gpu-dra";
@@ -227,11 +230,13 @@ public final class Demo {
                 + profiles(this.nodes)
                 + ") and "
                 + PLUGIN_NODE
-                + " (t4, classic device plugin)...");
+                + " ("
+                + PLUGIN_NODE_PROFILE
+                + ", classic device plugin)...");
         for (NodeSpec node : this.nodes) {
           nodes.put(node.name(), cluster.startNode(workDir, node));
         }
-        cluster.startPluginNode(workDir, PLUGIN_NODE, "t4");
+        cluster.startPluginNode(workDir, PLUGIN_NODE, PLUGIN_NODE_PROFILE);
       }
       cluster.awaitSlices(out);
       plane.nodesReady();

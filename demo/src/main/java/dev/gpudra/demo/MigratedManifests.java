@@ -16,7 +16,7 @@ import java.util.List;
  * A scenario's device-plugin manifests as {@code gpu-dra migrate} translates them (the plugin's
  * default config), its pods renamed {@code <name>-migrated} so that they run beside the originals.
  */
-final class MigratedManifests {
+public final class MigratedManifests {
   static final String SUFFIX = "-migrated";
 
   private MigratedManifests() {}
@@ -24,7 +24,7 @@ final class MigratedManifests {
   /**
    * @throws IllegalStateException naming what the migrate library left untranslated
    */
-  static ScenarioObjects translate(KubernetesClient client, DemoSpec spec) {
+  public static ScenarioObjects translate(KubernetesClient client, DemoSpec spec) {
     MigrationResult result =
         new Migrator(ResourceCatalog.withoutConfig())
             .migrate(new ManifestReader().read(spec.name() + ".yaml", spec.manifests()));

@@ -46,7 +46,7 @@ class RealNodeDemoE2E {
     String text = out.toString();
     assertThat(code).as(text + err).isZero();
     assertScenarios(text);
-    assertXidAndPassthrough(text);
+    assertXidPassthroughMigration(text);
     assertThat(host.leftSince())
         .as("the node's traces on the host, removed when it stopped")
         .isEmpty();
@@ -72,18 +72,17 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("13 scenarios on the real node gpu-node-real: 13 passed, 0 failed")
+        .contains("14 scenarios on the real node gpu-node-real: 14 passed, 0 failed")
         .contains("compute-domain: not run on the real node")
         .contains("mps: not run on the real node")
-        .contains("migration: not run on the real node")
         .doesNotContain("FAIL");
   }
 
   /**
-   * unhealthy-gpu with the plugin in the demo's JVM (XID 79 on gpu-7, selected by its UUID), and
-   * gpu-passthrough on the sysfs stand-in.
+   * unhealthy-gpu with the plugin in the demo's JVM (XID 79 on gpu-7, selected by its UUID),
+   * gpu-passthrough on the sysfs stand-in, migration with the classic device plugin beside it.
    */
-  private static void assertXidAndPassthrough(String text) {
+  private static void assertXidPassthroughMigration(String text) {
     assertThat(text)
         .contains("gpu-kubelet-plugin plays gpu-node-2 (dgx-a100-mig")
         .contains("registered by the real kubelet; in the demo's JVM")
@@ -96,6 +95,12 @@ class RealNodeDemoE2E {
         .containsPattern(
             "pod virt-launcher on gpu-node-real\\n    claim gpu, request vm-gpu: gpu-vfio-\\d")
         .containsPattern("container compute saw [^\\n]*/dev/vfio/1\\d")
-        .contains("PASS gpu-passthrough");
+        .contains("PASS gpu-passthrough")
+        .contains("the classic device plugin plays gpu-node-dp (t4, simulated) beside it: 4")
+        .containsPattern(
+            "pod trainer on gpu-node-real\\n    container ctr saw [^\\n]*\\n      NVIDIA_VISIBLE_DEVICES=GPU-")
+        .containsPattern(
+            "pod trainer-migrated on gpu-node-real\\n    claim ctr-gpu, request gpu: gpu-\\d")
+        .contains("PASS migration");
   }
 }

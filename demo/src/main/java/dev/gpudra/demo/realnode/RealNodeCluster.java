@@ -8,6 +8,7 @@ import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.realcluster.node.DevicePlaceholders;
+import dev.gpudra.realcluster.node.NodeDevicePlugin;
 import dev.gpudra.realcluster.node.NodeJoin;
 import dev.gpudra.realcluster.node.NodeLayout;
 import dev.gpudra.realcluster.node.NodeNetwork;
@@ -28,6 +29,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -52,6 +54,7 @@ public final class RealNodeCluster implements AutoCloseable {
   private NodePlugin plugin;
   private InJvmPlugin inJvm;
   private PassthroughHost passthrough;
+  private NodeDevicePlugin devicePlugin;
   private int registrations;
   private Role playing;
 
@@ -245,6 +248,48 @@ public final class RealNodeCluster implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts our classic device plugin beside the GPU kubelet plugin, as the demo's device-plugin
+   * node runs it, and waits until the Node's allocatable has its GPUs; it runs until {@link
+   * #stopDevicePlugin}.
+   */
+  void startDevicePlugin() throws InterruptedException {
+    devicePlugin =
+        push(
+            new NodeDevicePlugin(
+                imageClasspath,
+                node,
+                client(),
+                Demo.PLUGIN_NODE_PROFILE,
+                workDir.resolve("device-plugin.log")));
+    devicePlugin.start();
+    out.printf(
+        "  the classic device plugin plays %s (%s, simulated) beside it: %d %s; log: %s%n",
+        Demo.PLUGIN_NODE,
+        Demo.PLUGIN_NODE_PROFILE,
+        devicePlugin.allocatable(),
+        NodeDevicePlugin.RESOURCE,
+        devicePlugin.log());
+  }
+
+  void stopDevicePlugin() {
+    if (devicePlugin != null) {
+      started.remove(devicePlugin);
+      devicePlugin.close();
+      devicePlugin = null;
+    }
+  }
+
+  /**
+   * The demo nodes the real node plays now: the GPU kubelet plugin's, and the device-plugin node's
+   * while the classic device plugin runs.
+   */
+  Set<String> playingNames() {
+    return devicePlugin == null
+        ? Set.of(playing().name())
+        : Set.of(playing().name(), Demo.PLUGIN_NODE);
+  }
+
   /** The node's gpu.nvidia.com ResourceSlices. */
   List<ResourceSlice> slices() {
     return client()
@@ -271,7 +316,8 @@ public final class RealNodeCluster implements AutoCloseable {
         Stream.of(
                 controlPlane.exited().stream(),
                 node.exited().stream(),
-                plugin == null ? Stream.<String>empty() : plugin.exited().stream())
+                plugin == null ? Stream.<String>empty() : plugin.exited().stream(),
+                devicePlugin == null ? Stream.<String>empty() : devicePlugin.exited().stream())
             .flatMap(s -> s)
             .toList();
     if (!exited.isEmpty()) {

@@ -42,12 +42,16 @@ final class RealNodeJudge {
   }
 
   /**
-   * @param playing the demo node the real node played (its profile and gates)
+   * @param playing the demo nodes the real node played: the GPU kubelet plugin's (its profile and
+   *     gates), and the device-plugin node's when the classic device plugin ran beside it
    * @param pods how each pod ended, by name
    * @param slices the ResourceSlices the real node published
    */
   static Verdict judge(
-      Expectation expected, String playing, Map<String, RealPod> pods, List<ResourceSlice> slices) {
+      Expectation expected,
+      Set<String> playing,
+      Map<String, RealPod> pods,
+      List<ResourceSlice> slices) {
     List<String> problems = new ArrayList<>();
     List<String> unchecked = new ArrayList<>();
     for (Expectation.Pod want : expected.pods()) {
@@ -76,13 +80,18 @@ final class RealNodeJudge {
 
   /** Ran where expected, or was refused by kube-scheduler as expected. */
   private static void placement(
-      Expectation.Pod want, RealPod got, String playing, List<String> problems) {
+      Expectation.Pod want, RealPod got, Set<String> playing, List<String> problems) {
     String pod = want.name() + ": ";
     if (want.running()) {
       if (!got.reported()) {
         problems.add(pod + "expected Running, but " + whyNotRunning(got));
-      } else if (want.node() != null && !want.node().equals(playing)) {
-        problems.add(pod + "expected on " + want.node() + ", the real node played " + playing);
+      } else if (want.node() != null && !playing.contains(want.node())) {
+        problems.add(
+            pod
+                + "expected on "
+                + want.node()
+                + ", the real node played "
+                + String.join(", ", playing.stream().sorted().toList()));
       }
       return;
     }

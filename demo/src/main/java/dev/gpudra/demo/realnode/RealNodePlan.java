@@ -4,7 +4,6 @@ import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.Expectation;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,12 +20,15 @@ final class RealNodePlan {
     this.nodes = List.copyOf(nodes);
   }
 
-  /** The node named by the scenario's first pod that names one, else {@link #DEFAULT_NODE}. */
+  /**
+   * The node named by the scenario's first pod that names a DRA node, else {@link #DEFAULT_NODE}; a
+   * pod on {@link Demo#PLUGIN_NODE} runs beside it on the classic device plugin.
+   */
   Demo.NodeSpec nodeFor(DemoSpec spec) {
     String name =
         spec.expectation().pods().stream()
             .map(Expectation.Pod::node)
-            .filter(Objects::nonNull)
+            .filter(n -> n != null && !n.equals(Demo.PLUGIN_NODE))
             .findFirst()
             .orElse(DEFAULT_NODE);
     return nodes.stream()
@@ -51,11 +53,6 @@ final class RealNodePlan {
    * empty when it can. Each reason names the suite that covers it on a real node.
    */
   Optional<String> notRunnable(DemoSpec spec) {
-    if (spec.migrates()) {
-      return Optional.of(
-          "it needs a node running the classic device plugin (covered by"
-              + " RealNodeDevicePluginE2E)");
-    }
     if (spec.needsComputeDomains()) {
       return Optional.of(
           "it needs the compute-domain plugin and controller (covered by"

@@ -2,6 +2,7 @@ package dev.gpudra.demo.realnode;
 
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoSpec;
+import dev.gpudra.demo.MigratedManifests;
 import dev.gpudra.demo.ScenarioObjects;
 import dev.gpudra.realcluster.node.NodeImages;
 import io.fabric8.kubernetes.api.model.Container;
@@ -47,23 +48,48 @@ public final class RealNodeScenarios {
     out.printf("%n%s: %s%n", spec.name(), spec.readme());
     String ns = "real-" + spec.name();
     cluster.report(spec.gpuEvents());
-    ScenarioObjects objects = ScenarioObjects.load(client, withRealUuids(spec));
+    if (spec.migrates()) {
+      cluster.startDevicePlugin();
+    }
+    try {
+      Map<String, RealPod> ended = runPods(withRealUuids(spec), ns);
+      RealNodeJudge.Verdict verdict =
+          RealNodeJudge.judge(spec.expectation(), cluster.playingNames(), ended, cluster.slices());
+      print(spec, verdict);
+      deleteNamespace(ns);
+      cluster.checkAlive();
+      return verdict;
+    } finally {
+      cluster.stopDevicePlugin();
+    }
+  }
+
+  /**
+   * Creates the scenario's objects and pods in {@code ns} and waits for each pod's outcome; a
+   * scenario written for the classic device plugin then runs again as {@code gpu-dra migrate}
+   * translates it, as in the embedded demo.
+   */
+  private Map<String, RealPod> runPods(DemoSpec spec, String ns) throws InterruptedException {
+    ScenarioObjects objects = ScenarioObjects.load(client, spec);
     objects.apply(ns, true);
-    List<Pod> pods =
-        objects.pods().stream()
-            .map(p -> client.resource(reporting(p)).inNamespace(ns).create())
-            .toList();
     Map<String, RealPod> ended = new LinkedHashMap<>();
+    await(objects.pods(), ns, ended);
+    if (spec.migrates()) {
+      ScenarioObjects migrated = MigratedManifests.translate(client, spec);
+      migrated.applyMissing(ns);
+      await(migrated.pods(), ns, ended);
+    }
+    return ended;
+  }
+
+  private void await(List<Pod> written, String ns, Map<String, RealPod> ended)
+      throws InterruptedException {
+    List<Pod> pods =
+        written.stream().map(p -> client.resource(reporting(p)).inNamespace(ns).create()).toList();
     PodOutcome outcome = new PodOutcome(client, cluster.node(), out, cluster::checkAlive);
     for (Pod pod : pods) {
       ended.put(pod.getMetadata().getName(), outcome.await(pod, deadline()));
     }
-    RealNodeJudge.Verdict verdict =
-        RealNodeJudge.judge(spec.expectation(), cluster.playing().name(), ended, cluster.slices());
-    print(spec, verdict);
-    deleteNamespace(ns);
-    cluster.checkAlive();
-    return verdict;
   }
 
   /**

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class RealNodeJudgeTest {
-  private static final String PLAYING = "gpu-node-2";
+  private static final Set<String> PLAYING = Set.of("gpu-node-2", "gpu-node-dp");
   private static final String NODE = RealNodeCluster.NODE;
   private static final ContainerReport SAW_GPU =
       new ContainerReport(
@@ -124,6 +125,11 @@ class RealNodeJudgeTest {
             running(null, 1, null),
             ran(SAW_VFIO_API_ONLY, "gpu-vfio-0"),
             "saw no GPU device node"),
+        new Case(
+            "on the device-plugin node, played beside the DRA node",
+            running("gpu-node-dp", 0, List.of("NVIDIA_VISIBLE_DEVICES")),
+            ran(SAW_GPU),
+            ""),
         new Case(
             "on a node the run did not play",
             running("gpu-node-1", 1, null),

@@ -33,19 +33,21 @@ class RealNodePlanTest {
         Arguments.of("dynamic-mig", "gpu-node-3"),
         Arguments.of("consumable-shares", "gpu-node-4"),
         Arguments.of("shared-claim", RealNodePlan.DEFAULT_NODE),
-        Arguments.of("nine-gpus", RealNodePlan.DEFAULT_NODE));
+        Arguments.of("nine-gpus", RealNodePlan.DEFAULT_NODE),
+        Arguments.of("migration", RealNodePlan.DEFAULT_NODE));
   }
 
   @ParameterizedTest(name = "{0} plays {1}")
   @MethodSource("nodes")
-  @DisplayName("a scenario plays the demo node its expect.yaml names, else the A100 node")
+  @DisplayName(
+      "a scenario plays the DRA node its expect.yaml names, else the A100 node (the device-plugin"
+          + " node runs beside it)")
   void playsItsNode(String scenario, String node) {
     assertThat(plan.nodeFor(SPECS.get(scenario)).name()).isEqualTo(node);
   }
 
   static Stream<Arguments> notRunnable() {
     return Stream.of(
-        Arguments.of("migration", "RealNodeDevicePluginE2E"),
         Arguments.of("compute-domain", "RealNodeComputeDomainE2E"),
         Arguments.of("mps", "RealNodeMpsE2E"));
   }
@@ -71,6 +73,7 @@ class RealNodePlanTest {
             "gpu-passthrough",
             "memory-and-driver-version",
             "mig-1g5gb",
+            "migration",
             "nine-gpus",
             "shared-claim",
             "single-gpu",

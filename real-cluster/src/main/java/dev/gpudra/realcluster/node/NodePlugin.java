@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The GPU kubelet plugin on a real node, as a process of the image's entry point on the image's
@@ -27,9 +26,8 @@ public final class NodePlugin implements AutoCloseable {
 
   private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(60);
 
-  private final List<String> command;
+  private final ImageProcess process;
   private final Path log;
-  private Process process;
 
   /**
    * @param imageClasspath the image's classpath ({@code deployments/container/target/libs/*})
@@ -45,12 +43,6 @@ public final class NodePlugin implements AutoCloseable {
     List<String> flags =
         new java.util.ArrayList<>(
             List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx64m",
-                "--enable-native-access=ALL-UNNAMED",
-                "-cp",
-                imageClasspath,
-                "dev.gpudra.cli.GpuDra",
                 "gpu-kubelet-plugin",
                 "--node-name=" + node.nodeName(),
                 "--kubeconfig=" + kubeconfig,
@@ -65,7 +57,7 @@ public final class NodePlugin implements AutoCloseable {
     profile
         .sysfsRoot()
         .ifPresent(root -> flags.addAll(List.of("--sysfs-root=" + root, "--host-root=/")));
-    this.command = node.supervised(flags);
+    this.process = new ImageProcess("the GPU kubelet plugin", node, imageClasspath, flags, log);
   }
 
   /**
@@ -90,15 +82,7 @@ public final class NodePlugin implements AutoCloseable {
 
   /** Starts it and waits until the kubelet has registered it ({@code registrations} in all). */
   public void start(int registrations) throws InterruptedException {
-    try {
-      process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .start();
-    } catch (IOException e) {
-      throw new RealNodeStartException("cannot start the GPU kubelet plugin: " + e.getMessage());
-    }
+    process.start();
     awaitRegistrations(registrations);
   }
 
@@ -108,7 +92,7 @@ public final class NodePlugin implements AutoCloseable {
         REGISTRATION_TIMEOUT,
         () -> registrations() >= count,
         () -> {
-          if (process != null && !process.isAlive()) {
+          if (process.exited().isPresent()) {
             throw new RealNodeStartException("the GPU kubelet plugin exited; see " + log);
           }
         },
@@ -120,11 +104,8 @@ public final class NodePlugin implements AutoCloseable {
   }
 
   /** How it ended; empty while it runs (or before it started). */
-  public java.util.Optional<String> exited() {
-    return process == null || process.isAlive()
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(
-            "the GPU kubelet plugin exited with code " + process.exitValue() + "; see " + log);
+  public Optional<String> exited() {
+    return process.exited();
   }
 
   /** How often a kubelet has registered it so far. */
@@ -148,17 +129,6 @@ public final class NodePlugin implements AutoCloseable {
   /** SIGTERM, as the kubelet's runtime stops the plugin's container. */
   @Override
   public void close() {
-    if (process == null) {
-      return;
-    }
-    process.destroy();
-    try {
-      if (!process.waitFor(20, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    process.stop();
   }
 }
