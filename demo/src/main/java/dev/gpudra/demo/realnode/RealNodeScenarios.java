@@ -47,20 +47,21 @@ public final class RealNodeScenarios {
   RealNodeJudge.Verdict run(DemoSpec spec) throws InterruptedException {
     out.printf("%n%s: %s%n", spec.name(), spec.readme());
     String ns = "real-" + spec.name();
-    cluster.report(spec.gpuEvents());
+    NodePlayer player = cluster.player();
+    player.report(spec.gpuEvents());
     if (spec.migrates()) {
-      cluster.startDevicePlugin();
+      player.startDevicePlugin();
     }
     try {
       Map<String, RealPod> ended = runPods(withRealUuids(spec), ns);
       RealNodeJudge.Verdict verdict =
-          RealNodeJudge.judge(spec.expectation(), cluster.playingNames(), ended, cluster.slices());
+          RealNodeJudge.judge(spec.expectation(), player.playingNames(), ended, player.slices());
       print(spec, verdict);
       deleteNamespace(ns);
       cluster.checkAlive();
       return verdict;
     } finally {
-      cluster.stopDevicePlugin();
+      player.stopDevicePlugin();
     }
   }
 
@@ -97,7 +98,7 @@ public final class RealNodeScenarios {
    * them ({@link GpuUuids}); said when its manifests name any.
    */
   private DemoSpec withRealUuids(DemoSpec spec) {
-    Demo.NodeSpec playing = cluster.playing();
+    Demo.NodeSpec playing = cluster.player().playing();
     String manifests =
         GpuUuids.between(playing.profile(), playing.name(), RealNodeCluster.NODE)
             .translate(spec.manifests());

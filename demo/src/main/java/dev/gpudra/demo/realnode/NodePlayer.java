@@ -1,0 +1,271 @@
+package dev.gpudra.demo.realnode;
+
+import dev.gpudra.api.featuregates.FeatureGate;
+import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.demo.Demo;
+import dev.gpudra.demo.GpuEvents;
+import dev.gpudra.realcluster.node.NodeDevicePlugin;
+import dev.gpudra.realcluster.node.NodePlugin;
+import dev.gpudra.realcluster.node.RealNode;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * The plugins on the real node and the demo nodes they play: the GPU kubelet plugin as one demo
+ * node at a time ({@link #play}: a process, or in this JVM for a scenario whose GPUs report XIDs),
+ * with the {@link PassthroughHost} a node with PassthroughSupport needs, and our classic device
+ * plugin beside it while a scenario written for it runs. Closing stops every one.
+ */
+final class NodePlayer implements AutoCloseable {
+  private static final Duration SLICES_TIMEOUT = Duration.ofSeconds(60);
+
+  /**
+   * Where the plugins run.
+   *
+   * @param kubeconfig the GPU kubelet plugin's credentials
+   * @param imageClasspath the image's classpath, for the plugin processes
+   * @param workDir their logs
+   */
+  record Site(
+      RealNode node,
+      KubernetesClient client,
+      Path kubeconfig,
+      String imageClasspath,
+      Path workDir) {}
+
+  /**
+   * A demo node the plugin plays, and whether it runs in this JVM ({@link InJvmPlugin}) rather than
+   * as a process.
+   */
+  private record Role(Demo.NodeSpec spec, boolean inJvm) {}
+
+  private final Site site;
+  private final PrintWriter out;
+  private final Runnable clusterAlive;
+  private NodePlugin plugin;
+  private InJvmPlugin inJvm;
+  private PassthroughHost passthrough;
+  private NodeDevicePlugin devicePlugin;
+  private int registrations;
+  private Role playing;
+
+  /**
+   * @param clusterAlive throws a {@link NodeExitedException} when a process of the control plane or
+   *     the node has exited
+   */
+  NodePlayer(Site site, PrintWriter out, Runnable clusterAlive) {
+    this.site = site;
+    this.out = out;
+    this.clusterAlive = clusterAlive;
+  }
+
+  /**
+   * Runs the plugin as the demo's node {@code spec} runs it, as a process or, for a scenario whose
+   * GPUs report XIDs, in this JVM; restarting it when it played another node or ran the other way:
+   * the old plugin stops, its ResourceSlices are deleted, and the new one is registered by the
+   * kubelet and has published a complete pool before this returns.
+   */
+  void play(Demo.NodeSpec spec, boolean inThisJvm) throws InterruptedException {
+    Role role = new Role(spec, inThisJvm);
+    if (role.equals(playing)) {
+      return;
+    }
+    stopPlugin();
+    String where;
+    if (inThisJvm) {
+      inJvm = InJvmPlugin.start(site.node(), site.client(), site.kubeconfig(), spec);
+      where = "in the demo's JVM";
+    } else {
+      plugin =
+          new NodePlugin(
+              site.imageClasspath(),
+              site.node(),
+              site.kubeconfig(),
+              new NodePlugin.Simulated(
+                  spec.profile(),
+                  spec.featureGates(),
+                  spec.consumableShares(),
+                  passthroughHost(spec).map(h -> h.sysfs().root())),
+              site.workDir().resolve("gpu-kubelet-plugin.log"));
+      plugin.start(registrations + 1);
+      registrations = plugin.registrations();
+      where = "log: " + plugin.log();
+    }
+    awaitSlices(() -> PoolState.complete(slices()), "published no complete pool");
+    playing = role;
+    out.printf(
+        "%ngpu-kubelet-plugin plays %s (%s, simulated; %s) registered by the real kubelet; %s%n",
+        spec.name(), spec.profile(), spec.featureGates(), where);
+  }
+
+  /**
+   * For a node with PassthroughSupport, its PCI bus as a sysfs stand-in and its VFIO device nodes,
+   * kept until the plugin stops; else empty.
+   */
+  private Optional<PassthroughHost> passthroughHost(Demo.NodeSpec spec) {
+    if (!FeatureGates.parse(spec.featureGates()).enabled(FeatureGate.PASSTHROUGH_SUPPORT)) {
+      return Optional.empty();
+    }
+    passthrough = PassthroughHost.start(site.node().layout().base().resolve("sys"), spec.profile());
+    return Optional.of(passthrough);
+  }
+
+  /**
+   * Stops the plugin that plays now, if any, deletes its ResourceSlices, and removes the
+   * passthrough host it had.
+   */
+  private void stopPlugin() {
+    if (plugin == null && inJvm == null) {
+      return;
+    }
+    if (plugin != null) {
+      plugin.close();
+      plugin = null;
+    }
+    if (inJvm != null) {
+      inJvm.close();
+      inJvm = null;
+    }
+    if (passthrough != null) {
+      passthrough.close();
+      passthrough = null;
+    }
+    site.client()
+        .resources(ResourceSlice.class)
+        .withField("spec.nodeName", site.node().nodeName())
+        .delete();
+  }
+
+  /**
+   * Has the GPUs of the node the plugin plays in this JVM report the scenario's XIDs, and waits
+   * until the slices show each as its device's taint, so that the pods that follow are scheduled
+   * against them (as the embedded demo does).
+   *
+   * @throws IllegalStateException an XID names another node than the one played in this JVM
+   */
+  void report(GpuEvents events) throws InterruptedException {
+    for (GpuEvents.Xid xid : events.xids()) {
+      if (inJvm == null || !xid.node().equals(playing.spec().name())) {
+        throw new IllegalStateException(
+            "gpu-events.yaml: node "
+                + xid.node()
+                + " is not the node the plugin plays in the demo's JVM");
+      }
+      inJvm.injectXid(xid.device(), xid.xid());
+      awaitSlices(
+          () -> xid.tainted(slices(), site.node().nodeName()),
+          "did not taint " + xid.device() + " for XID " + xid.xid());
+      out.printf(
+          "  %s/%s reported XID %d: the plugin tainted %s in the real node's ResourceSlice%n",
+          xid.node(), xid.device(), xid.xid(), xid.device());
+    }
+  }
+
+  private void awaitSlices(BooleanSupplier done, String failure) throws InterruptedException {
+    Instant deadline = Instant.now().plus(SLICES_TIMEOUT);
+    while (!done.getAsBoolean()) {
+      checkAlive();
+      if (Instant.now().isAfter(deadline)) {
+        throw new NodeExitedException(
+            "the GPU kubelet plugin "
+                + failure
+                + " within "
+                + SLICES_TIMEOUT.toSeconds()
+                + " s"
+                + (plugin == null ? "" : "; see " + plugin.log()));
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /**
+   * Starts our classic device plugin beside the GPU kubelet plugin, as the demo's device-plugin
+   * node runs it, and waits until the Node's allocatable has its GPUs; it runs until {@link
+   * #stopDevicePlugin}.
+   */
+  void startDevicePlugin() throws InterruptedException {
+    devicePlugin =
+        new NodeDevicePlugin(
+            site.imageClasspath(),
+            site.node(),
+            site.client(),
+            Demo.PLUGIN_NODE_PROFILE,
+            site.workDir().resolve("device-plugin.log"));
+    devicePlugin.start();
+    out.printf(
+        "  the classic device plugin plays %s (%s, simulated) beside it: %d %s; log: %s%n",
+        Demo.PLUGIN_NODE,
+        Demo.PLUGIN_NODE_PROFILE,
+        devicePlugin.allocatable(),
+        NodeDevicePlugin.RESOURCE,
+        devicePlugin.log());
+  }
+
+  void stopDevicePlugin() {
+    if (devicePlugin != null) {
+      devicePlugin.close();
+      devicePlugin = null;
+    }
+  }
+
+  /**
+   * The demo nodes the real node plays now: the GPU kubelet plugin's, and the device-plugin node's
+   * while the classic device plugin runs.
+   */
+  Set<String> playingNames() {
+    return devicePlugin == null
+        ? Set.of(playing().name())
+        : Set.of(playing().name(), Demo.PLUGIN_NODE);
+  }
+
+  /** The demo node the GPU kubelet plugin plays now. */
+  Demo.NodeSpec playing() {
+    return Objects.requireNonNull(playing, "no node played yet").spec();
+  }
+
+  /** The node's gpu.nvidia.com ResourceSlices. */
+  List<ResourceSlice> slices() {
+    return site
+        .client()
+        .resources(ResourceSlice.class)
+        .withField("spec.nodeName", site.node().nodeName())
+        .list()
+        .getItems()
+        .stream()
+        .filter(s -> RealNodeCluster.DRIVER.equals(s.getSpec().getDriver()))
+        .toList();
+  }
+
+  /** How each plugin process that has exited ended; empty while they run. */
+  List<String> exited() {
+    return Stream.concat(
+            plugin == null ? Stream.<String>empty() : plugin.exited().stream(),
+            devicePlugin == null ? Stream.<String>empty() : devicePlugin.exited().stream())
+        .toList();
+  }
+
+  private void checkAlive() {
+    clusterAlive.run();
+    List<String> exited = exited();
+    if (!exited.isEmpty()) {
+      throw new NodeExitedException(String.join("; ", exited));
+    }
+  }
+
+  /** Stops the device plugin, then the GPU kubelet plugin and its passthrough host. */
+  @Override
+  public void close() {
+    stopDevicePlugin();
+    stopPlugin();
+  }
+}
