@@ -49,13 +49,15 @@ final class RealNodePlan {
   }
 
   /**
-   * Why the scenario cannot run on one real node whose plugin is a process of this JVM's classpath;
-   * empty when it can. Each reason names the suite that covers it on a real node.
+   * Why the scenario cannot run on one real node whose plugins are processes of the image's
+   * classpath (or of this JVM): what blocks it, and the suite that covers it on a real node; empty
+   * when it can.
    */
   Optional<String> notRunnable(DemoSpec spec) {
     if (spec.needsComputeDomains()) {
       return Optional.of(
-          "it needs the compute-domain plugin and controller (covered by"
+          "it needs the compute-domain controller, whose IMEX daemons are a DaemonSet of the"
+              + " gpu-dra image, which --real-node does not load (covered by"
               + " RealNodeComputeDomainE2E)");
     }
     if (spec.expectation().pods().stream().anyMatch(Expectation.Pod::mpsDaemon)) {
