@@ -246,6 +246,16 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
     }
   }
 
+  /**
+   * fabric8 asks this for every create, update and patch: true keeps status out of writes to the
+   * object itself. Its CRD processor answers for custom resources; {@link StatusSubresources} for
+   * built-ins.
+   */
+  @Override
+  public boolean isStatusSubresourceEnabledForResource(String path) {
+    return StatusSubresources.covers(path) || super.isStatusSubresourceEnabledForResource(path);
+  }
+
   /** The stored CRDs, as JSON. */
   private List<String> storedCrds() {
     AttributeSet query = attributeExtractor.fromPath(CRDS);

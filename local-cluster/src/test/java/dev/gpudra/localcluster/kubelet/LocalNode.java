@@ -98,7 +98,12 @@ final class LocalNode implements AutoCloseable {
             .endAllocation()
             .endStatus()
             .build();
-    ResourceClaim created = client.resource(claim).create();
+    // as the scheduler: create the claim, then write its allocation through /status
+    ResourceClaim created =
+        client.resource(new ResourceClaimBuilder(claim).withStatus(null).build()).create();
+    client
+        .resource(new ResourceClaimBuilder(created).withStatus(claim.getStatus()).build())
+        .updateStatus();
     return new ClaimRef("default", name, created.getMetadata().getUid());
   }
 
