@@ -230,6 +230,7 @@ final class DomainNode implements AutoCloseable {
   /** A claim allocated {@code device} of this node with these configs. */
   ClaimRef claim(
       String namespace, String name, String device, List<DeviceAllocationConfiguration> configs) {
+    String request = device.startsWith("channel") ? "channel" : "daemon";
     ResourceClaim claim =
         new ResourceClaimBuilder()
             .withNewMetadata()
@@ -237,13 +238,24 @@ final class DomainNode implements AutoCloseable {
             .withName(name)
             .endMetadata()
             .withNewSpec()
+            .withNewDevices()
+            .addNewRequest()
+            .withName(request)
+            .withNewExactly()
+            .withDeviceClassName(
+                request.equals("channel")
+                    ? "compute-domain-default-channel.nvidia.com"
+                    : "compute-domain-daemon.nvidia.com")
+            .endExactly()
+            .endRequest()
+            .endDevices()
             .endSpec()
             .withNewStatus()
             .withNewAllocation()
             .withNewDevices()
             .withResults(
                 new DeviceRequestAllocationResultBuilder()
-                    .withRequest(device.startsWith("channel") ? "channel" : "daemon")
+                    .withRequest(request)
                     .withDriver(DRIVER)
                     .withPool(NODE)
                     .withDevice(device)
@@ -253,7 +265,12 @@ final class DomainNode implements AutoCloseable {
             .endAllocation()
             .endStatus()
             .build();
-    ResourceClaim created = client.resource(claim).create();
+    // as the scheduler: create the claim, then write its allocation through /status
+    ResourceClaim created =
+        client.resource(new ResourceClaimBuilder(claim).withStatus(null).build()).create();
+    client
+        .resource(new ResourceClaimBuilder(created).withStatus(claim.getStatus()).build())
+        .updateStatus();
     return new ClaimRef(namespace, name, created.getMetadata().getUid());
   }
 

@@ -3,8 +3,10 @@ package dev.gpudra.gpu.plugin;
 import dev.gpudra.kit.ClaimRef;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAllocationConfigurationBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -121,29 +123,91 @@ final class ApiClaims {
       return this;
     }
 
-    /** Creates the claim and returns the kubelet's reference to it. */
+    /**
+     * Creates the claim, then writes its allocation through {@code /status} (the API server drops
+     * status sent on create), and returns the kubelet's reference to it.
+     */
     ClaimRef create() {
-      ResourceClaimBuilder claim =
-          new ResourceClaimBuilder()
-              .withNewMetadata()
-              .withNamespace(NAMESPACE)
-              .withName(name)
-              .endMetadata()
-              .withNewSpec()
-              .endSpec();
+      ResourceClaim created =
+          client
+              .resource(
+                  new ResourceClaimBuilder()
+                      .withNewMetadata()
+                      .withNamespace(NAMESPACE)
+                      .withName(name)
+                      .endMetadata()
+                      .withNewSpec()
+                      .withNewDevices()
+                      .withRequests(requests())
+                      .endDevices()
+                      .endSpec()
+                      .build())
+              .create();
       if (allocated) {
-        claim
-            .withNewStatus()
-            .withNewAllocation()
-            .withNewDevices()
-            .withResults(results)
-            .withConfig(configs)
-            .endDevices()
-            .endAllocation()
-            .endStatus();
+        client
+            .resource(
+                new ResourceClaimBuilder(created)
+                    .withNewStatus()
+                    .withNewAllocation()
+                    .withNewDevices()
+                    .withResults(results)
+                    .withConfig(configs)
+                    .endDevices()
+                    .endAllocation()
+                    .endStatus()
+                    .build())
+            .updateStatus();
       }
-      ResourceClaim created = client.resource(claim.build()).create();
       return new ClaimRef(NAMESPACE, name, created.getMetadata().getUid());
+    }
+
+    /**
+     * The requests the results and configs name, as the API server requires of an allocation:
+     * {@code gpu} asks for as many devices as results name it, {@code gpu/sub} is subrequest {@code
+     * sub} of {@code gpu}.
+     */
+    private List<DeviceRequest> requests() {
+      Map<String, List<String>> subrequests = new LinkedHashMap<>();
+      Map<String, Long> counts = new LinkedHashMap<>();
+      List<String> named = new ArrayList<>();
+      results.stream().map(DeviceRequestAllocationResult::getRequest).forEach(named::add);
+      configs.forEach(c -> named.addAll(c.getRequests()));
+      for (String request : named) {
+        if (request == null) {
+          continue;
+        }
+        String[] parts = request.split("/", 2);
+        List<String> subs = subrequests.computeIfAbsent(parts[0], r -> new ArrayList<>());
+        if (parts.length == 2 && !subs.contains(parts[1])) {
+          subs.add(parts[1]);
+        }
+      }
+      results.stream()
+          .map(DeviceRequestAllocationResult::getRequest)
+          .filter(r -> r != null && !r.contains("/"))
+          .forEach(r -> counts.merge(r, 1L, Long::sum));
+      return subrequests.entrySet().stream()
+          .map(e -> request(e.getKey(), e.getValue(), counts.getOrDefault(e.getKey(), 1L)))
+          .toList();
+    }
+
+    private static DeviceRequest request(String name, List<String> subrequests, long count) {
+      DeviceRequestBuilder request = new DeviceRequestBuilder().withName(name);
+      if (subrequests.isEmpty()) {
+        return request
+            .withNewExactly()
+            .withDeviceClassName(GpuPluginConfig.DRIVER_NAME)
+            .withCount(count)
+            .endExactly()
+            .build();
+      }
+      subrequests.forEach(sub ->
+          request
+              .addNewFirstAvailable()
+              .withName(sub)
+              .withDeviceClassName(GpuPluginConfig.DRIVER_NAME)
+              .endFirstAvailable());
+      return request.build();
     }
   }
 }
