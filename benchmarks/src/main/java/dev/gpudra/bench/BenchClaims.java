@@ -47,8 +47,13 @@ final class BenchClaims {
         .toList();
   }
 
+  /** Creates the claim, then writes its allocation through /status, as the scheduler does. */
   private ClaimRef create(ResourceClaim claim) {
-    ResourceClaim created = client.resource(claim).create();
+    ResourceClaim created =
+        client.resource(new ResourceClaimBuilder(claim).withStatus(null).build()).create();
+    client
+        .resource(new ResourceClaimBuilder(created).withStatus(claim.getStatus()).build())
+        .updateStatus();
     return new ClaimRef(
         created.getMetadata().getNamespace(),
         created.getMetadata().getName(),

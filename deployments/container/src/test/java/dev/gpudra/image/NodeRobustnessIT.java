@@ -207,6 +207,7 @@ class NodeRobustnessIT {
     assertThat(foreign).exists();
   }
 
+  /** A claim created, then allocated through /status, as the scheduler does. */
   private ClaimRef allocatedClaim(String name, String device) {
     ResourceClaim created =
         api.client()
@@ -217,21 +218,34 @@ class NodeRobustnessIT {
                     .withName(name)
                     .endMetadata()
                     .withNewSpec()
-                    .endSpec()
-                    .withNewStatus()
-                    .withNewAllocation()
                     .withNewDevices()
-                    .addNewResult()
-                    .withRequest("gpu")
-                    .withDriver(DRIVER)
-                    .withPool(PluginProcess.NODE)
-                    .withDevice(device)
-                    .endResult()
+                    .addNewRequest()
+                    .withName("gpu")
+                    .withNewExactly()
+                    .withDeviceClassName(DRIVER)
+                    .endExactly()
+                    .endRequest()
                     .endDevices()
-                    .endAllocation()
-                    .endStatus()
+                    .endSpec()
                     .build())
             .create();
+    api.client()
+        .resource(
+            new ResourceClaimBuilder(created)
+                .withNewStatus()
+                .withNewAllocation()
+                .withNewDevices()
+                .addNewResult()
+                .withRequest("gpu")
+                .withDriver(DRIVER)
+                .withPool(PluginProcess.NODE)
+                .withDevice(device)
+                .endResult()
+                .endDevices()
+                .endAllocation()
+                .endStatus()
+                .build())
+        .updateStatus();
     return new ClaimRef("default", name, created.getMetadata().getUid());
   }
 
