@@ -5,7 +5,9 @@
  * dev.gpudra.localcluster.api.ApiValidation#NONE}, creates, updates and patches of
  * resource.k8s.io/v1 ResourceSlices, DeviceClasses, ResourceClaims (and their status) and
  * ResourceClaimTemplates go through {@code dev.gpudra.localcluster.validation} and are refused with
- * 422 Invalid before they are stored or watched.
+ * 422 Invalid before they are stored or watched. A ResourceClaim's status, like that of a custom
+ * resource with the status subresource, is written only through {@code /status}: a create drops it,
+ * an update of the object keeps the stored one ({@code StatusSubresources}).
  *
  * <p>For kubectl it answers legacy discovery ({@code /api}, {@code /apis}, each group version's
  * resources, {@code /version}) and OpenAPI v3 (which paths take {@code fieldValidation}, no
