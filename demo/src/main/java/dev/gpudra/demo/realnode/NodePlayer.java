@@ -22,9 +22,9 @@ import java.util.stream.Stream;
 
 /**
  * The plugins on the real node and the demo nodes they play: the GPU kubelet plugin as one demo
- * node at a time ({@link #play}: a process, or in this JVM for a scenario whose GPUs report XIDs),
- * with the {@link PassthroughHost} a node with PassthroughSupport needs, and our classic device
- * plugin beside it while a scenario written for it runs. Closing stops every one.
+ * node at a time ({@link #play}, a process on simulated GPUs), with the {@link PassthroughHost} a
+ * node with PassthroughSupport needs, and our classic device plugin beside it while a scenario
+ * written for it runs. Closing stops every one.
  */
 final class NodePlayer implements AutoCloseable {
   private static final Duration SLICES_TIMEOUT = Duration.ofSeconds(60);
@@ -43,21 +43,15 @@ final class NodePlayer implements AutoCloseable {
       String imageClasspath,
       Path workDir) {}
 
-  /**
-   * A demo node the plugin plays, and whether it runs in this JVM ({@link InJvmPlugin}) rather than
-   * as a process.
-   */
-  private record Role(Demo.NodeSpec spec, boolean inJvm) {}
-
   private final Site site;
   private final PrintWriter out;
   private final Runnable clusterAlive;
   private NodePlugin plugin;
-  private InJvmPlugin inJvm;
   private PassthroughHost passthrough;
   private NodeDevicePlugin devicePlugin;
   private int registrations;
-  private Role playing;
+  private Demo.NodeSpec playing;
+  private boolean reportedXids;
 
   /**
    * @param clusterAlive throws a {@link NodeExitedException} when a process of the control plane or
@@ -70,42 +64,34 @@ final class NodePlayer implements AutoCloseable {
   }
 
   /**
-   * Runs the plugin as the demo's node {@code spec} runs it, as a process or, for a scenario whose
-   * GPUs report XIDs, in this JVM; restarting it when it played another node or ran the other way:
-   * the old plugin stops, its ResourceSlices are deleted, and the new one is registered by the
-   * kubelet and has published a complete pool before this returns.
+   * Runs the plugin as a process as the demo's node {@code spec} runs it; restarting it when it
+   * played another node: the old plugin stops, its ResourceSlices are deleted, and the new one is
+   * registered by the kubelet and has published a complete pool before this returns. A plugin whose
+   * GPUs reported XIDs restarts too, as their taints stay until it does.
    */
-  void play(Demo.NodeSpec spec, boolean inThisJvm) throws InterruptedException {
-    Role role = new Role(spec, inThisJvm);
-    if (role.equals(playing)) {
+  void play(Demo.NodeSpec spec) throws InterruptedException {
+    if (spec.equals(playing) && !reportedXids) {
       return;
     }
     stopPlugin();
-    String where;
-    if (inThisJvm) {
-      inJvm = InJvmPlugin.start(site.node(), site.client(), site.kubeconfig(), spec);
-      where = "in the demo's JVM";
-    } else {
-      plugin =
-          new NodePlugin(
-              site.imageClasspath(),
-              site.node(),
-              site.kubeconfig(),
-              new NodePlugin.Simulated(
-                  spec.profile(),
-                  spec.featureGates(),
-                  spec.consumableShares(),
-                  passthroughHost(spec).map(h -> h.sysfs().root())),
-              site.workDir().resolve("gpu-kubelet-plugin.log"));
-      plugin.start(registrations + 1);
-      registrations = plugin.registrations();
-      where = "log: " + plugin.log();
-    }
+    plugin =
+        new NodePlugin(
+            site.imageClasspath(),
+            site.node(),
+            site.kubeconfig(),
+            new NodePlugin.Simulated(
+                spec.profile(),
+                spec.featureGates(),
+                spec.consumableShares(),
+                passthroughHost(spec).map(h -> h.sysfs().root())),
+            site.workDir().resolve("gpu-kubelet-plugin.log"));
+    plugin.start(registrations + 1);
+    registrations = plugin.registrations();
     awaitSlices(() -> PoolState.complete(slices()), "published no complete pool");
-    playing = role;
+    playing = spec;
     out.printf(
-        "%ngpu-kubelet-plugin plays %s (%s, simulated; %s) registered by the real kubelet; %s%n",
-        spec.name(), spec.profile(), spec.featureGates(), where);
+        "%ngpu-kubelet-plugin plays %s (%s, simulated; %s) registered by the real kubelet; log: %s%n",
+        spec.name(), spec.profile(), spec.featureGates(), plugin.log());
   }
 
   /**
@@ -122,20 +108,17 @@ final class NodePlayer implements AutoCloseable {
 
   /**
    * Stops the plugin that plays now, if any, deletes its ResourceSlices, and removes the
-   * passthrough host it had.
+   * passthrough host it had and its XID inbox.
    */
   private void stopPlugin() {
-    if (plugin == null && inJvm == null) {
+    if (plugin == null) {
       return;
     }
-    if (plugin != null) {
-      plugin.close();
-      plugin = null;
-    }
-    if (inJvm != null) {
-      inJvm.close();
-      inJvm = null;
-    }
+    plugin.close();
+    plugin = null;
+    playing = null;
+    XidReport.of(site.node().layout()).remove();
+    reportedXids = false;
     if (passthrough != null) {
       passthrough.close();
       passthrough = null;
@@ -147,21 +130,20 @@ final class NodePlayer implements AutoCloseable {
   }
 
   /**
-   * Has the GPUs of the node the plugin plays in this JVM report the scenario's XIDs, and waits
-   * until the slices show each as its device's taint, so that the pods that follow are scheduled
-   * against them (as the embedded demo does).
+   * Has the GPUs of the node the plugin plays report the scenario's XIDs through its simulated
+   * NVML's inbox ({@link XidReport}), and waits until the slices show each as its device's taint,
+   * so that the pods that follow are scheduled against them (as the embedded demo does).
    *
-   * @throws IllegalStateException an XID names another node than the one played in this JVM
+   * @throws IllegalStateException an XID names another node than the one played
    */
   void report(GpuEvents events) throws InterruptedException {
     for (GpuEvents.Xid xid : events.xids()) {
-      if (inJvm == null || !xid.node().equals(playing.spec().name())) {
+      if (playing == null || !xid.node().equals(playing.name())) {
         throw new IllegalStateException(
-            "gpu-events.yaml: node "
-                + xid.node()
-                + " is not the node the plugin plays in the demo's JVM");
+            "gpu-events.yaml: node " + xid.node() + " is not the node the plugin plays");
       }
-      inJvm.injectXid(xid.device(), xid.xid());
+      reportedXids = true;
+      XidReport.of(site.node().layout()).inject(slices(), xid);
       awaitSlices(
           () -> xid.tainted(slices(), site.node().nodeName()),
           "did not taint " + xid.device() + " for XID " + xid.xid());
@@ -230,7 +212,7 @@ final class NodePlayer implements AutoCloseable {
 
   /** The demo node the GPU kubelet plugin plays now. */
   Demo.NodeSpec playing() {
-    return Objects.requireNonNull(playing, "no node played yet").spec();
+    return Objects.requireNonNull(playing, "no node played yet");
   }
 
   /** The node's gpu.nvidia.com ResourceSlices. */

@@ -77,7 +77,7 @@ public final class RealNodeDemo {
     RealNodeScenarios runner = new RealNodeScenarios(cluster, out);
     List<String> failed = new ArrayList<>();
     for (DemoSpec spec : scenarios) {
-      cluster.player().play(plan.nodeFor(spec), plan.pluginInJvm(spec));
+      cluster.player().play(plan.nodeFor(spec));
       if (!runner.run(spec).passed()) {
         failed.add(spec.name());
       }

@@ -40,17 +40,8 @@ final class RealNodePlan {
   }
 
   /**
-   * Whether the plugin plays the scenario's node in the demo's JVM rather than as a process: its
-   * GPUs report XIDs ({@code gpu-events.yaml}), and only a simulated NVML of the demo's JVM can be
-   * made to report one.
-   */
-  boolean pluginInJvm(DemoSpec spec) {
-    return !spec.gpuEvents().xids().isEmpty();
-  }
-
-  /**
    * Why the scenario cannot run on one real node whose plugins are processes of the image's
-   * classpath (or of this JVM): what blocks it, and the suite that covers it on a real node; empty
+   * classpath: what blocks it, and the suite that covers it on a real node; empty
    * when it can.
    */
   Optional<String> notRunnable(DemoSpec spec) {

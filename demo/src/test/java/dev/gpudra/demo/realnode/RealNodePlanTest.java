@@ -82,17 +82,4 @@ class RealNodePlanTest {
             "unhealthy-gpu");
   }
 
-  static Stream<Arguments> inJvm() {
-    return Stream.of(
-        Arguments.of("unhealthy-gpu", true),
-        Arguments.of("mig-1g5gb", false),
-        Arguments.of("single-gpu", false));
-  }
-
-  @ParameterizedTest(name = "{0}: {1}")
-  @MethodSource("inJvm")
-  @DisplayName("the plugin runs in the demo's JVM exactly for a scenario whose GPUs report XIDs")
-  void pluginInJvmForXids(String scenario, boolean inJvm) {
-    assertThat(plan.pluginInJvm(SPECS.get(scenario))).isEqualTo(inJvm);
-  }
 }

@@ -27,6 +27,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link Nvml} port answered from a {@link GpuProfile}: what the GPUs are is computed once, at
@@ -36,12 +38,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * live until the driver reloads. Thread-safe.
  */
 public final class SimulatedNvml implements Nvml, TimeSlicer {
+  private static final Logger log = LoggerFactory.getLogger(SimulatedNvml.class);
+
   private final SystemInfo system;
   private final List<GpuInfo> gpus;
   private final Map<String, SimulatedGpu> gpusByUuid;
   private final Map<String, SimulatedMig> migs;
   private final SimulatedLinks links;
   private final Optional<Path> stateFile;
+  private final Optional<XidInbox> inbox;
   private final Map<String, GpuSettings> settings = new ConcurrentHashMap<>();
   private final List<SimulatedXidWatch> watches = new CopyOnWriteArrayList<>();
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
@@ -54,7 +59,8 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
 
   /**
    * @param stateFile where what the GPUs were set to is kept across processes (a restarted plugin
-   *     finds the MIG devices it made), or empty to keep it in this object only
+   *     finds the MIG devices it made), or empty to keep it in this object only; beside it, {@link
+   *     #xidInbox} takes XIDs from other processes
    */
   public SimulatedNvml(GpuProfile profile, String nodeName, Optional<Path> stateFile) {
     DeviceIdentities ids = new DeviceIdentities(profile.name(), nodeName);
@@ -74,7 +80,17 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     this.migs = Map.copyOf(migs);
     this.links = new SimulatedLinks(profile);
     this.stateFile = stateFile;
+    this.inbox = stateFile.map(f -> new XidInbox(xidInbox(f), gpusByUuid.keySet()));
     stateFile.flatMap(SimulatedState::read).ifPresent(this::restore);
+  }
+
+  /**
+   * The file beside {@code stateFile} where another process injects XIDs into the simulated NVML
+   * that keeps its state there: it appends lines {@code <gpu-uuid> <xid>} (or {@code <gpu-uuid>
+   * <xid> <gi> <ci>} for a MIG device), each delivered once to the event sets waiting then.
+   */
+  public static Path xidInbox(Path stateFile) {
+    return stateFile.resolveSibling(stateFile.getFileName() + ".xids");
   }
 
   @Override
@@ -206,7 +222,8 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
       }
     }
     SimulatedXidWatch[] watch = new SimulatedXidWatch[1];
-    watch[0] = new SimulatedXidWatch(uuids, unwatched, () -> watches.remove(watch[0]));
+    watch[0] =
+        new SimulatedXidWatch(uuids, unwatched, () -> watches.remove(watch[0]), this::readInbox);
     watches.add(watch[0]);
     return watch[0];
   }
@@ -221,6 +238,18 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     find(gpu);
     XidEvent event = new XidEvent(gpu.uuid(), xid, gpuInstanceId, computeInstanceId);
     watches.forEach(w -> w.deliver(event));
+  }
+
+  /** Delivers the XIDs other processes put in the inbox since the last read; logs refused lines. */
+  private void readInbox() {
+    if (inbox.isEmpty()) {
+      return;
+    }
+    synchronized (inbox.get()) {
+      XidInbox.Batch batch = inbox.get().read();
+      batch.refused().forEach(r -> log.warn("refused an injected XID: {}", r));
+      batch.events().forEach(e -> watches.forEach(w -> w.deliver(e)));
+    }
   }
 
   /** The GPU falls off the bus: event sets watching it fail, and calls on it fail, from now on. */
