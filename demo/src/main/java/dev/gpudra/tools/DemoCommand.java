@@ -5,6 +5,7 @@ import dev.gpudra.demo.EmbeddedBackend;
 import dev.gpudra.demo.RealBackend;
 import dev.gpudra.demo.SpecLibrary;
 import dev.gpudra.demo.operator.OperatorDemo;
+import dev.gpudra.demo.realnode.PluginImage;
 import dev.gpudra.demo.realnode.RealNodeDemo;
 import dev.gpudra.realcluster.controlplane.ControlPlaneBinary;
 import java.io.IOException;
@@ -66,6 +67,15 @@ final class DemoCommand implements Callable<Integer> {
           "With --real-node: the image's classpath for the plugin process (env"
               + " GPU_DRA_IMAGE_CLASSPATH; ./gpu-dra sets deployments/container/target/libs).")
   String imageClasspath;
+
+  @Option(
+      names = "--image-tar",
+      defaultValue = "${env:GPU_DRA_IMAGE_TAR}",
+      description =
+          "With --real-node: our image's tar (env GPU_DRA_IMAGE_TAR;"
+              + " deployments/image/target/jib-image.tar), imported into the node's containerd for"
+              + " the MPS control daemon; without it, mps is not run.")
+  Path imageTar;
 
   @Option(
       names = "--nodes",
@@ -169,6 +179,9 @@ final class DemoCommand implements Callable<Integer> {
           "--real-node: no --image-classpath; run ./gpu-dra demo --real-node from the checkout,"
               + " which passes the image's (deployments/container/target/libs)");
     }
+    if (imageTar != null && !Files.isRegularFile(imageTar)) {
+      throw new IllegalArgumentException("--image-tar: no file " + imageTar);
+    }
     Path dir = Files.createTempDirectory("gpu-dra-demo-");
     try {
       Path checkout = Path.of("").toAbsolutePath();
@@ -176,7 +189,7 @@ final class DemoCommand implements Callable<Integer> {
               .run(
                   checkout,
                   Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
-                  imageClasspath)
+                  new PluginImage(imageClasspath, Optional.ofNullable(imageTar)))
           ? 0
           : 1;
     } finally {

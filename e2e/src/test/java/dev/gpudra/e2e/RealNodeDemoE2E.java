@@ -31,6 +31,8 @@ class RealNodeDemoE2E {
     }
     Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
     assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
+    Path tar = Path.of(System.getProperty("gpu-dra.image.tar", "target/no-image.tar"));
+    assertThat(tar).as("the image tar (build deployments/image)").isRegularFile();
     boolean controlNodeBefore = Files.exists(Path.of("/dev/nvidiactl"));
     boolean vfioBefore = Files.exists(Path.of("/dev/vfio"));
     HostTraces host = HostTraces.take();
@@ -41,12 +43,17 @@ class RealNodeDemoE2E {
     cli.setErr(new PrintWriter(err, true));
 
     int code =
-        cli.execute("demo", "--real-node", "--image-classpath=" + libs.toAbsolutePath() + "/*");
+        cli.execute(
+            "demo",
+            "--real-node",
+            "--image-classpath=" + libs.toAbsolutePath() + "/*",
+            "--image-tar=" + tar.toAbsolutePath());
 
     String text = out.toString();
     assertThat(code).as(text + err).isZero();
     assertScenarios(text);
     assertXidPassthroughMigration(text);
+    assertMps(text);
     assertThat(host.leftSince())
         .as("the node's traces on the host, removed when it stopped")
         .isEmpty();
@@ -72,16 +79,16 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("14 scenarios on the real node gpu-node-real: 14 passed, 0 failed")
+        .contains("15 scenarios on the real node gpu-node-real: 15 passed, 0 failed")
         .contains("compute-domain: not run on the real node")
-        .contains("mps: not run on the real node")
+        .doesNotContain("mps: not run on the real node")
         .doesNotContain("FAIL");
   }
 
   /**
    * unhealthy-gpu with the plugin a process (XID 79 on gpu-7 through its simulated NVML's inbox,
-   * selected by its UUID),
-   * gpu-passthrough on the sysfs stand-in, migration with the classic device plugin beside it.
+   * selected by its UUID), gpu-passthrough on the sysfs stand-in, migration with the classic device
+   * plugin beside it.
    */
   private static void assertXidPassthroughMigration(String text) {
     assertThat(text)
@@ -103,5 +110,14 @@ class RealNodeDemoE2E {
         .containsPattern(
             "pod trainer-migrated on gpu-node-real\\n    claim ctr-gpu, request gpu: gpu-\\d")
         .contains("PASS migration");
+  }
+
+  /** mps: our image imported into containerd, the claim's control daemon ready for both pods. */
+  private static void assertMps(String text) {
+    assertThat(text)
+        .contains("imported into the node's containerd as [docker.io/library/gpu-dra:real-node")
+        .containsPattern(
+            "pod mps-clients on gpu-node-real\\n(    [^\\n]*\\n)*    mps     mps-control-daemon-[0-9a-f-]+ ready")
+        .contains("PASS mps");
   }
 }

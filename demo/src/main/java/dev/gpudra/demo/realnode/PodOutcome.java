@@ -1,5 +1,6 @@
 package dev.gpudra.demo.realnode;
 
+import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.localcluster.scheduler.PodClaim;
 import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Container;
@@ -68,7 +69,30 @@ final class PodOutcome {
         refusal,
         Optional.ofNullable(pod.getSpec().getNodeName()),
         devices(pod),
-        containers);
+        containers,
+        mpsDaemons(pod));
+  }
+
+  /**
+   * The MPS control daemons the plugin runs for the pod's claims ({@code
+   * mps-control-daemon-<claimUID>-<hash>} in any namespace), each with whether it is ready.
+   */
+  private List<String> mpsDaemons(Pod pod) {
+    List<String> prefixes =
+        claimObjects(pod).stream()
+            .map(c -> MpsDaemon.NAME_PREFIX + c.getMetadata().getUid() + "-")
+            .toList();
+    if (prefixes.isEmpty()) {
+      return List.of();
+    }
+    return client.apps().deployments().inAnyNamespace().list().getItems().stream()
+        .filter(d -> prefixes.stream().anyMatch(d.getMetadata().getName()::startsWith))
+        .map(d -> {
+          Integer ready = d.getStatus() == null ? null : d.getStatus().getReadyReplicas();
+          return d.getMetadata().getName() + (ready != null && ready > 0 ? " ready" : " pending");
+        })
+        .sorted()
+        .toList();
   }
 
   private Pod current(Pod pod) {
@@ -113,20 +137,29 @@ final class PodOutcome {
   private Map<String, List<DeviceRequestAllocationResult>> claims(Pod pod) {
     Map<String, List<DeviceRequestAllocationResult>> claims = new LinkedHashMap<>();
     for (PodClaim entry : PodClaim.of(pod)) {
-      entry
-          .claimName()
-          .map(n ->
-              client
-                  .resources(ResourceClaim.class)
-                  .inNamespace(pod.getMetadata().getNamespace())
-                  .withName(n)
-                  .get())
+      claim(pod, entry)
           .filter(c -> c.getStatus() != null && c.getStatus().getAllocation() != null)
           .ifPresent(c ->
               claims.put(
                   entry.podClaimName(), c.getStatus().getAllocation().getDevices().getResults()));
     }
     return claims;
+  }
+
+  /** The pod's ResourceClaims that exist, in the pod's order. */
+  private List<ResourceClaim> claimObjects(Pod pod) {
+    return PodClaim.of(pod).stream().flatMap(e -> claim(pod, e).stream()).toList();
+  }
+
+  private Optional<ResourceClaim> claim(Pod pod, PodClaim entry) {
+    return entry
+        .claimName()
+        .map(n ->
+            client
+                .resources(ResourceClaim.class)
+                .inNamespace(pod.getMetadata().getNamespace())
+                .withName(n)
+                .get());
   }
 
   private List<DeviceRequestAllocationResult> devices(Pod pod) {
@@ -149,5 +182,6 @@ final class PodOutcome {
               : String.join(" ", report.deviceNodes()));
       report.environment().forEach(e -> out.printf("      %s%n", e));
     });
+    mpsDaemons(pod).forEach(d -> out.printf("    mps     %s%n", d));
   }
 }

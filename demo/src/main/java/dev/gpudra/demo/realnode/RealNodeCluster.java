@@ -4,11 +4,14 @@ import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.realcluster.node.DevicePlaceholders;
+import dev.gpudra.realcluster.node.NodeImage;
 import dev.gpudra.realcluster.node.NodeJoin;
 import dev.gpudra.realcluster.node.NodeLayout;
 import dev.gpudra.realcluster.node.NodeNetwork;
+import dev.gpudra.realcluster.node.NodePlugin;
 import dev.gpudra.realcluster.node.NodeTools;
 import dev.gpudra.realcluster.node.RealNode;
+import dev.gpudra.testsupport.driver.MpsControlStandIn;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,15 +36,15 @@ public final class RealNodeCluster implements AutoCloseable {
   private static final int GPUS = 8;
 
   private final Deque<AutoCloseable> started = new ArrayDeque<>();
-  private final String imageClasspath;
+  private final PluginImage image;
   private final Path workDir;
   private final PrintWriter out;
   private ControlPlaneProcess controlPlane;
   private RealNode node;
   private NodePlayer player;
 
-  private RealNodeCluster(String imageClasspath, Path workDir, PrintWriter out) {
-    this.imageClasspath = imageClasspath;
+  private RealNodeCluster(PluginImage image, Path workDir, PrintWriter out) {
+    this.image = image;
     this.workDir = workDir;
     this.out = out;
   }
@@ -49,14 +52,15 @@ public final class RealNodeCluster implements AutoCloseable {
   /**
    * @param testcluster the built gpu-dra-testcluster
    * @param tools the node's programs ({@link NodeTools#locate})
-   * @param imageClasspath the image's classpath, for the plugin process
+   * @param image our image: its classpath for the plugin processes; its tar, when there is one,
+   *     imported into the node's containerd as {@link NodePlugin#MPS_IMAGE}
    * @param workDir logs and the control plane's files
    * @param out progress lines
    */
   public static RealNodeCluster start(
-      Path testcluster, NodeTools tools, String imageClasspath, Path workDir, PrintWriter out)
+      Path testcluster, NodeTools tools, PluginImage image, Path workDir, PrintWriter out)
       throws InterruptedException {
-    RealNodeCluster cluster = new RealNodeCluster(imageClasspath, workDir, out);
+    RealNodeCluster cluster = new RealNodeCluster(image, workDir, out);
     try {
       cluster.startAll(testcluster, tools);
       return cluster;
@@ -89,6 +93,8 @@ public final class RealNodeCluster implements AutoCloseable {
             + " Ready: the kubelet and containerd (runc, CNI bridge) in "
             + node.layout().base());
     push(DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(GPUS)));
+    MpsControlStandIn.install(node.layout().driverRoot());
+    image.tar().ifPresent(this::loadImage);
     new DeviceClassFactory()
         .deviceClasses(DeviceClassOptions.allDrivers())
         .forEach(c -> client().resource(c).create());
@@ -96,9 +102,18 @@ public final class RealNodeCluster implements AutoCloseable {
         push(
             new NodePlayer(
                 new NodePlayer.Site(
-                    node, client(), controlPlane.kubeconfig(), imageClasspath, workDir),
+                    node, client(), controlPlane.kubeconfig(), image.classpath(), workDir),
                 out,
                 this::checkClusterAlive));
+  }
+
+  /**
+   * Imports our image into the node's containerd under the name the plugin gives its MPS control
+   * daemons; it is removed again when the cluster stops.
+   */
+  private void loadImage(Path tar) {
+    NodeImage loaded = push(NodeImage.load(node, tar, NodePlugin.MPS_IMAGE));
+    out.println("  our image " + tar + " imported into the node's containerd as " + loaded.refs());
   }
 
   /** The plugins on the node and the demo nodes they play. */

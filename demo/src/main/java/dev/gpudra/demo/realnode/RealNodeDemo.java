@@ -32,19 +32,18 @@ public final class RealNodeDemo {
   /**
    * @param checkout the repository root (build scripts)
    * @param prebuilt a prebuilt gpu-dra-testcluster ({@code GPU_DRA_TESTCLUSTER}), if any
-   * @param imageClasspath the image's classpath, for the plugin process
+   * @param image our image: its classpath for the plugin processes, its tar for the node
    * @return true when every scenario that can run on one real node ended as its {@code expect.yaml}
    *     says, and no process of the cluster exited meanwhile
    */
-  public boolean run(Path checkout, Optional<Path> prebuilt, String imageClasspath)
+  public boolean run(Path checkout, Optional<Path> prebuilt, PluginImage image)
       throws InterruptedException {
     NodeTools.checkMachine();
     Path testcluster =
         new ControlPlaneBinary(checkout, prebuilt, line -> out.println("  " + line)).locate();
     NodeTools tools = NodeTools.locate(checkout, testcluster, line -> out.println("  " + line));
-    try (RealNodeCluster cluster =
-        RealNodeCluster.start(testcluster, tools, imageClasspath, workDir, out)) {
-      RealNodePlan plan = new RealNodePlan(Demo.NODES);
+    try (RealNodeCluster cluster = RealNodeCluster.start(testcluster, tools, image, workDir, out)) {
+      RealNodePlan plan = new RealNodePlan(Demo.NODES, image.tar());
       List<DemoSpec> runnable = runnable(plan);
       try {
         return summarize(runnable.size(), run(cluster, plan, runnable));

@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
 /**
  * Compares a scenario's pods on the real node with its {@code expect.yaml}, as the embedded demo's
  * {@link ExpectationCheck} does, with what a real node shows: a container's report stands for the
- * CDI devices it got, kube-scheduler's refusal for the allocator's reason. What only the embedded
- * demo can see (GPU settings, MPS daemons, IMEX channels) is listed as not checked. Pure.
+ * CDI devices it got, kube-scheduler's refusal for the allocator's reason, the ready Deployment of
+ * its claims' MPS control daemon for the daemon. What only the embedded demo can see (GPU settings,
+ * IMEX channels) is listed as not checked. Pure.
  */
 final class RealNodeJudge {
   /** kube-scheduler's message when DRA finds no devices for a pod's claims. */
@@ -64,6 +65,7 @@ final class RealNodeJudge {
       ExpectationCheck.allocation(want, got.devices(), slices, problems);
       ExpectationCheck.driver(want, got.devices(), problems);
       containers(want, got, problems);
+      mps(want, got, problems);
       unchecked(want, unchecked);
     }
     if (expected.sameDevices()) {
@@ -131,6 +133,14 @@ final class RealNodeJudge {
             }
           }
         });
+  }
+
+  /** A pod that expects an MPS control daemon has a ready one for its claims. */
+  private static void mps(Expectation.Pod want, RealPod got, List<String> problems) {
+    if (want.mpsDaemon() && got.mpsDaemons().stream().noneMatch(d -> d.endsWith(" ready"))) {
+      problems.add(
+          want.name() + ": no ready MPS control daemon for its claims: " + got.mpsDaemons());
+    }
   }
 
   private static void unchecked(Expectation.Pod want, List<String> unchecked) {

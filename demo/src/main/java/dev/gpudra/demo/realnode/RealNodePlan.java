@@ -3,6 +3,7 @@ package dev.gpudra.demo.realnode;
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.Expectation;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,9 +16,14 @@ final class RealNodePlan {
   static final String DEFAULT_NODE = "gpu-node-2";
 
   private final List<Demo.NodeSpec> nodes;
+  private final Optional<Path> imageTar;
 
-  RealNodePlan(List<Demo.NodeSpec> nodes) {
+  /**
+   * @param imageTar our image's tar, which the node's containerd imported ({@link PluginImage#tar})
+   */
+  RealNodePlan(List<Demo.NodeSpec> nodes, Optional<Path> imageTar) {
     this.nodes = List.copyOf(nodes);
+    this.imageTar = imageTar;
   }
 
   /**
@@ -41,8 +47,7 @@ final class RealNodePlan {
 
   /**
    * Why the scenario cannot run on one real node whose plugins are processes of the image's
-   * classpath: what blocks it, and the suite that covers it on a real node; empty
-   * when it can.
+   * classpath: what blocks it, and the suite that covers it on a real node; empty when it can.
    */
   Optional<String> notRunnable(DemoSpec spec) {
     if (spec.needsComputeDomains()) {
@@ -51,10 +56,11 @@ final class RealNodePlan {
               + " gpu-dra image, which --real-node does not load (covered by"
               + " RealNodeComputeDomainE2E)");
     }
-    if (spec.expectation().pods().stream().anyMatch(Expectation.Pod::mpsDaemon)) {
+    if (imageTar.isEmpty()
+        && spec.expectation().pods().stream().anyMatch(Expectation.Pod::mpsDaemon)) {
       return Optional.of(
-          "its MPS control daemon is a Deployment of the gpu-dra image, which --real-node does not"
-              + " load (covered by RealNodeMpsE2E)");
+          "its MPS control daemon is a Deployment of the gpu-dra image, and no --image-tar gave it"
+              + " to the node (covered by RealNodeMpsE2E)");
     }
     return Optional.empty();
   }

@@ -13,17 +13,21 @@ import java.util.Optional;
  * @param node {@code spec.nodeName}, when bound
  * @param devices the allocation results of all its claims
  * @param containers what each container reported, by name; empty unless all of them reported
+ * @param mpsDaemons the MPS control daemons of its claims, each {@code <name> ready} or {@code
+ *     <name> pending}
  */
 record RealPod(
     String name,
     Optional<String> refusal,
     Optional<String> node,
     List<DeviceRequestAllocationResult> devices,
-    Map<String, ContainerReport> containers) {
+    Map<String, ContainerReport> containers,
+    List<String> mpsDaemons) {
 
   RealPod {
     devices = List.copyOf(devices);
     containers = Map.copyOf(containers);
+    mpsDaemons = List.copyOf(mpsDaemons);
   }
 
   /** Whether every container ran and reported what it was given. */

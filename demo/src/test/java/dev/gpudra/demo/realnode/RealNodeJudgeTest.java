@@ -67,15 +67,28 @@ class RealNodeJudgeTest {
         Optional.empty(),
         Optional.of(NODE),
         Stream.of(devices).map(RealNodeJudgeTest::device).toList(),
-        Map.of("ctr", report));
+        Map.of("ctr", report),
+        List.of());
   }
 
   private static RealPod refused(String message) {
-    return new RealPod("p", Optional.of(message), Optional.empty(), List.of(), Map.of());
+    return new RealPod("p", Optional.of(message), Optional.empty(), List.of(), Map.of(), List.of());
   }
 
   private static final RealPod BOUND_SILENT =
-      new RealPod("p", Optional.empty(), Optional.of(NODE), List.of(device("gpu-0")), Map.of());
+      new RealPod(
+          "p", Optional.empty(), Optional.of(NODE), List.of(device("gpu-0")), Map.of(), List.of());
+
+  private static Expectation.Pod mps() {
+    return new Expectation.Pod(
+        "p", "Running", null, 1, null, null, null, null, null, true, false, null, null);
+  }
+
+  private static RealPod ranWithMps(String... daemons) {
+    RealPod ran = ran(SAW_GPU, "gpu-0");
+    return new RealPod(
+        ran.name(), ran.refusal(), ran.node(), ran.devices(), ran.containers(), List.of(daemons));
+  }
 
   /** One pod, what it was expected to do, what it did, and the problem (empty: it passed). */
   record Case(String name, Expectation.Pod want, RealPod got, String problem) {
@@ -142,8 +155,23 @@ class RealNodeJudgeTest {
             "has no CUDA_MPS_PIPE_DIRECTORY"));
   }
 
+  static Stream<Case> mpsCases() {
+    return Stream.of(
+        new Case(
+            "its claim's MPS control daemon ready",
+            mps(),
+            ranWithMps("mps-control-daemon-uid-ab12c ready"),
+            ""),
+        new Case(
+            "its claim's MPS control daemon not ready",
+            mps(),
+            ranWithMps("mps-control-daemon-uid-ab12c pending"),
+            "no ready MPS control daemon"),
+        new Case("no MPS control daemon", mps(), ranWithMps(), "no ready MPS control daemon"));
+  }
+
   @ParameterizedTest(name = "{0}")
-  @MethodSource("cases")
+  @MethodSource({"cases", "mpsCases"})
   @DisplayName("a pod passes only when it ended as its expect.yaml says")
   void judgesOnePod(Case c) {
     RealNodeJudge.Verdict verdict =

@@ -7,6 +7,7 @@ import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.SpecLibrary;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
@@ -24,7 +25,8 @@ class RealNodePlanTest {
         .forEach(s -> SPECS.put(s.name(), s));
   }
 
-  private final RealNodePlan plan = new RealNodePlan(Demo.NODES);
+  private final RealNodePlan plan =
+      new RealNodePlan(Demo.NODES, Optional.of(Path.of("jib-image.tar")));
 
   static Stream<Arguments> nodes() {
     return Stream.of(
@@ -47,9 +49,7 @@ class RealNodePlanTest {
   }
 
   static Stream<Arguments> notRunnable() {
-    return Stream.of(
-        Arguments.of("compute-domain", "RealNodeComputeDomainE2E"),
-        Arguments.of("mps", "RealNodeMpsE2E"));
+    return Stream.of(Arguments.of("compute-domain", "RealNodeComputeDomainE2E"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -74,6 +74,7 @@ class RealNodePlanTest {
             "memory-and-driver-version",
             "mig-1g5gb",
             "migration",
+            "mps",
             "nine-gpus",
             "shared-claim",
             "single-gpu",
@@ -82,4 +83,13 @@ class RealNodePlanTest {
             "unhealthy-gpu");
   }
 
+  @Test
+  @DisplayName("without our image's tar, mps is not run: its MPS control daemon runs our image")
+  void mpsNeedsTheImage() {
+    RealNodePlan withoutImage = new RealNodePlan(Demo.NODES, Optional.empty());
+
+    assertThat(withoutImage.notRunnable(SPECS.get("mps")))
+        .hasValueSatisfying(r -> assertThat(r).contains("--image-tar", "RealNodeMpsE2E"));
+    assertThat(withoutImage.notRunnable(SPECS.get("single-gpu"))).isEmpty();
+  }
 }

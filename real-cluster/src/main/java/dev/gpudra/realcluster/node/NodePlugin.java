@@ -10,17 +10,18 @@ import java.util.Optional;
 
 /**
  * The GPU kubelet plugin on a real node, as a process of the image's entry point on the image's
- * classpath, with NVIDIA's flags pointed at the node's kubelet and CDI directories and a simulated
- * profile, under the testcluster's supervisor (it stops when this JVM dies). Its output goes to one
- * log file across restarts.
+ * classpath, with NVIDIA's flags pointed at the node's kubelet, CDI and driver root directories and
+ * a simulated profile, under the testcluster's supervisor (it stops when this JVM dies). Its output
+ * goes to one log file across restarts.
  */
 public final class NodePlugin implements AutoCloseable {
   /** What the plugin logs each time a kubelet registers it. */
   public static final String REGISTERED = "kubelet registered DRA driver gpu.nvidia.com";
 
   /**
-   * The image its MPS control daemons' Deployments name (MPSSupport requires one). The node has no
-   * such image loaded: a claim that asks for MPS waits for a daemon that cannot start.
+   * The image its MPS control daemons' Deployments name (MPSSupport requires one): a claim that
+   * asks for MPS waits for a daemon that cannot start unless our image is loaded under this name
+   * ({@link NodeImage}).
    */
   public static final String MPS_IMAGE = "gpu-dra:real-node";
 
@@ -49,6 +50,9 @@ public final class NodePlugin implements AutoCloseable {
                 "--cdi-root=" + layout.cdiDir(),
                 "--kubelet-registrar-directory-path=" + layout.registrarDir(),
                 "--kubelet-plugins-directory-path=" + layout.pluginsDir(),
+                // on the host, the plugin sees the driver root where the host has it
+                "--nvidia-driver-root=" + layout.driverRoot(),
+                "--container-driver-root=" + layout.driverRoot(),
                 "--simulated-gpus=" + profile.profile(),
                 "--feature-gates=" + profile.featureGates(),
                 "--consumable-shares=" + profile.consumableShares(),

@@ -301,7 +301,7 @@ public final class RealNode implements AutoCloseable {
     return ready && !tainted;
   }
 
-  private List<String> ctr(String... args) {
+  List<String> ctr(String... args) {
     List<String> command = new ArrayList<>();
     command.addAll(
         List.of(
