@@ -117,7 +117,8 @@ public final class PolicyScenario {
 
   /**
    * A claim in {@code namespace} allocated one device of {@code gpu.nvidia.com} on {@code node}, as
-   * the scheduler leaves it; with admin access, as NVIDIA's DRA validator's.
+   * the scheduler leaves it; with admin access, as NVIDIA's DRA validator's. Create it, then write
+   * its status: the API server drops status sent on create.
    */
   public static ResourceClaim allocatedClaim(
       String name, String namespace, String node, boolean adminAccess) {

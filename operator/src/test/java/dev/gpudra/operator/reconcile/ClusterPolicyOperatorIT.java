@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
@@ -337,11 +338,13 @@ class ClusterPolicyOperatorIT {
     assertThat(cordoned("node-b")).isFalse();
   }
 
-  /** An allocated claim on node-a and the pod that holds it. */
+  /** A claim allocated on node-a (created, then allocated through /status) and its pod. */
   private Pod claimPod(String pod, String namespace, String claim, boolean adminAccess) {
-    client
-        .resource(PolicyScenario.allocatedClaim(claim, namespace, "node-a", adminAccess))
-        .create();
+    ResourceClaim allocated =
+        PolicyScenario.allocatedClaim(claim, namespace, "node-a", adminAccess);
+    ResourceClaim created = client.resource(allocated).create();
+    created.setStatus(allocated.getStatus());
+    client.resource(created).updateStatus();
     return client.resource(PolicyScenario.claimPod(pod, namespace, "node-a", claim)).create();
   }
 

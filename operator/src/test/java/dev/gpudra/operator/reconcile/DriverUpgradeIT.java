@@ -164,8 +164,12 @@ class DriverUpgradeIT {
     assertThat(seen)
         .containsSubsequence("pod-restart-required", "validation-required", "upgrade-done");
     assertThat(annotations()).doesNotContainKeys(UpgradeKeys.SINCE, UpgradeKeys.VALIDATION_START);
-    assertThat(client.v1().events().inNamespace("default").list().getItems())
-        .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("DriverUpgraded"));
+    // the event is written after the node's state label: wait for it
+    await()
+        .atMost(WAIT)
+        .untilAsserted(() ->
+            assertThat(client.v1().events().inNamespace("default").list().getItems())
+                .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("DriverUpgraded")));
     assertThat(policy().getStatus().driverUpgrade()).isNull();
   }
 
