@@ -54,6 +54,7 @@ class RealNodeDemoE2E {
     assertScenarios(text);
     assertXidPassthroughMigration(text);
     assertMps(text);
+    assertComputeDomain(text);
     assertThat(host.leftSince())
         .as("the node's traces on the host, removed when it stopped")
         .isEmpty();
@@ -79,9 +80,8 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("15 scenarios on the real node gpu-node-real: 15 passed, 0 failed")
-        .contains("compute-domain: not run on the real node")
-        .doesNotContain("mps: not run on the real node")
+        .contains("16 scenarios on the real node gpu-node-real: 16 passed, 0 failed")
+        .doesNotContain("not run on the real node")
         .doesNotContain("FAIL");
   }
 
@@ -110,6 +110,25 @@ class RealNodeDemoE2E {
         .containsPattern(
             "pod trainer-migrated on gpu-node-real\\n    claim ctr-gpu, request gpu: gpu-\\d")
         .contains("PASS migration");
+  }
+
+  /**
+   * compute-domain: the controller and the compute-domain plugin as processes, the node in the
+   * GB200 clique, worker-0 with IMEX channel 0 once its daemon (our image) is Ready; worker-1,
+   * which needs a second tray, refused for its claim, as the note says.
+   */
+  private static void assertComputeDomain(String text) {
+    assertThat(text)
+        .contains(
+            "the ComputeDomain controller and the compute-domain kubelet plugin run beside it;"
+                + " the node is labelled nvidia.com/gpu.clique="
+                + "4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766")
+        .containsPattern(
+            "pod worker-0 on gpu-node-real\\n    claim imex-channel, request [^:]+: channel-0\\n"
+                + "    container ctr saw [^\\n]*/dev/nvidia-caps-imex-channels/channel0")
+        .contains("pod worker-1: not scheduled: 0/1 nodes are available")
+        .contains("on one real node: worker-1 expects a GB200 tray of its own")
+        .contains("PASS compute-domain");
   }
 
   /** mps: our image imported into containerd, the claim's control daemon ready for both pods. */

@@ -5,8 +5,9 @@ import java.util.Objects;
 
 /**
  * What one container saw, parsed from the output of {@link #SCRIPT}: its {@code /dev/nvidia*}
- * device nodes (with the {@code nvidia-caps} capabilities), its {@code /dev/vfio} nodes (a GPU
- * passed through) and its NVIDIA environment variables.
+ * device nodes (with the {@code nvidia-caps} capabilities and the {@code nvidia-caps-imex-channels}
+ * IMEX channels), its {@code /dev/vfio} nodes (a GPU passed through) and its NVIDIA environment
+ * variables.
  *
  * @param deviceNodes {@code /dev/...} paths, in listing order
  * @param environment {@code NVIDIA_*=...} lines
@@ -15,9 +16,14 @@ public record ContainerReport(List<String> deviceNodes, List<String> environment
   /** Marks the end of the report in the container's output. */
   public static final String DONE = "--gpu-dra-done";
 
+  /** Where a container gets the IMEX channels of its ComputeDomain's channel claim. */
+  static final String IMEX_CHANNELS = "/dev/nvidia-caps-imex-channels";
+
   /** The command each container runs in place of its own: report, then wait to be deleted. */
   public static final String SCRIPT =
       "ls /dev; echo --vfio; ls /dev/vfio 2>/dev/null; echo --caps; ls /dev/nvidia-caps"
+          + " 2>/dev/null; echo --imex; ls "
+          + IMEX_CHANNELS
           + " 2>/dev/null; echo --env; env; echo "
           + DONE
           + "; sleep 3600";
@@ -32,18 +38,20 @@ public record ContainerReport(List<String> deviceNodes, List<String> environment
     Objects.requireNonNull(log, "log");
     int vfio = log.indexOf("--vfio");
     int caps = log.indexOf("--caps");
+    int imex = log.indexOf("--imex");
     int env = log.indexOf("--env");
     int done = log.indexOf(DONE);
-    if (vfio < 0 || caps < vfio || env < caps || done < env) {
+    if (vfio < 0 || caps < vfio || imex < caps || env < imex || done < env) {
       throw new IllegalArgumentException("not a complete report: " + log);
     }
     List<String> nodes =
         java.util.stream.Stream.of(
                 log.subList(0, vfio).stream()
-                    .filter(f -> f.startsWith("nvidia") && !f.equals("nvidia-caps"))
+                    .filter(f -> f.startsWith("nvidia") && !f.startsWith("nvidia-caps"))
                     .map(f -> "/dev/" + f),
                 log.subList(vfio + 1, caps).stream().map(f -> "/dev/vfio/" + f),
-                log.subList(caps + 1, env).stream().map(f -> "/dev/nvidia-caps/" + f))
+                log.subList(caps + 1, imex).stream().map(f -> "/dev/nvidia-caps/" + f),
+                log.subList(imex + 1, env).stream().map(f -> IMEX_CHANNELS + "/" + f))
             .flatMap(s -> s)
             .toList();
     List<String> nvidiaEnv =

@@ -4,11 +4,14 @@ import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.GpuEvents;
+import dev.gpudra.realcluster.node.NodeComputeDomains;
 import dev.gpudra.realcluster.node.NodeDevicePlugin;
 import dev.gpudra.realcluster.node.NodePlugin;
 import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +27,8 @@ import java.util.stream.Stream;
  * The plugins on the real node and the demo nodes they play: the GPU kubelet plugin as one demo
  * node at a time ({@link #play}, a process on simulated GPUs), with the {@link PassthroughHost} a
  * node with PassthroughSupport needs, and our classic device plugin beside it while a scenario
- * written for it runs. Closing stops every one.
+ * written for it runs, or the ComputeDomain controller and kubelet plugin while a ComputeDomain
+ * scenario runs. Closing stops every one.
  */
 final class NodePlayer implements AutoCloseable {
   private static final Duration SLICES_TIMEOUT = Duration.ofSeconds(60);
@@ -49,6 +53,7 @@ final class NodePlayer implements AutoCloseable {
   private NodePlugin plugin;
   private PassthroughHost passthrough;
   private NodeDevicePlugin devicePlugin;
+  private NodeComputeDomains domains;
   private int registrations;
   private Demo.NodeSpec playing;
   private boolean reportedXids;
@@ -201,6 +206,54 @@ final class NodePlayer implements AutoCloseable {
   }
 
   /**
+   * Runs ComputeDomains as the played node runs them, until {@link #stopComputeDomains}: the
+   * ComputeDomain controller and the compute-domain kubelet plugin on its profile, the node
+   * labelled with its NVLink clique as GPU Feature Discovery labels it.
+   *
+   * @throws IllegalStateException the played node is in no NVLink clique
+   */
+  void startComputeDomains() throws InterruptedException {
+    Demo.NodeSpec spec = playing();
+    String clique =
+        NvlinkClique.of(spec.profile(), site.node().nodeName())
+            .orElseThrow(() ->
+                new IllegalStateException(
+                    spec.name() + " (" + spec.profile() + ") is in no NVLink clique"));
+    domains =
+        new NodeComputeDomains(
+            new NodeComputeDomains.Launch(site.imageClasspath(), site.kubeconfig(), site.workDir()),
+            site.node(),
+            site.client(),
+            new NodePlugin.Simulated(spec.profile(), spec.featureGates()));
+    domains.start();
+    labelClique(clique);
+    out.printf(
+        "  the ComputeDomain controller and the compute-domain kubelet plugin run beside it;"
+            + " the node is labelled %s=%s; log: %s%n",
+        NvlinkClique.LABEL, clique, domains.pluginLog());
+  }
+
+  /** Stops them once the node ran the domains' daemons down, and removes the clique label. */
+  void stopComputeDomains() {
+    if (domains != null) {
+      domains.close();
+      domains = null;
+      labelClique(null);
+    }
+  }
+
+  /** A merge patch of the one label: the kubelet's status writes cannot make it conflict. */
+  private void labelClique(String clique) {
+    String value = clique == null ? "null" : "\"" + clique + "\"";
+    site.client()
+        .nodes()
+        .withName(site.node().nodeName())
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            "{\"metadata\":{\"labels\":{\"" + NvlinkClique.LABEL + "\":" + value + "}}}");
+  }
+
+  /**
    * The demo nodes the real node plays now: the GPU kubelet plugin's, and the device-plugin node's
    * while the classic device plugin runs.
    */
@@ -230,9 +283,11 @@ final class NodePlayer implements AutoCloseable {
 
   /** How each plugin process that has exited ended; empty while they run. */
   List<String> exited() {
-    return Stream.concat(
-            plugin == null ? Stream.<String>empty() : plugin.exited().stream(),
-            devicePlugin == null ? Stream.<String>empty() : devicePlugin.exited().stream())
+    return Stream.of(
+            plugin == null ? List.<String>of() : plugin.exited().stream().toList(),
+            devicePlugin == null ? List.<String>of() : devicePlugin.exited().stream().toList(),
+            domains == null ? List.<String>of() : domains.exited())
+        .flatMap(List::stream)
         .toList();
   }
 
@@ -244,10 +299,14 @@ final class NodePlayer implements AutoCloseable {
     }
   }
 
-  /** Stops the device plugin, then the GPU kubelet plugin and its passthrough host. */
+  /**
+   * Stops the device plugin and ComputeDomains, then the GPU kubelet plugin and its passthrough
+   * host.
+   */
   @Override
   public void close() {
     stopDevicePlugin();
+    stopComputeDomains();
     stopPlugin();
   }
 }

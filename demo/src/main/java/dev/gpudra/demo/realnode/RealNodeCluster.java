@@ -11,6 +11,7 @@ import dev.gpudra.realcluster.node.NodeNetwork;
 import dev.gpudra.realcluster.node.NodePlugin;
 import dev.gpudra.realcluster.node.NodeTools;
 import dev.gpudra.realcluster.node.RealNode;
+import dev.gpudra.testsupport.driver.ImexStandIn;
 import dev.gpudra.testsupport.driver.MpsControlStandIn;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -25,9 +26,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The real control plane, one real node and the GPU kubelet plugin on it, started in that order and
- * stopped in reverse; what started is stopped even when a later step fails. The plugins play the
- * embedded demo's nodes ({@link NodePlayer}).
+ * The real control plane, one real node (its driver root with the MPS control and IMEX stand-ins)
+ * and the GPU kubelet plugin on it, started in that order and stopped in reverse; what started is
+ * stopped even when a later step fails. The plugins play the embedded demo's nodes ({@link
+ * NodePlayer}).
  */
 public final class RealNodeCluster implements AutoCloseable {
   public static final String NODE = "gpu-node-real";
@@ -53,7 +55,8 @@ public final class RealNodeCluster implements AutoCloseable {
    * @param testcluster the built gpu-dra-testcluster
    * @param tools the node's programs ({@link NodeTools#locate})
    * @param image our image: its classpath for the plugin processes; its tar, when there is one,
-   *     imported into the node's containerd as {@link NodePlugin#MPS_IMAGE}
+   *     imported into the node's containerd as {@link NodePlugin#MPS_IMAGE} (MPS control daemons,
+   *     IMEX daemons)
    * @param workDir logs and the control plane's files
    * @param out progress lines
    */
@@ -94,6 +97,7 @@ public final class RealNodeCluster implements AutoCloseable {
             + node.layout().base());
     push(DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(GPUS)));
     MpsControlStandIn.install(node.layout().driverRoot());
+    ImexStandIn.install(node.layout().driverRoot());
     image.tar().ifPresent(this::loadImage);
     new DeviceClassFactory()
         .deviceClasses(DeviceClassOptions.allDrivers())

@@ -77,7 +77,7 @@ public final class RealNodeDemo {
     List<String> failed = new ArrayList<>();
     for (DemoSpec spec : scenarios) {
       cluster.player().play(plan.nodeFor(spec));
-      if (!runner.run(spec).passed()) {
+      if (!runner.run(spec, plan.onOneNode(spec)).passed()) {
         failed.add(spec.name());
       }
     }

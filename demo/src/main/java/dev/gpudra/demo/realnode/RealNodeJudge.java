@@ -14,13 +14,18 @@ import java.util.stream.Collectors;
 /**
  * Compares a scenario's pods on the real node with its {@code expect.yaml}, as the embedded demo's
  * {@link ExpectationCheck} does, with what a real node shows: a container's report stands for the
- * CDI devices it got, kube-scheduler's refusal for the allocator's reason, the ready Deployment of
- * its claims' MPS control daemon for the daemon. What only the embedded demo can see (GPU settings,
- * IMEX channels) is listed as not checked. Pure.
+ * CDI devices it got (GPU device nodes, IMEX channels), kube-scheduler's refusal for the
+ * allocator's reason, the ready Deployment of its claims' MPS control daemon for the daemon. What
+ * only the embedded demo can see (GPU settings) is listed as not checked. Pure.
  */
 final class RealNodeJudge {
   /** kube-scheduler's message when DRA finds no devices for a pod's claims. */
   static final String NOT_ALLOCATABLE = "cannot allocate all claims";
+
+  /** The IMEX channel a ComputeDomain's channel claim gives a container. */
+  static final String IMEX_CHANNEL_0 = ContainerReport.IMEX_CHANNELS + "/channel0";
+
+  private static final String GPU_DRIVER = "gpu.nvidia.com";
 
   /** A GPU's device node: {@code /dev/nvidiaN}, or its IOMMU group's when passed through. */
   private static final Pattern GPU_NODE = Pattern.compile("/dev/nvidia\\d+|/dev/vfio/\\d+");
@@ -115,16 +120,20 @@ final class RealNodeJudge {
         .orElse("it was not scheduled");
   }
 
-  /** Every container of a running pod saw a GPU and has the expected variables. */
+  /**
+   * Every container of a running pod saw a GPU (when its claims hold GPUs, or it expects devices
+   * and no IMEX channel) and has the expected variables; one saw IMEX channel 0 when expected.
+   */
   private static void containers(Expectation.Pod want, RealPod got, List<String> problems) {
     if (!want.running() || !got.reported()) {
       return;
     }
+    boolean gpus =
+        got.devices().stream().anyMatch(d -> GPU_DRIVER.equals(d.getDriver()))
+            || (want.devices() != null && want.devices() > 0 && !want.imexChannel());
     got.containers()
         .forEach((name, report) -> {
-          if (want.devices() != null
-              && want.devices() > 0
-              && report.deviceNodes().stream().noneMatch(n -> GPU_NODE.matcher(n).matches())) {
+          if (gpus && report.deviceNodes().stream().noneMatch(n -> GPU_NODE.matcher(n).matches())) {
             problems.add(want.name() + ": container " + name + " saw no GPU device node");
           }
           for (String variable : Objects.requireNonNullElse(want.env(), List.<String>of())) {
@@ -133,6 +142,11 @@ final class RealNodeJudge {
             }
           }
         });
+    if (want.imexChannel()
+        && got.containers().values().stream()
+            .noneMatch(r -> r.deviceNodes().contains(IMEX_CHANNEL_0))) {
+      problems.add(want.name() + ": no container saw " + IMEX_CHANNEL_0);
+    }
   }
 
   /** A pod that expects an MPS control daemon has a ready one for its claims. */
@@ -153,9 +167,6 @@ final class RealNodeJudge {
     }
     if (want.computeMode() != null) {
       unchecked.add(pod + "its GPUs' compute mode (" + want.computeMode() + ")");
-    }
-    if (want.imexChannel()) {
-      unchecked.add(pod + "its IMEX channel");
     }
   }
 }

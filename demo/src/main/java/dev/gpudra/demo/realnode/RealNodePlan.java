@@ -4,6 +4,7 @@ import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.Expectation;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,16 +28,25 @@ final class RealNodePlan {
   }
 
   /**
-   * The node named by the scenario's first pod that names a DRA node, else {@link #DEFAULT_NODE}; a
-   * pod on {@link Demo#PLUGIN_NODE} runs beside it on the classic device plugin.
+   * The node named by the scenario's first pod that names a DRA node; else, for a ComputeDomain
+   * scenario, the first node on a multi-node NVLink fabric (a GB200 tray); else {@link
+   * #DEFAULT_NODE}. A pod on {@link Demo#PLUGIN_NODE} runs beside it on the classic device plugin.
    */
   Demo.NodeSpec nodeFor(DemoSpec spec) {
-    String name =
+    Optional<String> named =
         spec.expectation().pods().stream()
             .map(Expectation.Pod::node)
             .filter(n -> n != null && !n.equals(Demo.PLUGIN_NODE))
-            .findFirst()
-            .orElse(DEFAULT_NODE);
+            .findFirst();
+    if (named.isEmpty() && spec.needsComputeDomains()) {
+      return nodes.stream()
+          .filter(n -> NvlinkClique.of(n.profile(), n.name()).isPresent())
+          .findFirst()
+          .orElseThrow(() ->
+              new IllegalArgumentException(
+                  spec.name() + ": none of the demo's nodes is in an NVLink clique"));
+    }
+    String name = named.orElse(DEFAULT_NODE);
     return nodes.stream()
         .filter(n -> n.name().equals(name))
         .findFirst()
@@ -50,11 +60,10 @@ final class RealNodePlan {
    * classpath: what blocks it, and the suite that covers it on a real node; empty when it can.
    */
   Optional<String> notRunnable(DemoSpec spec) {
-    if (spec.needsComputeDomains()) {
+    if (imageTar.isEmpty() && spec.needsComputeDomains()) {
       return Optional.of(
-          "it needs the compute-domain controller, whose IMEX daemons are a DaemonSet of the"
-              + " gpu-dra image, which --real-node does not load (covered by"
-              + " RealNodeComputeDomainE2E)");
+          "its IMEX daemons are a DaemonSet of the gpu-dra image, and no --image-tar gave it to"
+              + " the node (covered by RealNodeComputeDomainE2E)");
     }
     if (imageTar.isEmpty()
         && spec.expectation().pods().stream().anyMatch(Expectation.Pod::mpsDaemon)) {
@@ -63,5 +72,58 @@ final class RealNodePlan {
               + " to the node (covered by RealNodeMpsE2E)");
     }
     return Optional.empty();
+  }
+
+  /**
+   * What one real node can show of the scenario's expectation.
+   *
+   * @param expectation as written, but for what one node cannot show
+   * @param notes one line per pod whose expectation changed, and why
+   */
+  record OnOneNode(Expectation expectation, List<String> notes) {
+    OnOneNode {
+      notes = List.copyOf(notes);
+    }
+  }
+
+  /**
+   * The scenario's expectation on one node: as written, except that each Running worker with an
+   * IMEX channel after the first needs a tray of its own (a node has one channel); here the first
+   * holds it, so kube-scheduler must refuse the others for their claims.
+   */
+  OnOneNode onOneNode(DemoSpec spec) {
+    List<Expectation.Pod> pods = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    boolean channelTaken = false;
+    for (Expectation.Pod pod : spec.expectation().pods()) {
+      if (pod.running() && pod.imexChannel() && channelTaken) {
+        pods.add(refusedForItsChannel(pod));
+        notes.add(
+            pod.name()
+                + " expects a GB200 tray of its own; one real node has one IMEX channel, which"
+                + " the first worker holds, so it must stay Pending, refused for its claim");
+      } else {
+        pods.add(pod);
+      }
+      channelTaken |= pod.running() && pod.imexChannel();
+    }
+    return new OnOneNode(new Expectation(pods, spec.expectation().sameDevices()), notes);
+  }
+
+  private static Expectation.Pod refusedForItsChannel(Expectation.Pod pod) {
+    return new Expectation.Pod(
+        pod.name(),
+        "Pending",
+        null,
+        null,
+        null,
+        null,
+        "not-enough-devices",
+        null,
+        null,
+        false,
+        false,
+        null,
+        null);
   }
 }

@@ -29,6 +29,9 @@ import java.util.Objects;
 public final class RealNodeScenarios {
   private static final Duration SETTLE = Duration.ofSeconds(60);
 
+  /** A ComputeDomain's worker waits for its IMEX daemon pod to start (a JVM) and go Ready. */
+  private static final Duration DAEMON_SETTLE = Duration.ofSeconds(120);
+
   private final RealNodeCluster cluster;
   private final KubernetesClient client;
   private final PrintWriter out;
@@ -40,28 +43,34 @@ public final class RealNodeScenarios {
   }
 
   /**
-   * Runs one scenario and prints its verdict.
+   * Runs one scenario and prints its verdict, judged by what one node can show of its expectation.
    *
    * @throws NodeExitedException a process of the cluster exited meanwhile
    */
-  RealNodeJudge.Verdict run(DemoSpec spec) throws InterruptedException {
+  RealNodeJudge.Verdict run(DemoSpec spec, RealNodePlan.OnOneNode oneNode)
+      throws InterruptedException {
     out.printf("%n%s: %s%n", spec.name(), spec.readme());
     String ns = "real-" + spec.name();
     NodePlayer player = cluster.player();
     player.report(spec.gpuEvents());
-    if (spec.migrates()) {
-      player.startDevicePlugin();
-    }
     try {
+      if (spec.migrates()) {
+        player.startDevicePlugin();
+      }
+      if (spec.needsComputeDomains()) {
+        player.startComputeDomains();
+      }
       Map<String, RealPod> ended = runPods(withRealUuids(spec), ns);
       RealNodeJudge.Verdict verdict =
-          RealNodeJudge.judge(spec.expectation(), player.playingNames(), ended, player.slices());
+          RealNodeJudge.judge(oneNode.expectation(), player.playingNames(), ended, player.slices());
+      oneNode.notes().forEach(n -> out.printf("  on one real node: %s%n", n));
       print(spec, verdict);
       deleteNamespace(ns);
       cluster.checkAlive();
       return verdict;
     } finally {
       player.stopDevicePlugin();
+      player.stopComputeDomains();
     }
   }
 
@@ -74,22 +83,23 @@ public final class RealNodeScenarios {
     ScenarioObjects objects = ScenarioObjects.load(client, spec);
     objects.apply(ns, true);
     Map<String, RealPod> ended = new LinkedHashMap<>();
-    await(objects.pods(), ns, ended);
+    Duration settle = spec.needsComputeDomains() ? DAEMON_SETTLE : SETTLE;
+    await(objects.pods(), ns, ended, settle);
     if (spec.migrates()) {
       ScenarioObjects migrated = MigratedManifests.translate(client, spec);
       migrated.applyMissing(ns);
-      await(migrated.pods(), ns, ended);
+      await(migrated.pods(), ns, ended, settle);
     }
     return ended;
   }
 
-  private void await(List<Pod> written, String ns, Map<String, RealPod> ended)
+  private void await(List<Pod> written, String ns, Map<String, RealPod> ended, Duration settle)
       throws InterruptedException {
     List<Pod> pods =
         written.stream().map(p -> client.resource(reporting(p)).inNamespace(ns).create()).toList();
     PodOutcome outcome = new PodOutcome(client, cluster.node(), out, cluster::checkAlive);
     for (Pod pod : pods) {
-      ended.put(pod.getMetadata().getName(), outcome.await(pod, deadline()));
+      ended.put(pod.getMetadata().getName(), outcome.await(pod, Instant.now().plus(settle)));
     }
   }
 
@@ -120,10 +130,6 @@ public final class RealNodeScenarios {
       out.printf("  FAIL %s:%n", spec.name());
       verdict.problems().forEach(p -> out.printf("    %s%n", p));
     }
-  }
-
-  private static Instant deadline() {
-    return Instant.now().plus(SETTLE);
   }
 
   /** The pod with each container a busybox that reports, and a short grace period. */

@@ -14,14 +14,15 @@ class ContainerReportTest {
 
   @Test
   @DisplayName(
-      "a container's report: its nvidia and vfio device nodes, MIG capabilities and NVIDIA_"
-          + " variables")
+      "a container's report: its nvidia and vfio device nodes, MIG capabilities, IMEX channels"
+          + " and NVIDIA_ variables")
   void parses() {
     List<String> log =
         List.of(
             "fd",
             "null",
             "nvidia-caps",
+            "nvidia-caps-imex-channels",
             "nvidia-uvm",
             "nvidia0",
             "nvidiactl",
@@ -33,6 +34,8 @@ class ContainerReportTest {
             "--caps",
             "nvidia-cap12",
             "nvidia-cap13",
+            "--imex",
+            "channel0",
             "--env",
             "PATH=/bin",
             "NVIDIA_VISIBLE_DEVICES=void",
@@ -49,7 +52,8 @@ class ContainerReportTest {
             "/dev/vfio/12",
             "/dev/vfio/vfio",
             "/dev/nvidia-caps/nvidia-cap12",
-            "/dev/nvidia-caps/nvidia-cap13");
+            "/dev/nvidia-caps/nvidia-cap13",
+            "/dev/nvidia-caps-imex-channels/channel0");
     assertThat(report.environment()).containsExactly("NVIDIA_VISIBLE_DEVICES=void");
   }
 

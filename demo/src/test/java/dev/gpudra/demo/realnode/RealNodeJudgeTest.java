@@ -84,6 +84,29 @@ class RealNodeJudgeTest {
         "p", "Running", null, 1, null, null, null, null, null, true, false, null, null);
   }
 
+  private static Expectation.Pod worker() {
+    return new Expectation.Pod(
+        "p", "Running", null, 1, null, null, null, null, null, false, true, null, null);
+  }
+
+  /** A worker whose claim holds its domain's channel-0, its container having seen {@code nodes}. */
+  private static RealPod ranWithChannel(String... nodes) {
+    DeviceRequestAllocationResult channel =
+        new DeviceRequestAllocationResultBuilder()
+            .withDriver("compute-domain.nvidia.com")
+            .withPool(NODE)
+            .withDevice("channel-0")
+            .withRequest("channel")
+            .build();
+    return new RealPod(
+        "p",
+        Optional.empty(),
+        Optional.of(NODE),
+        List.of(channel),
+        Map.of("ctr", new ContainerReport(List.of(nodes), List.of())),
+        List.of());
+  }
+
   private static RealPod ranWithMps(String... daemons) {
     RealPod ran = ran(SAW_GPU, "gpu-0");
     return new RealPod(
@@ -170,8 +193,36 @@ class RealNodeJudgeTest {
         new Case("no MPS control daemon", mps(), ranWithMps(), "no ready MPS control daemon"));
   }
 
+  static Stream<Case> imexCases() {
+    return Stream.of(
+        new Case(
+            "a ComputeDomain worker that saw IMEX channel 0 (no GPU)",
+            worker(),
+            ranWithChannel("/dev/nvidia-caps-imex-channels/channel0"),
+            ""),
+        new Case(
+            "a ComputeDomain worker whose container saw no channel",
+            worker(),
+            ranWithChannel("/dev/nvidiactl"),
+            "no container saw /dev/nvidia-caps-imex-channels/channel0"),
+        new Case(
+            "a GPU claim's container with a channel but no GPU",
+            running(null, 1, null),
+            new RealPod(
+                "p",
+                Optional.empty(),
+                Optional.of(NODE),
+                List.of(device("gpu-0")),
+                Map.of(
+                    "ctr",
+                    new ContainerReport(
+                        List.of("/dev/nvidia-caps-imex-channels/channel0"), List.of())),
+                List.of()),
+            "saw no GPU device node"));
+  }
+
   @ParameterizedTest(name = "{0}")
-  @MethodSource({"cases", "mpsCases"})
+  @MethodSource({"cases", "mpsCases", "imexCases"})
   @DisplayName("a pod passes only when it ended as its expect.yaml says")
   void judgesOnePod(Case c) {
     RealNodeJudge.Verdict verdict =

@@ -1,9 +1,11 @@
 package dev.gpudra.demo.realnode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoSpec;
+import dev.gpudra.demo.Expectation;
 import dev.gpudra.demo.SpecLibrary;
 import java.nio.file.Path;
 import java.util.Map;
@@ -34,6 +36,7 @@ class RealNodePlanTest {
         Arguments.of("mig-1g5gb", "gpu-node-2"),
         Arguments.of("dynamic-mig", "gpu-node-3"),
         Arguments.of("consumable-shares", "gpu-node-4"),
+        Arguments.of("compute-domain", "gpu-node-3"),
         Arguments.of("shared-claim", RealNodePlan.DEFAULT_NODE),
         Arguments.of("nine-gpus", RealNodePlan.DEFAULT_NODE),
         Arguments.of("migration", RealNodePlan.DEFAULT_NODE));
@@ -42,30 +45,19 @@ class RealNodePlanTest {
   @ParameterizedTest(name = "{0} plays {1}")
   @MethodSource("nodes")
   @DisplayName(
-      "a scenario plays the DRA node its expect.yaml names, else the A100 node (the device-plugin"
-          + " node runs beside it)")
+      "a scenario plays the DRA node its expect.yaml names, else a GB200 tray for a ComputeDomain,"
+          + " else the A100 node (the device-plugin node runs beside it)")
   void playsItsNode(String scenario, String node) {
     assertThat(plan.nodeFor(SPECS.get(scenario)).name()).isEqualTo(node);
   }
 
-  static Stream<Arguments> notRunnable() {
-    return Stream.of(Arguments.of("compute-domain", "RealNodeComputeDomainE2E"));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("notRunnable")
-  @DisplayName("what one real node cannot run is named with the reason and where it is covered")
-  void notRunnableWithReason(String scenario, String reason) {
-    assertThat(plan.notRunnable(SPECS.get(scenario)))
-        .hasValueSatisfying(r -> assertThat(r).contains(reason));
-  }
-
   @Test
-  @DisplayName("every other scenario of the demo runs on the real node")
+  @DisplayName("every scenario of the demo runs on the real node, given our image")
   void theRestRuns() {
     assertThat(
             SPECS.values().stream().filter(s -> plan.notRunnable(s).isEmpty()).map(DemoSpec::name))
         .containsExactlyInAnyOrder(
+            "compute-domain",
             "consumable-shares",
             "consumable-shares-distinct",
             "dynamic-mig",
@@ -83,13 +75,51 @@ class RealNodePlanTest {
             "unhealthy-gpu");
   }
 
-  @Test
-  @DisplayName("without our image's tar, mps is not run: its MPS control daemon runs our image")
-  void mpsNeedsTheImage() {
+  static Stream<Arguments> needTheImage() {
+    return Stream.of(
+        Arguments.of("mps", "RealNodeMpsE2E"),
+        Arguments.of("compute-domain", "RealNodeComputeDomainE2E"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("needTheImage")
+  @DisplayName(
+      "without our image's tar, a scenario whose daemons run our image is not run, naming"
+          + " --image-tar and the suite that covers it")
+  void daemonsNeedTheImage(String scenario, String suite) {
     RealNodePlan withoutImage = new RealNodePlan(Demo.NODES, Optional.empty());
 
-    assertThat(withoutImage.notRunnable(SPECS.get("mps")))
-        .hasValueSatisfying(r -> assertThat(r).contains("--image-tar", "RealNodeMpsE2E"));
+    assertThat(withoutImage.notRunnable(SPECS.get(scenario)))
+        .hasValueSatisfying(r -> assertThat(r).contains("--image-tar", suite));
     assertThat(withoutImage.notRunnable(SPECS.get("single-gpu"))).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "on one node, compute-domain's second worker must be refused for its claim (the node's one"
+          + " IMEX channel is the first's), said in a note; the first must run with its channel")
+  void computeDomainOnOneNode() {
+    RealNodePlan.OnOneNode one = plan.onOneNode(SPECS.get("compute-domain"));
+
+    assertThat(one.expectation().pods())
+        .extracting(Expectation.Pod::name, Expectation.Pod::phase, Expectation.Pod::imexChannel)
+        .containsExactly(tuple("worker-0", "Running", true), tuple("worker-1", "Pending", false));
+    assertThat(one.expectation().pods().get(1).unschedulable()).isEqualTo("not-enough-devices");
+    assertThat(one.notes())
+        .singleElement()
+        .asString()
+        .startsWith("worker-1 expects a GB200 tray of its own");
+  }
+
+  @Test
+  @DisplayName("every scenario without an IMEX channel keeps its expectation as written, no note")
+  void othersKeepTheirExpectation() {
+    SPECS.values().stream()
+        .filter(s -> !s.needsComputeDomains())
+        .forEach(s -> {
+          RealNodePlan.OnOneNode one = plan.onOneNode(s);
+          assertThat(one.expectation()).as(s.name()).isEqualTo(s.expectation());
+          assertThat(one.notes()).as(s.name()).isEmpty();
+        });
   }
 }
