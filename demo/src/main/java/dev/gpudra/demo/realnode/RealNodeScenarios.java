@@ -9,6 +9,8 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -83,14 +85,45 @@ public final class RealNodeScenarios {
     ScenarioObjects objects = ScenarioObjects.load(client, spec);
     objects.apply(ns, true);
     Map<String, RealPod> ended = new LinkedHashMap<>();
-    Duration settle = spec.needsComputeDomains() ? DAEMON_SETTLE : SETTLE;
-    await(objects.pods(), ns, ended, settle);
+    if (spec.needsComputeDomains()) {
+      oneAtATime(objects.pods(), ns, ended);
+      return ended;
+    }
+    await(objects.pods(), ns, ended, SETTLE);
     if (spec.migrates()) {
       ScenarioObjects migrated = MigratedManifests.translate(client, spec);
       migrated.applyMissing(ns);
-      await(migrated.pods(), ns, ended, settle);
+      await(migrated.pods(), ns, ended, SETTLE);
     }
     return ended;
+  }
+
+  /**
+   * A ComputeDomain's workers in the order written, each once the last ended: the controller's
+   * claim templates first, so that the first worker's claim is made (and takes the node's one
+   * channel) first.
+   */
+  private void oneAtATime(List<Pod> pods, String ns, Map<String, RealPod> ended)
+      throws InterruptedException {
+    List<String> templates =
+        pods.stream()
+            .flatMap(p -> p.getSpec().getResourceClaims().stream())
+            .map(PodResourceClaim::getResourceClaimTemplateName)
+            .filter(Objects::nonNull)
+            .distinct()
+            .toList();
+    Instant deadline = Instant.now().plus(SETTLE);
+    while (templates.stream()
+            .anyMatch(t ->
+                client.resources(ResourceClaimTemplate.class).inNamespace(ns).withName(t).get()
+                    == null)
+        && Instant.now().isBefore(deadline)) {
+      cluster.checkAlive();
+      Thread.sleep(100);
+    }
+    for (Pod pod : pods) {
+      await(List.of(pod), ns, ended, DAEMON_SETTLE);
+    }
   }
 
   private void await(List<Pod> written, String ns, Map<String, RealPod> ended, Duration settle)

@@ -43,7 +43,8 @@ public final class NodeComputeDomains implements AutoCloseable {
   public record Launch(String imageClasspath, Path kubeconfig, Path logDir) {}
 
   /**
-   * @param profile the plugin's simulated GPUs (their NVLink clique) and feature gates
+   * @param profile the plugin's simulated GPUs (their NVLink clique) and feature gates; the
+   *     controller and its daemons keep the default gates
    */
   public NodeComputeDomains(
       Launch launch, RealNode node, KubernetesClient client, NodePlugin.Simulated profile) {
@@ -61,8 +62,7 @@ public final class NodeComputeDomains implements AutoCloseable {
                 "compute-domain-controller",
                 "--kubeconfig=" + kubeconfig,
                 "--namespace=" + NAMESPACE,
-                "--image-name=" + NodePlugin.MPS_IMAGE,
-                "--feature-gates=" + profile.featureGates()),
+                "--image-name=" + NodePlugin.MPS_IMAGE),
             logDir.resolve("compute-domain-controller.log"));
     NodeLayout layout = node.layout();
     this.plugin =
