@@ -74,7 +74,8 @@ final class DemoCommand implements Callable<Integer> {
       description =
           "With --real-node: our image's tar (env GPU_DRA_IMAGE_TAR;"
               + " deployments/image/target/jib-image.tar), imported into the node's containerd for"
-              + " the MPS control daemon; without it, mps is not run.")
+              + " the MPS control and IMEX daemons; without it, mps and compute-domain are not"
+              + " run. Refused without --real-node.")
   Path imageTar;
 
   @Option(
@@ -119,6 +120,11 @@ final class DemoCommand implements Callable<Integer> {
     }
     if (realNode) {
       return realNode();
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--image-tar")) {
+      // the launcher's GPU_DRA_IMAGE_TAR default is no request: only a given flag is refused
+      throw new IllegalArgumentException(
+          "--image-tar: only --real-node loads an image; the other demos run no container");
     }
     if (operator) {
       return operator();
