@@ -9,7 +9,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 
 if ! command -v go >/dev/null 2>&1; then
-  echo "gpu-dra-testcluster: Go is not installed (need go >= 1.25 on PATH); skipping the real control plane build" >&2
+  echo "gpu-dra-testcluster: Go is not installed (need go >= 1.26 on PATH); skipping the real control plane build" >&2
   exit 2
 fi
 

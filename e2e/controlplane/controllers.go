@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
+	schedulinginformers "k8s.io/client-go/informers/scheduling/v1beta1"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/metadata"
 	"k8s.io/client-go/rest"
@@ -35,14 +36,17 @@ func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSignin
 	}
 	factory := informers.NewSharedInformerFactory(client, 0)
 
+	// As kube-controller-manager: the controller reads the gates itself and uses
+	// the PodGroup informer only with GenericWorkload on (the API is off otherwise).
+	var podGroups schedulinginformers.PodGroupInformer
+	if utilfeature.DefaultFeatureGate.Enabled(features.GenericWorkload) {
+		podGroups = factory.Scheduling().V1beta1().PodGroups()
+	}
 	claimCtrl, err := resourceclaim.NewController(
 		klog.FromContext(ctx).WithName("resource-claim-controller"),
-		resourceclaim.Features{
-			AdminAccess:     utilfeature.DefaultFeatureGate.Enabled(features.DRAAdminAccess),
-			PrioritizedList: utilfeature.DefaultFeatureGate.Enabled(features.DRAPrioritizedList),
-		},
 		client,
 		factory.Core().V1().Pods(),
+		podGroups,
 		factory.Resource().V1().ResourceClaims(),
 		factory.Resource().V1().ResourceClaimTemplates(),
 	)
