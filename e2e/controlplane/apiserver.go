@@ -22,21 +22,22 @@ import (
 	"k8s.io/kubernetes/cmd/kube-apiserver/app/options"
 )
 
-// draFeatureGates are the DRA gates our scenarios use, on top of what 1.35 has
-// on by default (DynamicResourceAllocation GA/locked, DRAAdminAccess and
-// DRAPrioritizedList beta/on): the alpha ones are switched on explicitly.
+// draFeatureGates are the DRA gates our scenarios use, named on every release
+// the harness builds (1.34 and 1.37): on 1.37 most are on by default, on 1.34
+// the alpha ones are switched on here. releaseFeatureGates adds the gates only
+// some releases know (k8s_current.go, k8s_134.go).
 var draFeatureGates = []string{
 	"DRAAdminAccess=true",
 	"DRAPrioritizedList=true",
 	"DRAPartitionableDevices=true",
 	"DRADeviceTaints=true",
-	"DRADeviceTaintRules=true",
 	"DRAConsumableCapacity=true",
 	"DRAResourceClaimDeviceStatus=true",
 }
 
-// resourceAPIs: v1 is GA and served by default in 1.35; the older versions are
-// served too for older clients, and v1alpha3 carries DeviceTaintRule.
+// resourceAPIs: v1 is GA and served by default since 1.34; the older versions
+// are served too for older clients, and v1alpha3 carries DeviceTaintRule on
+// releases before 1.37.
 var resourceAPIs = []string{
 	"resource.k8s.io/v1=true",
 	"resource.k8s.io/v1beta1=true",
@@ -83,7 +84,7 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, address net.IP, po
 	}
 	boundPort := listener.Addr().(*net.TCPAddr).Port
 
-	gates := strings.Join(draFeatureGates, ",")
+	gates := strings.Join(append(draFeatureGates, releaseFeatureGates...), ",")
 	if extraGates != "" {
 		gates += "," + extraGates
 	}

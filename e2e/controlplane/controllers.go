@@ -7,16 +7,11 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
-	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
-	schedulinginformers "k8s.io/client-go/informers/scheduling/v1beta1"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/metadata"
 	"k8s.io/client-go/rest"
-	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/controller/namespace"
-	"k8s.io/kubernetes/pkg/controller/resourceclaim"
-	"k8s.io/kubernetes/pkg/features"
 )
 
 // controllersSyncTimeout bounds the wait for every controller's informers.
@@ -36,20 +31,7 @@ func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSignin
 	}
 	factory := informers.NewSharedInformerFactory(client, 0)
 
-	// As kube-controller-manager: the controller reads the gates itself and uses
-	// the PodGroup informer only with GenericWorkload on (the API is off otherwise).
-	var podGroups schedulinginformers.PodGroupInformer
-	if utilfeature.DefaultFeatureGate.Enabled(features.GenericWorkload) {
-		podGroups = factory.Scheduling().V1beta1().PodGroups()
-	}
-	claimCtrl, err := resourceclaim.NewController(
-		klog.FromContext(ctx).WithName("resource-claim-controller"),
-		client,
-		factory.Core().V1().Pods(),
-		podGroups,
-		factory.Resource().V1().ResourceClaims(),
-		factory.Resource().V1().ResourceClaimTemplates(),
-	)
+	claimCtrl, err := newClaimController(ctx, client, factory)
 	if err != nil {
 		return fmt.Errorf("resource-claim controller: %w", err)
 	}

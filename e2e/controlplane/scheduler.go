@@ -43,7 +43,7 @@ func startScheduler(ctx context.Context, cfg *rest.Config) error {
 		return fmt.Errorf("scheduler configuration: %w", err)
 	}
 
-	informerFactory := scheduler.NewInformerFactory(client, 0, nil)
+	informerFactory := newSchedulerInformers(client)
 	broadcaster := events.NewBroadcaster(&events.EventSinkImpl{Interface: client.EventsV1()})
 	broadcaster.StartRecordingToSink(ctx.Done())
 

@@ -31,13 +31,7 @@ type tokenSigning struct {
 // kube-controller-manager does.
 func newServiceAccountControllers(ctx context.Context, client kubernetes.Interface, factory informers.SharedInformerFactory, signing tokenSigning) ([]func(context.Context), error) {
 	logger := klog.FromContext(ctx)
-	accounts, err := serviceaccountcontroller.NewServiceAccountsController(
-		logger.WithName("serviceaccount-controller"),
-		factory.Core().V1().ServiceAccounts(),
-		factory.Core().V1().Namespaces(),
-		client,
-		serviceaccountcontroller.DefaultServiceAccountsControllerOptions(),
-	)
+	accounts, err := newServiceAccountsController(logger.WithName("serviceaccount-controller"), client, factory)
 	if err != nil {
 		return nil, fmt.Errorf("service-account controller: %w", err)
 	}

@@ -5,19 +5,15 @@ import (
 	"fmt"
 	"time"
 
-	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
-	schedulinginformers "k8s.io/client-go/informers/scheduling/v1beta1"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/util/flowcontrol"
 	"k8s.io/kubernetes/pkg/controller/certificates/rootcacertpublisher"
 	"k8s.io/kubernetes/pkg/controller/daemon"
 	"k8s.io/kubernetes/pkg/controller/deployment"
 	"k8s.io/kubernetes/pkg/controller/endpointslice"
-	"k8s.io/kubernetes/pkg/controller/job"
 	"k8s.io/kubernetes/pkg/controller/nodelifecycle"
 	"k8s.io/kubernetes/pkg/controller/replicaset"
-	"k8s.io/kubernetes/pkg/features"
 )
 
 // newNodeAndWorkloadControllers builds what a real node and its workloads need,
@@ -55,16 +51,7 @@ func newNodeAndWorkloadControllers(ctx context.Context, client kubernetes.Interf
 	}
 	replicaSets := replicaset.NewReplicaSetController(ctx, factory.Apps().V1().ReplicaSets(),
 		factory.Core().V1().Pods(), client, 500)
-	// Workload and PodGroup informers only with WorkloadWithJob on, as
-	// kube-controller-manager does; the scheduling APIs are off otherwise.
-	var workloadInformer schedulinginformers.WorkloadInformer
-	var podGroupInformer schedulinginformers.PodGroupInformer
-	if utilfeature.DefaultFeatureGate.Enabled(features.WorkloadWithJob) {
-		workloadInformer = factory.Scheduling().V1beta1().Workloads()
-		podGroupInformer = factory.Scheduling().V1beta1().PodGroups()
-	}
-	jobs, err := job.NewController(ctx, client, factory.Core().V1().Pods(), factory.Batch().V1().Jobs(),
-		workloadInformer, podGroupInformer)
+	jobs, err := newJobController(ctx, client, factory)
 	if err != nil {
 		return nil, fmt.Errorf("job controller: %w", err)
 	}

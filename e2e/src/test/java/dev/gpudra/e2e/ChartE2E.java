@@ -78,6 +78,10 @@ class ChartE2E {
                 "gpuResourcesEnabledOverride=true,controller.replicas=2"))
         .as("a value the chart cannot honour is refused, not ignored")
         .hasMessageContaining("controller.replicas > 1 needs controller.leaderElection.enabled");
+    assertThatThrownBy(
+            () -> helm.run("template", "gpu-dra", chart.toString(), "--kube-version", "1.33.9"))
+        .as("1.34 is the oldest release with resource.k8s.io/v1, and the oldest the matrix runs")
+        .hasMessageContaining("chart requires kubeVersion: >=1.34.0-0");
 
     helm.run(
         "install",

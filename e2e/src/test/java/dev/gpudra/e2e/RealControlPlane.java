@@ -9,6 +9,8 @@ import dev.gpudra.realcluster.controlplane.ControlPlaneBinary;
 import dev.gpudra.realcluster.controlplane.ControlPlaneUnavailableException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 
@@ -21,6 +23,9 @@ import org.junit.jupiter.api.Assumptions;
  * ({@link #existingCluster()}) they run against that cluster instead, whose nodes run the chart.
  */
 final class RealControlPlane {
+  /** The release go.mod builds, which {@code GPU_DRA_TESTCLUSTER} may name a binary of. */
+  private static final String CURRENT = "current";
+
   private RealControlPlane() {}
 
   /** The repository root (Maven passes it; else the working directory's parent). */
@@ -38,37 +43,49 @@ final class RealControlPlane {
    * once per test JVM, so a missing Go is said once, in one line.
    */
   static Path binaryOrSkip() throws InterruptedException {
-    Located located = Located.once();
+    return binaryOrSkip(CURRENT);
+  }
+
+  /**
+   * The binary of an older Kubernetes release ({@code e2e/controlplane/build.sh RELEASE}), as
+   * {@link #binaryOrSkip()}.
+   *
+   * @param release the minor release, {@code 1.34}
+   */
+  static Path binaryOrSkip(String release) throws InterruptedException {
+    Located located = Located.once(release);
     if (located.unavailable().isPresent()) {
       Assumptions.abort(located.unavailable().get());
     }
     return located.binary().orElseThrow();
   }
 
-  /** What locating the binary gave, kept for the test JVM's life (one build, one message). */
+  /** What locating a binary gave, kept for the test JVM's life (one build, one message). */
   private record Located(Optional<Path> binary, Optional<String> unavailable) {
-    private static Located result;
+    private static final Map<String, Located> RESULTS = new HashMap<>();
 
-    static synchronized Located once() throws InterruptedException {
+    static synchronized Located once(String release) throws InterruptedException {
+      Located result = RESULTS.get(release);
       if (result == null) {
-        result = locate();
+        result = locate(release);
+        RESULTS.put(release, result);
       }
       return result;
     }
 
-    private static Located locate() throws InterruptedException {
+    private static Located locate(String release) throws InterruptedException {
       try {
+        ControlPlaneBinary binary =
+            new ControlPlaneBinary(
+                checkout(),
+                Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
+                line -> {
+                  if (!line.contains("not installed")) {
+                    System.err.println(line);
+                  }
+                });
         return new Located(
-            Optional.of(
-                new ControlPlaneBinary(
-                        checkout(),
-                        Optional.ofNullable(System.getenv(ControlPlaneBinary.ENV)).map(Path::of),
-                        line -> {
-                          if (!line.contains("not installed")) {
-                            System.err.println(line);
-                          }
-                        })
-                    .locate()),
+            Optional.of(CURRENT.equals(release) ? binary.locate() : binary.locate(release)),
             Optional.empty());
       } catch (ControlPlaneUnavailableException e) {
         System.err.println("real control plane E2E skipped: " + e.getMessage());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.realcluster.node.ChartPlugin;
-import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,13 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The GPU kubelet plugin under a real kubelet, with real containers: gpu-dra-testcluster, one real
@@ -31,39 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
  * their {@code /dev}; the suite reads that from the kubelet's pod logs. Where root, runc, the CNI
  * plugins, busybox or Go are missing it is skipped with one line saying what.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RealNodeE2E {
+class RealNodeE2E extends RealNodeSmoke {
   private static final String IMAGE = RealNodeFixture.IMAGE;
   private static final String DRIVER = RealNodeFixture.DRIVER;
-  private static final List<String> CONTROL =
-      List.of("nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
-  private static final String LIST_DEV = "ls /dev; ls /dev/nvidia-caps 2>/dev/null; echo listed;";
 
-  private RealNodeFixture fixture;
-  private RealNode node;
-  private ChartPlugin plugin;
-  private NodePods pods;
-
-  @BeforeAll
-  void start(@TempDir Path dir) throws InterruptedException, IOException {
-    fixture = RealNodeFixture.start(dir);
-    node = fixture.node();
-    plugin = fixture.plugin();
-    pods = fixture.pods();
-  }
-
-  @AfterEach
-  void deletePods() {
-    if (pods != null) {
-      pods.deleteAll();
-    }
-  }
-
-  @AfterAll
-  void stop() {
-    if (fixture != null) {
-      fixture.close();
-    }
+  @Override
+  RealNodeFixture startFixture(Path dir) throws InterruptedException, IOException {
+    return RealNodeFixture.start(dir);
   }
 
   @Test
@@ -101,19 +69,6 @@ class RealNodeE2E {
         .anyMatch(l -> l.contains("Using AOT-linked classes: true"))
         .anyMatch(l -> l.contains("picocli.CommandLine source: shared objects file"))
         .anyMatch(l -> l.startsWith("gpu-dra "));
-  }
-
-  @Test
-  @DisplayName("a one-GPU claim: the container sees that GPU's device node and the control nodes")
-  void oneGpu() {
-    pods.template("one-gpu", NodePods.oneDevice("gpu.nvidia.com", null));
-
-    Pod pod =
-        pods.runUntilLogged(
-            pods.pod("one-gpu", LIST_DEV + " sleep 600", "one-gpu", null), "listed");
-
-    assertThat(nvidiaNodes(pod))
-        .containsExactlyInAnyOrderElementsOf(expected(pods.allocatedDevice(pod)));
   }
 
   @Test
@@ -173,31 +128,6 @@ class RealNodeE2E {
   }
 
   @Test
-  @DisplayName(
-      "nvidia.com/gpu: 1 through DRA (extendedResourceName): the container gets one GPU, as NVIDIA's"
-          + " device plugin would give it")
-  void extendedResource() {
-    Pod pod =
-        new io.fabric8.kubernetes.api.model.PodBuilder(
-                pods.pod("extended", LIST_DEV + " sleep 600", null, null))
-            .editSpec()
-            .editFirstContainer()
-            .withNewResources()
-            .addToLimits("nvidia.com/gpu", new io.fabric8.kubernetes.api.model.Quantity("1"))
-            .endResources()
-            .endContainer()
-            .endSpec()
-            .build();
-
-    pod = pods.runUntilLogged(pod, "listed");
-
-    var status = pod.getStatus().getExtendedResourceClaimStatus();
-    assertThat(status).as("the scheduler's claim for the extended resource").isNotNull();
-    String device = pods.allocatedDevice(status.getResourceClaimName());
-    assertThat(nvidiaNodes(pod)).containsExactlyInAnyOrderElementsOf(expected(device));
-  }
-
-  @Test
   @DisplayName("a claim shared by two pods: both containers see the same one GPU")
   void sharedClaim() {
     pods.claim("shared", NodePods.oneDevice("gpu.nvidia.com", null));
@@ -231,22 +161,6 @@ class RealNodeE2E {
         .containsExactlyInAnyOrderElementsOf(
             Stream.concat(Stream.of("nvidia0", "nvidia-caps"), CONTROL.stream()).toList());
     assertThat(pods.log(pod).stream().filter(f -> f.matches("nvidia-cap[0-9]+"))).hasSize(2);
-  }
-
-  @Test
-  @DisplayName("deleting the pod makes the kubelet unprepare its claim: the claim's CDI spec goes")
-  void unprepareOnDelete() throws IOException {
-    pods.template("unprepare", NodePods.oneDevice("gpu.nvidia.com", null));
-    Pod pod =
-        pods.runUntilLogged(pods.pod("unprepare", "echo up; sleep 600", "unprepare", null), "up");
-    String claimUid = pods.claimOf(pod).getMetadata().getUid();
-    assertThat(fixture.cdiSpecs()).anyMatch(f -> f.contains(claimUid));
-
-    pods.delete(pod);
-
-    fixture.awaitNoSpecFor(claimUid);
-    assertThat(plugin.text())
-        .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
   }
 
   @Test
@@ -363,25 +277,6 @@ class RealNodeE2E {
     fixture.awaitNoSpecFor(claimUid);
     assertThat(plugin.text().substring(logged))
         .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
-  }
-
-  /**
-   * The GPU node of a whole GPU gpu-K (simulated minors follow the index) and the control nodes.
-   */
-  private static List<String> expected(String device) {
-    assertThat(device).matches("gpu-[0-9]+");
-    return Stream.concat(Stream.of("nvidia" + device.substring(4)), CONTROL.stream()).toList();
-  }
-
-  /**
-   * The {@code nvidia*} entries of the container's {@code /dev} (the {@code nvidia-caps} directory
-   * included, the capabilities in it not).
-   */
-  private List<String> nvidiaNodes(Pod pod) {
-    List<String> log = pods.log(pod);
-    return log.subList(0, log.indexOf("listed")).stream()
-        .filter(f -> f.startsWith("nvidia") && !f.matches("nvidia-cap[0-9]+"))
-        .toList();
   }
 
   private static String containerId(Pod pod) {

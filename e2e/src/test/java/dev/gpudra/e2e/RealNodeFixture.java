@@ -83,7 +83,21 @@ final class RealNodeFixture implements AutoCloseable {
    */
   static RealNodeFixture start(Path dir, String profile, List<String> values)
       throws InterruptedException, IOException {
-    return start(dir, Optional.of(profile), values);
+    return start(RealControlPlane.binaryOrSkip(), dir, Optional.of(profile), values);
+  }
+
+  /**
+   * As {@link #start(Path)}, with the control plane and kubelet of an older Kubernetes release.
+   *
+   * @param release the minor release, {@code 1.34}
+   */
+  static RealNodeFixture startRelease(Path dir, String release)
+      throws InterruptedException, IOException {
+    return start(
+        RealControlPlane.binaryOrSkip(release),
+        dir,
+        Optional.of("dgx-a100-mig"),
+        List.of("featureGates.NVMLDeviceHealthCheck=true"));
   }
 
   /**
@@ -91,12 +105,12 @@ final class RealNodeFixture implements AutoCloseable {
    * ({@link #installDevicePlugin}).
    */
   static RealNodeFixture startWithoutPlugin(Path dir) throws InterruptedException, IOException {
-    return start(dir, Optional.empty(), List.of());
+    return start(RealControlPlane.binaryOrSkip(), dir, Optional.empty(), List.of());
   }
 
-  private static RealNodeFixture start(Path dir, Optional<String> profile, List<String> values)
+  private static RealNodeFixture start(
+      Path binary, Path dir, Optional<String> profile, List<String> values)
       throws InterruptedException, IOException {
-    Path binary = RealControlPlane.binaryOrSkip();
     NodeTools tools;
     Path registryBinary;
     try {

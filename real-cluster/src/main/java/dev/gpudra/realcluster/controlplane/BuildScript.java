@@ -22,13 +22,20 @@ import java.util.function.Function;
  *
  * @param script the script
  * @param what what it builds, for messages
+ * @param args the script's arguments (which release to build, where a script builds several)
  */
-public record BuildScript(Path script, String what) {
+public record BuildScript(Path script, String what, List<String> args) {
   private static final int TOOL_MISSING = 2;
 
   public BuildScript {
     Objects.requireNonNull(script, "script");
     Objects.requireNonNull(what, "what");
+    args = List.copyOf(args);
+  }
+
+  /** The script without arguments. */
+  public BuildScript(Path script, String what) {
+    this(script, what, List.of());
   }
 
   /** The script at {@code relative} in {@code checkout} or the nearest directory above it. */
@@ -55,7 +62,7 @@ public record BuildScript(Path script, String what) {
     Process process;
     try {
       process =
-          new ProcessBuilder("bash", script.toString())
+          new ProcessBuilder(command())
               .directory(script.getParent().toFile())
               .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
               .start();
@@ -86,6 +93,12 @@ public record BuildScript(Path script, String what) {
       throw unavailable.apply(what + ": build failed: " + why);
     }
     return Path.of(out.getLast().strip());
+  }
+
+  private List<String> command() {
+    List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+    command.addAll(args);
+    return command;
   }
 
   private static void lines(InputStream stream, Consumer<String> sink) {

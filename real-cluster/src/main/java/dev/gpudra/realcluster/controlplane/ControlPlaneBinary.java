@@ -2,6 +2,7 @@ package dev.gpudra.realcluster.controlplane;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -45,7 +46,20 @@ public final class ControlPlaneBinary {
       }
       return bin;
     }
-    return build(script());
+    return build(script(), List.of());
+  }
+
+  /**
+   * The binary of an older Kubernetes release than the current one ({@code
+   * e2e/controlplane/build.sh RELEASE}), for the version matrix: always built from the checkout, as
+   * {@link #ENV} names the current release's binary.
+   *
+   * @param release the minor release, {@code 1.34}
+   * @return the executable
+   * @throws ControlPlaneUnavailableException when it cannot be had here, with a one-line reason
+   */
+  public Path locate(String release) throws InterruptedException {
+    return build(script(), List.of(release));
   }
 
   /** The build script in {@code checkout} or the nearest directory above it that has one. */
@@ -62,8 +76,8 @@ public final class ControlPlaneBinary {
                     + ")"));
   }
 
-  private Path build(Path script) throws InterruptedException {
-    return new BuildScript(script, "gpu-dra-testcluster")
+  private Path build(Path script, List<String> args) throws InterruptedException {
+    return new BuildScript(script, "gpu-dra-testcluster", args)
         .run(progress, ControlPlaneUnavailableException::new);
   }
 }
