@@ -27,7 +27,7 @@ class DemoCommandE2E {
     assertThat(code).as(text + err).isZero();
     assertThat(text)
         .contains("gpu-dra-testcluster ready: https://127.0.0.1:")
-        .contains("(Kubernetes v1.35.8, etcd embedded")
+        .contains("(Kubernetes v1.37.2, etcd embedded")
         .contains("kube-scheduler running (DynamicResources)")
         .contains("gpu-node-2 publishes 15 devices")
         .contains("PodScheduled=False: 0/7 nodes are available: 7 cannot allocate all claims")
