@@ -157,9 +157,9 @@ final class BadInvocations {
               "--node-name",
               "n1",
               "--feature-gates",
-              "PassthroughSupport=true,DeviceMetadata=true"
+              "LoggingAlphaOptions=true"
             },
-            "DeviceMetadata is not implemented by gpu-dra's GPU kubelet plugin"),
+            "LoggingAlphaOptions is not implemented by gpu-dra's GPU kubelet plugin"),
         Arguments.of(
             "a sysfs root without PassthroughSupport (it would be ignored)",
             new String[] {"gpu-kubelet-plugin", "--node-name", "n1", "--sysfs-root", "/tmp/sys"},

@@ -13,6 +13,10 @@ public enum FeatureGate {
   NVML_DEVICE_HEALTH_CHECK("NVMLDeviceHealthCheck", false, Stage.ALPHA),
   COMPUTE_DOMAIN_CLIQUES("ComputeDomainCliques", true, Stage.BETA),
   CRASH_ON_NVLINK_FABRIC_ERRORS("CrashOnNVLinkFabricErrors", true, Stage.BETA),
+  /**
+   * KEP-5304 device metadata: a JSON file per prepared request, mounted into its containers, for
+   * every device type (NVIDIA's: passthrough devices only, and only with PassthroughSupport).
+   */
   DEVICE_METADATA("DeviceMetadata", false, Stage.ALPHA),
   /**
    * Publish GPUs with {@code allowMultipleAllocations} and consumable capacity (Kubernetes

@@ -133,7 +133,8 @@ public record FeatureGates(Map<FeatureGate, Boolean> values) {
       List<String> out = new ArrayList<>();
       requires(
           on, FeatureGate.COMPUTE_DOMAIN_CLIQUES, FeatureGate.IMEX_DAEMONS_WITH_DNS_NAMES, out);
-      requires(on, FeatureGate.DEVICE_METADATA, FeatureGate.PASSTHROUGH_SUPPORT, out);
+      // NVIDIA's DeviceMetadata requires PassthroughSupport (it covers VFIO devices only); ours
+      // covers every device, so it stands alone: a superset of NVIDIA's accepted values
       excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.PASSTHROUGH_SUPPORT, out);
       excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.NVML_DEVICE_HEALTH_CHECK, out);
       excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.MPS_SUPPORT, out);

@@ -43,11 +43,7 @@ class FeatureGatesTest {
         new Bad(
             "passthrough vs health check",
             "PassthroughSupport=true,NVMLDeviceHealthCheck=true",
-            "PassthroughSupport and NVMLDeviceHealthCheck are mutually exclusive"),
-        new Bad(
-            "metadata needs passthrough",
-            "DeviceMetadata=true",
-            "DeviceMetadata requires feature gate PassthroughSupport"));
+            "PassthroughSupport and NVMLDeviceHealthCheck are mutually exclusive"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -78,6 +74,20 @@ class FeatureGatesTest {
     FeatureGates gates = FeatureGates.parse(" TimeSlicingSettings=TRUE, MPSSupport=true,");
     assertThat(gates.enabled(FeatureGate.TIME_SLICING_SETTINGS)).isTrue();
     assertThat(gates.enabled(FeatureGate.MPS_SUPPORT)).isTrue();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "DeviceMetadata=true",
+        "DeviceMetadata=true,PassthroughSupport=true",
+        "DeviceMetadata=true,DynamicMIG=true"
+      })
+  @DisplayName(
+      "DeviceMetadata stands alone (NVIDIA's needs PassthroughSupport): every NVIDIA value still"
+          + " parses, and whole GPUs and MIG devices get metadata too")
+  void deviceMetadataStandsAlone(String spec) {
+    assertThat(FeatureGates.parse(spec).enabled(FeatureGate.DEVICE_METADATA)).isTrue();
   }
 
   @Test

@@ -24,6 +24,7 @@ import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.gpu.sharing.MpsControl;
 import dev.gpudra.gpu.sharing.SharingFeature;
 import dev.gpudra.gpu.sharing.TimeSlicing;
+import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.gpu.state.CheckpointRecovery;
 import dev.gpudra.gpu.state.DeviceFeature;
 import dev.gpudra.gpu.state.DeviceLookup;
@@ -34,6 +35,9 @@ import dev.gpudra.gpu.state.StepObserver;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
+import dev.gpudra.kit.metadata.MetadataDriver;
+import dev.gpudra.kit.metadata.MetadataFiles;
+import dev.gpudra.kit.metadata.MetadataPaths;
 import dev.gpudra.kit.mount.LibcTmpfs;
 import dev.gpudra.kit.mount.Tmpfs;
 import dev.gpudra.node.cdi.DeviceNodeLocator;
@@ -192,7 +196,13 @@ public record GpuDriverParts(
             ? Optional.of(NodeHealth.of(inventory, config.nodeName(), metrics.registry()))
             : Optional.empty();
     DraDriver driver =
-        new MeteredDriver(new GpuDraDriver(state, health.map(NodeHealth::broadcast)), metrics);
+        new MeteredDriver(
+            withMetadata(
+                config,
+                inventory,
+                state,
+                new GpuDraDriver(state, health.map(NodeHealth::broadcast))),
+            metrics);
     return new GpuDriverParts(
         inventory,
         gpus,
@@ -203,6 +213,22 @@ public record GpuDriverParts(
         metrics,
         new CheckpointRecovery(checkpoints, specs, devices, config.nodeName()),
         passthrough);
+  }
+
+  /**
+   * With DeviceMetadata, each prepared request's metadata file, mounted into its containers through
+   * a CDI spec of its own (in the kubelet's layout), for every kind of device.
+   */
+  private static DraDriver withMetadata(
+      GpuPluginConfig config, Inventory inventory, DeviceState state, DraDriver driver) {
+    if (!config.featureGates().enabled(FeatureGate.DEVICE_METADATA)) {
+      return driver;
+    }
+    return new MetadataDriver(
+        driver,
+        new MetadataFiles(
+            new MetadataPaths(config.dataDir(), config.cdiRoot(), GpuPluginConfig.DRIVER_NAME)),
+        new MetadataAttributes(state, new DeviceModel(inventory.system())));
   }
 
   /** What each claim's prepare may do besides its CDI spec, the gates' features in step order. */

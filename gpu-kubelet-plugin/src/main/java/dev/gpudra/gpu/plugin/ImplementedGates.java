@@ -8,16 +8,15 @@ import java.util.Set;
 
 /**
  * The GPU plugin's feature gates that gpu-dra does not implement yet. NVIDIA's plugin accepts them;
- * ours refuses to start with one of them on, rather than accept the gate and ignore it (passthrough
- * is being built; TimeSlicingSettings, MPSSupport, NVMLDeviceHealthCheck and DynamicMIG are
- * implemented). The compute-domain gates (IMEXDaemonsWithDNSNames, ComputeDomainCliques,
- * CrashOnNVLinkFabricErrors) are accepted: the chart passes one FEATURE_GATES to every component
- * and NVIDIA's GPU plugin ignores them too.
+ * ours refuses to start with one of them on, rather than accept the gate and ignore it
+ * (TimeSlicingSettings, MPSSupport, NVMLDeviceHealthCheck, DynamicMIG, PassthroughSupport and
+ * DeviceMetadata are implemented). The compute-domain gates (IMEXDaemonsWithDNSNames,
+ * ComputeDomainCliques, CrashOnNVLinkFabricErrors) are accepted: the chart passes one FEATURE_GATES
+ * to every component and NVIDIA's GPU plugin ignores them too.
  */
 public final class ImplementedGates {
   static final Set<FeatureGate> NOT_YET =
       EnumSet.of(
-          FeatureGate.DEVICE_METADATA,
           // klog's alpha logging options: this plugin logs through SLF4J and has none of them
           FeatureGate.LOGGING_ALPHA_OPTIONS);
 

@@ -9,6 +9,7 @@ import dev.gpudra.gpu.checkpoint.SharingRecord;
 import dev.gpudra.gpu.config.AllocatedDevice;
 import dev.gpudra.gpu.config.ConfigGroup;
 import dev.gpudra.gpu.config.ConfigResolver;
+import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.cdi.CdiException;
@@ -169,6 +170,26 @@ public final class DeviceState {
         uid,
         existing.devices().stream().map(setup::concrete).toList(),
         setup.extraEdits(existing.devices()));
+  }
+
+  /**
+   * The device a completed claim was prepared with, as its CDI spec was written from it (a MIG
+   * device that DynamicMIG created carries its UUID); empty when the claim does not hold it.
+   */
+  public Optional<AllocatableDevice> prepared(String claimUid, String deviceName) {
+    lock.lock();
+    try {
+      PreparedClaim entry = checkpoints.read().claims().get(claimUid);
+      if (entry == null || !entry.isCompleted()) {
+        return Optional.empty();
+      }
+      return entry.devices().stream()
+          .filter(d -> d.device().equals(deviceName))
+          .findFirst()
+          .map(setup::concrete);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
