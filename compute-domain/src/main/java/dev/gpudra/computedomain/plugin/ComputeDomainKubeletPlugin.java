@@ -13,9 +13,13 @@ import dev.gpudra.computedomain.prepare.DomainApi;
 import dev.gpudra.computedomain.prepare.DomainDraDriver;
 import dev.gpudra.computedomain.prepare.DomainRequests;
 import dev.gpudra.computedomain.prepare.NodeLabel;
+import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.checkpoint.CheckpointFile;
 import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.kit.dra.NodeLock;
+import dev.gpudra.kit.metadata.MetadataDriver;
+import dev.gpudra.kit.metadata.MetadataFiles;
+import dev.gpudra.kit.metadata.MetadataPaths;
 import dev.gpudra.kit.owner.NodeOwner;
 import dev.gpudra.kit.plugin.KubeletPlugin;
 import dev.gpudra.kit.plugin.PluginConfig;
@@ -136,7 +140,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
                 .withSlices(slices)
                 .withTimeouts(timeouts),
             client,
-            new MeteredDriver(driver, metrics));
+            new MeteredDriver(withMetadata(config, driver), metrics));
     kit.start();
     Optional<MetricsServer> metricsServer = Optional.empty();
     try {
@@ -178,6 +182,21 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
             new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
             new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId())),
         label);
+  }
+
+  /**
+   * With DeviceMetadata, each prepared request's metadata file (IMEX channels and daemons), in the
+   * kubelet's layout, mounted through a CDI spec of its own; the attributes are those published.
+   */
+  private static DraDriver withMetadata(DomainPluginConfig config, DraDriver driver) {
+    if (!config.featureGates().enabled(FeatureGate.DEVICE_METADATA)) {
+      return driver;
+    }
+    return new MetadataDriver(
+        driver,
+        new MetadataFiles(
+            new MetadataPaths(config.dataDir(), config.cdiRoot(), DomainPluginConfig.DRIVER_NAME)),
+        (claimUid, device) -> DomainDevices.attributes(device.deviceName()));
   }
 
   /** Completed claims by target ({@code channel}, {@code daemon}): {@code prepared_devices}. */

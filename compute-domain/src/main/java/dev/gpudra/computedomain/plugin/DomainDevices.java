@@ -23,6 +23,19 @@ final class DomainDevices {
         device(DomainRequests.DAEMON_DEVICE, "daemon"));
   }
 
+  /**
+   * The attributes a published device has, for its metadata file (DeviceMetadata).
+   *
+   * @throws IllegalArgumentException for a device this plugin does not publish
+   */
+  static Map<String, DeviceAttribute> attributes(String name) {
+    return all().stream()
+        .filter(d -> d.getName().equals(name))
+        .findFirst()
+        .map(Device::getAttributes)
+        .orElseThrow(() -> new IllegalArgumentException("no published device " + name));
+  }
+
   private static Device device(String name, String type) {
     Map<String, DeviceAttribute> attributes = new LinkedHashMap<>();
     attributes.put("type", new DeviceAttributeBuilder().withString(type).build());

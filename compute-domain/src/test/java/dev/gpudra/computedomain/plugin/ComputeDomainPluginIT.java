@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.DomainStatus;
+import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
@@ -168,6 +169,44 @@ class ComputeDomainPluginIT {
     assertThat(node.nodeLabel()).isEmpty();
     assertThat(spec).doesNotExist();
     assertThat(node.dataDir().resolve("checkpoint.json")).content().doesNotContain(claim.uid());
+  }
+
+  @Test
+  @DisplayName(
+      "with DeviceMetadata, a channel claim's request gets channel-0's published attributes in a"
+          + " metadata file, mounted by a CDI spec of its own and removed by unprepare")
+  void channelMetadata() throws Exception {
+    node = DomainNode.start(root, "gb200-nvl", FeatureGates.parse("DeviceMetadata=true"));
+    ComputeDomain domain = node.domain("team-a", "nvl");
+    node.daemonStatus(domain, DomainStatus.READY);
+    ClaimRef claim = node.claim("team-a", "meta", "channel-0", channelConfig(domain, null));
+
+    PrepareResult result = node.prepare(claim).get(claim.uid());
+
+    assertThat(result.error()).isEmpty();
+    assertThat(result.devices().getFirst().cdiDeviceIds())
+        .containsExactly(
+            "k8s.compute-domain.nvidia.com/claim=" + claim.uid() + "-channel-0",
+            "compute-domain.nvidia.com/metadata=" + claim.uid() + "_channel");
+    Path file = node.dataDir().resolve("dra-device-metadata/team-a_meta/channel/metadata.json");
+    assertThat(file)
+        .content()
+        .contains(
+            "\"driver\": \"compute-domain.nvidia.com\"",
+            "\"name\": \"channel-0\"",
+            "\"type\": {\n              \"string\": \"channel\"",
+            "\"id\": {\n              \"int\": 0");
+    Path spec = node.cdi("compute-domain.nvidia.com_metadata_" + claim.uid() + "_channel.json");
+    assertThat(spec)
+        .content()
+        .contains(
+            file.toString(),
+            "/var/run/kubernetes.io/dra-device-attributes/resourceclaims/meta/channel/"
+                + "compute-domain.nvidia.com-metadata.json");
+
+    assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();
+    assertThat(file).doesNotExist();
+    assertThat(spec).doesNotExist();
   }
 
   @Test

@@ -67,9 +67,14 @@ final class DomainNode implements AutoCloseable {
   }
 
   static DomainNode start(Path root, String profile) {
+    return start(root, profile, FeatureGates.defaults());
+  }
+
+  /** As {@link #start(Path, String)}, with these feature gates. */
+  static DomainNode start(Path root, String profile, FeatureGates gates) {
     DomainNode node = new DomainNode(root);
     try {
-      node.startAll(profile);
+      node.startAll(profile, gates);
     } catch (RuntimeException | Error e) {
       node.close();
       throw e;
@@ -98,11 +103,11 @@ final class DomainNode implements AutoCloseable {
     return node;
   }
 
-  private void startAll(String profile) {
+  private void startAll(String profile, FeatureGates gates) {
     setUp();
     plugin =
         ComputeDomainKubeletPlugin.start(
-            config(root, profile),
+            config(root, profile, gates),
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
             Duration.ofSeconds(5),
@@ -131,6 +136,10 @@ final class DomainNode implements AutoCloseable {
   }
 
   static DomainPluginConfig config(Path root, String profile) {
+    return config(root, profile, FeatureGates.defaults());
+  }
+
+  static DomainPluginConfig config(Path root, String profile, FeatureGates gates) {
     return new DomainPluginConfig(
         NODE,
         DRIVER_NS,
@@ -142,7 +151,7 @@ final class DomainNode implements AutoCloseable {
         root.resolve("driver-root"),
         "/usr/bin/nvidia-cdi-hook",
         DomainPluginConfig.PROC,
-        FeatureGates.defaults(),
+        gates,
         -1,
         Optional.of(new java.net.InetSocketAddress("127.0.0.1", 0)),
         "/metrics",
