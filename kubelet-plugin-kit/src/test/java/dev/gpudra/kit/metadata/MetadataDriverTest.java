@@ -124,6 +124,25 @@ class MetadataDriverTest {
   }
 
   @Test
+  @DisplayName(
+      "a claim made from a template is mounted under resourceclaimtemplates/<pod's claim name>"
+          + " and names it in podClaimName")
+  void template() throws Exception {
+    prepared.put(UID, PrepareResult.of(List.of(device("nic", "gpu-2"))));
+    ResourceClaim claim = claim();
+    claim.getMetadata().setAnnotations(Map.of(MetadataDriver.POD_CLAIM_NAME, "net"));
+
+    driver((uid, d) -> Map.of()).prepare(List.of(claim));
+
+    assertThat(Files.readString(paths.hostFile("default", "train", "nic")))
+        .contains("\"podClaimName\": \"net\"");
+    assertThat(Files.readString(paths.cdiSpecFile(UID, "nic")))
+        .contains(
+            "/var/run/kubernetes.io/dra-device-attributes/resourceclaimtemplates/net/nic/"
+                + "gpu.nvidia.com-metadata.json");
+  }
+
+  @Test
   @DisplayName("a claim the driver failed gets no file; its error is passed on")
   void failedClaim() {
     prepared.put(UID, PrepareResult.failed("prepare failed: device busy"));
