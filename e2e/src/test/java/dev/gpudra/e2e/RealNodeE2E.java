@@ -3,8 +3,11 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.realcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +31,11 @@ import org.junit.jupiter.api.Test;
 class RealNodeE2E extends RealNodeSmoke {
   private static final String IMAGE = RealNodeFixture.IMAGE;
   private static final String DRIVER = RealNodeFixture.DRIVER;
+
+  /** Where a template claim's metadata for request {@code dev} is (pod claim {@code dev}). */
+  private static final String METADATA =
+      "/var/run/kubernetes.io/dra-device-attributes/resourceclaimtemplates/dev/dev/"
+          + "gpu.nvidia.com-metadata.json";
 
   @Override
   RealNodeFixture startFixture(Path dir) throws InterruptedException, IOException {
@@ -125,6 +133,37 @@ class RealNodeE2E extends RealNodeSmoke {
             "nvidia-smi from the test driver root",
             "libcuda-dir=/usr/lib64",
             "/usr/lib64");
+  }
+
+  @Test
+  @DisplayName(
+      "DeviceMetadata (KEP-5304): a container reads its GPU's and its MIG device's UUID from the"
+          + " metadata file its claim's CDI spec mounts, as the slice publishes them")
+  void deviceMetadata() throws IOException {
+    pods.template("meta-gpu", NodePods.oneDevice("gpu.nvidia.com", null));
+    pods.template(
+        "meta-mig",
+        NodePods.oneDevice(
+            "mig.nvidia.com", "device.attributes['gpu.nvidia.com'].profile == '1g.5gb'"));
+
+    for (String template : List.of("meta-gpu", "meta-mig")) {
+      Pod pod =
+          pods.runUntilLogged(
+              pods.pod(
+                  template, "cat " + METADATA + "; echo; echo read; sleep 600", template, null),
+              "read");
+
+      String device = pods.allocatedDevice(pod);
+      JsonNode first = new ObjectMapper().readTree(String.join("\n", pods.log(pod)));
+      assertThat(first.path("apiVersion").asText()).isEqualTo("metadata.resource.k8s.io/v1beta1");
+      assertThat(first.at("/metadata/name").asText())
+          .isEqualTo(pods.claimOf(pod).getMetadata().getName());
+      JsonNode published = first.at("/requests/0/devices/0");
+      assertThat(published.path("name").asText()).isEqualTo(device);
+      assertThat(published.at("/attributes/uuid/string").asText())
+          .isEqualTo(sliceUuid(device))
+          .startsWith(template.equals("meta-mig") ? "MIG-" : "GPU-");
+    }
   }
 
   @Test
@@ -277,6 +316,17 @@ class RealNodeE2E extends RealNodeSmoke {
     fixture.awaitNoSpecFor(claimUid);
     assertThat(plugin.text().substring(logged))
         .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
+  }
+
+  /** The {@code uuid} attribute the plugin's slice publishes for {@code device}. */
+  private String sliceUuid(String device) {
+    return fixture.controlPlane().client().resources(ResourceSlice.class).list().getItems().stream()
+        .filter(s -> RealNodeFixture.NODE.equals(s.getSpec().getNodeName()))
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .filter(d -> d.getName().equals(device))
+        .map(d -> d.getAttributes().get("uuid").getString())
+        .findFirst()
+        .orElseThrow();
   }
 
   private static String containerId(Pod pod) {

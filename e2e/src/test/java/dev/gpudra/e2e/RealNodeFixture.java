@@ -74,7 +74,10 @@ final class RealNodeFixture implements AutoCloseable {
 
   /** Starts everything; on failure, what started is stopped again. */
   static RealNodeFixture start(Path dir) throws InterruptedException, IOException {
-    return start(dir, "dgx-a100-mig", List.of("featureGates.NVMLDeviceHealthCheck=true"));
+    return start(
+        dir,
+        "dgx-a100-mig",
+        List.of("featureGates.NVMLDeviceHealthCheck=true", "featureGates.DeviceMetadata=true"));
   }
 
   /**
@@ -97,7 +100,7 @@ final class RealNodeFixture implements AutoCloseable {
         RealControlPlane.binaryOrSkip(release),
         dir,
         Optional.of("dgx-a100-mig"),
-        List.of("featureGates.NVMLDeviceHealthCheck=true"));
+        List.of("featureGates.NVMLDeviceHealthCheck=true", "featureGates.DeviceMetadata=true"));
   }
 
   /**
