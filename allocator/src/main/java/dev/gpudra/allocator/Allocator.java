@@ -71,13 +71,17 @@ public final class Allocator {
     }
     CounterLedger counters = CounterLedger.of(pools, cluster.inUse());
     CapacityLedger capacity = new CapacityLedger(cluster.inUse());
+    Ledgers ledgers = new Ledgers(counters, capacity);
     CandidateTable table =
         CandidateTable.build(
             requests,
             pools,
-            new DeviceMatcher(selectors, cluster.allocatedDevices(), counters, capacity));
-    Search search =
-        new Search(requests, table, constraints, new Ledgers(counters, capacity), maxSteps);
+            new DeviceMatcher(
+                selectors,
+                cluster.allocatedDevices(),
+                ledgers,
+                new DeviceTaints(cluster.taintRules())));
+    Search search = new Search(requests, table, constraints, ledgers, maxSteps);
     try {
       Precheck.run(requests, pools, table);
       if (search.run()) {

@@ -7,9 +7,10 @@ import java.util.Set;
 
 /**
  * The checks on one device for one request that do not depend on other choices: the pool, gated
- * features, class selectors, request selectors, device taints the request does not tolerate, shared
- * counters other claims' devices have used up, consumable capacity (what the device has, what its
- * policy allows, what other claims' shares left), then whether another claim holds it whole.
+ * features, class selectors, request selectors, device taints (published, or added by a
+ * DeviceTaintRule) the request does not tolerate, shared counters other claims' devices have used
+ * up, consumable capacity (what the device has, what its policy allows, what other claims' shares
+ * left), then whether another claim holds it whole.
  *
  * <p>A selector error makes the device not match and is recorded, so that the explanation shows
  * every device; whether it also aborts the allocation, as in the scheduler, depends on whether the
@@ -21,16 +22,21 @@ final class DeviceMatcher {
   private final Set<DeviceId> allocatedElsewhere;
   private final CounterLedger counters;
   private final CapacityLedger capacity;
+  private final DeviceTaints taints;
 
+  /**
+   * @param taints the devices' taints, with those DeviceTaintRules add
+   */
   DeviceMatcher(
       SelectorEvaluator evaluator,
       Set<DeviceId> allocatedElsewhere,
-      CounterLedger counters,
-      CapacityLedger capacity) {
+      Ledgers ledgers,
+      DeviceTaints taints) {
     this.evaluator = evaluator;
     this.allocatedElsewhere = allocatedElsewhere;
-    this.counters = counters;
-    this.capacity = capacity;
+    this.counters = ledgers.counters();
+    this.capacity = ledgers.capacity();
+    this.taints = taints;
   }
 
   CandidateExplanation check(RequestSpec spec, Candidate candidate, Pool pool) {
@@ -108,17 +114,13 @@ final class DeviceMatcher {
         .map(why -> reject(candidate, CandidateOutcome.COUNTERS_IN_USE, why));
   }
 
-  private static Optional<CandidateExplanation> taintRejection(
-      RequestSpec spec, Candidate candidate) {
-    return Tolerations.untolerated(candidate.device(), spec.tolerations())
+  private Optional<CandidateExplanation> taintRejection(RequestSpec spec, Candidate candidate) {
+    return Tolerations.untolerated(taints.of(candidate), spec.tolerations())
         .map(t ->
             reject(
                 candidate,
                 CandidateOutcome.TAINTED,
-                "taint "
-                    + Tolerations.describe(t)
-                    + " is not tolerated by request "
-                    + spec.name()));
+                "taint " + t.describe() + " is not tolerated by request " + spec.name()));
   }
 
   private Optional<CandidateExplanation> firstFailing(

@@ -1,6 +1,5 @@
 package dev.gpudra.allocator;
 
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceToleration;
 import java.util.List;
@@ -10,17 +9,17 @@ import java.util.Optional;
 /**
  * Device taints against a request's tolerations (DRADeviceTaints): a {@code NoSchedule} or {@code
  * NoExecute} taint keeps a device from a request that does not tolerate it; {@code None}, and any
- * effect a consumer does not know, do not.
+ * effect a consumer does not know, do not. The same rules hold for a taint a DeviceTaintRule adds.
  */
 final class Tolerations {
   private Tolerations() {}
 
-  /** The first taint of the device the tolerations do not tolerate. */
-  static Optional<DeviceTaint> untolerated(Device device, List<DeviceToleration> tolerations) {
-    List<DeviceTaint> taints = device.getTaints() == null ? List.of() : device.getTaints();
+  /** The first of the device's taints the tolerations do not tolerate. */
+  static Optional<AppliedTaint> untolerated(
+      List<AppliedTaint> taints, List<DeviceToleration> tolerations) {
     return taints.stream()
-        .filter(Tolerations::schedulingEffect)
-        .filter(t -> tolerations.stream().noneMatch(tol -> tolerates(tol, t)))
+        .filter(t -> schedulingEffect(t.taint()))
+        .filter(t -> tolerations.stream().noneMatch(tol -> tolerates(tol, t.taint())))
         .findFirst();
   }
 

@@ -2,6 +2,7 @@ package dev.gpudra.allocator.cluster;
 
 import dev.gpudra.allocator.CandidateNode;
 import dev.gpudra.allocator.ClusterState;
+import dev.gpudra.allocator.TaintRule;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
@@ -13,26 +14,41 @@ import java.util.Map;
 
 /**
  * What a scheduler sees of the cluster at one moment: DeviceClasses, ResourceSlices, every
- * ResourceClaim (for the devices they hold) and the nodes, by name.
+ * ResourceClaim (for the devices they hold), the nodes, by name, and the DeviceTaintRules.
  *
  * @param classes by name
  * @param slices every ResourceSlice
  * @param claims every ResourceClaim, in any namespace
  * @param nodes every node, ordered by name
+ * @param taintRules every DeviceTaintRule, from the newest version the server serves
  */
 public record ClusterSnapshot(
     Map<String, DeviceClass> classes,
     List<ResourceSlice> slices,
     List<ResourceClaim> claims,
-    List<CandidateNode> nodes) {
+    List<CandidateNode> nodes,
+    List<TaintRule> taintRules) {
   public ClusterSnapshot {
     classes = Map.copyOf(classes);
     slices = List.copyOf(slices);
     claims = List.copyOf(claims);
     nodes = List.copyOf(nodes);
+    taintRules = List.copyOf(taintRules);
   }
 
-  /** Lists everything through the client, in five calls. */
+  /** Without DeviceTaintRules. */
+  public ClusterSnapshot(
+      Map<String, DeviceClass> classes,
+      List<ResourceSlice> slices,
+      List<ResourceClaim> claims,
+      List<CandidateNode> nodes) {
+    this(classes, slices, claims, nodes, List.of());
+  }
+
+  /**
+   * Lists everything through the client: four lists, then discovery for the DeviceTaintRule version
+   * and its list.
+   */
   public static ClusterSnapshot read(KubernetesClient client) {
     var dra = client.dynamicResourceAllocation().v1();
     Map<String, DeviceClass> classes = new LinkedHashMap<>();
@@ -46,12 +62,13 @@ public record ClusterSnapshot(
         classes,
         dra.resourcesSlices().list().getItems(),
         client.resources(ResourceClaim.class).inAnyNamespace().list().getItems(),
-        nodes);
+        nodes,
+        TaintRuleSource.list(client));
   }
 
-  /** Classes, slices and the devices the claims hold: the allocator's input. */
+  /** Classes, slices, the devices the claims hold and the taint rules: the allocator's input. */
   public ClusterState state() {
-    return new ClusterState(classes, slices, AllocatedDevices.of(claims));
+    return new ClusterState(classes, slices, AllocatedDevices.of(claims), taintRules);
   }
 
   /** The claim as it was in this snapshot, if it existed then. */
