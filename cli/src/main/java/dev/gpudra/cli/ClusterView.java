@@ -2,6 +2,9 @@ package dev.gpudra.cli;
 
 import dev.gpudra.allocator.CandidateNode;
 import dev.gpudra.allocator.ClusterState;
+import dev.gpudra.allocator.InvalidTaintRuleException;
+import dev.gpudra.allocator.TaintRule;
+import dev.gpudra.allocator.TaintRuleReader;
 import dev.gpudra.allocator.cluster.AllocatedDevices;
 import dev.gpudra.allocator.cluster.ClusterSnapshot;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
@@ -23,8 +26,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The cluster as explain sees it: classes, slices, allocated devices, nodes (with their taints) and
- * namespaces (with their labels).
+ * The cluster as explain sees it: classes, slices, allocated devices, DeviceTaintRules, nodes (with
+ * their taints) and namespaces (with their labels).
  */
 record ClusterView(ClusterState state, List<CandidateNode> allNodes, List<Namespace> namespaces) {
   private static final int ONE_SHOT_RETRIES = 2;
@@ -33,9 +36,9 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes, List<Namesp
    * Slices and classes from files, NVIDIA's DeviceClasses unless the files define their own; the
    * allocated ResourceClaims among them hold their devices and shares. The nodes are those the
    * slices name and the Node objects given (their labels, taints and cordon count); Namespace
-   * objects give the namespaces' labels.
+   * objects give the namespaces' labels; DeviceTaintRules (v1, v1beta2, v1alpha3) taint devices.
    */
-  static ClusterView fromFiles(List<HasMetadata> objects) {
+  static ClusterView fromFiles(String where, List<HasMetadata> objects) {
     Map<String, DeviceClass> classes = new LinkedHashMap<>();
     new DeviceClassFactory()
         .deviceClasses(DeviceClassOptions.allDrivers())
@@ -64,9 +67,23 @@ record ClusterView(ClusterState state, List<CandidateNode> allNodes, List<Namesp
             .map(ResourceClaim.class::cast)
             .toList();
     return new ClusterView(
-        new ClusterState(classes, slices, AllocatedDevices.of(claims)),
+        new ClusterState(classes, slices, AllocatedDevices.of(claims), taintRules(where, objects)),
         List.copyOf(nodes.values()),
         namespaces(objects));
+  }
+
+  /**
+   * The DeviceTaintRules among {@code objects}, checked as the API server checks new ones; {@code
+   * where} names the files in an error.
+   *
+   * @throws InvalidArgumentsException naming the rule and field when one is malformed
+   */
+  static List<TaintRule> taintRules(String where, List<HasMetadata> objects) {
+    try {
+      return new TaintRuleReader(TaintRuleReader.Origin.FILE).among(objects);
+    } catch (InvalidTaintRuleException e) {
+      throw new InvalidArgumentsException(where + ": " + e.getMessage());
+    }
   }
 
   static List<Namespace> namespaces(List<HasMetadata> objects) {

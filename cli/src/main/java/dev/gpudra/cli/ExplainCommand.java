@@ -1,6 +1,7 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.allocator.Allocator;
+import dev.gpudra.allocator.TaintRule;
 import dev.gpudra.allocator.cel.DeviceSelectorEnv;
 import dev.gpudra.allocator.cel.SelectorEnvOptions;
 import dev.gpudra.allocator.cel.SelectorFeature;
@@ -44,7 +45,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Option(
         names = "--slices",
         paramLabel = "FILE|DIR|-",
-        description = "ResourceSlice (and DeviceClass) files instead of a cluster.")
+        description =
+            "ResourceSlice (and DeviceClass, DeviceTaintRule) files instead of a cluster.")
     String slices;
 
     @Option(
@@ -64,8 +66,9 @@ final class ExplainCommand implements Callable<Integer> {
       description =
           "ResourceClaims, ResourceClaimTemplates (v1, v1beta2, v1beta1), Pods or workloads"
               + " (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob), with the claims"
-              + " and templates their pods use: a file, a directory of .yaml, .yml and .json"
-              + " files, or - for standard input.")
+              + " and templates their pods use, and DeviceTaintRules to apply besides the"
+              + " cluster's: a file, a directory of .yaml, .yml and .json files, or - for standard"
+              + " input.")
   String file;
 
   @Option(
@@ -109,14 +112,19 @@ final class ExplainCommand implements Callable<Integer> {
     ManifestFiles files = new ManifestFiles(stdin);
     ClusterView cluster =
         source.slices != null
-            ? ClusterView.fromFiles(files.read("--slices", source.slices, recursive))
+            ? ClusterView.fromFiles(
+                "--slices " + source.slices, files.read("--slices", source.slices, recursive))
             : ClusterView.fromApi(ClusterTarget.of(source.kubeconfig, context));
     List<HasMetadata> objects = files.read(file, recursive);
     List<Namespace> namespaces = new ArrayList<>(cluster.namespaces());
     namespaces.addAll(ClusterView.namespaces(objects));
+    List<TaintRule> moreRules = ClusterView.taintRules(file, objects);
     ExplainInput input =
         new ExplainInput(
-            objects, cluster.state(), cluster.nodes(Optional.ofNullable(node)), namespaces);
+            objects,
+            cluster.state().withTaintRules(moreRules),
+            cluster.nodes(Optional.ofNullable(node)),
+            namespaces);
     SelectorEnvOptions options = SelectorEnvOptions.defaults();
     if (consumableCapacity) {
       options = options.with(SelectorFeature.CONSUMABLE_CAPACITY);
