@@ -40,7 +40,7 @@ record ExplainCluster(ClusterState state, List<CandidateNode> nodes, ResourceCla
   ClusterState ownSliceOnly(CandidateNode node) {
     List<ResourceSlice> own =
         state.slices().stream().filter(s -> node.name().equals(s.getSpec().getNodeName())).toList();
-    return new ClusterState(state.deviceClasses(), own, state.inUse());
+    return new ClusterState(state.deviceClasses(), own, state.inUse(), state.taintRules());
   }
 
   private static ResourceClaim oneGpuClaim() {

@@ -30,6 +30,7 @@ final class BuiltInResources {
           dra("resourceclaims", "ResourceClaim", Scope.NAMESPACED),
           dra("resourceclaimtemplates", "ResourceClaimTemplate", Scope.NAMESPACED),
           dra("deviceclasses", "DeviceClass", Scope.CLUSTER),
+          dra("devicetaintrules", "DeviceTaintRule", Scope.CLUSTER),
           new ApiResource(
               "apiextensions.k8s.io",
               "v1",

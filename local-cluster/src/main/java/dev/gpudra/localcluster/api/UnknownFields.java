@@ -16,6 +16,14 @@ import java.util.Optional;
  * the object's CRD when one is stored for its group and kind, else its fabric8 model class.
  */
 final class UnknownFields {
+  /**
+   * Served kinds fabric8 7.7 has no model for, and a model of another version with their fields.
+   */
+  private static final Map<String, Class<?>> SAME_FIELDS =
+      Map.of(
+          "resource.k8s.io/v1 DeviceTaintRule",
+          io.fabric8.kubernetes.api.model.resource.v1beta2.DeviceTaintRule.class);
+
   private final KubernetesSerialization serialization = new KubernetesSerialization();
   private final ObjectMapper mapper = new ObjectMapper();
   private final CustomResources customResources;
@@ -44,7 +52,10 @@ final class UnknownFields {
     if (custom.isPresent()) {
       return custom;
     }
-    Class<?> type = serialization.unmarshal(object.toString(), KubernetesResource.class).getClass();
+    Class<?> type =
+        SAME_FIELDS.getOrDefault(
+            apiVersion + " " + kind,
+            serialization.unmarshal(object.toString(), KubernetesResource.class).getClass());
     return type == GenericKubernetesResource.class
         ? Optional.empty()
         : Optional.of(FieldSchema.Typed.of(type, mapper));

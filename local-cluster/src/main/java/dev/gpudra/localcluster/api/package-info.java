@@ -3,11 +3,13 @@
  * kubeconfig that points at it. It accepts field selectors only on {@code metadata.*}; callers
  * filter other fields themselves. Unless built with {@link
  * dev.gpudra.localcluster.api.ApiValidation#NONE}, creates, updates and patches of
- * resource.k8s.io/v1 ResourceSlices, DeviceClasses, ResourceClaims (and their status) and
- * ResourceClaimTemplates go through {@code dev.gpudra.localcluster.validation} and are refused with
- * 422 Invalid before they are stored or watched. A ResourceClaim's status, like that of a custom
- * resource with the status subresource, is written only through {@code /status}: a create drops it,
- * an update of the object keeps the stored one ({@code StatusSubresources}).
+ * resource.k8s.io/v1 ResourceSlices, DeviceClasses, ResourceClaims (and their status),
+ * ResourceClaimTemplates and DeviceTaintRules (and their status) go through {@code
+ * dev.gpudra.localcluster.validation} and are refused with 422 Invalid before they are stored or
+ * watched. The status of a ResourceClaim or a DeviceTaintRule, like that of a custom resource with
+ * the status subresource, is written only through {@code /status}: a create drops it, an update of
+ * the object keeps the stored one ({@code StatusSubresources}). A DeviceTaintRule's {@code
+ * spec.taint.timeAdded} is stored as sent: this server does not default it.
  *
  * <p>For kubectl it answers legacy discovery ({@code /api}, {@code /apis}, each group version's
  * resources, {@code /version}) and OpenAPI v3 (which paths take {@code fieldValidation}, no

@@ -152,7 +152,10 @@ public final class AllocatorAgreement {
     }
     ClusterState only =
         new ClusterState(
-            before.state().deviceClasses(), inChosenOrder(slices, chosen), before.state().inUse());
+            before.state().deviceClasses(),
+            inChosenOrder(slices, chosen),
+            before.state().inUse(),
+            before.taintRules());
     if (!(placement.place(asBefore, only, List.of(node)) instanceof Fits fits)) {
       return false;
     }

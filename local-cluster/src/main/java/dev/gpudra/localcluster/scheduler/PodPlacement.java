@@ -76,7 +76,8 @@ public final class PodPlacement {
         }
         continue;
       }
-      ClusterState state = new ClusterState(cluster.deviceClasses(), cluster.slices(), taken);
+      ClusterState state =
+          new ClusterState(cluster.deviceClasses(), cluster.slices(), taken, cluster.taintRules());
       AllocationOutcome outcome = allocator.allocate(claim, state, node);
       switch (outcome) {
         case Allocation a -> {

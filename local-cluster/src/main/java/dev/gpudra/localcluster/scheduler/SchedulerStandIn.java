@@ -115,7 +115,11 @@ public final class SchedulerStandIn implements AutoCloseable {
       return Optional.empty();
     }
     ClusterState state =
-        new ClusterState(cluster.classes(), cluster.slices(), AllocatedDevices.of(claims.values()));
+        new ClusterState(
+            cluster.classes(),
+            cluster.slices(),
+            AllocatedDevices.of(claims.values()),
+            cluster.taintRules());
     List<NodeMiss> lacking = fit.misses(pod);
     List<CandidateNode> candidates =
         NodeEligibility.filter(pod, cluster.nodes()).stream()

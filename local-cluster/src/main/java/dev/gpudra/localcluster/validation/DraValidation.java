@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.OpaqueDeviceConfiguration;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.api.model.resource.v1beta2.DeviceTaintRule;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +41,7 @@ public final class DraValidation {
             "ResourceSlice", new Kind<>(ResourceSlice.class, new ResourceSliceValidator()),
             "DeviceClass", new Kind<>(DeviceClass.class, new DeviceClassValidator(json, cel)),
             "ResourceClaim", new Kind<>(ResourceClaim.class, new ResourceClaimValidator(json, cel)),
+            "DeviceTaintRule", new Kind<>(DeviceTaintRule.class, new DeviceTaintRuleValidator()),
             "ResourceClaimTemplate",
                 new Kind<>(
                     ResourceClaimTemplate.class, new ResourceClaimTemplateValidator(json, cel)));
