@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param objects the user's objects: ResourceClaims, ResourceClaimTemplates (v1, v1beta2 or
  *     v1beta1), Pods and workloads (claims and templates a pod refers to are looked up among them,
  *     in the pod's namespace)
- * @param cluster DeviceClasses, ResourceSlices and devices already allocated
+ * @param cluster DeviceClasses, ResourceSlices, devices already allocated and DeviceTaintRules
  * @param nodes the nodes to consider, in order
  * @param namespaces the namespaces known, for their admin-access label
  */
