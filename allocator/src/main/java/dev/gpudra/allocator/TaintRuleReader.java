@@ -19,10 +19,10 @@ import java.util.Set;
  * (1.35); the three have the same fields. fabric8 7.7 has no v1 model, so a v1 rule comes as a
  * {@link GenericKubernetesResource} and is read through the v1beta2 model.
  *
- * <p>A field none of them has (such as {@code deviceClassName} and {@code selectors}, removed in
- * 1.35) is refused, not ignored. Rules from files are checked as the API server checks a new rule;
- * rules the API server returns are taken as stored, where an effect this version does not know
- * counts as {@code None}.
+ * <p>In a file, a field none of them has (such as {@code deviceClassName} and {@code selectors},
+ * removed in 1.35) is refused, not ignored, and the rule is checked as the API server checks a new
+ * one. Rules an API server returns are taken as stored: it pruned unknown fields, and an effect
+ * this version does not know counts as {@code None}.
  */
 public final class TaintRuleReader {
   /** Where a rule comes from. */
@@ -148,15 +148,25 @@ public final class TaintRuleReader {
     }
   }
 
-  /** Refuses the first of {@code extra}'s fields, which the model does not know. */
-  private static void fields(String name, String prefix, Map<String, Object> extra) {
+  /**
+   * Refuses the first of {@code extra}'s fields, which the model does not know, in a file; the API
+   * server prunes them, so from a server there are none to honour (the embedded one keeps them
+   * without {@code fieldValidation=Strict}).
+   */
+  private void fields(String name, String prefix, Map<String, Object> extra) {
+    if (origin == Origin.SERVER) {
+      return;
+    }
     for (String field : extra.keySet()) {
       throw new InvalidTaintRuleException(name, prefix + field, removedOrUnknown(field));
     }
   }
 
   /** Refuses the first top-level field besides spec and status. */
-  private static void unknown(String name, Set<String> topLevel) {
+  private void unknown(String name, Set<String> topLevel) {
+    if (origin == Origin.SERVER) {
+      return;
+    }
     for (String field : topLevel) {
       if (!TOP_LEVEL.contains(field)) {
         throw new InvalidTaintRuleException(name, field, "unknown field");

@@ -137,4 +137,20 @@ class TaintRuleReaderTest {
     assertThat(new TaintRuleReader(Origin.SERVER).read(rule).orElseThrow().taint().getEffect())
         .isEqualTo("NoExcute");
   }
+
+  @Test
+  @DisplayName(
+      "from a server, fields it would have pruned are skipped, as the scheduler never sees them")
+  void serverPrunes() {
+    HasMetadata rule =
+        parse(
+            "resource.k8s.io/v1",
+            "spec:\n  deviceSelector: {deviceClassName: x, device: gpu-0}\n"
+                + "  taint: {key: k, effect: NoSchedule}\n");
+
+    TaintRule read = new TaintRuleReader(Origin.SERVER).read(rule).orElseThrow();
+
+    assertThat(read.appliesTo(new DeviceId("d", "p", "gpu-0"))).isTrue();
+    assertThat(read.appliesTo(new DeviceId("d", "p", "gpu-1"))).isFalse();
+  }
 }
