@@ -63,7 +63,8 @@ abstract class RealNodeSmoke {
   abstract RealNodeFixture startFixture(Path dir) throws InterruptedException, IOException;
 
   @Test
-  @DisplayName("the plugin registers with the kubelet and publishes the node's six GPUs")
+  @DisplayName(
+      "the plugin registers with the kubelet and publishes the six whole GPUs (gpu-0 and gpu-1 are in MIG mode)")
   void registers() {
     List<String> gpus =
         fixture.controlPlane().client().resources(ResourceSlice.class).list().getItems().stream()
@@ -75,7 +76,7 @@ abstract class RealNodeSmoke {
             .sorted()
             .toList();
 
-    assertThat(gpus).containsExactly("gpu-0", "gpu-1", "gpu-2", "gpu-3", "gpu-4", "gpu-5");
+    assertThat(gpus).containsExactly("gpu-2", "gpu-3", "gpu-4", "gpu-5", "gpu-6", "gpu-7");
   }
 
   @Test
