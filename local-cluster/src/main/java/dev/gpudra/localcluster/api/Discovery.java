@@ -18,7 +18,7 @@ import java.util.Optional;
  * plain answer as legacy discovery, as from an older API server.
  */
 final class Discovery {
-  static final String KUBERNETES_VERSION = "v1.35.8";
+  static final String KUBERNETES_VERSION = "v1.37.2";
 
   private static final List<String> VERBS =
       List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");

@@ -65,16 +65,18 @@ final class ClaimSpecRules {
         new ArrayList<>(requestRefs(c.getRequests(), path.child("requests"), known));
     boolean match = c.getMatchAttribute() != null && !c.getMatchAttribute().isEmpty();
     boolean distinct = c.getDistinctAttribute() != null && !c.getDistinctAttribute().isEmpty();
-    // with both set, Kubernetes 1.35 checks matchAttribute only
+    // Kubernetes 1.37 (declarative validation) checks each one that is set
     if (match) {
       errors.addAll(
           AttributeRules.fullyQualifiedName(c.getMatchAttribute(), path.child("matchAttribute")));
-    } else if (distinct) {
+    }
+    if (distinct) {
       errors.addAll(
           AttributeRules.fullyQualifiedName(
               c.getDistinctAttribute(), path.child("distinctAttribute")));
-    } else {
-      // Kubernetes 1.35 words it so, "multiple fields" included
+    }
+    if (!match && !distinct) {
+      // Kubernetes words it so, "multiple fields" included
       errors.add(
           FieldError.required(
               path,

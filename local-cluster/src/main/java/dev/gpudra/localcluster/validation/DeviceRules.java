@@ -42,14 +42,15 @@ final class DeviceRules {
                   + MAX_ATTRIBUTES_AND_CAPACITIES));
     }
     List<FieldError> errors = new ArrayList<>();
+    // Kubernetes 1.37 (declarative validation) reports a bad name at the map, its value at the key
     attributes.forEach((key, value) -> {
       FieldPath at = path.child("attributes").key(key);
-      errors.addAll(AttributeRules.qualifiedName(key, at));
+      errors.addAll(AttributeRules.qualifiedName(key, path.child("attributes")));
       errors.addAll(AttributeRules.value(value, at));
     });
     capacity.forEach((key, value) -> {
       FieldPath at = path.child("capacity").key(key);
-      errors.addAll(AttributeRules.qualifiedName(key, at));
+      errors.addAll(AttributeRules.qualifiedName(key, path.child("capacity")));
       if (value == null || value.getValue() == null) {
         errors.add(FieldError.required(at.child("value"), ""));
       }
