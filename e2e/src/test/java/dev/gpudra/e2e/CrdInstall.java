@@ -22,7 +22,9 @@ final class CrdInstall {
   private static boolean established(KubernetesClient client, String name) {
     CustomResourceDefinition crd =
         client.apiextensions().v1().customResourceDefinitions().withName(name).get();
+    // 1.37 may answer with a status that has no conditions yet
     return crd.getStatus() != null
+        && crd.getStatus().getConditions() != null
         && crd.getStatus().getConditions().stream()
             .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }
