@@ -19,6 +19,9 @@ import java.util.Optional;
 
 /** Reads one pod as it is now: the API's view (node, conditions, claims) and its node's. */
 final class PodView {
+  /** The name the report gives kube-scheduler's claim for a pod's extended resources. */
+  static final String EXTENDED_RESOURCES = "extended-resources";
+
   private static final String SCHEDULER_ERROR = "SchedulerError: ";
   private final KubernetesClient client;
   private final Map<String, DemoNode> nodes;
@@ -211,6 +214,13 @@ final class PodView {
         if (s.getResourceClaimName() != null) {
           names.put(s.getName(), s.getResourceClaimName());
         }
+      }
+    }
+    // an extended resource (nvidia.com/gpu) served through DRA: kube-scheduler's own claim
+    if (pod.getStatus() != null && pod.getStatus().getExtendedResourceClaimStatus() != null) {
+      String claim = pod.getStatus().getExtendedResourceClaimStatus().getResourceClaimName();
+      if (claim != null) {
+        names.put(EXTENDED_RESOURCES, claim);
       }
     }
     return names;
