@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.realcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -320,9 +319,7 @@ class RealNodeE2E extends RealNodeSmoke {
 
   /** The {@code uuid} attribute the plugin's slice publishes for {@code device}. */
   private String sliceUuid(String device) {
-    return fixture.controlPlane().client().resources(ResourceSlice.class).list().getItems().stream()
-        .filter(s -> RealNodeFixture.NODE.equals(s.getSpec().getNodeName()))
-        .flatMap(s -> s.getSpec().getDevices().stream())
+    return publishedDevices().stream()
         .filter(d -> d.getName().equals(device))
         .map(d -> d.getAttributes().get("uuid").getString())
         .findFirst()

@@ -67,16 +67,22 @@ abstract class RealNodeSmoke {
       "the plugin registers with the kubelet and publishes the six whole GPUs (gpu-0 and gpu-1 are in MIG mode)")
   void registers() {
     List<String> gpus =
-        fixture.controlPlane().client().resources(ResourceSlice.class).list().getItems().stream()
-            .filter(s -> RealNodeFixture.NODE.equals(s.getSpec().getNodeName()))
-            .filter(s -> "gpu.nvidia.com".equals(s.getSpec().getDriver()))
-            .flatMap(s -> s.getSpec().getDevices().stream())
+        publishedDevices().stream()
             .map(Device::getName)
             .filter(n -> n.matches("gpu-[0-9]+"))
             .sorted()
             .toList();
 
     assertThat(gpus).containsExactly("gpu-2", "gpu-3", "gpu-4", "gpu-5", "gpu-6", "gpu-7");
+  }
+
+  /** The devices the GPU plugin's slices publish for the node. */
+  List<Device> publishedDevices() {
+    return fixture.controlPlane().client().resources(ResourceSlice.class).list().getItems().stream()
+        .filter(s -> RealNodeFixture.NODE.equals(s.getSpec().getNodeName()))
+        .filter(s -> "gpu.nvidia.com".equals(s.getSpec().getDriver()))
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .toList();
   }
 
   @Test
