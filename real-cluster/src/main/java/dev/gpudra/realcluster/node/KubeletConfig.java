@@ -6,7 +6,8 @@ import java.util.Objects;
  * The kubelet's configuration file for the node: on 127.0.0.1 with its API on {@code port}, no
  * read-only or healthz port, the cgroupfs driver (cgroup v1 allowed), no swap check, no
  * resolv.conf, containerd's socket, pod logs under the node's directory, and eviction and image GC
- * thresholds that a busy test machine's disk does not trip.
+ * thresholds that a busy test machine's disk does not trip. It syncs pods every 10 s (the default
+ * is a minute), so that an edited ConfigMap reaches a mounted volume within seconds.
  *
  * @param layout where things live
  * @param port the kubelet's API port (a free one)
@@ -40,6 +41,7 @@ public record KubeletConfig(NodeLayout layout, int port) {
     evictionHard: {memory.available: 100Mi, nodefs.available: 1%%, imagefs.available: 1%%, nodefs.inodesFree: 1%%}
     imageGCHighThresholdPercent: 100
     imageGCLowThresholdPercent: 99
+    syncFrequency: 10s
     featureGates: {DRAExtendedResource: true, ResourceHealthStatus: true}
     """
         .formatted(port, layout.containerdSocket(), layout.podLogs());

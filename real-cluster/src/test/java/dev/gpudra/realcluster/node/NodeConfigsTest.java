@@ -55,7 +55,8 @@ class NodeConfigsTest {
 
   @Test
   @DisplayName(
-      "kubelet: loopback, cgroupfs on cgroup v1, containerd's socket, logs in the node dir")
+      "kubelet: loopback, cgroupfs on cgroup v1, containerd's socket, logs in the node dir,"
+          + " pods synced every 10 s")
   void kubelet() throws Exception {
     JsonNode yaml =
         new ObjectMapper(new YAMLFactory()).readTree(new KubeletConfig(layout, 10350).yaml());
@@ -71,6 +72,9 @@ class NodeConfigsTest {
     assertThat(yaml.get("podLogsDir").asText()).isEqualTo("/tmp/node-x/pod-logs");
     assertThat(yaml.get("evictionHard").get("nodefs.available").asText()).isEqualTo("1%");
     assertThat(yaml.get("featureGates").get("DRAExtendedResource").asBoolean()).isTrue();
+    assertThat(yaml.get("syncFrequency").asText())
+        .as("ConfigMap edits within seconds")
+        .isEqualTo("10s");
   }
 
   @Test
