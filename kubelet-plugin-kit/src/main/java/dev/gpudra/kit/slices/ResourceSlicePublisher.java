@@ -128,6 +128,10 @@ public final class ResourceSlicePublisher implements AutoCloseable {
       sync(slices);
       retryDelay = FIRST_RETRY;
     } catch (RuntimeException e) {
+      if (executor.isShutdown()) { // close() interrupted this sync: not a publishing error
+        log.debug("sync of pool {} stopped by close: {}", target.poolName(), e.toString());
+        return;
+      }
       errors.accept(e, PUBLISH_CONTEXT + " of pool " + target.poolName());
       Duration delay = retryDelay;
       retryDelay = min(retryDelay.multipliedBy(2), settings.maxRetryDelay());
