@@ -313,7 +313,7 @@ class RealNodeOperatorChartE2E {
   @DisplayName(
       "the operator led throughout, renewing its Lease as the chart's account, without a restart")
   void theOperatorLedThroughout() throws InterruptedException {
-    operator.assertLedThroughout(Duration.ofSeconds(90));
+    operator.assertLedThroughout(Duration.ofSeconds(45)); // three 15 s leases
   }
 
   @Test
