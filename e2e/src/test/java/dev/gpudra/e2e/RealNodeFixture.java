@@ -139,28 +139,35 @@ final class RealNodeFixture implements AutoCloseable {
       Path binary, NodeTools tools, Path dir, Optional<String> profile, List<String> values)
       throws InterruptedException, IOException {
     this.tools = tools;
+    PhaseClock clock = new PhaseClock();
     network = NodeNetwork.up();
     List<String> flags = new ArrayList<>(network.apiServerFlags());
     flags.add("--feature-gates=DRAExtendedResource=true,ResourceHealthStatus=true");
     controlPlane =
         ControlPlaneProcess.start(binary, dir.resolve("cp"), Duration.ofSeconds(120), flags);
     var client = controlPlane.client();
+    clock.lap("control plane");
     NodeLayout layout = new NodeLayout(Files.createTempDirectory("gpu-dra-node-"));
     node =
         RealNode.start(
             tools, layout, network, new NodeJoin(NODE, controlPlane.kubeconfig(), client));
+    clock.lap("node");
     registry = LoopbackRegistry.start(registryBinary, dir.resolve("registry"));
     node.mirror(new RegistryMirror(REGISTRY, registry.host()));
     pushImage(IMAGE.substring(IMAGE.lastIndexOf(':') + 1));
+    clock.lap("registry and image");
     draChart = pushChart("gpu-dra", dir);
     operatorChart = pushChart("gpu-operator", dir);
+    clock.lap("charts");
     devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
     layOutDriverRoot(layout.driverRoot());
     pods = new NodePods(client, node, "default");
     if (profile.isPresent()) {
       plugin = new ChartPlugin(helm(), chart(), node, client);
       plugin.install(IMAGE, profile.get(), tools.cdiHook(), values);
+      clock.lap("plugin");
     }
+    System.err.println("real node fixture up: " + clock);
   }
 
   /**
@@ -304,13 +311,16 @@ final class RealNodeFixture implements AutoCloseable {
   /** Stops everything in reverse order: plugin, node, placeholders, control plane, network. */
   @Override
   public void close() {
+    PhaseClock clock = new PhaseClock();
     if (plugin != null) {
       plugin.close();
     }
     uninstallDevicePlugin();
+    clock.lap("plugins");
     if (node != null) {
       node.close();
     }
+    clock.lap("node");
     if (registry != null) {
       try {
         registry.close();
@@ -327,5 +337,7 @@ final class RealNodeFixture implements AutoCloseable {
     if (network != null) {
       network.close();
     }
+    clock.lap("the rest");
+    System.err.println("real node fixture stopped: " + clock);
   }
 }
