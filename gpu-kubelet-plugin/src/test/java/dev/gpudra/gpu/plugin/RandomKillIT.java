@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * left neither. At the end, unpreparing everything leaves no spec and no temp file.
  */
 class RandomKillIT {
-  static final int DEFAULT_KILLS = 100;
+  static final int DEFAULT_KILLS = 50;
   private static final String NODE = "node-a";
   private static final String DRIVER = GpuPluginConfig.DRIVER_NAME;
   private static final int CLAIMS = 12; // on 8 GPUs: claims i and i+8 want the same GPU
