@@ -21,7 +21,8 @@ const controllersSyncTimeout = 60 * time.Second
 // controllers our scenarios need: resource-claim (claims from templates,
 // reservedFor bookkeeping), namespace (deleting a test namespace deletes its
 // contents), service-account and tokens, the garbage collector (generated
-// claims go with their pod), and those of a real node and its workloads
+// claims go with their pod), device-taint eviction (where the release has it),
+// and those of a real node and its workloads
 // (node lifecycle, root-CA publisher, EndpointSlice, DaemonSet, Deployment, ReplicaSet, Job). It returns once all their informers have synced
 // and SA default/default exists.
 func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSigning) error {
@@ -53,6 +54,9 @@ func startControllers(ctx context.Context, cfg *rest.Config, signing tokenSignin
 	workloads, err := newNodeAndWorkloadControllers(ctx, client, factory, signing.rootCA)
 	if err != nil {
 		return err
+	}
+	if eviction := newDeviceTaintEviction(ctx, client, factory); eviction != nil {
+		workloads = append(workloads, eviction)
 	}
 
 	// As kube-controller-manager: all informers are registered by now; start

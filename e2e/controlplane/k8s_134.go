@@ -50,3 +50,9 @@ func newServiceAccountsController(_ klog.Logger, client kubernetes.Interface, fa
 		factory.Core().V1().ServiceAccounts(), factory.Core().V1().Namespaces(), client,
 		serviceaccountcontroller.DefaultServiceAccountsControllerOptions())
 }
+
+// newDeviceTaintEviction: device taints are alpha and off in 1.34, so its
+// kube-controller-manager runs no eviction controller either.
+func newDeviceTaintEviction(context.Context, kubernetes.Interface, informers.SharedInformerFactory) func(context.Context) {
+	return nil
+}

@@ -14,6 +14,7 @@ import (
 	schedulinginformers "k8s.io/client-go/informers/scheduling/v1beta1"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/controller/devicetainteviction"
 	"k8s.io/kubernetes/pkg/controller/job"
 	"k8s.io/kubernetes/pkg/controller/resourceclaim"
 	serviceaccountcontroller "k8s.io/kubernetes/pkg/controller/serviceaccount"
@@ -65,4 +66,20 @@ func newServiceAccountsController(logger klog.Logger, client kubernetes.Interfac
 	return serviceaccountcontroller.NewServiceAccountsController(logger,
 		factory.Core().V1().ServiceAccounts(), factory.Core().V1().Namespaces(), client,
 		serviceaccountcontroller.DefaultServiceAccountsControllerOptions())
+}
+
+// newDeviceTaintEviction builds kube-controller-manager's device-taint-eviction
+// controller (GA in 1.37): it evicts the pods whose allocated devices carry a
+// NoExecute taint they do not tolerate, from a ResourceSlice or a
+// DeviceTaintRule, and keeps the rules' EvictionInProgress condition.
+func newDeviceTaintEviction(ctx context.Context, client kubernetes.Interface, factory informers.SharedInformerFactory) func(context.Context) {
+	resource := factory.Resource().V1()
+	controller := devicetainteviction.New(client, factory.Core().V1().Pods(),
+		resource.ResourceClaims(), resource.ResourceSlices(), resource.DeviceTaintRules(),
+		resource.DeviceClasses(), "device-taint-eviction-controller")
+	return func(ctx context.Context) {
+		if err := controller.Run(ctx, 2); err != nil {
+			klog.FromContext(ctx).Error(err, "device taint eviction stopped")
+		}
+	}
 }
