@@ -198,13 +198,17 @@ class RealNodeDriverUpgradeE2E {
     version("580.3");
     await().atMost(WAIT).until(() -> "upgrade-failed".equals(watch.state()));
     assertThat(watch.cordoned()).isTrue();
-    assertThat(policy().getStatus().driverUpgrade())
-        .singleElement()
-        .satisfies(u -> {
-          assertThat(u.node()).isEqualTo(node.nodeName());
-          assertThat(u.state()).isEqualTo("upgrade-failed");
-          assertThat(u.message()).contains("driver pod", "not ready");
-        });
+    // the node's label first, the policy's status at the reconcile after
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() ->
+            assertThat(policy().getStatus().driverUpgrade())
+                .singleElement()
+                .satisfies(u -> {
+                  assertThat(u.node()).isEqualTo(node.nodeName());
+                  assertThat(u.state()).isEqualTo("upgrade-failed");
+                  assertThat(u.message()).contains("driver pod", "not ready");
+                }));
     assertThat(client.v1().events().inNamespace("default").list().getItems())
         .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("DriverUpgradeFailed"));
     states.clear();
