@@ -47,10 +47,11 @@ pkg=k8s.io/component-base/version
 ldflags="-s -w -X $pkg.gitVersion=$kver -X $pkg.gitMajor=$major -X $pkg.gitMinor=$minor"
 ldflags="$ldflags -X k8s.io/client-go/pkg/version.gitVersion=$kver"
 ldflags="$ldflags -X k8s.io/client-go/pkg/version.gitMajor=$major -X k8s.io/client-go/pkg/version.gitMinor=$minor"
-CGO_ENABLED=0 go build -modfile="$modfile" -tags="$tags" -trimpath -ldflags="$ldflags" -o "$bin.tmp" .
-mv "$bin.tmp" "$bin"
+# A file of this process's own, renamed at once: two builds at a time (Maven's -T) never share one.
+CGO_ENABLED=0 go build -modfile="$modfile" -tags="$tags" -trimpath -ldflags="$ldflags" -o "$bin.tmp.$$" .
+mv -f "$bin.tmp.$$" "$bin"
 # Keep only the newest binary of this release.
 find "$here/bin" -maxdepth 1 -name "$prefix*" ! -name "$(basename "$bin")" \
-  ! -name "$prefix[0-9].[0-9]*" -delete
+  ! -name "$prefix[0-9].[0-9]*" ! -name "*.tmp.*" -delete
 echo "gpu-dra-testcluster: built in $(( $(date +%s) - start ))s" >&2
 echo "$bin"

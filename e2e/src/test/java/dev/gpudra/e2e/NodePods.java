@@ -165,6 +165,11 @@ record NodePods(KubernetesClient client, RealNode node, String namespace) {
    */
   Pod runUntilLogged(Pod pod, String line) {
     client.resource(pod).create();
+    return awaitLogged(pod, line);
+  }
+
+  /** As {@link #runUntilLogged}, for a pod created before (one that waited to be scheduled). */
+  Pod awaitLogged(Pod pod, String line) {
     String name = pod.getMetadata().getName();
     await()
         .atMost(TIMEOUT)

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.realcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The GPU kubelet plugin under a real kubelet, with real containers: gpu-dra-testcluster, one real
@@ -286,6 +288,55 @@ class RealNodeE2E extends RealNodeSmoke {
 
     assertThat(ChartPlugin.image(plugin.pod())).endsWith(":" + tag);
     assertSurvivesAndIsUnpreparedByTheNewPlugin(pod, claimUid, "upgrade");
+  }
+
+  @Test
+  @DisplayName(
+      "a NoExecute DeviceTaintRule drains a GPU: the eviction controller deletes its pod, the"
+          + " kubelet unprepares it, kube-scheduler and explain both keep a new claim off it (explain"
+          + " names the rule), and it is used again once the rule goes")
+  void taintRuleDrainsAGpu(@TempDir Path dir) throws IOException, InterruptedException {
+    pods.template("drained", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod pod = pods.runUntilLogged(pods.pod("drained", "echo up; sleep 600", "drained", null), "up");
+    ResourceClaim claim = pods.claimOf(pod);
+    var allocated = claim.getStatus().getAllocation().getDevices().getResults().getFirst();
+    String device = allocated.getDevice();
+    String rule = "drain-" + device;
+    DeviceTaintRules rules = new DeviceTaintRules(fixture.controlPlane().client());
+
+    rules.taint(
+        rule,
+        new DeviceTaintRules.DeviceRef("gpu.nvidia.com", allocated.getPool(), device),
+        "gpu.nvidia.com/drain",
+        "NoExecute");
+
+    await().atMost(Duration.ofSeconds(60)).until(() -> pods.current(pod) == null);
+    fixture.awaitNoSpecFor(claim.getMetadata().getUid());
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> assertThat(rules.conditionTypes(rule)).contains("EvictionInProgress"));
+    String onDevice = "device.attributes[\"gpu.nvidia.com\"].uuid == \"" + sliceUuid(device) + "\"";
+    pods.template("same-gpu", NodePods.oneDevice("gpu.nvidia.com", onDevice));
+    Pod again = pods.pod("same-gpu", "echo up; sleep 600", "same-gpu", null);
+    fixture.controlPlane().client().resource(again).create();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> assertThat(unschedulable(again)).isTrue());
+    assertThat(
+            Explain.claim(
+                dir, pods.claimOf(pods.current(again)), fixture.controlPlane().kubeconfig()))
+        .contains("from DeviceTaintRule " + rule, "gpu.nvidia.com/drain");
+
+    rules.delete(rule);
+
+    pods.awaitLogged(again, "up");
+  }
+
+  /** Whether kube-scheduler said the pod cannot be scheduled (PodScheduled False). */
+  private boolean unschedulable(Pod pod) {
+    Pod now = pods.current(pod);
+    return now.getStatus().getConditions().stream()
+        .anyMatch(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()));
   }
 
   /**
