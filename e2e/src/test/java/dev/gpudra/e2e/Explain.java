@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** {@code gpu-dra explain} as a user runs it against a real cluster: the image's command. */
@@ -23,20 +22,15 @@ final class Explain {
       throws IOException, InterruptedException {
     Path file = dir.resolve(claim.getMetadata().getName() + ".yaml");
     Files.writeString(file, Serialization.asYaml(claim));
-    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
     Path output = dir.resolve(claim.getMetadata().getName() + ".explain.txt");
     Process process =
-        new ProcessBuilder(
-                List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp",
-                    libs.toAbsolutePath() + "/*",
-                    "dev.gpudra.cli.GpuDra",
-                    "explain",
-                    "-f",
-                    file.toString(),
-                    "--kubeconfig",
-                    kubeconfig.toString()))
+        ImageCli.gpuDra(
+                ImageCli.libs(),
+                "explain",
+                "-f",
+                file.toString(),
+                "--kubeconfig",
+                kubeconfig.toString())
             .redirectErrorStream(true)
             .redirectOutput(output.toFile())
             .start();

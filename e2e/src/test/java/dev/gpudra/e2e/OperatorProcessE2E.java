@@ -18,8 +18,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -40,7 +38,7 @@ class OperatorProcessE2E {
       "the operator process leads, reconciles, serves /metrics, /healthz and /readyz; operator"
           + " uninstall deletes the policy and returns once it is gone; the operator ends on SIGTERM")
   void leadsServesAndStops(@TempDir Path dir) throws Exception {
-    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
+    Path libs = ImageCli.libs();
     assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
     try (ControlPlaneProcess controlPlane =
         ControlPlaneProcess.start(
@@ -50,7 +48,7 @@ class OperatorProcessE2E {
       int metrics = freePort();
       int probes = freePort();
       Process operator =
-          gpuDra(
+          ImageCli.gpuDra(
                   libs,
                   "operator",
                   "--kubeconfig",
@@ -116,7 +114,7 @@ class OperatorProcessE2E {
       Path libs, ControlPlaneProcess controlPlane, Path dir) throws Exception {
     KubernetesClient client = controlPlane.client();
     Process uninstall =
-        gpuDra(
+        ImageCli.gpuDra(
                 libs,
                 "operator",
                 "uninstall",
@@ -134,19 +132,6 @@ class OperatorProcessE2E {
         .contains("ClusterPolicy cluster-policy: deleted")
         .contains("every ClusterPolicy and GPUCluster is gone");
     assertThat(client.resources(ClusterPolicy.class).withName("cluster-policy").get()).isNull();
-  }
-
-  /** {@code gpu-dra ARGS} as a process, on the image's classpath. */
-  private static ProcessBuilder gpuDra(Path libs, String... args) {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                libs.toAbsolutePath() + "/*",
-                "dev.gpudra.cli.GpuDra"));
-    command.addAll(List.of(args));
-    return new ProcessBuilder(command);
   }
 
   private HttpResponse<String> get(int port, String path) throws Exception {

@@ -29,7 +29,7 @@ class RealNodeDemoE2E {
       System.err.println("real node E2E skipped: " + e.getMessage());
       Assumptions.abort(e.getMessage());
     }
-    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
+    Path libs = ImageCli.libs();
     assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
     Path tar = Path.of(System.getProperty("gpu-dra.image.tar", "target/no-image.tar"));
     assertThat(tar).as("the image tar (build deployments/image)").isRegularFile();

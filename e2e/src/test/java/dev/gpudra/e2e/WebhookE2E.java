@@ -23,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -69,7 +68,7 @@ class WebhookE2E {
   @BeforeAll
   void start(@TempDir Path dir) throws Exception {
     this.dir = dir;
-    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
+    Path libs = ImageCli.libs();
     assertThat(libs).as("the image's classpath (build deployments/container)").isDirectory();
     controlPlane =
         ControlPlaneProcess.start(
@@ -78,7 +77,7 @@ class WebhookE2E {
     SelfSignedCert cert = selfSigned(dir);
     int port = freePort();
     webhook =
-        gpuDra(
+        ImageCli.gpuDra(
                 libs,
                 "webhook",
                 "--tls-cert-file",
@@ -266,19 +265,6 @@ class WebhookE2E {
         SelfSignedCert.generate(dir, "gpu-dra-webhook", KeyAlgorithm.RSA, "ip:127.0.0.1");
     cert.write(dir.resolve("tls.crt"), dir.resolve("tls.key"));
     return cert;
-  }
-
-  /** {@code gpu-dra ARGS} as a process, on the image's classpath. */
-  private static ProcessBuilder gpuDra(Path libs, String... args) {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                libs.toAbsolutePath() + "/*",
-                "dev.gpudra.cli.GpuDra"));
-    command.addAll(List.of(args));
-    return new ProcessBuilder(command);
   }
 
   private static int freePort() throws IOException {
