@@ -23,6 +23,11 @@ public enum FeatureGate {
    * DRAConsumableCapacity), as NVIDIA's plugin after 0.5 with {@code --consumable-shares}.
    */
   CONSUMABLE_SHARES("ConsumableShares", false, Stage.ALPHA),
+  /**
+   * KEP-4817: the plugins write each prepared device's {@code status.devices} entry in its claim
+   * (data and a {@code Ready} condition that follows the device's health). Not in NVIDIA's plugin.
+   */
+  CLAIM_DEVICE_STATUS("ClaimDeviceStatus", false, Stage.ALPHA),
   /** Accepted for compatibility with the Kubernetes logging gates; always on. */
   CONTEXTUAL_LOGGING("ContextualLogging", true, Stage.BETA),
   LOGGING_ALPHA_OPTIONS("LoggingAlphaOptions", false, Stage.ALPHA),

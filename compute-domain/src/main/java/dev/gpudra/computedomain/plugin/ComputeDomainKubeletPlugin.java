@@ -1,5 +1,6 @@
 package dev.gpudra.computedomain.plugin;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.computedomain.checkpoint.DomainCheckpoint;
 import dev.gpudra.computedomain.checkpoint.DomainCheckpointCodec;
@@ -16,6 +17,11 @@ import dev.gpudra.computedomain.prepare.NodeLabel;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.checkpoint.CheckpointFile;
 import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
+import dev.gpudra.kit.claimstatus.AttributeData;
+import dev.gpudra.kit.claimstatus.ClaimStatusWriter;
+import dev.gpudra.kit.claimstatus.DeviceStatusDriver;
+import dev.gpudra.kit.claimstatus.KubernetesClaimStatus;
+import dev.gpudra.kit.claimstatus.StatusMerge;
 import dev.gpudra.kit.dra.NodeLock;
 import dev.gpudra.kit.metadata.MetadataDriver;
 import dev.gpudra.kit.metadata.MetadataFiles;
@@ -33,6 +39,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -56,6 +63,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   private final KubeletPlugin kit;
   private final ScheduledExecutorService cleanup;
   private final NodeFabric fabric;
+  private final Optional<DeviceStatusDriver> claimStatus;
   private final Optional<MetricsServer> metrics;
 
   private ComputeDomainKubeletPlugin(
@@ -63,13 +71,18 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
       KubeletPlugin kit,
       ScheduledExecutorService cleanup,
       NodeFabric fabric,
-      Optional<MetricsServer> metrics) {
+      Servers servers) {
     this.owner = owner;
     this.kit = kit;
     this.cleanup = cleanup;
     this.fabric = fabric;
-    this.metrics = metrics;
+    this.metrics = servers.metrics();
+    this.claimStatus = servers.claimStatus();
   }
+
+  /** The metrics server and the claim status writer, where they run. */
+  private record Servers(
+      Optional<MetricsServer> metrics, Optional<DeviceStatusDriver> claimStatus) {}
 
   /** The metrics server's port, when serving. */
   public Optional<Integer> metricsPort() {
@@ -134,16 +147,18 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
             DomainPluginConfig.DRIVER_NAME, config.nodeName(), () -> preparedCounts(checkpoints));
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), DomainPluginConfig.DRIVER_NAME);
+    DraDriver metered = new MeteredDriver(withMetadata(config, driver), metrics);
+    Optional<DeviceStatusDriver> claimStatus = withClaimStatus(config, client, metered);
     KubeletPlugin kit =
         new KubeletPlugin(
             PluginConfig.of(paths, config.nodeName(), config.healthcheckPort())
                 .withSlices(slices)
                 .withTimeouts(timeouts),
             client,
-            new MeteredDriver(withMetadata(config, driver), metrics));
-    kit.start();
+            claimStatus.<DraDriver>map(d -> d).orElse(metered));
     Optional<MetricsServer> metricsServer = Optional.empty();
     try {
+      kit.start();
       kit.publishResources(DomainDevices.all());
       metricsServer =
           config.metrics().map(a -> new MetricsServer(a, config.metricsPath(), metrics.registry()));
@@ -157,10 +172,11 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
                   new NodeLock(paths.lockFile(), PluginConfig.Timeouts.DEFAULTS.lock()),
                   config.domainsDir()));
       return new ComputeDomainKubeletPlugin(
-          owner, kit, startCleanup(cleaner), fabric, metricsServer);
+          owner, kit, startCleanup(cleaner), fabric, new Servers(metricsServer, claimStatus));
     } catch (RuntimeException e) {
       metricsServer.ifPresent(MetricsServer::close);
       kit.close();
+      claimStatus.ifPresent(DeviceStatusDriver::close);
       throw e;
     }
   }
@@ -199,6 +215,28 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
         (claimUid, device) -> DomainDevices.attributes(device.deviceName()));
   }
 
+  /**
+   * With ClaimDeviceStatus, each prepared channel or daemon in its claim's {@code status.devices},
+   * its data the attributes published ({@code type}, {@code id}); Ready while prepared.
+   */
+  private static Optional<DeviceStatusDriver> withClaimStatus(
+      DomainPluginConfig config, KubernetesClient client, DraDriver driver) {
+    if (!config.featureGates().enabled(FeatureGate.CLAIM_DEVICE_STATUS)) {
+      return Optional.empty();
+    }
+    ObjectMapper json = new ObjectMapper();
+    return Optional.of(
+        DeviceStatusDriver.start(
+            driver,
+            new ClaimStatusWriter(
+                new KubernetesClaimStatus(client),
+                new StatusMerge(DomainPluginConfig.DRIVER_NAME, json),
+                Clock.systemUTC(),
+                ClaimStatusWriter.FIRST_DELAY),
+            new AttributeData(
+                (claimUid, device) -> DomainDevices.attributes(device.deviceName()), json)));
+  }
+
   /** Completed claims by target ({@code channel}, {@code daemon}): {@code prepared_devices}. */
   private static Map<String, Long> preparedCounts(CheckpointFile<DomainCheckpoint> checkpoints) {
     Map<String, Long> counts = new TreeMap<>();
@@ -226,6 +264,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   public void close() {
     cleanup.shutdownNow();
     kit.close();
+    claimStatus.ifPresent(DeviceStatusDriver::close);
     metrics.ifPresent(MetricsServer::close);
     owner.close();
   }

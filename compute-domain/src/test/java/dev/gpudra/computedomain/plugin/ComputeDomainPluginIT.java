@@ -7,12 +7,14 @@ import static dev.gpudra.computedomain.plugin.DomainNode.daemonConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
+import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -207,6 +209,45 @@ class ComputeDomainPluginIT {
     assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();
     assertThat(file).doesNotExist();
     assertThat(spec).doesNotExist();
+  }
+
+  @Test
+  @DisplayName(
+      "with ClaimDeviceStatus, a prepared channel shows in its claim's status.devices with its"
+          + " published attributes and Ready=True; unprepare removes it")
+  void channelStatus() {
+    node = DomainNode.start(root, "gb200-nvl", FeatureGates.parse("ClaimDeviceStatus=true"));
+    ComputeDomain domain = node.domain("team-a", "nvl");
+    node.daemonStatus(domain, DomainStatus.READY);
+    ClaimRef claim = node.claim("team-a", "status", "channel-0", channelConfig(domain, null));
+
+    assertThat(node.prepare(claim).get(claim.uid()).error()).isEmpty();
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> statusDevices(claim).size() == 1);
+    var entry = statusDevices(claim).getFirst();
+    assertThat(entry.getDriver()).isEqualTo("compute-domain.nvidia.com");
+    assertThat(entry.getDevice()).isEqualTo("channel-0");
+    assertThat(entry.getConditions().getFirst().getStatus()).isEqualTo("True");
+    var data = new ObjectMapper().valueToTree(entry.getData());
+    assertThat(data.at("/attributes/type/string").asText()).isEqualTo("channel");
+    assertThat(data.at("/attributes/id/int").asLong()).isZero();
+
+    assertThat(node.unprepare(claim).get(claim.uid()).error()).isEmpty();
+    await().atMost(Duration.ofSeconds(10)).until(() -> statusDevices(claim).isEmpty());
+  }
+
+  private List<AllocatedDeviceStatus> statusDevices(ClaimRef claim) {
+    var devices =
+        node.client
+            .dynamicResourceAllocation()
+            .v1()
+            .resourceClaims()
+            .inNamespace(claim.namespace())
+            .withName(claim.name())
+            .get()
+            .getStatus()
+            .getDevices();
+    return devices == null ? List.of() : devices;
   }
 
   @Test

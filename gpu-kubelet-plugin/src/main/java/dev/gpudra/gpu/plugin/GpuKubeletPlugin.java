@@ -9,6 +9,8 @@ import dev.gpudra.gpu.discovery.VfioOffer;
 import dev.gpudra.gpu.health.HealthMonitor;
 import dev.gpudra.gpu.state.KubernetesClaimLookup;
 import dev.gpudra.gpu.state.StaleClaimCleaner;
+import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.claimstatus.DeviceStatusDriver;
 import dev.gpudra.kit.dra.NodeLock;
 import dev.gpudra.kit.files.DurableFile;
 import dev.gpudra.kit.owner.NodeOwner;
@@ -51,6 +53,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
   private final KubeletPlugin kit;
   private final Optional<HealthMonitor> health;
   private final Optional<MetricsServer> metricsServer;
+  private final Optional<DeviceStatusDriver> claimStatus;
   private final ScheduledExecutorService cleanup;
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -65,11 +68,15 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     this.kit = kit;
     this.health = servers.health();
     this.metricsServer = servers.metrics();
+    this.claimStatus = servers.claimStatus();
     this.cleanup = cleanup;
   }
 
-  /** The health monitor and the metrics server, where they run. */
-  private record Servers(Optional<HealthMonitor> health, Optional<MetricsServer> metrics) {}
+  /** The health monitor, the metrics server and the claim status writer, where they run. */
+  private record Servers(
+      Optional<HealthMonitor> health,
+      Optional<MetricsServer> metrics,
+      Optional<DeviceStatusDriver> claimStatus) {}
 
   /** What {@link #start} was asked to start. */
   private record Request(
@@ -127,12 +134,14 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     parts.state().cleanUpAtStart();
     PluginPaths paths =
         new PluginPaths(config.registrarDir(), config.pluginsDir(), GpuPluginConfig.DRIVER_NAME);
+    Optional<DeviceStatusDriver> claimStatus = ClaimStatusWiring.wrap(config, client, parts);
+    claimStatus.ifPresent(started::push);
     KubeletPlugin kit =
         new KubeletPlugin(
             PluginConfig.of(paths, config.nodeName(), config.healthcheckPort())
                 .withSlices(request.slices()),
             client,
-            parts.driver());
+            claimStatus.<DraDriver>map(d -> d).orElse(parts.driver()));
     started.push(kit);
     kit.start();
     PoolPublisher pool =
@@ -157,7 +166,8 @@ public final class GpuKubeletPlugin implements AutoCloseable {
         "gpu.nvidia.com plugin serving node {} with {} devices",
         config.nodeName(),
         inventory.devices().size());
-    return new GpuKubeletPlugin(owner, parts, kit, new Servers(health, metrics), cleanup);
+    return new GpuKubeletPlugin(
+        owner, parts, kit, new Servers(health, metrics, claimStatus), cleanup);
   }
 
   /** Temp files of writes that a crash interrupted: ours only, under the owner lock. */
@@ -261,6 +271,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     health.ifPresent(HealthMonitor::close);
     metricsServer.ifPresent(MetricsServer::close);
     kit.close();
+    claimStatus.ifPresent(DeviceStatusDriver::close);
     parts.gpus().close();
     owner.close();
     log.info("gpu.nvidia.com plugin stopped");
