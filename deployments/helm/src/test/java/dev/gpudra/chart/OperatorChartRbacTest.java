@@ -60,7 +60,8 @@ class OperatorChartRbacTest {
           "vfioManager: {enabled: true}",
           "vgpuManager: {enabled: true}",
           "vgpuDeviceManager: {enabled: true, config: {name: vgpu-layouts}}",
-          "draDriver: {featureGates: {MPSSupport: true}, computeDomains: {enabled: true}}",
+          "draDriver: {featureGates: {MPSSupport: true, ClaimDeviceStatus: true},"
+              + " computeDomains: {enabled: true}}",
           "");
 
   @Test

@@ -19,7 +19,8 @@ import java.util.Optional;
  * the device plugin reads nodes (its node's config label); the DRA kubelet plugins read claims,
  * write their node's ResourceSlices, read (and, with ComputeDomains, label) their node, and write
  * Events; with ComputeDomains they read domains and, in the namespace, cliques; with {@code
- * MPSSupport} they run MPS daemon Deployments in the namespace.
+ * MPSSupport} they run MPS daemon Deployments in the namespace; with {@code ClaimDeviceStatus} they
+ * write their claims' {@code status.devices}.
  */
 public final class OperandRbac {
   private OperandRbac() {}
@@ -47,6 +48,9 @@ public final class OperandRbac {
       rules.add(rule("resource.nvidia.com", "computedomains", "get", "list"));
     }
     rules.add(rule("", "events", "create"));
+    if (gate(dra, "ClaimDeviceStatus")) {
+      rules.addAll(claimStatus());
+    }
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(serviceAccount(context, name));
     objects.add(clusterRole(name, rules));
@@ -59,8 +63,7 @@ public final class OperandRbac {
               name + "-cliques",
               rule("resource.nvidia.com", "computedomaincliques", "get")));
     }
-    if (Boolean.TRUE.equals(
-        Optional.ofNullable(dra.featureGates()).map(g -> g.get("MPSSupport")).orElse(false))) {
+    if (gate(dra, "MPSSupport")) {
       objects.addAll(
           role(
               context,
@@ -70,6 +73,26 @@ public final class OperandRbac {
               rule("", "pods", "get", "list", "watch")));
     }
     return objects;
+  }
+
+  private static boolean gate(DraDriverSpec dra, String key) {
+    return Boolean.TRUE.equals(
+        Optional.ofNullable(dra.featureGates()).map(g -> g.get(key)).orElse(false));
+  }
+
+  /**
+   * ClaimDeviceStatus: {@code status.devices} through {@code /status}, and (from Kubernetes 1.36)
+   * the per-driver check on {@code resourceclaims/driver} for claims on the plugin's own node.
+   */
+  private static List<PolicyRule> claimStatus() {
+    return List.of(
+        rule("resource.k8s.io", "resourceclaims/status", "update", "patch"),
+        new PolicyRuleBuilder()
+            .withApiGroups("resource.k8s.io")
+            .withResources("resourceclaims/driver")
+            .withResourceNames("gpu.nvidia.com", "compute-domain.nvidia.com")
+            .withVerbs("associated-node:update", "associated-node:patch")
+            .build());
   }
 
   public static HasMetadata serviceAccount(OperandContext context, String name) {

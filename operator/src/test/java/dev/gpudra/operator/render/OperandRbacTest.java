@@ -83,4 +83,40 @@ class OperandRbacTest {
         .singleElement()
         .satisfies(r -> assertThat(r.getVerbs()).containsExactly("get"));
   }
+
+  @Test
+  @DisplayName(
+      "ClaimDeviceStatus adds status writes and the per-driver check on the plugin's node, only"
+          + " with the gate")
+  void claimDeviceStatus() throws IOException {
+    ClusterRole on =
+        clusterRole(
+            OperandRbac.draKubeletPlugin(
+                context("draDriver:\n  featureGates: {ClaimDeviceStatus: true}\n")));
+    ClusterRole off = clusterRole(OperandRbac.draKubeletPlugin(context("draDriver: {}\n")));
+
+    assertThat(on.getRules())
+        .anySatisfy(r -> {
+          assertThat(r.getResources()).containsExactly("resourceclaims/status");
+          assertThat(r.getVerbs()).containsExactly("update", "patch");
+        })
+        .anySatisfy(r -> {
+          assertThat(r.getResources()).containsExactly("resourceclaims/driver");
+          assertThat(r.getResourceNames())
+              .containsExactly("gpu.nvidia.com", "compute-domain.nvidia.com");
+          assertThat(r.getVerbs())
+              .containsExactly("associated-node:update", "associated-node:patch");
+        });
+    assertThat(off.getRules())
+        .flatExtracting(r -> r.getResources())
+        .doesNotContain("resourceclaims/status", "resourceclaims/driver");
+  }
+
+  private static ClusterRole clusterRole(List<HasMetadata> objects) {
+    return objects.stream()
+        .filter(ClusterRole.class::isInstance)
+        .map(ClusterRole.class::cast)
+        .findFirst()
+        .orElseThrow();
+  }
 }
