@@ -26,6 +26,9 @@ import java.util.stream.Collectors;
  * allocator predicted, delete the pods and check that every claim was unprepared.
  */
 public final class Demo {
+  /** The gates of every demo node. */
+  private static final String EVERY_NODE = "TimeSlicingSettings=true,ClaimDeviceStatus=true";
+
   /**
    * The demo's nodes, in order, with the plugin's feature gates the scenarios show (off by default
    * in the chart, as in NVIDIA's): the H100s' and A100s' health is watched, and the H100s may be
@@ -33,21 +36,18 @@ public final class Demo {
    * MIG devices on demand (DynamicMIG, which excludes the health monitor); the L40Ss are shared by
    * memory through consumable capacity (ConsumableShares, {@code --consumable-shares=memory}): a
    * claim that asks no amount takes a GPU's whole memory, so every scenario may land there; the T4s
-   * can be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in).
+   * can be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in). Every node sets
+   * time slices and shows prepared devices in their claims' {@code status.devices}.
    */
   public static final List<NodeSpec> NODES =
       List.of(
           new NodeSpec(
-              "gpu-node-1",
-              "dgx-h100",
-              "TimeSlicingSettings=true,MPSSupport=true,NVMLDeviceHealthCheck=true"),
-          new NodeSpec(
-              "gpu-node-2", "dgx-a100-mig", "TimeSlicingSettings=true,NVMLDeviceHealthCheck=true"),
-          new NodeSpec("gpu-node-3", "gb200-nvl", "TimeSlicingSettings=true,DynamicMIG=true"),
-          new NodeSpec(
-              "gpu-node-4", "l40s", "TimeSlicingSettings=true,ConsumableShares=true", "memory"),
-          new NodeSpec("gpu-node-5", "t4", "TimeSlicingSettings=true,PassthroughSupport=true"),
-          new NodeSpec("gpu-node-6", "gb200-nvl", "TimeSlicingSettings=true"));
+              "gpu-node-1", "dgx-h100", EVERY_NODE + ",MPSSupport=true,NVMLDeviceHealthCheck=true"),
+          new NodeSpec("gpu-node-2", "dgx-a100-mig", EVERY_NODE + ",NVMLDeviceHealthCheck=true"),
+          new NodeSpec("gpu-node-3", "gb200-nvl", EVERY_NODE + ",DynamicMIG=true"),
+          new NodeSpec("gpu-node-4", "l40s", EVERY_NODE + ",ConsumableShares=true", "memory"),
+          new NodeSpec("gpu-node-5", "t4", EVERY_NODE + ",PassthroughSupport=true"),
+          new NodeSpec("gpu-node-6", "gb200-nvl", EVERY_NODE));
 
   /**
    * The node that runs our classic device plugin instead of the DRA driver, for the workloads of

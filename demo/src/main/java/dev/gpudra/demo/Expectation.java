@@ -40,6 +40,9 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
    *     NVIDIA_VISIBLE_DEVICES} from a device plugin (null: not checked)
    * @param driver the driver every allocated device must come from, e.g. {@code gpu.nvidia.com}
    *     (null: not checked)
+   * @param deviceStatus the {@code Ready} status every GPU of the pod must show in its claim's
+   *     {@code status.devices} (ClaimDeviceStatus), e.g. {@code "False"} for an unhealthy GPU
+   *     (null: not checked)
    */
   public record Pod(
       String name,
@@ -54,7 +57,8 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
       boolean mpsDaemon,
       boolean imexChannel,
       List<String> env,
-      String driver) {
+      String driver,
+      String deviceStatus) {
 
     public boolean running() {
       return "Running".equals(phase);

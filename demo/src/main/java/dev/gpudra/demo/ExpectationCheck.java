@@ -113,6 +113,7 @@ public final class ExpectationCheck {
       problems.add(pod + "no container got IMEX channel 0");
     }
     containersAndDrivers(want, got, problems);
+    deviceStatus(want, got.devices(), got.deviceReady(), problems);
     if (want.mpsDaemon() && got.mpsDaemons().stream().noneMatch(d -> d.contains(" ready"))) {
       problems.add(pod + "no ready MPS control daemon for its claims: " + got.mpsDaemons());
     }
@@ -129,6 +130,37 @@ public final class ExpectationCheck {
       }
     }
     driver(want, got.devices(), problems);
+  }
+
+  /**
+   * Every GPU of the pod shown in its claim's {@code status.devices} with the expected Ready, where
+   * the expectation names one.
+   *
+   * @param ready each entry's Ready status, by {@code driver/pool/device}
+   */
+  public static void deviceStatus(
+      Expectation.Pod want,
+      List<DeviceRequestAllocationResult> devices,
+      Map<String, String> ready,
+      List<String> problems) {
+    if (want.deviceStatus() == null) {
+      return;
+    }
+    devices.stream()
+        .filter(d -> "gpu.nvidia.com".equals(d.getDriver()))
+        .forEach(d -> {
+          String shown = ready.getOrDefault(PodReport.key(d), "no entry");
+          if (!shown.equals(want.deviceStatus())) {
+            problems.add(
+                want.name()
+                    + ": "
+                    + d.getDevice()
+                    + " status.devices Ready "
+                    + shown
+                    + ", expected "
+                    + want.deviceStatus());
+          }
+        });
   }
 
   /** Every GPU of the pod set to the expected compute mode, where the GPUs can be read. */

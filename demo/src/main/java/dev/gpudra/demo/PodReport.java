@@ -27,6 +27,8 @@ import java.util.Optional;
  *     driver/pool/device}, where the node's GPUs can be read (simulated GPUs in this process)
  * @param mpsDaemons the MPS control daemons its node runs for its claims, one line each (pod,
  *     readiness, what it was told), where the node runs in this process
+ * @param deviceReady the {@code Ready} status its claims' {@code status.devices} show, by {@code
+ *     driver/pool/device}, for each device that has an entry
  */
 public record PodReport(
     String name,
@@ -42,10 +44,12 @@ public record PodReport(
     List<String> disagreements,
     List<String> feasibleNodes,
     Map<String, GpuSettings> gpuSettings,
-    List<String> mpsDaemons) {
+    List<String> mpsDaemons,
+    Map<String, String> deviceReady) {
 
   public PodReport {
     mpsDaemons = List.copyOf(mpsDaemons);
+    deviceReady = Map.copyOf(deviceReady);
     gpuSettings = Map.copyOf(gpuSettings);
     claims = Map.copyOf(claims);
     devices = List.copyOf(devices);

@@ -1,5 +1,6 @@
 package dev.gpudra.demo;
 
+import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.gpu.plugin.GpuPluginConfig;
 import dev.gpudra.localcluster.kubelet.RunningPod;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
@@ -18,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Reads one pod as it is now: the API's view (node, conditions, claims) and its node's. */
-final class PodView {
+public final class PodView {
   /** The name the report gives kube-scheduler's claim for a pod's extended resources. */
   static final String EXTENDED_RESOURCES = "extended-resources";
 
@@ -95,7 +96,7 @@ final class PodView {
     boolean settled() {
       boolean foreignNode =
           pod.getSpec().getNodeName() != null && node.isEmpty() && pluginNode.isEmpty();
-      return "Running".equals(phase())
+      return ("Running".equals(phase()) && statusReported())
           || unschedulable().isPresent()
           || failure().isPresent()
           || foreignNode;
@@ -118,6 +119,25 @@ final class PodView {
               .map(PodView::gaveUp)
               .flatMap(Optional::stream)
               .findFirst();
+    }
+
+    /**
+     * On a node with ClaimDeviceStatus, every GPU of its claims shows in their {@code
+     * status.devices}: the plugin writes it just after the prepare that let the pod run.
+     */
+    private boolean statusReported() {
+      boolean gated =
+          node.map(n -> n.config().featureGates().enabled(FeatureGate.CLAIM_DEVICE_STATUS))
+              .orElse(false);
+      if (!gated) {
+        return true;
+      }
+      Map<String, String> ready = deviceReady(claims.values());
+      return claims.values().stream()
+          .filter(c -> c.getStatus() != null && c.getStatus().getAllocation() != null)
+          .flatMap(c -> c.getStatus().getAllocation().getDevices().getResults().stream())
+          .filter(d -> GpuPluginConfig.DRIVER_NAME.equals(d.getDriver()))
+          .allMatch(d -> ready.containsKey(PodReport.key(d)));
     }
 
     PodReport report(
@@ -151,7 +171,8 @@ final class PodView {
           disagreements,
           feasible,
           gpuSettings(devices),
-          mpsDaemons(claimUids.values()));
+          mpsDaemons(claimUids.values()),
+          deviceReady(claims.values()));
     }
 
     private List<String> mpsDaemons(java.util.Collection<String> claimUids) {
@@ -189,6 +210,23 @@ final class PodView {
                           ids, ContainerView.resolve(n.config().cdiRoot(), ids)))));
       return containers;
     }
+  }
+
+  /** Each {@code status.devices} entry's {@code Ready} status, by {@code driver/pool/device}. */
+  public static Map<String, String> deviceReady(java.util.Collection<ResourceClaim> claims) {
+    Map<String, String> ready = new LinkedHashMap<>();
+    claims.stream()
+        .filter(c -> c.getStatus() != null && c.getStatus().getDevices() != null)
+        .flatMap(c -> c.getStatus().getDevices().stream())
+        .forEach(d ->
+            ready.put(
+                d.getDriver() + "/" + d.getPool() + "/" + d.getDevice(),
+                Optional.ofNullable(d.getConditions()).orElse(List.of()).stream()
+                    .filter(c -> "Ready".equals(c.getType()))
+                    .map(c -> c.getStatus())
+                    .findFirst()
+                    .orElse("none")));
+    return ready;
   }
 
   private static Optional<String> gaveUp(PodCondition condition) {

@@ -53,7 +53,8 @@ class ExpectationCheckTest {
         disagree,
         feasible,
         gpuSettings,
-        mpsDaemons);
+        mpsDaemons,
+        Map.of());
   }
 
   private static List<String> problems(PodReport pod) {
@@ -150,5 +151,45 @@ class ExpectationCheckTest {
     assertThat(ExpectationCheck.problems(mps, Map.of("p", shared), List.of()))
         .containsExactly(
             "p: gpu.nvidia.com/n/gpu-0 compute mode DEFAULT, expected EXCLUSIVE_PROCESS");
+  }
+
+  @Test
+  @DisplayName(
+      "deviceStatus: each GPU's status.devices entry must show the expected Ready; a missing one"
+          + " is named")
+  void deviceStatus() {
+    Expectation unhealthy =
+        Expectation.parse(
+            """
+            pods:
+            - name: p
+              phase: Running
+              deviceStatus: "False"
+            """);
+    var gpu =
+        new io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResultBuilder()
+            .withDriver("gpu.nvidia.com")
+            .withPool("gpu-node-2")
+            .withDevice("gpu-7")
+            .withRequest("gpu")
+            .build();
+    List<String> problems = new java.util.ArrayList<>();
+
+    ExpectationCheck.deviceStatus(
+        unhealthy.pods().getFirst(),
+        List.of(gpu),
+        Map.of("gpu.nvidia.com/gpu-node-2/gpu-7", "False"),
+        problems);
+    ExpectationCheck.deviceStatus(
+        unhealthy.pods().getFirst(),
+        List.of(gpu),
+        Map.of("gpu.nvidia.com/gpu-node-2/gpu-7", "True"),
+        problems);
+    ExpectationCheck.deviceStatus(unhealthy.pods().getFirst(), List.of(gpu), Map.of(), problems);
+
+    assertThat(problems)
+        .containsExactly(
+            "p: gpu-7 status.devices Ready True, expected False",
+            "p: gpu-7 status.devices Ready no entry, expected False");
   }
 }

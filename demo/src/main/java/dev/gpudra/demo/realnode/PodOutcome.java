@@ -1,5 +1,6 @@
 package dev.gpudra.demo.realnode;
 
+import dev.gpudra.demo.PodView;
 import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.localcluster.scheduler.PodClaim;
 import dev.gpudra.realcluster.node.RealNode;
@@ -70,7 +71,8 @@ final class PodOutcome {
         Optional.ofNullable(pod.getSpec().getNodeName()),
         devices(pod),
         containers,
-        mpsDaemons(pod));
+        mpsDaemons(pod),
+        PodView.deviceReady(claimObjects(pod)));
   }
 
   /**

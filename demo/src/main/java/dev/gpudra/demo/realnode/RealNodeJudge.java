@@ -69,6 +69,7 @@ final class RealNodeJudge {
       placement(want, got, playing, problems);
       ExpectationCheck.allocation(want, got.devices(), slices, problems);
       ExpectationCheck.driver(want, got.devices(), problems);
+      ExpectationCheck.deviceStatus(want, got.devices(), got.deviceReady(), problems);
       containers(want, got, problems);
       mps(want, got, problems);
       unchecked(want, unchecked);

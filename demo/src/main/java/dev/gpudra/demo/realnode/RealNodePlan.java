@@ -124,6 +124,7 @@ final class RealNodePlan {
         false,
         false,
         null,
+        null,
         null);
   }
 }

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param containers what each container reported, by name; empty unless all of them reported
  * @param mpsDaemons the MPS control daemons of its claims, each {@code <name> ready} or {@code
  *     <name> pending}
+ * @param deviceReady the {@code Ready} status its claims' {@code status.devices} show, by {@code
+ *     driver/pool/device}
  */
 record RealPod(
     String name,
@@ -22,12 +24,14 @@ record RealPod(
     Optional<String> node,
     List<DeviceRequestAllocationResult> devices,
     Map<String, ContainerReport> containers,
-    List<String> mpsDaemons) {
+    List<String> mpsDaemons,
+    Map<String, String> deviceReady) {
 
   RealPod {
     devices = List.copyOf(devices);
     containers = Map.copyOf(containers);
     mpsDaemons = List.copyOf(mpsDaemons);
+    deviceReady = Map.copyOf(deviceReady);
   }
 
   /** Whether every container ran and reported what it was given. */

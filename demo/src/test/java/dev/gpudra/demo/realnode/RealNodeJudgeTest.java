@@ -32,7 +32,7 @@ class RealNodeJudgeTest {
 
   private static Expectation.Pod running(String node, Integer devices, List<String> env) {
     return new Expectation.Pod(
-        "p", "Running", node, devices, null, null, null, null, null, false, false, env, null);
+        "p", "Running", node, devices, null, null, null, null, null, false, false, env, null, null);
   }
 
   private static Expectation.Pod pending() {
@@ -48,6 +48,7 @@ class RealNodeJudgeTest {
         null,
         false,
         false,
+        null,
         null,
         null);
   }
@@ -68,25 +69,33 @@ class RealNodeJudgeTest {
         Optional.of(NODE),
         Stream.of(devices).map(RealNodeJudgeTest::device).toList(),
         Map.of("ctr", report),
-        List.of());
+        List.of(),
+        Map.of());
   }
 
   private static RealPod refused(String message) {
-    return new RealPod("p", Optional.of(message), Optional.empty(), List.of(), Map.of(), List.of());
+    return new RealPod(
+        "p", Optional.of(message), Optional.empty(), List.of(), Map.of(), List.of(), Map.of());
   }
 
   private static final RealPod BOUND_SILENT =
       new RealPod(
-          "p", Optional.empty(), Optional.of(NODE), List.of(device("gpu-0")), Map.of(), List.of());
+          "p",
+          Optional.empty(),
+          Optional.of(NODE),
+          List.of(device("gpu-0")),
+          Map.of(),
+          List.of(),
+          Map.of());
 
   private static Expectation.Pod mps() {
     return new Expectation.Pod(
-        "p", "Running", null, 1, null, null, null, null, null, true, false, null, null);
+        "p", "Running", null, 1, null, null, null, null, null, true, false, null, null, null);
   }
 
   private static Expectation.Pod worker() {
     return new Expectation.Pod(
-        "p", "Running", null, 1, null, null, null, null, null, false, true, null, null);
+        "p", "Running", null, 1, null, null, null, null, null, false, true, null, null, null);
   }
 
   /** A worker whose claim holds its domain's channel-0, its container having seen {@code nodes}. */
@@ -104,13 +113,20 @@ class RealNodeJudgeTest {
         Optional.of(NODE),
         List.of(channel),
         Map.of("ctr", new ContainerReport(List.of(nodes), List.of())),
-        List.of());
+        List.of(),
+        Map.of());
   }
 
   private static RealPod ranWithMps(String... daemons) {
     RealPod ran = ran(SAW_GPU, "gpu-0");
     return new RealPod(
-        ran.name(), ran.refusal(), ran.node(), ran.devices(), ran.containers(), List.of(daemons));
+        ran.name(),
+        ran.refusal(),
+        ran.node(),
+        ran.devices(),
+        ran.containers(),
+        List.of(daemons),
+        Map.of());
   }
 
   /** One pod, what it was expected to do, what it did, and the problem (empty: it passed). */
@@ -217,7 +233,8 @@ class RealNodeJudgeTest {
                     "ctr",
                     new ContainerReport(
                         List.of("/dev/nvidia-caps-imex-channels/channel0"), List.of())),
-                List.of()),
+                List.of(),
+                Map.of()),
             "saw no GPU device node"));
   }
 
@@ -245,10 +262,10 @@ class RealNodeJudgeTest {
         new Expectation(
             List.of(
                 new Expectation.Pod(
-                    "a", "Running", null, 1, null, null, null, null, null, false, false, null,
+                    "a", "Running", null, 1, null, null, null, null, null, false, false, null, null,
                     null),
                 new Expectation.Pod(
-                    "b", "Running", null, 1, null, null, null, null, null, false, false, null,
+                    "b", "Running", null, 1, null, null, null, null, null, false, false, null, null,
                     null)),
             true);
     RealPod a = ran(SAW_GPU, "gpu-0");
@@ -267,7 +284,8 @@ class RealNodeJudgeTest {
   void uncheckedIsListed() {
     Expectation.Pod sliced =
         new Expectation.Pod(
-            "p", "Running", null, 1, null, null, null, "Long", null, false, false, null, null);
+            "p", "Running", null, 1, null, null, null, "Long", null, false, false, null, null,
+            null);
 
     RealNodeJudge.Verdict verdict =
         RealNodeJudge.judge(
