@@ -41,6 +41,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -234,7 +235,8 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
                 Clock.systemUTC(),
                 ClaimStatusWriter.FIRST_DELAY),
             new AttributeData(
-                (claimUid, device) -> DomainDevices.attributes(device.deviceName()), json)));
+                (claimUid, device) -> DomainDevices.attributes(device.deviceName()), json),
+            List.of()));
   }
 
   /** Completed claims by target ({@code channel}, {@code daemon}): {@code prepared_devices}. */

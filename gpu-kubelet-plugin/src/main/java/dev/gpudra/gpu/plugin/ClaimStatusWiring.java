@@ -2,14 +2,22 @@ package dev.gpudra.gpu.plugin;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.featuregates.FeatureGate;
+import dev.gpudra.gpu.checkpoint.CheckpointDevice;
+import dev.gpudra.gpu.checkpoint.CheckpointStore;
 import dev.gpudra.gpu.slices.DeviceModel;
+import dev.gpudra.kit.ClaimRef;
+import dev.gpudra.kit.PreparedDevice;
+import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
 import dev.gpudra.kit.claimstatus.AttributeData;
 import dev.gpudra.kit.claimstatus.ClaimStatusWriter;
 import dev.gpudra.kit.claimstatus.DeviceStatusDriver;
+import dev.gpudra.kit.claimstatus.HeldClaim;
 import dev.gpudra.kit.claimstatus.KubernetesClaimStatus;
 import dev.gpudra.kit.claimstatus.StatusMerge;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -37,6 +45,37 @@ final class ClaimStatusWiring {
                 new StatusMerge(GpuPluginConfig.DRIVER_NAME, json),
                 Clock.systemUTC(),
                 ClaimStatusWriter.FIRST_DELAY),
-            new AttributeData(attributes, json)));
+            new AttributeData(attributes, json),
+            holding(parts.checkpoints())));
+  }
+
+  /** The completed claims of the checkpoint: a restarted plugin's entries follow health again. */
+  private static List<HeldClaim> holding(CheckpointStore checkpoints) {
+    try {
+      List<HeldClaim> held = new ArrayList<>();
+      checkpoints
+          .read()
+          .claims()
+          .forEach((uid, claim) -> {
+            if (claim.isCompleted()) {
+              held.add(
+                  new HeldClaim(
+                      new ClaimRef(claim.namespace(), claim.name(), uid),
+                      claim.devices().stream().map(ClaimStatusWiring::prepared).toList()));
+            }
+          });
+      return held;
+    } catch (CheckpointUnreadableException e) {
+      return List.of(); // the plugin refuses claims and says why; nothing held to report
+    }
+  }
+
+  private static PreparedDevice prepared(CheckpointDevice device) {
+    return new PreparedDevice(
+        device.requestNames(),
+        device.pool(),
+        device.device(),
+        device.cdiDeviceIds(),
+        Optional.ofNullable(device.shareId()));
   }
 }

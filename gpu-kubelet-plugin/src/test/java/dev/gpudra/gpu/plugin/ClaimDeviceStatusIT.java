@@ -47,16 +47,30 @@ class ClaimDeviceStatusIT {
                 .withGates(FeatureGates.parse(gates)));
   }
 
+  private void startWithHealth() {
+    node =
+        PluginNode.start(
+            root,
+            PluginNode.Setup.defaults()
+                .withProfile("dgx-h100")
+                .withGates(FeatureGates.parse("ClaimDeviceStatus=true,NVMLDeviceHealthCheck=true"))
+                .withHealth(
+                    new HealthSettings(
+                        XidRules.of(List.of(), XidRules.DEFAULT_FATAL), Duration.ofSeconds(2))));
+  }
+
+  private ResourceClaim claimOf(ClaimRef ref) {
+    return node.client
+        .dynamicResourceAllocation()
+        .v1()
+        .resourceClaims()
+        .inNamespace(ref.namespace())
+        .withName(ref.name())
+        .get();
+  }
+
   private Optional<AllocatedDeviceStatus> entry(ClaimRef ref) {
-    ResourceClaim claim =
-        node.client
-            .dynamicResourceAllocation()
-            .v1()
-            .resourceClaims()
-            .inNamespace(ref.namespace())
-            .withName(ref.name())
-            .get();
-    List<AllocatedDeviceStatus> devices = claim.getStatus().getDevices();
+    List<AllocatedDeviceStatus> devices = claimOf(ref).getStatus().getDevices();
     return devices == null
         ? Optional.empty()
         : devices.stream().filter(d -> "gpu.nvidia.com".equals(d.getDriver())).findFirst();
@@ -90,15 +104,7 @@ class ClaimDeviceStatusIT {
   @Test
   @DisplayName("with NVMLDeviceHealthCheck, an XID on the claim's GPU turns Ready False")
   void health() {
-    node =
-        PluginNode.start(
-            root,
-            PluginNode.Setup.defaults()
-                .withProfile("dgx-h100")
-                .withGates(FeatureGates.parse("ClaimDeviceStatus=true,NVMLDeviceHealthCheck=true"))
-                .withHealth(
-                    new HealthSettings(
-                        XidRules.of(List.of(), XidRules.DEFAULT_FATAL), Duration.ofSeconds(2))));
+    startWithHealth();
     GpuInfo gpu = node.plugin().parts().inventory().device("gpu-2").orElseThrow().gpu();
     ClaimRef claim = node.claims.named("train").device("gpu", "gpu-2").create();
     assertThat(node.prepare(claim).get(claim.uid()).error()).isEmpty();
@@ -112,6 +118,31 @@ class ClaimDeviceStatusIT {
         .atMost(Duration.ofSeconds(20))
         .until(() -> ready(claim).map(Condition::getStatus).equals(Optional.of("False")));
     assertThat(ready(claim).orElseThrow().getMessage()).contains("79");
+  }
+
+  @Test
+  @DisplayName(
+      "a restarted plugin writes the entries of the claims it holds again, and they follow health")
+  void restart() {
+    startWithHealth();
+    ClaimRef claim = node.claims.named("train").device("gpu", "gpu-2").create();
+    assertThat(node.prepare(claim).get(claim.uid()).error()).isEmpty();
+    await().atMost(Duration.ofSeconds(10)).until(() -> entry(claim).isPresent());
+    ResourceClaim lost = claimOf(claim);
+    lost.getStatus().setDevices(null);
+    node.client.resource(lost).updateStatus();
+    assertThat(entry(claim)).isEmpty();
+
+    node.restartPlugin();
+
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> ready(claim).map(Condition::getStatus).equals(Optional.of("True")));
+    GpuInfo gpu = node.plugin().parts().inventory().device("gpu-2").orElseThrow().gpu();
+    node.gpus().injectXid(gpu, 79);
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> ready(claim).map(Condition::getStatus).equals(Optional.of("False")));
   }
 
   @Test

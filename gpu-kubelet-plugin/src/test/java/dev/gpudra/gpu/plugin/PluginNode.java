@@ -110,6 +110,7 @@ final class PluginNode implements AutoCloseable {
   final KubernetesClient client = api.client();
   final ApiClaims claims = new ApiClaims(client, NAME);
   private GpuKubeletPlugin plugin;
+  private GpuPluginConfig config;
   private KubeletStandIn kubelet;
 
   private PluginNode(Path root) {
@@ -156,6 +157,19 @@ final class PluginNode implements AutoCloseable {
         .nodes()
         .resource(new NodeBuilder().withNewMetadata().withName(NAME).endMetadata().build())
         .create();
+    this.config = config;
+    startPlugin();
+    kubelet =
+        new KubeletStandIn(
+            StandInConfig.of(dirs.registrar(), NAME).withServices(kubeletServices), client);
+    kubelet.start();
+    await().atMost(Duration.ofSeconds(10)).until(() -> kubelet.isRegistered(DRIVER));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> plugin.kit().registration().outcome().registered());
+  }
+
+  private void startPlugin() {
     plugin =
         GpuKubeletPlugin.start(
             config,
@@ -165,11 +179,12 @@ final class PluginNode implements AutoCloseable {
                 .withBootIdFile(dirs.bootIdFile())
                 .withMpsReadyWait(MPS_READY_WAIT)
                 .withPassthroughFreeWait(PASSTHROUGH_FREE_WAIT));
-    kubelet =
-        new KubeletStandIn(
-            StandInConfig.of(dirs.registrar(), NAME).withServices(kubeletServices), client);
-    kubelet.start();
-    await().atMost(Duration.ofSeconds(10)).until(() -> kubelet.isRegistered(DRIVER));
+  }
+
+  /** Stops the plugin and starts it again on the same node (a DaemonSet pod's restart). */
+  void restartPlugin() {
+    plugin.close();
+    startPlugin();
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> plugin.kit().registration().outcome().registered());

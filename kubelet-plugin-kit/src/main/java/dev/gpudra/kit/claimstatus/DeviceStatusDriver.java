@@ -45,12 +45,26 @@ public final class DeviceStatusDriver implements DraDriver, AutoCloseable {
     this.source = Objects.requireNonNull(source, "source");
   }
 
-  /** Wraps the driver and follows its health feed, where it has one. */
+  /**
+   * Wraps the driver, follows its health feed where it has one, and writes the entries of the
+   * claims the node already holds (a restarted plugin's), health included.
+   */
   public static DeviceStatusDriver start(
-      DraDriver driver, ClaimStatusWriter writer, DeviceStatusSource source) {
+      DraDriver driver,
+      ClaimStatusWriter writer,
+      DeviceStatusSource source,
+      List<HeldClaim> holding) {
     DeviceStatusDriver wrapped = new DeviceStatusDriver(driver, writer, source);
     wrapped.subscription = driver.healthFeed().map(f -> f.subscribe(wrapped::healthChanged));
+    holding.forEach(wrapped::reported);
     return wrapped;
+  }
+
+  /** Holds the claim's devices and writes their entries. */
+  private void reported(HeldClaim claim) {
+    List<DeviceStatus> devices = statuses(claim.claim(), claim.devices());
+    held.put(claim.claim().uid(), new Held(claim.claim(), devices));
+    writer.write(claim.claim(), devices);
   }
 
   @Override
@@ -59,10 +73,7 @@ public final class DeviceStatusDriver implements DraDriver, AutoCloseable {
     for (ResourceClaim claim : claims) {
       PrepareResult result = results.get(claim.getMetadata().getUid());
       if (result != null && !result.failed()) {
-        ClaimRef ref = ref(claim);
-        List<DeviceStatus> devices = statuses(ref, result.devices());
-        held.put(ref.uid(), new Held(ref, devices));
-        writer.write(ref, devices);
+        reported(new HeldClaim(ref(claim), result.devices()));
       }
     }
     return results;

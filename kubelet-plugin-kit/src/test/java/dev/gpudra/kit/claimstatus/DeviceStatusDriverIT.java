@@ -85,7 +85,8 @@ class DeviceStatusDriverIT {
             new StatusMerge(DRIVER, JSON),
             Clock.systemUTC(),
             Duration.ofMillis(50)),
-        (uid, device) -> Map.of("uuid", "GPU-" + uid + "-" + device.deviceName()));
+        (uid, device) -> Map.of("uuid", "GPU-" + uid + "-" + device.deviceName()),
+        List.of());
   }
 
   private ResourceClaim created() {
