@@ -63,6 +63,9 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
 
   private volatile boolean indexed = true;
 
+  /** Set while this thread dispatches a create with {@code dryRun=All}: nothing is stored. */
+  private final ThreadLocal<Boolean> dryRun = new ThreadLocal<>();
+
   @Override
   public void processEvent(
       String path,
@@ -73,6 +76,9 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
     String state = newState == null ? null : crdConditions.established(newState, Instant.now());
     if (state != null) {
       checkFields(state);
+    }
+    if (Boolean.TRUE.equals(dryRun.get())) {
+      return; // checked and answered as created, never stored or watched
     }
     super.processEvent(path, pathAttributes, oldAttributes, resource, state);
     if (oldAttributes != null) {
@@ -225,7 +231,13 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
 
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
-    return refusingUnknownFields(() -> super.handleCreate(request));
+    boolean dry = new ApiRequest("POST", request.getPath(), "", "").query("dryRun").isPresent();
+    dryRun.set(dry);
+    try {
+      return refusingUnknownFields(() -> super.handleCreate(request));
+    } finally {
+      dryRun.remove();
+    }
   }
 
   @Override

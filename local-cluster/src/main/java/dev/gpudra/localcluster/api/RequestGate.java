@@ -21,8 +21,8 @@ import java.util.Set;
  *       400;
  *   <li>server-side apply, and strategic merge patches with directives ({@code $patch}, {@code
  *       $setElementOrder/...}, which need each list's merge key): 415;
- *   <li>{@code dryRun} (the server would store the object) and an unknown {@code fieldValidation}:
- *       400.
+ *   <li>{@code dryRun} other than {@code All} on a create (the server would store the object) and
+ *       an unknown {@code fieldValidation}: 400.
  * </ul>
  */
 final class RequestGate {
@@ -68,10 +68,12 @@ final class RequestGate {
   }
 
   private static Optional<ApiStatus> parameters(ApiRequest request) {
-    if (request.query("dryRun").filter(v -> !v.isEmpty()).isPresent()) {
+    Optional<String> dryRun = request.query("dryRun").filter(v -> !v.isEmpty());
+    if (dryRun.isPresent() && !(dryRun.get().equals("All") && request.method().equals("POST"))) {
       return Optional.of(
           ApiStatus.badRequest(
-              "dryRun is not supported by the embedded API server: " + request.line()));
+              "dryRun is supported by the embedded API server on creates only, as dryRun=All: "
+                  + request.line()));
     }
     return request
         .query(FieldValidation.PARAMETER)

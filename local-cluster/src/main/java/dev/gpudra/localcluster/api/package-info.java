@@ -19,7 +19,8 @@
  * structural schema; values are not checked.
  *
  * <p>Invariant: every request is answered. What it cannot serve (protobuf or CBOR bodies,
- * server-side apply, strategic merge patch directives, {@code dryRun}, other methods and paths) is
- * refused at once with a Status; an exception becomes 500 with a Status.
+ * server-side apply, strategic merge patch directives, {@code dryRun} other than on a create, other
+ * methods and paths) is refused at once with a Status; an exception becomes 500 with a Status. A
+ * create with {@code dryRun=All} is checked and answered as stored, and is not stored.
  */
 package dev.gpudra.localcluster.api;

@@ -94,8 +94,9 @@ class RequestGateTest {
             "UnsupportedMediaType",
             "$setElementOrder/containers"),
         refused(
-            "dryRun, which would store the object",
-            new ApiRequest("POST", "/api/v1/namespaces?dryRun=All", "application/json", NAMESPACE),
+            "dryRun on an update, which would store the object",
+            new ApiRequest(
+                "PUT", "/api/v1/namespaces/ml?dryRun=All", "application/json", NAMESPACE),
             400,
             "BadRequest",
             "dryRun"),

@@ -85,8 +85,8 @@ class UnservedRequestsIT {
             "{}",
             "415 UnsupportedMediaType"),
         of(
-            "a dry run",
-            "POST /api/v1/namespaces?dryRun=All",
+            "a dry run of an update",
+            "PUT /api/v1/namespaces/d?dryRun=All",
             "application/json",
             "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"d\"}}",
             "400 BadRequest"));
