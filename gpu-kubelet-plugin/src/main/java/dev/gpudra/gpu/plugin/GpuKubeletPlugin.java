@@ -17,6 +17,7 @@ import dev.gpudra.kit.owner.NodeOwner;
 import dev.gpudra.kit.plugin.KubeletPlugin;
 import dev.gpudra.kit.plugin.PluginConfig;
 import dev.gpudra.kit.plugin.PluginPaths;
+import dev.gpudra.kit.served.SliceField;
 import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.metrics.MetricsServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -29,6 +30,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -122,6 +124,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     KubernetesClient client = request.client();
     GpuDriverParts.Hooks hooks = request.hooks();
     removeLeftovers(config);
+    Set<SliceField> served = ServedSliceFields.probe(config, client);
     Optional<VfioOffer> passthrough = PassthroughStart.offer(config, hooks.bootIdFile());
     NodeGpus gpus = NvmlFactory.openNode(config);
     started.push(gpus);
@@ -147,7 +150,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
     PoolPublisher pool =
         new PoolPublisher(
             inventory,
-            parts.health(),
+            parts.health().filter(h -> served.contains(SliceField.DEVICE_TAINTS)),
             ServerVersion.counters(client, inventory),
             parts.state()::hiddenDevices,
             config.consumableShares());

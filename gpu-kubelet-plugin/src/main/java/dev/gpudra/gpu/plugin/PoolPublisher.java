@@ -25,6 +25,8 @@ final class PoolPublisher {
   private final ConsumableShares shares;
 
   /**
+   * @param health the node's health, for the devices' taints: empty when it is not watched or when
+   *     the API server drops taints
    * @param hidden devices not to publish now (PassthroughSupport: the other representation of a GPU
    *     a claim holds)
    */
