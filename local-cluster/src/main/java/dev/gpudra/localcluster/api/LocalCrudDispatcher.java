@@ -53,6 +53,7 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
   private final RequestGate gate = new RequestGate();
   private final CrudStatuses statuses = new CrudStatuses();
   private final CrdConditions crdConditions = new CrdConditions();
+  private final TaintDefaults taintDefaults = new TaintDefaults();
   private final ProtobufNamespace protobufNamespace = new ProtobufNamespace();
 
   /** The fieldValidation of the write this thread dispatches now (set only during one). */
@@ -73,7 +74,14 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
       AttributeSet oldAttributes,
       GenericKubernetesResource resource,
       String newState) {
-    String state = newState == null ? null : crdConditions.established(newState, Instant.now());
+    Instant now = Instant.now();
+    String state =
+        newState == null
+            ? null
+            : taintDefaults.defaulted(
+                crdConditions.established(newState, now),
+                Optional.ofNullable(oldAttributes).map(map::get),
+                now);
     if (state != null) {
       checkFields(state);
     }

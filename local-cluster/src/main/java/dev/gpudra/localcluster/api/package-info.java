@@ -8,8 +8,9 @@
  * dev.gpudra.localcluster.validation} and are refused with 422 Invalid before they are stored or
  * watched. The status of a ResourceClaim or a DeviceTaintRule, like that of a custom resource with
  * the status subresource, is written only through {@code /status}: a create drops it, an update of
- * the object keeps the stored one ({@code StatusSubresources}). A DeviceTaintRule's {@code
- * spec.taint.timeAdded} is stored as sent: this server does not default it.
+ * the object keeps the stored one ({@code StatusSubresources}). A device taint without {@code
+ * timeAdded} (a slice's or a DeviceTaintRule's) gets the write's time, and a DeviceTaintRule whose
+ * effect changes gets it anew, as kube-apiserver 1.37 does ({@code TaintDefaults}).
  *
  * <p>For kubectl it answers legacy discovery ({@code /api}, {@code /apis}, each group version's
  * resources, {@code /version}) and OpenAPI v3 (which paths take {@code fieldValidation}, no

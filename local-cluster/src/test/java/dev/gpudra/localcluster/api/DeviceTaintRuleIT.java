@@ -9,6 +9,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -194,5 +196,49 @@ class DeviceTaintRuleIT {
                     .create());
 
     assertThat(e.getMessage()).contains("spec.deviceSelector.deviceClassName");
+  }
+
+  private String timeAdded(String name) {
+    Object time =
+        client
+            .genericKubernetesResources(V1)
+            .withName(name)
+            .get()
+            .get("spec", "taint", "timeAdded");
+    return String.valueOf(time);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> taint(GenericKubernetesResource rule) {
+    return (Map<String, Object>)
+        ((Map<String, Object>) rule.getAdditionalProperties().get("spec")).get("taint");
+  }
+
+  @Test
+  @DisplayName(
+      "timeAdded: set on create when unset, kept when only the key changes, set anew when the"
+          + " effect changes, as sent when the client sets it")
+  void timeAdded() {
+    Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    client
+        .genericKubernetesResources(V1)
+        .resource(rule("r", "spec: {taint: {key: k, effect: NoSchedule}}"))
+        .create();
+    String created = timeAdded("r");
+    assertThat(Instant.parse(created)).isBetween(before, Instant.now());
+
+    GenericKubernetesResource old = client.genericKubernetesResources(V1).withName("r").get();
+    taint(old).put("key", "other");
+    client.genericKubernetesResources(V1).resource(old).update();
+    assertThat(timeAdded("r")).isEqualTo(created);
+
+    GenericKubernetesResource sent =
+        rule("s", "spec: {taint: {key: k, effect: NoSchedule, timeAdded: '2026-01-02T03:04:05Z'}}");
+    client.genericKubernetesResources(V1).resource(sent).create();
+    assertThat(timeAdded("s")).isEqualTo("2026-01-02T03:04:05Z");
+    GenericKubernetesResource flip = client.genericKubernetesResources(V1).withName("s").get();
+    taint(flip).put("effect", "NoExecute");
+    client.genericKubernetesResources(V1).resource(flip).update();
+    assertThat(Instant.parse(timeAdded("s"))).isAfterOrEqualTo(before);
   }
 }
