@@ -10,6 +10,11 @@
 # stdout (last line). Where Go is absent it says so in one line and exits 2.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# One run at a time per script: a second (./gpu-dra test's prebuild and a suite) waits for the
+# first, then finds its cache.
+mkdir -p "$here/bin"
+exec 9>"$here/bin/.$(basename "${BASH_SOURCE[0]}").lock"
+flock 9
 cd "$here"
 
 if ! command -v go >/dev/null 2>&1; then

@@ -8,6 +8,11 @@
 # exits 2. runc, the CNI plugins and busybox come from Debian (install-packages.sh).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# One run at a time per script: a second (./gpu-dra test's prebuild and a suite) waits for the
+# first, then finds its cache.
+mkdir -p "$here/bin"
+exec 9>"$here/bin/.$(basename "${BASH_SOURCE[0]}").lock"
+flock 9
 containerd=v2.4.2
 helm=v3.22.0
 toolkit=v1.19.1

@@ -8,6 +8,11 @@
 # Prints the tar's path (last line). Exits 2 with one line when it cannot build here.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# One run at a time per script: a second (./gpu-dra test's prebuild and a suite) waits for the
+# first, then finds its cache.
+mkdir -p "$here/bin"
+exec 9>"$here/bin/.$(basename "${BASH_SOURCE[0]}").lock"
+flock 9
 version=v0.19.0
 module=sigs.k8s.io/node-feature-discovery
 ref=registry.k8s.io/nfd/node-feature-discovery:$version

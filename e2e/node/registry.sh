@@ -6,6 +6,11 @@
 # exits 2.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# One run at a time per script: a second (./gpu-dra test's prebuild and a suite) waits for the
+# first, then finds its cache.
+mkdir -p "$here/bin"
+exec 9>"$here/bin/.$(basename "${BASH_SOURCE[0]}").lock"
+flock 9
 version=v3.1.2
 dir="$here/bin/registry-$version"
 

@@ -7,6 +7,11 @@
 # exits 2.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# One run at a time per script: a second (./gpu-dra test's prebuild and a suite) waits for the
+# first, then finds its cache.
+mkdir -p "$here/bin"
+exec 9>"$here/bin/.$(basename "${BASH_SOURCE[0]}").lock"
+flock 9
 cosign=v2.6.5      # the release workflow's cosign-release
 actionlint=v1.7.12
 dir="$here/bin/release-tools-$cosign-$actionlint"
