@@ -77,7 +77,10 @@ final class RealNodeFixture implements AutoCloseable {
     return start(
         dir,
         "dgx-a100-mig",
-        List.of("featureGates.NVMLDeviceHealthCheck=true", "featureGates.DeviceMetadata=true"));
+        List.of(
+            "featureGates.NVMLDeviceHealthCheck=true",
+            "featureGates.DeviceMetadata=true",
+            "featureGates.ClaimDeviceStatus=true"));
   }
 
   /**
@@ -100,7 +103,10 @@ final class RealNodeFixture implements AutoCloseable {
         RealControlPlane.binaryOrSkip(release),
         dir,
         Optional.of("dgx-a100-mig"),
-        List.of("featureGates.NVMLDeviceHealthCheck=true", "featureGates.DeviceMetadata=true"));
+        List.of(
+            "featureGates.NVMLDeviceHealthCheck=true",
+            "featureGates.DeviceMetadata=true",
+            "featureGates.ClaimDeviceStatus=true"));
   }
 
   /**

@@ -1,15 +1,22 @@
 package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gpudra.kit.served.SliceField;
+import dev.gpudra.kit.served.SliceFieldProbe;
 import dev.gpudra.realcluster.node.ChartPlugin;
 import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -22,15 +29,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The smoke checks of the Kubernetes version matrix, on one real node with our chart installed (the
  * {@code dgx-a100-mig} profile): the plugin registers and publishes its GPUs, a claim's pod runs
- * with its device, the extended resource {@code nvidia.com/gpu} is served through DRA, and deleting
- * the pod unprepares the claim. {@link RealNodeE2E} runs them on the current release with its other
- * checks; {@link RealNodeOldestReleaseE2E} on the oldest release with {@code resource.k8s.io/v1}.
+ * with its device, the extended resource {@code nvidia.com/gpu} is served through DRA, the claim's
+ * {@code status.devices} shows the GPU (ClaimDeviceStatus), and deleting the pod unprepares the
+ * claim. {@link RealNodeE2E} runs them on the current release with its other checks; {@link
+ * RealNodeOldestReleaseE2E} on the oldest release with {@code resource.k8s.io/v1}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RealNodeSmoke {
   static final List<String> CONTROL =
       List.of("nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset");
   static final String LIST_DEV = "ls /dev; ls /dev/nvidia-caps 2>/dev/null; echo listed;";
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   RealNodeFixture fixture;
   RealNode node;
@@ -137,6 +146,56 @@ abstract class RealNodeSmoke {
     fixture.awaitNoSpecFor(claimUid);
     assertThat(plugin.text())
         .containsPattern("unprepare succeeded for claim .*\\(" + claimUid + "\\)");
+  }
+
+  @Test
+  @DisplayName(
+      "the API server keeps every ResourceSlice field the plugin publishes (taints, counters,"
+          + " consumable capacity): the GPU plugin's start-up probe says so")
+  void keepsEverySliceField() {
+    assertThat(
+            new SliceFieldProbe(fixture.controlPlane().client(), "gpu.nvidia.com", "probe-node")
+                .served())
+        .containsExactlyInAnyOrder(SliceField.values());
+  }
+
+  @Test
+  @DisplayName(
+      "ClaimDeviceStatus: the claim of a running pod shows its GPU's UUID and Ready=True in"
+          + " status.devices, written by the plugin through the API server's status checks")
+  void claimDeviceStatus() {
+    pods.template("status", NodePods.oneDevice("gpu.nvidia.com", null));
+    Pod pod = pods.runUntilLogged(pods.pod("status", "echo up; sleep 600", "status", null), "up");
+    String device = pods.allocatedDevice(pod);
+    String uuid =
+        publishedDevices().stream()
+            .filter(d -> d.getName().equals(device))
+            .findFirst()
+            .orElseThrow()
+            .getAttributes()
+            .get("uuid")
+            .getString();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> {
+          AllocatedDeviceStatus entry =
+              Optional.ofNullable(pods.claimOf(pod).getStatus().getDevices())
+                  .orElse(List.of())
+                  .stream()
+                  .filter(d -> "gpu.nvidia.com".equals(d.getDriver()))
+                  .findFirst()
+                  .orElseThrow(() -> new AssertionError("no status.devices entry yet"));
+          assertThat(entry.getDevice()).isEqualTo(device);
+          assertThat(JSON.valueToTree(entry.getData()).at("/attributes/uuid/string").asText())
+              .isEqualTo(uuid);
+          assertThat(entry.getConditions())
+              .singleElement()
+              .satisfies(c -> {
+                assertThat(c.getType()).isEqualTo("Ready");
+                assertThat(c.getStatus()).isEqualTo("True");
+              });
+        });
   }
 
   /**
