@@ -89,8 +89,9 @@ public final class ReportPrinter {
         pod.schedulerMessage().map(m -> ", PodScheduled=False: " + head(m)).orElse(""));
     for (DeviceRequestAllocationResult d : pod.devices()) {
       GpuSettings settings = pod.gpuSettings().get(PodReport.key(d));
+      String ready = pod.deviceReady().get(PodReport.key(d));
       out.printf(
-          "    device %s/%s/%s (request %s)%s%s%n",
+          "    device %s/%s/%s (request %s)%s%s%s%n",
           d.getDriver(),
           d.getPool(),
           d.getDevice(),
@@ -98,7 +99,8 @@ public final class ReportPrinter {
           share(d),
           settings == null || settings.equals(GpuSettings.BOOT)
               ? ""
-              : "; GPU " + describe(settings));
+              : "; GPU " + describe(settings),
+          ready == null ? "" : "; status.devices Ready=" + ready);
     }
     containers(pod);
     pod.mpsDaemons().forEach(d -> out.printf("    mps     %s%n", d));

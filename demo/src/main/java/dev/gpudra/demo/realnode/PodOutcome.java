@@ -170,11 +170,19 @@ final class PodOutcome {
 
   private void print(Pod pod, Map<String, ContainerReport> reports) {
     out.printf("  pod %s on %s%n", pod.getMetadata().getName(), pod.getSpec().getNodeName());
+    Map<String, String> ready = PodView.deviceReady(claimObjects(pod));
     claims(pod)
         .forEach((podClaim, results) ->
             results.forEach(r ->
                 out.printf(
-                    "    claim %s, request %s: %s%n", podClaim, r.getRequest(), r.getDevice())));
+                    "    claim %s, request %s: %s%s%n",
+                    podClaim,
+                    r.getRequest(),
+                    r.getDevice(),
+                    Optional.ofNullable(
+                            ready.get(r.getDriver() + "/" + r.getPool() + "/" + r.getDevice()))
+                        .map(s -> "; status.devices Ready=" + s)
+                        .orElse(""))));
     reports.forEach((container, report) -> {
       out.printf(
           "    container %s saw %s%n",

@@ -8,6 +8,8 @@ public final class ClaimStatusException extends RuntimeException {
   public enum Kind {
     /** The claim changed since it was read (409): read it again and merge again. */
     CONFLICT,
+    /** The claim was deleted meanwhile (404): nothing left to write. */
+    GONE,
     /** The service account may not write the status (403): retrying does not help. */
     FORBIDDEN,
     /** The API server refused the status (422): retrying the same status does not help. */

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * kubelet's calls never wait for the API server. Only the latest wish per claim is kept: a claim
  * asked for twice before its write is written once. Each write reads the claim, merges and replaces
  * the status guarded by the resourceVersion; a conflict reads and merges again, an unavailable
- * server is retried with a growing delay, a refusal (403, 422) is logged and dropped.
+ * server is retried with a growing delay, a refusal (403, 422) is logged and dropped, and a claim
+ * deleted meanwhile (404) is done with.
  */
 public final class ClaimStatusWriter implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ClaimStatusWriter.class);
@@ -129,6 +130,7 @@ public final class ClaimStatusWriter implements AutoCloseable {
   private void failed(Wish wish, ClaimStatusException e) {
     ClaimRef ref = wish.claim();
     switch (e.kind()) {
+      case GONE -> log.debug("claim {} went while its status was written", ref);
       case FORBIDDEN ->
           log.error(
               "claim {}: {}; the plugin's service account needs update on resourceclaims/status"

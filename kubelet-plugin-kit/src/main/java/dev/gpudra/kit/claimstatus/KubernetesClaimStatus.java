@@ -48,6 +48,7 @@ public final class KubernetesClaimStatus implements ClaimStatusApi {
   private static ClaimStatusException mapped(KubernetesClientException e, String what) {
     ClaimStatusException.Kind kind =
         switch (e.getCode()) {
+          case 404 -> ClaimStatusException.Kind.GONE;
           case 409 -> ClaimStatusException.Kind.CONFLICT;
           case 401, 403 -> ClaimStatusException.Kind.FORBIDDEN;
           case 400, 422 -> ClaimStatusException.Kind.INVALID;

@@ -82,6 +82,19 @@ class ClaimStatusWriterTest {
   }
 
   @Test
+  @DisplayName("a claim deleted between the read and the write (404) is done with, not retried")
+  void gone() {
+    api.failNext(ClaimStatusException.Kind.GONE);
+
+    writer.write(REF, List.of(healthy("gpu-0", Map.of())));
+
+    await()
+        .during(Duration.ofMillis(100))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> api.writes() == 1);
+  }
+
+  @Test
   @DisplayName("a status that already holds is not written again")
   void noChange() {
     writer.write(REF, List.of(healthy("gpu-0", Map.of())));
