@@ -150,6 +150,14 @@ class EmbeddedClusterKubectlE2E {
   }
 
   @Test
+  @DisplayName("kubectl apply --dry-run=server of a new object: answered as created, not stored")
+  void serverDryRunCreate() throws Exception {
+    assertThat(run(namespace("dry", "one"), "apply", "--dry-run=server", "-f", "-").output())
+        .contains("namespace/dry created (server dry run)");
+    assertThat(run("", "get", "namespace", "dry").output()).contains("NotFound");
+  }
+
+  @Test
   @DisplayName("kubectl apply, with its default strict validation, creates and then patches")
   void apply() throws Exception {
     assertThat(apply(namespace("team-a", "one"))).contains("namespace/team-a created");
@@ -243,9 +251,9 @@ class EmbeddedClusterKubectlE2E {
             List.of("apply", "--server-side", "-f", "-"),
             "--server-side"),
         new Refused(
-            "a server-side dry run",
-            namespace("dry", "one"),
-            List.of("apply", "--dry-run=server", "-f", "-"),
+            "a server-side dry run of a delete (only creates are served)",
+            "",
+            List.of("delete", "resourceslice", "node-a-gpu.nvidia.com-abcde", "--dry-run=server"),
             "dryRun"),
         new Refused(
             "a field the schema lacks, under kubectl's default strict validation",

@@ -92,6 +92,7 @@ final class RequestGate {
       case "POST", "PUT" ->
           OBJECT_TYPES.contains(type) ? parses(request) : Optional.of(unsupported(request));
       case "PATCH" -> patch(request, type);
+      case "DELETE" -> deleteOptions(request);
       default -> Optional.empty();
     };
   }
@@ -162,6 +163,30 @@ final class RequestGate {
             + "\" ("
             + request.line()
             + "): kubectl create -f and kubectl apply -f send JSON");
+  }
+
+  /**
+   * A delete's dry run comes in its DeleteOptions body ({@code kubectl delete --dry-run=server}):
+   * served, it would delete for real.
+   */
+  private Optional<ApiStatus> deleteOptions(ApiRequest request) {
+    if (request.body().isBlank() || !OBJECT_TYPES.contains(request.mediaType())) {
+      return Optional.empty(); // no options, or protobuf ones this server does not decode
+    }
+    JsonNode options;
+    try {
+      options = tree(request);
+    } catch (IllegalArgumentException e) {
+      return Optional.of(ApiStatus.badRequest(e.getMessage()));
+    }
+    if (options.path("dryRun").size() > 0) {
+      return Optional.of(
+          ApiStatus.badRequest(
+              "dryRun is supported by the embedded API server on creates only, as dryRun=All: "
+                  + request.line()
+                  + " (DeleteOptions.dryRun)"));
+    }
+    return Optional.empty();
   }
 
   private Optional<ApiStatus> parses(ApiRequest request) {

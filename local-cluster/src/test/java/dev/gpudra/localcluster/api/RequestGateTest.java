@@ -94,6 +94,16 @@ class RequestGateTest {
             "UnsupportedMediaType",
             "$setElementOrder/containers"),
         refused(
+            "dryRun in a delete's DeleteOptions, which would delete for real",
+            new ApiRequest(
+                "DELETE",
+                "/api/v1/namespaces/ml",
+                "application/json",
+                "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"dryRun\":[\"All\"]}"),
+            400,
+            "BadRequest",
+            "DeleteOptions.dryRun"),
+        refused(
             "dryRun on an update, which would store the object",
             new ApiRequest(
                 "PUT", "/api/v1/namespaces/ml?dryRun=All", "application/json", NAMESPACE),
