@@ -97,7 +97,9 @@ class RealNodeDemoE2E {
         .contains("gpu-node-2/gpu-7 reported XID 79: the plugin tainted gpu-7")
         .contains("the gpu-node-2 GPU UUIDs its manifests name: those of gpu-node-real's GPUs")
         .contains("pod trainer: not scheduled: 0/1 nodes are available")
-        .containsPattern("pod gpu-diagnostics on gpu-node-real\\n    claim gpu, request gpu: gpu-7")
+        .containsPattern(
+            "pod gpu-diagnostics on gpu-node-real\\n    claim gpu, request gpu: gpu-7;"
+                + " status.devices Ready=False\\n")
         .contains("PASS unhealthy-gpu")
         .contains("gpu-kubelet-plugin plays gpu-node-5 (t4")
         .containsPattern(
@@ -124,7 +126,8 @@ class RealNodeDemoE2E {
                 + " the node is labelled nvidia.com/gpu.clique="
                 + "4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766")
         .containsPattern(
-            "pod worker-0 on gpu-node-real\\n    claim imex-channel, request [^:]+: channel-0\\n"
+            "pod worker-0 on gpu-node-real\\n    claim imex-channel, request [^:]+: channel-0"
+                + "; status.devices Ready=True\\n"
                 + "    container ctr saw [^\\n]*/dev/nvidia-caps-imex-channels/channel0")
         .contains("pod worker-1: not scheduled: 0/1 nodes are available")
         .contains("on one real node: worker-1 expects a GB200 tray of its own")
