@@ -1,5 +1,6 @@
 package dev.gpudra.kit;
 
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,14 @@ public record ClaimRef(String namespace, String name, String uid) {
     Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(uid, "uid");
+  }
+
+  /** The claim as the API server returned it (a missing namespace or name as empty). */
+  public static ClaimRef of(ResourceClaim claim) {
+    return new ClaimRef(
+        Objects.requireNonNullElse(claim.getMetadata().getNamespace(), ""),
+        Objects.requireNonNullElse(claim.getMetadata().getName(), ""),
+        claim.getMetadata().getUid());
   }
 
   @Override

@@ -51,7 +51,7 @@ public final class GpuDraDriver implements DraDriver {
   public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
     Map<String, PrepareResult> results = new LinkedHashMap<>();
     for (ResourceClaim claim : claims) {
-      ClaimRef ref = ref(claim);
+      ClaimRef ref = ClaimRef.of(claim);
       try {
         PrepareResult result = PrepareResult.of(state.prepare(claim));
         log.debug("prepared claim {}: {}", ref, result.devices());
@@ -114,12 +114,5 @@ public final class GpuDraDriver implements DraDriver {
       log.warn("{} of claim {}: the GPU refused: {}", operation, claim, e.getMessage());
     }
     return message;
-  }
-
-  private static ClaimRef ref(ResourceClaim claim) {
-    return new ClaimRef(
-        Objects.requireNonNullElse(claim.getMetadata().getNamespace(), ""),
-        Objects.requireNonNullElse(claim.getMetadata().getName(), ""),
-        claim.getMetadata().getUid());
   }
 }

@@ -2,11 +2,11 @@ package dev.gpudra.kit.claimstatus;
 
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.ForwardingDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
-import dev.gpudra.kit.resourcehealth.HealthFeed;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,10 +25,9 @@ import org.slf4j.LoggerFactory;
  * a held device's health, the condition follows; after an unprepare, the entries go. Writes happen
  * off the kubelet's call ({@link ClaimStatusWriter}); the kubelet's answers are the driver's.
  */
-public final class DeviceStatusDriver implements DraDriver, AutoCloseable {
+public final class DeviceStatusDriver extends ForwardingDriver implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DeviceStatusDriver.class);
 
-  private final DraDriver driver;
   private final ClaimStatusWriter writer;
   private final DeviceStatusSource source;
   private final Map<String, Held> held = new ConcurrentHashMap<>();
@@ -40,7 +39,7 @@ public final class DeviceStatusDriver implements DraDriver, AutoCloseable {
 
   private DeviceStatusDriver(
       DraDriver driver, ClaimStatusWriter writer, DeviceStatusSource source) {
-    this.driver = Objects.requireNonNull(driver, "driver");
+    super(driver);
     this.writer = Objects.requireNonNull(writer, "writer");
     this.source = Objects.requireNonNull(source, "source");
   }
@@ -69,11 +68,11 @@ public final class DeviceStatusDriver implements DraDriver, AutoCloseable {
 
   @Override
   public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
-    Map<String, PrepareResult> results = driver.prepare(claims);
+    Map<String, PrepareResult> results = driver().prepare(claims);
     for (ResourceClaim claim : claims) {
       PrepareResult result = results.get(claim.getMetadata().getUid());
       if (result != null && !result.failed()) {
-        reported(new HeldClaim(ref(claim), result.devices()));
+        reported(new HeldClaim(ClaimRef.of(claim), result.devices()));
       }
     }
     return results;
@@ -81,7 +80,7 @@ public final class DeviceStatusDriver implements DraDriver, AutoCloseable {
 
   @Override
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> claims) {
-    Map<String, UnprepareResult> results = driver.unprepare(claims);
+    Map<String, UnprepareResult> results = driver().unprepare(claims);
     for (ClaimRef claim : claims) {
       UnprepareResult result = results.get(claim.uid());
       if (result != null && !result.failed()) {
@@ -150,38 +149,6 @@ public final class DeviceStatusDriver implements DraDriver, AutoCloseable {
         writer.write(before.claim(), after);
       }
     }
-  }
-
-  private static ClaimRef ref(ResourceClaim claim) {
-    return new ClaimRef(
-        Objects.requireNonNullElse(claim.getMetadata().getNamespace(), ""),
-        Objects.requireNonNullElse(claim.getMetadata().getName(), ""),
-        claim.getMetadata().getUid());
-  }
-
-  @Override
-  public Request request(Operation operation, int claims) {
-    return driver.request(operation, claims);
-  }
-
-  @Override
-  public boolean ready() {
-    return driver.ready();
-  }
-
-  @Override
-  public Optional<HealthFeed> healthFeed() {
-    return driver.healthFeed();
-  }
-
-  @Override
-  public void handleError(Throwable error, String context) {
-    driver.handleError(error, context);
-  }
-
-  @Override
-  public void failedBeforeDriver(Operation operation, FailureReason reason, int claims) {
-    driver.failedBeforeDriver(operation, reason, claims);
   }
 
   /** Stops following the health feed and writing. */

@@ -2,10 +2,10 @@ package dev.gpudra.kit.metadata;
 
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
+import dev.gpudra.kit.ForwardingDriver;
 import dev.gpudra.kit.PrepareResult;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.UnprepareResult;
-import dev.gpudra.kit.resourcehealth.HealthFeed;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -25,19 +25,18 @@ import java.util.Set;
  * plugin helper's {@code EnableDeviceMetadata} does, except that a file that cannot be written
  * fails the claim (the kubelet retries) rather than leave the container without it.
  */
-public final class MetadataDriver implements DraDriver {
+public final class MetadataDriver extends ForwardingDriver {
   /**
    * The annotation naming a template's claim in its pod ({@code pod.spec.resourceClaims[].name}).
    */
   public static final String POD_CLAIM_NAME = "resource.kubernetes.io/pod-claim-name";
 
-  private final DraDriver driver;
   private final String driverName;
   private final MetadataFiles files;
   private final DeviceAttributes attributes;
 
   public MetadataDriver(DraDriver driver, MetadataFiles files, DeviceAttributes attributes) {
-    this.driver = Objects.requireNonNull(driver, "driver");
+    super(driver);
     this.files = Objects.requireNonNull(files, "files");
     this.attributes = Objects.requireNonNull(attributes, "attributes");
     this.driverName = files.paths().driver();
@@ -45,7 +44,7 @@ public final class MetadataDriver implements DraDriver {
 
   @Override
   public Map<String, PrepareResult> prepare(List<ResourceClaim> claims) {
-    Map<String, PrepareResult> results = new LinkedHashMap<>(driver.prepare(claims));
+    Map<String, PrepareResult> results = new LinkedHashMap<>(driver().prepare(claims));
     for (ResourceClaim claim : claims) {
       String uid = claim.getMetadata().getUid();
       PrepareResult result = results.get(uid);
@@ -64,7 +63,7 @@ public final class MetadataDriver implements DraDriver {
 
   @Override
   public Map<String, UnprepareResult> unprepare(List<ClaimRef> claims) {
-    Map<String, UnprepareResult> results = new LinkedHashMap<>(driver.unprepare(claims));
+    Map<String, UnprepareResult> results = new LinkedHashMap<>(driver().unprepare(claims));
     for (ClaimRef claim : claims) {
       UnprepareResult result = results.get(claim.uid());
       if (result == null || result.failed()) {
@@ -83,11 +82,7 @@ public final class MetadataDriver implements DraDriver {
 
   /** Writes each request's file; the request's first device carries the CDI device mounting it. */
   private List<PreparedDevice> withMetadata(ResourceClaim claim, List<PreparedDevice> devices) {
-    ClaimRef ref =
-        new ClaimRef(
-            Objects.requireNonNullElse(claim.getMetadata().getNamespace(), ""),
-            Objects.requireNonNullElse(claim.getMetadata().getName(), ""),
-            claim.getMetadata().getUid());
+    ClaimRef ref = ClaimRef.of(claim);
     Optional<String> podClaimName =
         Optional.ofNullable(claim.getMetadata().getAnnotations()).map(a -> a.get(POD_CLAIM_NAME));
     Map<String, String> cdiIds = new LinkedHashMap<>();
@@ -177,30 +172,5 @@ public final class MetadataDriver implements DraDriver {
       return List.of();
     }
     return claim.getStatus().getAllocation().getDevices().getResults();
-  }
-
-  @Override
-  public Request request(Operation operation, int claims) {
-    return driver.request(operation, claims);
-  }
-
-  @Override
-  public boolean ready() {
-    return driver.ready();
-  }
-
-  @Override
-  public Optional<HealthFeed> healthFeed() {
-    return driver.healthFeed();
-  }
-
-  @Override
-  public void handleError(Throwable error, String context) {
-    driver.handleError(error, context);
-  }
-
-  @Override
-  public void failedBeforeDriver(Operation operation, FailureReason reason, int claims) {
-    driver.failedBeforeDriver(operation, reason, claims);
   }
 }
