@@ -11,7 +11,7 @@ import java.util.Optional;
  * NoExecute} taint keeps a device from a request that does not tolerate it; {@code None}, and any
  * effect a consumer does not know, do not. The same rules hold for a taint a DeviceTaintRule adds.
  */
-final class Tolerations {
+public final class Tolerations {
   private Tolerations() {}
 
   /** The first of the device's taints the tolerations do not tolerate. */
@@ -27,7 +27,8 @@ final class Tolerations {
     return "NoSchedule".equals(taint.getEffect()) || "NoExecute".equals(taint.getEffect());
   }
 
-  static boolean tolerates(DeviceToleration toleration, DeviceTaint taint) {
+  /** Whether {@code toleration} tolerates {@code taint} (key, operator, value and effect). */
+  public static boolean tolerates(DeviceToleration toleration, DeviceTaint taint) {
     String effect = toleration.getEffect();
     if (effect != null && !effect.isEmpty() && !effect.equals(taint.getEffect())) {
       return false;
@@ -42,7 +43,7 @@ final class Tolerations {
   }
 
   /** {@code gpu.nvidia.com/xid=79:NoSchedule}. */
-  static String describe(DeviceTaint taint) {
+  public static String describe(DeviceTaint taint) {
     return taint.getKey()
         + (taint.getValue() == null || taint.getValue().isEmpty() ? "" : "=" + taint.getValue())
         + ":"

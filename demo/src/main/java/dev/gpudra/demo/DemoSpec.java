@@ -77,6 +77,11 @@ public record DemoSpec(
     return manifests.lines().anyMatch(l -> l.strip().equals("kind: ComputeDomain"));
   }
 
+  /** Whether it has DeviceTaintRules (cluster-wide objects, created between its pods). */
+  public boolean taintsDevices() {
+    return manifests.lines().anyMatch(l -> l.strip().equals("kind: DeviceTaintRule"));
+  }
+
   /**
    * Whether it asks for the classic device plugin's {@code nvidia.com/gpu}: it runs on a
    * device-plugin node, then again as {@code gpu-dra migrate} translates it.

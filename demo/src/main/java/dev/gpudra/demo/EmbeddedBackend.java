@@ -2,6 +2,7 @@ package dev.gpudra.demo;
 
 import dev.gpudra.kit.slices.FieldSelectors;
 import dev.gpudra.localcluster.api.LocalApiServer;
+import dev.gpudra.localcluster.eviction.DeviceTaintEvictionStandIn;
 import dev.gpudra.localcluster.scheduler.PodPlacement;
 import dev.gpudra.localcluster.scheduler.SchedulerStandIn;
 import dev.gpudra.localcluster.workloads.DaemonSetStandIn;
@@ -10,14 +11,15 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 
 /**
- * fabric8's mock API server with our validation, the scheduler stand-in on our allocator and the
- * Deployment and DaemonSet stand-ins.
+ * fabric8's mock API server with our validation, the scheduler stand-in on our allocator, the
+ * Deployment and DaemonSet stand-ins and the device-taint-eviction stand-in.
  */
 public final class EmbeddedBackend implements ClusterBackend {
   private final LocalApiServer api;
   private final PodPlacement placement;
   private final DeploymentStandIn deployments;
   private final DaemonSetStandIn daemonSets;
+  private final DeviceTaintEvictionStandIn eviction;
   private SchedulerStandIn scheduler;
 
   private EmbeddedBackend(LocalApiServer api, PodPlacement placement) {
@@ -25,16 +27,19 @@ public final class EmbeddedBackend implements ClusterBackend {
     this.placement = placement;
     this.deployments = new DeploymentStandIn(api.client());
     this.daemonSets = new DaemonSetStandIn(api.client());
+    this.eviction = new DeviceTaintEvictionStandIn(api.client());
   }
 
   /**
-   * Starts the embedded API server and the Deployment and DaemonSet stand-ins (the GPU plugin's MPS
-   * daemons, the ComputeDomains' IMEX daemons); the scheduler follows in {@link #nodesReady()}.
+   * Starts the embedded API server, the Deployment and DaemonSet stand-ins (the GPU plugin's MPS
+   * daemons, the ComputeDomains' IMEX daemons) and the device-taint-eviction stand-in (a {@code
+   * NoExecute} DeviceTaintRule's pods); the scheduler follows in {@link #nodesReady()}.
    */
   public static EmbeddedBackend start(PodPlacement placement) {
     EmbeddedBackend backend = new EmbeddedBackend(new LocalApiServer().start(), placement);
     backend.deployments.start();
     backend.daemonSets.start();
+    backend.eviction.start();
     return backend;
   }
 
@@ -79,6 +84,7 @@ public final class EmbeddedBackend implements ClusterBackend {
     if (scheduler != null) {
       scheduler.close();
     }
+    eviction.close();
     daemonSets.close();
     deployments.close();
     api.close();

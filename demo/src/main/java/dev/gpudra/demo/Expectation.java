@@ -22,7 +22,8 @@ public record Expectation(List<Pod> pods, boolean sameDevices) {
 
   /**
    * @param name pod name
-   * @param phase {@code Running} or {@code Pending}
+   * @param phase {@code Running}, {@code Pending}, or {@code Evicted} (deleted by the
+   *     device-taint-eviction controller for a DeviceTaintRule created after it)
    * @param node the node it must run on (null: any); where several nodes fit it, any of those
    * @param devices how many devices its claims hold (null: not checked)
    * @param sameAttribute an attribute all its devices must share (null: none)

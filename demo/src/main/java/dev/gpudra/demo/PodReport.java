@@ -29,6 +29,8 @@ import java.util.Optional;
  *     readiness, what it was told), where the node runs in this process
  * @param deviceReady the {@code Ready} status its claims' {@code status.devices} show, by {@code
  *     driver/pool/device}, for each device that has an entry
+ * @param eviction for a pod a DeviceTaintRule evicted (phase {@code Evicted}): the rule and what
+ *     its {@code EvictionInProgress} condition said
  */
 public record PodReport(
     String name,
@@ -45,7 +47,10 @@ public record PodReport(
     List<String> feasibleNodes,
     Map<String, GpuSettings> gpuSettings,
     List<String> mpsDaemons,
-    Map<String, String> deviceReady) {
+    Map<String, String> deviceReady,
+    Optional<String> eviction) {
+  /** The phase of a pod the device-taint-eviction controller deleted. */
+  public static final String EVICTED = "Evicted";
 
   public PodReport {
     mpsDaemons = List.copyOf(mpsDaemons);
@@ -57,6 +62,27 @@ public record PodReport(
     containers = Map.copyOf(containers);
     disagreements = List.copyOf(disagreements);
     feasibleNodes = List.copyOf(feasibleNodes);
+  }
+
+  /** This pod, gone: a DeviceTaintRule's eviction deleted it, as {@code why} says. */
+  public PodReport evicted(String why) {
+    return new PodReport(
+        name,
+        EVICTED,
+        node,
+        claims,
+        devices,
+        claimUids,
+        containers,
+        schedulerMessage,
+        unschedulable,
+        failure,
+        disagreements,
+        feasibleNodes,
+        gpuSettings,
+        mpsDaemons,
+        deviceReady,
+        Optional.of(why));
   }
 
   /** The UID of the claim that holds this device (its CDI device IDs start with it). */

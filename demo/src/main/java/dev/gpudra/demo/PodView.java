@@ -172,7 +172,8 @@ public final class PodView {
           feasible,
           gpuSettings(devices),
           mpsDaemons(claimUids.values()),
-          deviceReady(claims.values()));
+          deviceReady(claims.values()),
+          Optional.empty());
     }
 
     private List<String> mpsDaemons(java.util.Collection<String> claimUids) {

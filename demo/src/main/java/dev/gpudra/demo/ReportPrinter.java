@@ -105,6 +105,7 @@ public final class ReportPrinter {
     containers(pod);
     pod.mpsDaemons().forEach(d -> out.printf("    mps     %s%n", d));
     pod.failure().ifPresent(f -> out.printf("    not started: %s%n", f));
+    pod.eviction().ifPresent(e -> out.printf("    evicted by %s%n", e));
     pod.unschedulable()
         .ifPresent(u -> PendingReasons.lines(u).forEach(l -> out.printf("    %s%n", l)));
     if (pod.schedulerMessage().isPresent()) {

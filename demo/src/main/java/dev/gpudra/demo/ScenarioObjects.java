@@ -15,7 +15,8 @@ import java.util.Objects;
 /**
  * A scenario's manifests applied to a namespace of its own: the namespace (with the labels of a
  * Namespace in the manifests, e.g. {@code resource.kubernetes.io/admin-access}), then every object
- * but the pods, which the caller creates one at a time.
+ * but the steps, which the caller takes one at a time: the pods, and the DeviceTaintRules between
+ * them (cluster-wide, so a rule drains what the pods before it hold).
  *
  * @param client the cluster
  * @param objects the scenario's objects, in manifest order
@@ -62,16 +63,25 @@ public record ScenarioObjects(KubernetesClient client, List<HasMetadata> objects
       }
     }
     objects.stream()
-        .filter(o -> !(o instanceof Pod) && !(o instanceof Namespace))
+        .filter(o -> !step(o) && !(o instanceof Namespace))
         .forEach(o -> client.resource(o).inNamespace(namespace).create());
   }
 
   /** Creates every object but the pods that is not in the namespace yet (it exists). */
   public void applyMissing(String namespace) {
     objects.stream()
-        .filter(o -> !(o instanceof Pod) && !(o instanceof Namespace))
+        .filter(o -> !step(o) && !(o instanceof Namespace))
         .filter(o -> client.resource(o).inNamespace(namespace).get() == null)
         .forEach(o -> client.resource(o).inNamespace(namespace).create());
+  }
+
+  /** The pods and DeviceTaintRules, in manifest order. */
+  public List<HasMetadata> steps() {
+    return objects.stream().filter(ScenarioObjects::step).toList();
+  }
+
+  private static boolean step(HasMetadata o) {
+    return o instanceof Pod || TaintRuleStep.KIND.equals(o.getKind());
   }
 
   /** The pods, in manifest order. */

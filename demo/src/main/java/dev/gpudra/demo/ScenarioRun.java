@@ -6,6 +6,7 @@ import dev.gpudra.localcluster.scheduler.AllocatorAgreement.Agreement;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
 import dev.gpudra.localcluster.scheduler.PodPlacement;
 import dev.gpudra.localcluster.scheduler.SchedulerVerdict;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -19,7 +20,8 @@ import java.util.Optional;
  * Applies one scenario's manifests in a namespace named after it: everything but the pods first,
  * then each pod in turn, waiting until it has settled (running, unschedulable, or failed to start)
  * and holding the scheduler's decision against what our allocator predicted from the cluster as it
- * was just before the pod was created. A scenario that asks for the classic device plugin's {@code
+ * was just before the pod was created. A DeviceTaintRule between the pods is created where it
+ * stands ({@link TaintRuleStep}). A scenario that asks for the classic device plugin's {@code
  * nvidia.com/gpu} then runs again as {@code gpu-dra migrate} translates it.
  */
 public final class ScenarioRun {
@@ -57,8 +59,17 @@ public final class ScenarioRun {
     cluster.report(spec.gpuEvents());
     objects.apply(ns, cluster.backend().createsServiceAccounts());
     Map<String, PodReport> reports = new LinkedHashMap<>();
-    for (Pod pod : objects.pods()) {
-      reports.put(pod.getMetadata().getName(), createAndSettle(ns, pod));
+    TaintRuleStep rules = new TaintRuleStep(client, namespacePrefix);
+    try {
+      for (HasMetadata step : objects.steps()) {
+        if (step instanceof Pod pod) {
+          reports.put(pod.getMetadata().getName(), createAndSettle(ns, pod));
+        } else {
+          rules.apply(step, ns, reports);
+        }
+      }
+    } finally {
+      rules.deleteAll();
     }
     if (spec.migrates()) {
       ScenarioObjects migrated = MigratedManifests.translate(client, spec);

@@ -54,7 +54,8 @@ class ExpectationCheckTest {
         feasible,
         gpuSettings,
         mpsDaemons,
-        Map.of());
+        Map.of(),
+        Optional.empty());
   }
 
   private static List<String> problems(PodReport pod) {

@@ -26,7 +26,7 @@ class DemoE2E {
     assertThat(ok).as(verdict(text)).isTrue();
     assertThat(text)
         .contains(
-            "16 scenarios, 16 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
+            "17 scenarios, 17 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")

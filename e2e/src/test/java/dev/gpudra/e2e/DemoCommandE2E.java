@@ -41,7 +41,7 @@ class DemoCommandE2E {
         .containsPattern(
             "\\b(20|21) scheduling decisions checked against our allocator's prediction")
         .contains(
-            "16 scenarios, 16 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
+            "17 scenarios, 17 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
         .doesNotContain("UNEXPECTED");
   }
 }

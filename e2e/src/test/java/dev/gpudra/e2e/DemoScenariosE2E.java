@@ -110,6 +110,12 @@ class DemoScenariosE2E {
             });
       } else if ("Running".equals(pod.phase())) {
         assertPrepared(pod);
+      } else if (PodReport.EVICTED.equals(pod.phase())) {
+        // prepared while it ran; then kube-controller-manager's eviction deleted it
+        assertPrepared(pod);
+        assertThat(pod.eviction())
+            .as(pod.name())
+            .hasValueSatisfying(e -> assertThat(e).contains("EvictionInProgress=False, Completed"));
       } else {
         assertThat(pod.schedulerMessage()).as(pod.name()).isPresent();
         assertThat(pod.unschedulable()).as(pod.name()).isPresent();

@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
  * A stand-in controller's loop: {@code step} every {@code millis} on a thread of its own; a failed
  * step is logged and the next one tries again.
  */
-final class StandInLoop implements AutoCloseable {
+public final class StandInLoop implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(StandInLoop.class);
 
   private final String name;
@@ -18,7 +18,7 @@ final class StandInLoop implements AutoCloseable {
   private final long millis;
   private final ScheduledExecutorService poller;
 
-  StandInLoop(String name, Runnable step, long millis) {
+  public StandInLoop(String name, Runnable step, long millis) {
     this.name = name;
     this.step = step;
     this.millis = millis;
@@ -27,7 +27,7 @@ final class StandInLoop implements AutoCloseable {
             r -> Thread.ofPlatform().daemon().name(name).unstarted(r));
   }
 
-  void start() {
+  public void start() {
     poller.scheduleWithFixedDelay(this::safeStep, 0, millis, TimeUnit.MILLISECONDS);
   }
 
