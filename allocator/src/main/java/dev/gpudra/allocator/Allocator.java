@@ -87,7 +87,8 @@ public final class Allocator {
       if (search.run()) {
         List<RequestSpec> used = usedSpecs(requests, search);
         return new Allocation(
-            new ResultAssembler(capacity, shareIds).build(devices, used, search.chosen()),
+            new ResultAssembler(capacity, shareIds)
+                .build(devices, used, search.chosen(), node.name()),
             new ExplanationAssembler(table, search).assemble(node, pools, requests));
       }
       UnsatisfiableException failure = Precheck.diagnose(requests, table, constraints);

@@ -3,10 +3,10 @@ package dev.gpudra.allocator;
 /**
  * What happened to one device for one request, the first reason that applied.
  *
- * <p>Static checks run in this order: {@link #POOL_INVALID}, {@link #UNSUPPORTED_FEATURE}, class
- * selectors, request selectors, taints, counters, capacity, {@link #ALREADY_ALLOCATED}. {@link
- * #TAKEN_BY_CLAIM}, {@link #COUNTERS_TAKEN_BY_CLAIM}, {@link #CAPACITY_TAKEN_BY_CLAIM} and {@link
- * #CONSTRAINT} come from the search and are kept only when the device was not chosen in the end.
+ * <p>Static checks run in this order: {@link #POOL_INVALID}, class selectors, request selectors,
+ * taints, counters, capacity, {@link #ALREADY_ALLOCATED}. {@link #TAKEN_BY_CLAIM}, {@link
+ * #COUNTERS_TAKEN_BY_CLAIM}, {@link #CAPACITY_TAKEN_BY_CLAIM} and {@link #CONSTRAINT} come from the
+ * search and are kept only when the device was not chosen in the end.
  */
 public enum CandidateOutcome {
   /** Allocated to this request. */
@@ -40,8 +40,6 @@ public enum CandidateOutcome {
   CAPACITY_IN_USE(false),
   /** Allocated to another claim, and the request has no admin access. */
   ALREADY_ALLOCATED(false),
-  /** Uses a gated feature the scheduler ignores by default (shared counters, binding). */
-  UNSUPPORTED_FEATURE(false),
   /** Its pool has duplicate device names; the scheduler refuses to allocate from it. */
   POOL_INVALID(false);
 

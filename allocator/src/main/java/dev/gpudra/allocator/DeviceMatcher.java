@@ -1,6 +1,5 @@
 package dev.gpudra.allocator;
 
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -42,7 +41,6 @@ final class DeviceMatcher {
   CandidateExplanation check(RequestSpec spec, Candidate candidate, Pool pool) {
     Optional<CandidateExplanation> rejection =
         poolRejection(candidate, pool)
-            .or(() -> featureRejection(candidate))
             .or(() -> classRejection(spec, candidate))
             .or(() -> requestRejection(spec, candidate))
             .or(() -> taintRejection(spec, candidate))
@@ -79,18 +77,6 @@ final class DeviceMatcher {
             candidate,
             CandidateOutcome.POOL_INVALID,
             "pool is invalid: " + pool.status().detail()));
-  }
-
-  private static Optional<CandidateExplanation> featureRejection(Candidate candidate) {
-    Device device = candidate.device();
-    if (device.getBindingConditions() != null && !device.getBindingConditions().isEmpty()) {
-      return Optional.of(
-          reject(
-              candidate,
-              CandidateOutcome.UNSUPPORTED_FEATURE,
-              "has binding conditions (gate DRADeviceBindingConditions is off by default)"));
-    }
-    return Optional.empty();
   }
 
   private Optional<CandidateExplanation> classRejection(RequestSpec spec, Candidate candidate) {

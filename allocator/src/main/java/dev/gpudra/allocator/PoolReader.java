@@ -19,7 +19,8 @@ import java.util.TreeSet;
  * a pool is the slices with one (driver, pool name); only the highest generation counts; it is
  * complete when that generation has {@code resourceSliceCount} slices (counted over all nodes);
  * slices that disagree on the count, or duplicate device names, make it invalid. Pools come in
- * (driver, pool) order and slices in name order, as in Kubernetes 1.36.
+ * (driver, pool) order, those with a device that has binding conditions last, and slices in name
+ * order, as in Kubernetes 1.37.
  */
 final class PoolReader {
 
@@ -81,7 +82,18 @@ final class PoolReader {
         pools.add(new Pool(status(key, latest, local), local));
       }
     }
-    return pools;
+    // kube-scheduler 1.37 tries pools with a device that has binding conditions last
+    List<Pool> ordered =
+        new ArrayList<>(pools.stream().filter(p -> !hasBindingConditions(p)).toList());
+    pools.stream().filter(PoolReader::hasBindingConditions).forEach(ordered::add);
+    return ordered;
+  }
+
+  private static boolean hasBindingConditions(Pool pool) {
+    return pool.slices().stream()
+        .filter(s -> s.getSpec().getDevices() != null)
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .anyMatch(d -> d.getBindingConditions() != null && !d.getBindingConditions().isEmpty());
   }
 
   private static List<ResourceSlice> latestGeneration(List<ResourceSlice> all) {

@@ -32,8 +32,10 @@ import java.util.function.Supplier;
  * Builds {@code status.allocation} from the chosen devices, as the scheduler does: one result per
  * device in request order; each used class's configs once ({@code FromClass}, listing every request
  * that uses the class), then the claim's configs that apply ({@code FromClaim}); and the node
- * selector of the devices' slices. A result on a device that allows multiple allocations carries a
- * share ID and the capacity the share consumes, every capacity of the device.
+ * selector of the devices' slices (the node itself where a device binds to it). A result copies its
+ * device's binding conditions (KEP-5007, beta and on in 1.37). A result on a device that allows
+ * multiple allocations carries a share ID and the capacity the share consumes, every capacity of
+ * the device.
  */
 final class ResultAssembler {
   private final CapacityLedger capacity;
@@ -44,7 +46,12 @@ final class ResultAssembler {
     this.shareIds = shareIds;
   }
 
-  AllocationResult build(DeviceClaim claim, List<RequestSpec> used, List<Choice> chosen) {
+  /**
+   * @param node the node the claim is allocated for: the node selector pins it when a chosen device
+   *     is node-local or binds to its node ({@code bindsToNode})
+   */
+  AllocationResult build(
+      DeviceClaim claim, List<RequestSpec> used, List<Choice> chosen, String node) {
     List<DeviceRequestAllocationResult> results = chosen.stream().map(this::result).toList();
     List<DeviceAllocationConfiguration> config = new ArrayList<>(classConfigs(used));
     config.addAll(claimConfigs(claim, used));
@@ -53,7 +60,7 @@ final class ResultAssembler {
         .withResults(results)
         .withConfig(config)
         .endDevices()
-        .withNodeSelector(nodeSelector(chosen))
+        .withNodeSelector(nodeSelector(chosen, node))
         .build();
   }
 
@@ -68,7 +75,10 @@ final class ResultAssembler {
             .withDevice(id.device())
             .withAdminAccess(choice.spec().admin() ? Boolean.TRUE : null)
             .withTolerations(
-                choice.spec().tolerations().isEmpty() ? null : choice.spec().tolerations());
+                choice.spec().tolerations().isEmpty() ? null : choice.spec().tolerations())
+            .withBindingConditions(orNull(choice.candidate().device().getBindingConditions()))
+            .withBindingFailureConditions(
+                orNull(choice.candidate().device().getBindingFailureConditions()));
     if (CapacityLedger.shareable(choice.candidate())) {
       Map<String, Quantity> consumed = capacity.demand(choice.spec(), choice.candidate()).amounts();
       result
@@ -76,6 +86,10 @@ final class ResultAssembler {
           .withConsumedCapacity(consumed.isEmpty() ? null : new TreeMap<>(consumed));
     }
     return result.build();
+  }
+
+  private static List<String> orNull(List<String> values) {
+    return values == null || values.isEmpty() ? null : List.copyOf(values);
   }
 
   private static List<DeviceAllocationConfiguration> classConfigs(List<RequestSpec> used) {
@@ -127,13 +141,16 @@ final class ResultAssembler {
    * A node-local slice pins the result to its node; node-selector slices add their single term's
    * requirements; all-nodes slices add nothing. Nothing at all means usable everywhere (null).
    */
-  static NodeSelector nodeSelector(List<Choice> chosen) {
+  static NodeSelector nodeSelector(List<Choice> chosen, String node) {
     List<NodeSelectorRequirement> fields = new ArrayList<>();
     List<NodeSelectorRequirement> expressions = new ArrayList<>();
     for (Choice choice : chosen) {
       ResourceSliceSpec spec = choice.candidate().slice().getSpec();
       if (spec.getNodeName() != null && !spec.getNodeName().isEmpty()) {
         return pinnedTo(spec.getNodeName());
+      }
+      if (Boolean.TRUE.equals(choice.candidate().device().getBindsToNode())) {
+        return pinnedTo(node);
       }
       if (spec.getNodeSelector() != null
           && !spec.getNodeSelector().getNodeSelectorTerms().isEmpty()) {

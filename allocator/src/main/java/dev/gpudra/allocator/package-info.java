@@ -16,8 +16,9 @@
  * their gates on: device taints against tolerations (DRADeviceTaints), shared counters
  * (DRAPartitionableDevices), and consumable capacity with {@code distinctAttribute}
  * (DRAConsumableCapacity: shares of devices that allow multiple allocations, request policies,
- * other claims' consumption; share IDs come from a supplier, random like the scheduler's). Not
- * modelled: per-device node selection, binding conditions, several claims per pod at once, and
- * scoring.
+ * other claims' consumption; share IDs come from a supplier, random like the scheduler's), and
+ * binding conditions (DRADeviceBindingConditions: copied into the results; pools with such devices
+ * are tried last; {@code bindsToNode} pins the node). Not modelled: per-device node selection,
+ * several claims per pod at once, and scoring.
  */
 package dev.gpudra.allocator;

@@ -7,12 +7,15 @@ import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocationResult;
+import io.fabric8.kubernetes.api.model.resource.v1.AllocationResultBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReference;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatusBuilder;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -101,10 +104,35 @@ public final class ClaimStatuses {
               .withUid(uid)
               .build());
     }
+    AllocationResult allocated = allocation == null ? current.getAllocation() : allocation;
+    if (allocated != null
+        && allocated.getAllocationTimestamp() == null
+        && BindingWait.needed(allocated)) {
+      // kube-scheduler stamps an allocation that waits for binding conditions
+      allocated =
+          new AllocationResultBuilder(allocated)
+              .withAllocationTimestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString())
+              .build();
+    }
     return new ResourceClaimStatusBuilder(current)
-        .withAllocation(allocation == null ? current.getAllocation() : allocation)
+        .withAllocation(allocated)
         .withReservedFor(consumers)
         .build();
+  }
+
+  /**
+   * The claim without the pod in {@code reservedFor}; without its allocation and device statuses
+   * too when no other consumer is left (kube-scheduler after a failed binding).
+   */
+  public static ResourceClaimStatus unreserved(ResourceClaim claim, String podUid) {
+    List<ResourceClaimConsumerReference> kept =
+        consumers(claim).stream().filter(c -> !podUid.equals(c.getUid())).toList();
+    ResourceClaimStatusBuilder status =
+        new ResourceClaimStatusBuilder(claim.getStatus())
+            .withReservedFor(kept.isEmpty() ? null : kept);
+    return kept.isEmpty()
+        ? status.withAllocation(null).withDevices(List.of()).build()
+        : status.build();
   }
 
   /** The claim's consumers ({@code status.reservedFor}). */

@@ -2,6 +2,7 @@ package dev.gpudra.localcluster.scheduler;
 
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
+import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodCondition;
@@ -74,22 +75,73 @@ final class ClaimWriter {
                 .build());
   }
 
-  /** Writes every claim's allocation and reservation, then binds the pod; returns the claims. */
-  List<ResourceClaim> reserveAndBind(Pod pod, List<ResourceClaim> claims, Fits fits) {
+  /** Writes every claim's allocation and reservation; returns the claims. */
+  List<ResourceClaim> reserve(Pod pod, List<ResourceClaim> claims, Fits fits) {
     List<ResourceClaim> written = new ArrayList<>();
     for (ResourceClaim claim : claims) {
       ResourceClaimStatus status =
           ClaimStatuses.reserved(claim, fits.allocations().get(claim.getMetadata().getName()), pod);
       written.add(writeStatus(claim, status));
     }
+    return written;
+  }
+
+  /** Binds the pod to the node: {@code spec.nodeName} and PodScheduled=True. */
+  void bind(Pod pod, String node) {
     var podResource =
         client
             .pods()
             .inNamespace(pod.getMetadata().getNamespace())
             .withName(pod.getMetadata().getName());
-    podResource.edit(p -> new PodBuilder(p).editSpec().withNodeName(fits.node()).endSpec().build());
+    podResource.edit(p -> new PodBuilder(p).editSpec().withNodeName(node).endSpec().build());
     podResource.editStatus(p -> withCondition(p, condition("True", "Scheduled", "")));
-    return written;
+  }
+
+  /**
+   * After a failed binding: takes the pod out of its claims' {@code reservedFor} (deallocating a
+   * claim nobody else holds) and sets PodScheduled=False, reason SchedulerError, as kube-scheduler
+   * does for a PreBind error; the pod is scheduled again.
+   */
+  void unreserve(Pod pod, List<ResourceClaim> claims, String error) {
+    claims.forEach(c -> writeStatus(c, ClaimStatuses.unreserved(c, pod.getMetadata().getUid())));
+    client
+        .pods()
+        .inNamespace(pod.getMetadata().getNamespace())
+        .withName(pod.getMetadata().getName())
+        .editStatus(p ->
+            withCondition(
+                p,
+                condition(
+                    "False",
+                    "SchedulerError",
+                    "running PreBind plugin \"DynamicResources\": " + error)));
+  }
+
+  /** The event kube-scheduler records while binding conditions are pending. */
+  void bindingConditionsPending(Pod pod, String node) {
+    client
+        .v1()
+        .events()
+        .inNamespace(pod.getMetadata().getNamespace())
+        .resource(
+            new EventBuilder()
+                .withNewMetadata()
+                .withGenerateName(pod.getMetadata().getName() + ".")
+                .endMetadata()
+                .withNewInvolvedObject()
+                .withApiVersion("v1")
+                .withKind("Pod")
+                .withNamespace(pod.getMetadata().getNamespace())
+                .withName(pod.getMetadata().getName())
+                .withUid(pod.getMetadata().getUid())
+                .endInvolvedObject()
+                .withType("Normal")
+                .withReason("BindingConditionsPending")
+                .withAction("Scheduling")
+                .withMessage("waiting for binding conditions for device on node " + node)
+                .withReportingComponent("default-scheduler")
+                .build())
+        .create();
   }
 
   /**

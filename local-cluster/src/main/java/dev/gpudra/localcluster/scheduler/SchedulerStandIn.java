@@ -12,15 +12,19 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +43,8 @@ public final class SchedulerStandIn implements AutoCloseable {
   private final PodPlacement placement;
   private final ClaimWriter writer;
   private final Map<String, FitsNowhere> unschedulable = new ConcurrentHashMap<>();
+  // pods reserved on a node, waiting for their devices' binding conditions, by namespace/name
+  private final Map<String, String> binding = new ConcurrentHashMap<>();
   private final ScheduledExecutorService poller =
       Executors.newSingleThreadScheduledExecutor(
           r -> Thread.ofPlatform().daemon().name("scheduler-stand-in").unstarted(r));
@@ -66,11 +72,13 @@ public final class SchedulerStandIn implements AutoCloseable {
     Map<String, ResourceClaim> claims =
         writer.release(
             client.resources(ResourceClaim.class).inAnyNamespace().list().getItems(), pods);
+    Set<String> failedBinding = awaitBindings(pods, claims);
     List<Pod> pending =
         pods.stream()
             .filter(p -> p.getSpec().getNodeName() == null)
             .filter(p -> p.getMetadata().getDeletionTimestamp() == null)
             .filter(p -> retry || !unschedulable.containsKey(key(p)))
+            .filter(p -> !binding.containsKey(key(p)) && !failedBinding.contains(key(p)))
             .toList();
     if (pending.isEmpty()) {
       return;
@@ -133,11 +141,17 @@ public final class SchedulerStandIn implements AutoCloseable {
     }
     switch (decision) {
       case Fits fits -> {
-        writer
-            .reserveAndBind(pod, mine, fits)
-            .forEach(c -> claims.put(ns + "/" + c.getMetadata().getName(), c));
+        List<ResourceClaim> written = writer.reserve(pod, mine, fits);
+        written.forEach(c -> claims.put(ns + "/" + c.getMetadata().getName(), c));
         unschedulable.remove(key(pod));
-        log.info("pod {} bound to {}", key(pod), fits.node());
+        if (written.stream().anyMatch(BindingWait::needed)) {
+          binding.put(key(pod), fits.node());
+          writer.bindingConditionsPending(pod, fits.node());
+          log.info("pod {} waits for binding conditions on {}", key(pod), fits.node());
+        } else {
+          writer.bind(pod, fits.node());
+          log.info("pod {} bound to {}", key(pod), fits.node());
+        }
         return Optional.of(fits.node());
       }
       case FitsNowhere nowhere -> {
@@ -149,6 +163,47 @@ public final class SchedulerStandIn implements AutoCloseable {
         return Optional.empty();
       }
     }
+  }
+
+  /**
+   * PreBind's wait: binds each waiting pod whose claims are ready; unreserves one whose binding
+   * failed or timed out, to be scheduled again in a later pass; leaves the others waiting. Returns
+   * the pods unreserved.
+   */
+  private Set<String> awaitBindings(List<Pod> pods, Map<String, ResourceClaim> claims) {
+    Set<String> failedNow = new HashSet<>();
+    Instant now = Instant.now();
+    Map<String, Pod> byKey =
+        pods.stream().collect(Collectors.toMap(SchedulerStandIn::key, p -> p, (a, b) -> a));
+    for (Map.Entry<String, String> waiting : List.copyOf(binding.entrySet())) {
+      Pod pod = byKey.get(waiting.getKey());
+      if (pod == null || pod.getSpec().getNodeName() != null) {
+        binding.remove(waiting.getKey());
+        continue;
+      }
+      String ns = pod.getMetadata().getNamespace();
+      List<ResourceClaim> mine =
+          PodClaim.of(pod).stream()
+              .flatMap(c -> c.claimName().stream())
+              .map(n -> claims.get(ns + "/" + n))
+              .filter(Objects::nonNull)
+              .toList();
+      List<BindingWait.Check> checks = mine.stream().map(c -> BindingWait.check(c, now)).toList();
+      Optional<BindingWait.Check> failed =
+          checks.stream().filter(c -> c.state() == BindingWait.State.FAILED).findFirst();
+      if (failed.isPresent()) {
+        binding.remove(waiting.getKey());
+        failedNow.add(waiting.getKey());
+        writer.unreserve(pod, mine, failed.get().message());
+        log.info("pod {} not bound: {}", waiting.getKey(), failed.get().message());
+      } else if (checks.stream().allMatch(c -> c.state() == BindingWait.State.READY)) {
+        binding.remove(waiting.getKey());
+        writer.bind(pod, waiting.getValue());
+        log.info(
+            "pod {} bound to {} (binding conditions met)", waiting.getKey(), waiting.getValue());
+      }
+    }
+    return failedNow;
   }
 
   private static String key(Pod pod) {

@@ -62,6 +62,8 @@ final class ClaimStatusRules {
     errors.addAll(NameRules.driverName(r.getDriver(), path.child("driver")));
     errors.addAll(NameRules.poolName(r.getPool(), path.child("pool")));
     errors.addAll(NameRules.dnsLabel(r.getDevice(), path.child("device")));
+    errors.addAll(
+        BindingRules.conditions(r.getBindingConditions(), r.getBindingFailureConditions(), path));
     return errors;
   }
 }

@@ -23,6 +23,9 @@ final class DeviceRules {
     errors.addAll(
         ListRules.each(device.getTaints(), MAX_TAINTS, path.child("taints"), DeviceRules::taint));
     errors.addAll(NodeSelection.forDevice(device, path, perDeviceNodes));
+    errors.addAll(
+        BindingRules.conditions(
+            device.getBindingConditions(), device.getBindingFailureConditions(), path));
     return errors;
   }
 
