@@ -26,8 +26,15 @@ import java.util.stream.Collectors;
  * allocator predicted, delete the pods and check that every claim was unprepared.
  */
 public final class Demo {
+  /**
+   * The gates of the ComputeDomain controller and of every demo node's compute-domain plugin: a
+   * channel's pod binds once the node's IMEX daemon is ready.
+   */
+  static final String DOMAIN_GATES = "ComputeDomainBindingConditions=true";
+
   /** The gates of every demo node. */
-  private static final String EVERY_NODE = "TimeSlicingSettings=true,ClaimDeviceStatus=true";
+  private static final String EVERY_NODE =
+      "TimeSlicingSettings=true,ClaimDeviceStatus=true," + DOMAIN_GATES;
 
   /**
    * The demo's nodes, in order, with the plugin's feature gates the scenarios show (off by default

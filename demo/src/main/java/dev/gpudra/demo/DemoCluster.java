@@ -115,7 +115,8 @@ public final class DemoCluster implements AutoCloseable {
     domainController =
         ComputeDomainController.start(
             client(),
-            new DaemonSettings(Demo.DRIVER_NAMESPACE, DemoNode.IMAGE, 4, 18, "", List.of()),
+            new DaemonSettings(
+                Demo.DRIVER_NAMESPACE, DemoNode.IMAGE, 4, 18, Demo.DOMAIN_GATES, List.of()),
             true,
             java.util.Optional.empty());
     progress.accept("ComputeDomain controller running");

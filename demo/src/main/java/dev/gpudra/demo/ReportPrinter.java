@@ -91,12 +91,15 @@ public final class ReportPrinter {
       GpuSettings settings = pod.gpuSettings().get(PodReport.key(d));
       String ready = pod.deviceReady().get(PodReport.key(d));
       out.printf(
-          "    device %s/%s/%s (request %s)%s%s%s%n",
+          "    device %s/%s/%s (request %s)%s%s%s%s%n",
           d.getDriver(),
           d.getPool(),
           d.getDevice(),
           d.getRequest(),
           share(d),
+          d.getBindingConditions() == null || d.getBindingConditions().isEmpty()
+              ? ""
+              : "; bound once " + String.join(", ", d.getBindingConditions()),
           settings == null || settings.equals(GpuSettings.BOOT)
               ? ""
               : "; GPU " + describe(settings),

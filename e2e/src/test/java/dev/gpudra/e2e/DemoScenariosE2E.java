@@ -2,6 +2,7 @@ package dev.gpudra.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpudra.api.computedomain.ComputeDomainBinding;
 import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoCluster;
 import dev.gpudra.demo.DemoSpec;
@@ -205,6 +206,11 @@ class DemoScenariosE2E {
         assertThat(cdi)
             .contains("k8s.compute-domain.nvidia.com/claim=" + claimUid + "-" + device.getDevice());
         assertThat(nodes).contains("/dev/nvidia-caps-imex-channels/channel0");
+        if (device.getDevice().startsWith("channel-")) {
+          // ComputeDomainBindingConditions: kube-scheduler bound the pod only once the controller
+          // set the condition (the node's IMEX daemon ready)
+          assertThat(device.getBindingConditions()).containsExactly(ComputeDomainBinding.READY);
+        }
         continue;
       }
       assertThat(cdi).contains("k8s.gpu.nvidia.com/claim=" + claimUid + "-" + device.getDevice());

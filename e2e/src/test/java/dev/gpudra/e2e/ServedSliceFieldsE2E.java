@@ -23,14 +23,14 @@ class ServedSliceFieldsE2E {
   /** 1.34's defaults for the gates of the fields the probe asks about (all alpha there). */
   static final String DEFAULT_GATES_134 =
       "--feature-gates=DRADeviceTaints=false,DRAPartitionableDevices=false,"
-          + "DRAConsumableCapacity=false";
+          + "DRAConsumableCapacity=false,DRADeviceBindingConditions=false";
 
   @TempDir Path dir;
 
   @Test
   @DisplayName(
-      "1.34 with its default gates drops taints, counters and consumable capacity: the probe"
-          + " says so, and leaves no slice behind")
+      "1.34 with its default gates drops taints, counters, consumable capacity and binding"
+          + " conditions: the probe says so, and leaves no slice behind")
   void oldestReleaseDefaults() throws InterruptedException {
     try (ControlPlaneProcess plane =
         ControlPlaneProcess.start(

@@ -28,6 +28,12 @@ public enum FeatureGate {
    * (data and a {@code Ready} condition that follows the device's health). Not in NVIDIA's plugin.
    */
   CLAIM_DEVICE_STATUS("ClaimDeviceStatus", false, Stage.ALPHA),
+  /**
+   * KEP-5007: the compute-domain plugin publishes its channel with binding conditions and the
+   * ComputeDomain controller sets them once the node's IMEX daemon is ready, so that kube-scheduler
+   * binds a channel's pod only then (instead of the kubelet's prepare retrying). Not in NVIDIA's.
+   */
+  COMPUTE_DOMAIN_BINDING_CONDITIONS("ComputeDomainBindingConditions", false, Stage.ALPHA),
   /** Accepted for compatibility with the Kubernetes logging gates; always on. */
   CONTEXTUAL_LOGGING("ContextualLogging", true, Stage.BETA),
   LOGGING_ALPHA_OPTIONS("LoggingAlphaOptions", false, Stage.ALPHA),

@@ -30,6 +30,8 @@ import dev.gpudra.kit.owner.NodeOwner;
 import dev.gpudra.kit.plugin.KubeletPlugin;
 import dev.gpudra.kit.plugin.PluginConfig;
 import dev.gpudra.kit.plugin.PluginPaths;
+import dev.gpudra.kit.served.SliceField;
+import dev.gpudra.kit.served.SliceFieldProbe;
 import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.metrics.MetricsServer;
 import dev.gpudra.node.metrics.DriverMetrics;
@@ -44,6 +46,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -160,7 +163,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
     Optional<MetricsServer> metricsServer = Optional.empty();
     try {
       kit.start();
-      kit.publishResources(DomainDevices.all());
+      kit.publishResources(DomainDevices.all(bindingConditions(config, client)));
       metricsServer =
           config.metrics().map(a -> new MetricsServer(a, config.metricsPath(), metrics.registry()));
       DomainCleanup cleaner =
@@ -199,6 +202,26 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
             new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
             new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId())),
         label);
+  }
+
+  /**
+   * Whether the channel lists its binding conditions: with ComputeDomainBindingConditions, where
+   * the API server keeps them (else a warning, and prepare waits for the daemon as without).
+   */
+  private static boolean bindingConditions(DomainPluginConfig config, KubernetesClient client) {
+    if (!config.featureGates().enabled(FeatureGate.COMPUTE_DOMAIN_BINDING_CONDITIONS)) {
+      return false;
+    }
+    Set<SliceField> served =
+        new SliceFieldProbe(client, DomainPluginConfig.DRIVER_NAME, config.nodeName()).served();
+    if (!served.contains(SliceField.BINDING_CONDITIONS)) {
+      log.warn(
+          "ComputeDomainBindingConditions: {}; the channel is published without binding"
+              + " conditions and prepare waits for the IMEX daemon instead",
+          SliceField.BINDING_CONDITIONS.dropped());
+      return false;
+    }
+    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.gpudra.computedomain.plugin;
 
+import dev.gpudra.api.computedomain.ComputeDomainBinding;
 import dev.gpudra.computedomain.prepare.DomainRequests;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttribute;
@@ -12,15 +13,29 @@ import java.util.Map;
 /**
  * The node's two {@code compute-domain.nvidia.com} devices, as NVIDIA's plugin publishes them:
  * {@code channel-0} ({@code type=channel}, {@code id=0}) and {@code daemon-0} ({@code type=daemon},
- * {@code id=0}); channels 1..2047 exist but are not advertised.
+ * {@code id=0}); channels 1..2047 exist but are not advertised. With binding conditions
+ * (ComputeDomainBindingConditions) the channel lists {@link ComputeDomainBinding}'s two.
  */
 final class DomainDevices {
   private DomainDevices() {}
 
   static List<Device> all() {
-    return List.of(
-        device(DomainRequests.CHANNEL_DEVICE, "channel"),
-        device(DomainRequests.DAEMON_DEVICE, "daemon"));
+    return all(false);
+  }
+
+  /**
+   * @param bindingConditions whether the channel lists its binding conditions
+   */
+  static List<Device> all(boolean bindingConditions) {
+    Device channel = device(DomainRequests.CHANNEL_DEVICE, "channel");
+    if (bindingConditions) {
+      channel =
+          new DeviceBuilder(channel)
+              .withBindingConditions(ComputeDomainBinding.READY)
+              .withBindingFailureConditions(ComputeDomainBinding.FAILED)
+              .build();
+    }
+    return List.of(channel, device(DomainRequests.DAEMON_DEVICE, "daemon"));
   }
 
   /**

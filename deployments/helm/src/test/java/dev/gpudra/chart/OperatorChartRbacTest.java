@@ -60,7 +60,8 @@ class OperatorChartRbacTest {
           "vfioManager: {enabled: true}",
           "vgpuManager: {enabled: true}",
           "vgpuDeviceManager: {enabled: true, config: {name: vgpu-layouts}}",
-          "draDriver: {featureGates: {MPSSupport: true, ClaimDeviceStatus: true},"
+          "draDriver: {featureGates: {MPSSupport: true, ClaimDeviceStatus: true,"
+              + " ComputeDomainBindingConditions: true},"
               + " computeDomains: {enabled: true}}",
           "");
 

@@ -4,6 +4,9 @@ import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.ComputeDomainStatus;
+import dev.gpudra.api.featuregates.FeatureGate;
+import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.controller.binding.ChannelBindings;
 import dev.gpudra.controller.metrics.DomainMetrics;
 import dev.gpudra.controller.model.DaemonSetFactory;
 import dev.gpudra.controller.model.DaemonSettings;
@@ -78,6 +81,8 @@ public final class ComputeDomainReconciler
   private final CliqueWriter cliqueWriter;
   private final StatusWriter<ComputeDomain, ComputeDomainStatus> statusWriter;
   private final RecentCreates recentCreates;
+  // ComputeDomainBindingConditions: the channel claims' binding conditions; empty without the gate
+  private final Optional<ChannelBindings> bindings;
 
   /**
    * @param setup the daemons' settings and where they register
@@ -104,6 +109,11 @@ public final class ComputeDomainReconciler
         new StatusWriter<>(
             client, ComputeDomain.class, ComputeDomain::getStatus, StatusPatch.REPLACE);
     this.recentCreates = new RecentCreates(clock);
+    this.bindings =
+        FeatureGates.parse(settings.featureGates())
+                .enabled(FeatureGate.COMPUTE_DOMAIN_BINDING_CONDITIONS)
+            ? Optional.of(new ChannelBindings(client, clock))
+            : Optional.empty();
   }
 
   /**
@@ -143,6 +153,7 @@ public final class ComputeDomainReconciler
     ComputeDomainStatus status =
         rules.status(domain, pods, cliques, caches.channelClaims(uid), clock.instant());
     metrics.status(domain, status.status());
+    bindings.ifPresent(b -> b.reconcile(domain, caches.channelClaims(uid), status.nodes()));
     Duration next = verdict.recheck().filter(r -> r.compareTo(RESYNC) < 0).orElse(RESYNC);
     if (statusWriter.changed(domain, status)) {
       Optional<Duration> wait = pacing.wait(uid, domain.getStatus(), status, clock.instant());

@@ -16,7 +16,6 @@ import dev.gpudra.localcluster.api.LocalApiServer;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -37,8 +36,8 @@ import org.junit.jupiter.api.Test;
  * status, and its deletion takes them and the node labels away before the domain goes.
  */
 class ComputeDomainControllerIT {
-  private static final String DRIVER_NS = "gpu-dra";
-  private static final String CLIQUE = "9c6f5af3-53bf-49b5-a436-b66766c413c3.4026";
+  private static final String DRIVER_NS = DomainFixtures.DRIVER_NS;
+  private static final String CLIQUE = DomainFixtures.CLIQUE;
   private static final String GONE = "0e0e0e0e-dead-4000-8000-000000000001";
 
   private LocalApiServer api;
@@ -152,10 +151,10 @@ class ComputeDomainControllerIT {
     String uid = create().getMetadata().getUid();
     await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertObjectsAndReady(uid));
 
-    client.resource(daemonPod(uid, "node-a")).create();
+    client.resource(DomainFixtures.daemonPod(uid, "node-a")).create();
     client
         .resource(
-            clique(
+            DomainFixtures.clique(
                 uid,
                 new ComputeDomainDaemon("node-a", "10.0.0.1", CLIQUE, 0, DomainStatus.NOT_READY)))
         .create();
@@ -176,41 +175,6 @@ class ComputeDomainControllerIT {
         });
   }
 
-  private static io.fabric8.kubernetes.api.model.Pod daemonPod(String uid, String node) {
-    return new PodBuilder()
-        .withNewMetadata()
-        .withName("daemon-" + node)
-        .withNamespace(DRIVER_NS)
-        .withLabels(
-            Map.of(
-                "resource.nvidia.com/computeDomain",
-                uid,
-                "resource.nvidia.com/computeDomain.cliqueID",
-                CLIQUE))
-        .endMetadata()
-        .withNewSpec()
-        .withNodeName(node)
-        .addNewContainer()
-        .withName("compute-domain-daemon")
-        .withImage("gpu-dra:it")
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Running")
-        .endStatus()
-        .build();
-  }
-
-  private static ComputeDomainClique clique(String uid, ComputeDomainDaemon... daemons) {
-    return new ComputeDomainClique(
-        new ObjectMetaBuilder()
-            .withName(uid + "." + CLIQUE)
-            .withNamespace(DRIVER_NS)
-            .withLabels(Map.of("resource.nvidia.com/computeDomain", uid))
-            .build(),
-        List.of(daemons));
-  }
-
   @Test
   @DisplayName(
       "a daemon's entry reaches the status at once (not at the 30 s resync); an entry whose node"
@@ -219,10 +183,10 @@ class ComputeDomainControllerIT {
     String uid = create().getMetadata().getUid();
     await().atMost(Duration.ofSeconds(20)).until(() -> domain().getStatus() != null);
 
-    client.resource(daemonPod(uid, "node-a")).create();
+    client.resource(DomainFixtures.daemonPod(uid, "node-a")).create();
     client
         .resource(
-            clique(
+            DomainFixtures.clique(
                 uid,
                 new ComputeDomainDaemon("node-a", "10.0.0.1", CLIQUE, 0, DomainStatus.READY),
                 new ComputeDomainDaemon("node-gone", "10.0.0.2", CLIQUE, 1, DomainStatus.READY)))

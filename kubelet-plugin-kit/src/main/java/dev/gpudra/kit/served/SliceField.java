@@ -7,7 +7,12 @@ public enum SliceField {
   /** {@code devices[].allowMultipleAllocations} and capacity request policies. */
   CONSUMABLE_CAPACITY("devices[].allowMultipleAllocations", "DRAConsumableCapacity", "1.36"),
   /** {@code sharedCounters} and {@code devices[].consumesCounters}. */
-  SHARED_COUNTERS("devices[].consumesCounters", "DRAPartitionableDevices", "1.36");
+  SHARED_COUNTERS("devices[].consumesCounters", "DRAPartitionableDevices", "1.36"),
+  /** {@code devices[].bindingConditions}, {@code bindingFailureConditions}, {@code bindsToNode}. */
+  BINDING_CONDITIONS(
+      "devices[].bindingConditions",
+      "DRADeviceBindingConditions (with DRAResourceClaimDeviceStatus)",
+      "1.36");
 
   private final String field;
   private final String gate;

@@ -67,6 +67,12 @@ public final class SliceFieldProbe {
         d -> d.getConsumesCounters() != null && !d.getConsumesCounters().isEmpty())) {
       served.add(SliceField.SHARED_COUNTERS);
     }
+    if (has(
+        devices,
+        "binding",
+        d -> d.getBindingConditions() != null && !d.getBindingConditions().isEmpty())) {
+      served.add(SliceField.BINDING_CONDITIONS);
+    }
     for (SliceField field : SliceField.values()) {
       if (!served.contains(field)) {
         log.info("{}", field.dropped());
@@ -109,7 +115,7 @@ public final class SliceFieldProbe {
             .withGeneration(1L)
             .withResourceSliceCount(1L)
             .endPool()
-            .withDevices(taints(), capacity(), counters())
+            .withDevices(taints(), capacity(), counters(), binding())
             .endSpec();
     ResourceSlice built = slice.build();
     if (countersBeside) {
@@ -128,6 +134,14 @@ public final class SliceFieldProbe {
         .withKey("gpu-dra.dev/probe")
         .withEffect("NoSchedule")
         .endTaint()
+        .build();
+  }
+
+  private static Device binding() {
+    return new DeviceBuilder()
+        .withName("binding")
+        .withBindingConditions("gpu-dra.dev/probe-ready")
+        .withBindingFailureConditions("gpu-dra.dev/probe-failed")
         .build();
   }
 

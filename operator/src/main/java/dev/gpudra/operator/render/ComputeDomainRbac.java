@@ -8,6 +8,8 @@ import static dev.gpudra.operator.render.OperandRbac.rule;
 import static dev.gpudra.operator.render.OperandRbac.serviceAccount;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,9 +29,8 @@ public final class ComputeDomainRbac {
     String name = ComputeDomainControllerDeployment.NAME;
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(serviceAccount(context, name));
-    objects.add(
-        clusterRole(
-            name,
+    List<PolicyRule> rules =
+        new ArrayList<>(
             List.of(
                 rule(
                     "resource.nvidia.com",
@@ -42,7 +43,11 @@ public final class ComputeDomainRbac {
                 rule("resource.nvidia.com", "computedomains/status", "update", "patch"),
                 fullAccess("resource.k8s.io", "resourceclaimtemplates"),
                 rule("resource.k8s.io", "resourceclaims", "list", "watch"),
-                rule("", "nodes", "get", "list", "update", "patch"))));
+                rule("", "nodes", "get", "list", "update", "patch")));
+    if (OperandRbac.gate(context.spec().draDriver(), "ComputeDomainBindingConditions")) {
+      rules.addAll(bindingConditions());
+    }
+    objects.add(clusterRole(name, rules));
     objects.add(clusterRoleBinding(context, name));
     objects.addAll(
         role(
@@ -67,5 +72,22 @@ public final class ComputeDomainRbac {
             rule("resource.nvidia.com", "computedomaincliques", "get", "create", "update"),
             rule("", "pods", "get", "patch")));
     return objects;
+  }
+
+  /**
+   * ComputeDomainBindingConditions: a channel's binding condition in its claim's {@code
+   * status.devices}, before the pod is bound (from Kubernetes 1.36 the {@code arbitrary-node} check
+   * on {@code resourceclaims/driver}: the controller runs on no node of the claim).
+   */
+  private static List<PolicyRule> bindingConditions() {
+    return List.of(
+        rule("resource.k8s.io", "resourceclaims", "get"),
+        rule("resource.k8s.io", "resourceclaims/status", "update", "patch"),
+        new PolicyRuleBuilder()
+            .withApiGroups("resource.k8s.io")
+            .withResources("resourceclaims/driver")
+            .withResourceNames("compute-domain.nvidia.com")
+            .withVerbs("arbitrary-node:update", "arbitrary-node:patch")
+            .build());
   }
 }

@@ -75,7 +75,7 @@ public final class OperandRbac {
     return objects;
   }
 
-  private static boolean gate(DraDriverSpec dra, String key) {
+  static boolean gate(DraDriverSpec dra, String key) {
     return Boolean.TRUE.equals(
         Optional.ofNullable(dra.featureGates()).map(g -> g.get(key)).orElse(false));
   }

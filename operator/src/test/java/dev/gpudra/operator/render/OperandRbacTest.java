@@ -119,4 +119,27 @@ class OperandRbacTest {
         .findFirst()
         .orElseThrow();
   }
+
+  @Test
+  @DisplayName(
+      "ComputeDomainBindingConditions lets the controller write a channel's status.devices for a"
+          + " claim on any node, for its driver only; without it, nothing of the kind")
+  void bindingConditionsGrantTheControllerClaimStatus() throws IOException {
+    List<HasMetadata> on =
+        ComputeDomainRbac.of(
+            context("draDriver:\n  featureGates: {ComputeDomainBindingConditions: true}\n"));
+    List<HasMetadata> off = ComputeDomainRbac.of(context("draDriver: {}\n"));
+
+    assertThat(verbs(on)).contains("arbitrary-node:update", "arbitrary-node:patch");
+    assertThat(
+            on.stream()
+                .filter(ClusterRole.class::isInstance)
+                .map(ClusterRole.class::cast)
+                .flatMap(r -> r.getRules().stream())
+                .filter(r -> r.getResources().contains("resourceclaims/driver")))
+        .singleElement()
+        .satisfies(
+            r -> assertThat(r.getResourceNames()).containsExactly("compute-domain.nvidia.com"));
+    assertThat(verbs(off)).doesNotContain("arbitrary-node:update", "arbitrary-node:patch");
+  }
 }
