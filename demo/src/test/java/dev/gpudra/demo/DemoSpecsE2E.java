@@ -62,6 +62,10 @@ class DemoSpecsE2E {
         assertPluginAllocated(pod);
       } else if (want.running()) {
         assertRunning(pod);
+      } else if (PodReport.EVICTED.equals(want.phase())) {
+        // it ran with its devices; then the eviction stand-in deleted it for a DeviceTaintRule
+        assertRunning(pod);
+        assertThat(pod.eviction()).hasValueSatisfying(e -> assertThat(e).contains("Completed"));
       } else {
         assertThat(pod.node()).isEmpty();
         assertThat(pod.unschedulable()).isPresent();
