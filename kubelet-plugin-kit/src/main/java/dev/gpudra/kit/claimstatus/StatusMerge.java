@@ -88,9 +88,23 @@ public final class StatusMerge {
         .withPool(status.pool())
         .withDevice(status.device())
         .withShareID(status.shareId().orElse(null))
-        .withConditions(ready)
+        .withConditions(conditions(old, ready))
         .withData(tooLarge.isPresent() || status.data().isEmpty() ? null : status.data())
         .build();
+  }
+
+  /**
+   * {@code Ready}, after the entry's conditions of other types (another writer's: the ComputeDomain
+   * controller's binding conditions), kept as they are.
+   */
+  private static List<Condition> conditions(Optional<AllocatedDeviceStatus> old, Condition ready) {
+    List<Condition> conditions = new ArrayList<>();
+    old.map(AllocatedDeviceStatus::getConditions).stream()
+        .flatMap(List::stream)
+        .filter(c -> !READY.equals(c.getType()))
+        .forEach(conditions::add);
+    conditions.add(ready);
+    return conditions;
   }
 
   private static Condition ready(DeviceStatus status, String message, Long generation) {

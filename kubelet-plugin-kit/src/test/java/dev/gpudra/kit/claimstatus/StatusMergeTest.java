@@ -86,6 +86,38 @@ class StatusMergeTest {
   }
 
   @Test
+  @DisplayName(
+      "another writer's condition in our entry (a binding condition) stays; Ready is ours alone")
+  void keepsOtherConditions() {
+    ResourceClaim claim = claim(List.of(result(DRIVER, "gpu-0")), List.of());
+    List<AllocatedDeviceStatus> first =
+        merge.merged(claim, List.of(healthy("gpu-0", Map.of())), T1);
+    first
+        .getFirst()
+        .getConditions()
+        .addFirst(
+            new io.fabric8.kubernetes.api.model.ConditionBuilder()
+                .withType("compute-domain.nvidia.com/imex-ready")
+                .withStatus("True")
+                .withReason("IMEXDaemonReady")
+                .withLastTransitionTime("2026-12-07T08:00:00Z")
+                .build());
+    claim.getStatus().setDevices(first);
+
+    List<AllocatedDeviceStatus> again =
+        merge.merged(
+            claim,
+            List.of(healthy("gpu-0", Map.of()).withHealth(DeviceHealth.Status.UNHEALTHY, "XID 79")),
+            T2);
+
+    assertThat(again.getFirst().getConditions())
+        .extracting(Condition::getType, Condition::getStatus)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("compute-domain.nvidia.com/imex-ready", "True"),
+            org.assertj.core.groups.Tuple.tuple("Ready", "False"));
+  }
+
+  @Test
   @DisplayName("data over the API server's 10 KiB is left out and the condition says why")
   void dataCap() {
     ResourceClaim claim = claim(List.of(result(DRIVER, "gpu-0")), List.of());
