@@ -43,8 +43,8 @@ public final class NodeComputeDomains implements AutoCloseable {
   public record Launch(String imageClasspath, Path kubeconfig, Path logDir) {}
 
   /**
-   * @param profile the plugin's simulated GPUs (their NVLink clique) and feature gates; the
-   *     controller and its daemons keep the default gates
+   * @param profile the plugin's simulated GPUs (their NVLink clique) and feature gates, which the
+   *     controller (and through it the daemons) gets too, as from the chart
    */
   public NodeComputeDomains(
       Launch launch, RealNode node, KubernetesClient client, NodePlugin.Simulated profile) {
@@ -62,7 +62,8 @@ public final class NodeComputeDomains implements AutoCloseable {
                 "compute-domain-controller",
                 "--kubeconfig=" + kubeconfig,
                 "--namespace=" + NAMESPACE,
-                "--image-name=" + NodePlugin.MPS_IMAGE),
+                "--image-name=" + NodePlugin.MPS_IMAGE,
+                "--feature-gates=" + profile.featureGates()),
             logDir.resolve("compute-domain-controller.log"));
     NodeLayout layout = node.layout();
     this.plugin =
