@@ -1,5 +1,6 @@
 package dev.gpudra.e2e;
 
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -50,6 +51,19 @@ record DeviceTaintRules(KubernetesClient client) {
 
   void delete(String name) {
     rules().withName(name).delete();
+  }
+
+  /**
+   * The device-taint-eviction controller's events on a pod (reason {@code
+   * DeviceTaintManagerEviction}, source {@code device-taint-eviction-controller}), the ones the
+   * demo's eviction stand-in records too.
+   */
+  List<Event> evictionEvents(String podName) {
+    return client.v1().events().inAnyNamespace().list().getItems().stream()
+        .filter(e -> podName.equals(e.getInvolvedObject().getName()))
+        .filter(e -> "DeviceTaintManagerEviction".equals(e.getReason()))
+        .filter(e -> "device-taint-eviction-controller".equals(e.getSource().getComponent()))
+        .toList();
   }
 
   /** The types of the rule's status conditions ({@code EvictionInProgress}), none if absent. */

@@ -312,6 +312,9 @@ class RealNodeE2E extends RealNodeSmoke {
 
     await().atMost(Duration.ofSeconds(60)).until(() -> pods.current(pod) == null);
     fixture.awaitNoSpecFor(claim.getMetadata().getUid());
+    assertThat(rules.evictionEvents(pod.getMetadata().getName()))
+        .singleElement()
+        .satisfies(e -> assertThat(e.getMessage()).isEqualTo("Marking for deletion"));
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(() -> assertThat(rules.conditionTypes(rule)).contains("EvictionInProgress"));

@@ -1,5 +1,6 @@
 package dev.gpudra.localcluster.eviction;
 
+import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
@@ -19,6 +20,10 @@ import org.slf4j.LoggerFactory;
 final class PodEvictor {
   static final String REASON = "DeletionByDeviceTaintManager";
   static final String MESSAGE = "Device Taint manager: deleting due to NoExecute taint";
+
+  /** kube-controller-manager's name for the controller, its events' source. */
+  static final String COMPONENT = "device-taint-eviction-controller";
+
   private static final Logger log = LoggerFactory.getLogger(PodEvictor.class);
 
   private final KubernetesClient client;
@@ -43,6 +48,7 @@ final class PodEvictor {
       return false;
     }
     try {
+      event(current);
       ref.editStatus(this::disrupted);
       ref.delete();
     } catch (KubernetesClientException e) {
@@ -58,6 +64,39 @@ final class PodEvictor {
         pod.getMetadata().getName(),
         eviction.reasons().stream().map(EvictingTaint::describe).toList());
     return true;
+  }
+
+  /** The Normal event the controller records before it acts: "Marking for deletion". */
+  private void event(Pod pod) {
+    String now = clock.instant().toString();
+    client
+        .v1()
+        .events()
+        .inNamespace(pod.getMetadata().getNamespace())
+        .resource(
+            new EventBuilder()
+                .withNewMetadata()
+                .withGenerateName(pod.getMetadata().getName() + ".")
+                .endMetadata()
+                .withNewInvolvedObject()
+                .withApiVersion("v1")
+                .withKind("Pod")
+                .withNamespace(pod.getMetadata().getNamespace())
+                .withName(pod.getMetadata().getName())
+                .withUid(pod.getMetadata().getUid())
+                .endInvolvedObject()
+                .withType("Normal")
+                .withReason("DeviceTaintManagerEviction")
+                .withMessage("Marking for deletion")
+                .withNewSource()
+                .withComponent(COMPONENT)
+                .endSource()
+                .withReportingComponent(COMPONENT)
+                .withFirstTimestamp(now)
+                .withLastTimestamp(now)
+                .withCount(1)
+                .build())
+        .create();
   }
 
   private Pod disrupted(Pod pod) {

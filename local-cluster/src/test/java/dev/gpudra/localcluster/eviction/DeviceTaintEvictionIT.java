@@ -50,8 +50,8 @@ class DeviceTaintEvictionIT {
 
   @Test
   @DisplayName(
-      "a NoExecute rule on the pod's GPU: DisruptionTarget, a graceful delete, and the rule says"
-          + " Completed, 1 pod evicted")
+      "a NoExecute rule on the pod's GPU: an event, DisruptionTarget, a graceful delete, and the"
+          + " rule says Completed, 1 pod evicted")
   void evicts() {
     Pod pod = runningPod("");
     rule("drain", "NoExecute");
@@ -68,6 +68,13 @@ class DeviceTaintEvictionIT {
             "DeletionByDeviceTaintManager",
             "Device Taint manager: deleting due to NoExecute taint");
     assertThat(after.getMetadata().getUid()).isEqualTo(pod.getMetadata().getUid());
+    assertThat(client.v1().events().inNamespace("ns").list().getItems())
+        .singleElement()
+        .satisfies(e -> {
+          assertThat(e.getReason()).isEqualTo("DeviceTaintManagerEviction");
+          assertThat(e.getMessage()).isEqualTo("Marking for deletion");
+          assertThat(e.getSource().getComponent()).isEqualTo("device-taint-eviction-controller");
+        });
     assertThat(condition("drain"))
         .extracting(Condition::getStatus, Condition::getReason, Condition::getMessage)
         .containsExactly("False", "Completed", "1 pod evicted since starting the controller.");
