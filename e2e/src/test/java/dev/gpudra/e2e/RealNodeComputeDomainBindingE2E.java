@@ -5,10 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainBinding;
-import dev.gpudra.api.computedomain.ComputeDomainLabels;
-import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import io.fabric8.kubernetes.api.model.Condition;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -18,7 +15,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,6 +42,7 @@ class RealNodeComputeDomainBindingE2E {
   private RealNodeFixture fixture;
   private NodePods pods;
   private KubernetesClient client;
+  private NodeDomains domains;
 
   @BeforeAll
   void start(@TempDir Path dir) throws InterruptedException, IOException {
@@ -58,6 +55,7 @@ class RealNodeComputeDomainBindingE2E {
                 "featureGates.ComputeDomainBindingConditions=true"));
     pods = fixture.pods();
     client = fixture.controlPlane().client();
+    domains = new NodeDomains(client, NS);
   }
 
   @AfterAll
@@ -69,17 +67,7 @@ class RealNodeComputeDomainBindingE2E {
   }
 
   private ComputeDomain domain(String name) {
-    ComputeDomain domain =
-        client
-            .resource(
-                new ComputeDomain(
-                    new ObjectMetaBuilder().withNamespace(NS).withName(name).build(),
-                    new ComputeDomainSpec(
-                        1,
-                        new ComputeDomainSpec.Channel(
-                            new ComputeDomainSpec.ClaimTemplate(name + "-channel"), null)),
-                    null))
-            .create();
+    ComputeDomain domain = domains.create(name);
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() ->
@@ -142,7 +130,7 @@ class RealNodeComputeDomainBindingE2E {
 
     pods.delete(workload);
     client.resource(domain).delete();
-    await().atMost(Duration.ofSeconds(90)).until(() -> nodeLabel() == null);
+    await().atMost(Duration.ofSeconds(90)).until(() -> domains.nodeLabel() == null);
   }
 
   @Test
@@ -154,7 +142,7 @@ class RealNodeComputeDomainBindingE2E {
     ComputeDomain first = domain("first");
     ComputeDomain second = domain("second");
     String firstUid = first.getMetadata().getUid();
-    setNodeLabel(firstUid);
+    domains.setNodeLabel(firstUid);
 
     client
         .resource(pods.pod("second-worker", "echo got-it; sleep 600", "second-channel", null))
@@ -177,7 +165,7 @@ class RealNodeComputeDomainBindingE2E {
         .isNull();
 
     client.pods().inNamespace(NS).withName("second-worker").withGracePeriod(1).delete();
-    setNodeLabel(null);
+    domains.setNodeLabel(null);
     client.resource(second).delete();
     client.resource(first).delete();
   }
@@ -188,25 +176,5 @@ class RealNodeComputeDomainBindingE2E {
         : pod.getStatus().getConditions().stream()
             .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()))
             .findFirst();
-  }
-
-  private String nodeLabel() {
-    Map<String, String> labels =
-        client.nodes().withName(RealNodeFixture.NODE).get().getMetadata().getLabels();
-    return labels.get(ComputeDomainLabels.DOMAIN);
-  }
-
-  private void setNodeLabel(String uid) {
-    client
-        .nodes()
-        .withName(RealNodeFixture.NODE)
-        .edit(n -> {
-          if (uid == null) {
-            n.getMetadata().getLabels().remove(ComputeDomainLabels.DOMAIN);
-          } else {
-            n.getMetadata().getLabels().put(ComputeDomainLabels.DOMAIN, uid);
-          }
-          return n;
-        });
   }
 }

@@ -5,12 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainClique;
-import dev.gpudra.api.computedomain.ComputeDomainLabels;
-import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.realcluster.node.ChartPlugin;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -45,6 +42,7 @@ class RealNodeComputeDomainE2E {
   private RealNodeFixture fixture;
   private NodePods pods;
   private KubernetesClient client;
+  private NodeDomains domains;
   private LeaderWatch controller;
 
   @BeforeAll
@@ -60,6 +58,7 @@ class RealNodeComputeDomainE2E {
                 "controller.replicas=2"));
     pods = fixture.pods();
     client = fixture.controlPlane().client();
+    domains = new NodeDomains(client, NS);
     controller =
         LeaderWatch.begin(
             client,
@@ -77,22 +76,7 @@ class RealNodeComputeDomainE2E {
   }
 
   private ComputeDomain domain(String name) {
-    return client
-        .resource(
-            new ComputeDomain(
-                new ObjectMetaBuilder().withNamespace(NS).withName(name).build(),
-                new ComputeDomainSpec(
-                    1,
-                    new ComputeDomainSpec.Channel(
-                        new ComputeDomainSpec.ClaimTemplate(name + "-channel"), null)),
-                null))
-        .create();
-  }
-
-  private String nodeLabel() {
-    Map<String, String> labels =
-        client.nodes().withName(RealNodeFixture.NODE).get().getMetadata().getLabels();
-    return labels.get(ComputeDomainLabels.DOMAIN);
+    return domains.create(name);
   }
 
   @Test
@@ -123,7 +107,7 @@ class RealNodeComputeDomainE2E {
             "channel-ok");
 
     assertThat(pods.log(workload)).contains("channel0");
-    assertThat(nodeLabel()).isEqualTo(uid);
+    assertThat(domains.nodeLabel()).isEqualTo(uid);
     readyInItsClique(domain);
 
     pods.delete(workload);
@@ -141,7 +125,7 @@ class RealNodeComputeDomainE2E {
               .noneMatch(t ->
                   t.getMetadata().getName().contains(uid)
                       || t.getMetadata().getName().equals("nvl-channel"));
-          assertThat(nodeLabel()).isNull();
+          assertThat(domains.nodeLabel()).isNull();
           assertThat(
                   client
                       .resources(ComputeDomainClique.class)
@@ -198,7 +182,7 @@ class RealNodeComputeDomainE2E {
                     .get()
                 != null);
     // the node serves the first domain, as a channel claim of it left it
-    setNodeLabel(firstUid);
+    domains.setNodeLabel(firstUid);
 
     client
         .resource(pods.pod("second-worker", "echo got-it; sleep 600", "second-channel", null))
@@ -213,31 +197,17 @@ class RealNodeComputeDomainE2E {
                         .map(e -> e.getMessage()))
                 .anyMatch(m -> m.contains("is in ComputeDomain " + firstUid)));
 
-    setNodeLabel(null);
+    domains.setNodeLabel(null);
     await()
         .atMost(Duration.ofSeconds(150))
         .until(() ->
             pods.log(client.pods().inNamespace(NS).withName("second-worker").get())
                 .contains("got-it"));
-    assertThat(nodeLabel()).isEqualTo(second.getMetadata().getUid());
+    assertThat(domains.nodeLabel()).isEqualTo(second.getMetadata().getUid());
     pods.delete(client.pods().inNamespace(NS).withName("second-worker").get());
     client.resource(second).delete();
     client.resource(first).delete();
-    await().atMost(Duration.ofSeconds(90)).until(() -> nodeLabel() == null);
-  }
-
-  private void setNodeLabel(String uid) {
-    client
-        .nodes()
-        .withName(RealNodeFixture.NODE)
-        .edit(n -> {
-          if (uid == null) {
-            n.getMetadata().getLabels().remove(ComputeDomainLabels.DOMAIN);
-          } else {
-            n.getMetadata().getLabels().put(ComputeDomainLabels.DOMAIN, uid);
-          }
-          return n;
-        });
+    await().atMost(Duration.ofSeconds(90)).until(() -> domains.nodeLabel() == null);
   }
 
   @Test

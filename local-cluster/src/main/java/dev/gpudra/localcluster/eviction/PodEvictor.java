@@ -1,6 +1,6 @@
 package dev.gpudra.localcluster.eviction;
 
-import io.fabric8.kubernetes.api.model.EventBuilder;
+import dev.gpudra.localcluster.events.PodEvents;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
@@ -28,10 +28,12 @@ final class PodEvictor {
 
   private final KubernetesClient client;
   private final Clock clock;
+  private final PodEvents events;
 
   PodEvictor(KubernetesClient client, Clock clock) {
     this.client = client;
     this.clock = clock;
+    this.events = new PodEvents(client, COMPONENT, clock);
   }
 
   /** Whether it deleted the pod. */
@@ -48,7 +50,7 @@ final class PodEvictor {
       return false;
     }
     try {
-      event(current);
+      events.normal(current, "DeviceTaintManagerEviction", null, "Marking for deletion");
       ref.editStatus(this::disrupted);
       ref.delete();
     } catch (KubernetesClientException e) {
@@ -64,39 +66,6 @@ final class PodEvictor {
         pod.getMetadata().getName(),
         eviction.reasons().stream().map(EvictingTaint::describe).toList());
     return true;
-  }
-
-  /** The Normal event the controller records before it acts: "Marking for deletion". */
-  private void event(Pod pod) {
-    String now = clock.instant().toString();
-    client
-        .v1()
-        .events()
-        .inNamespace(pod.getMetadata().getNamespace())
-        .resource(
-            new EventBuilder()
-                .withNewMetadata()
-                .withGenerateName(pod.getMetadata().getName() + ".")
-                .endMetadata()
-                .withNewInvolvedObject()
-                .withApiVersion("v1")
-                .withKind("Pod")
-                .withNamespace(pod.getMetadata().getNamespace())
-                .withName(pod.getMetadata().getName())
-                .withUid(pod.getMetadata().getUid())
-                .endInvolvedObject()
-                .withType("Normal")
-                .withReason("DeviceTaintManagerEviction")
-                .withMessage("Marking for deletion")
-                .withNewSource()
-                .withComponent(COMPONENT)
-                .endSource()
-                .withReportingComponent(COMPONENT)
-                .withFirstTimestamp(now)
-                .withLastTimestamp(now)
-                .withCount(1)
-                .build())
-        .create();
   }
 
   private Pod disrupted(Pod pod) {

@@ -1,8 +1,8 @@
 package dev.gpudra.localcluster.scheduler;
 
+import dev.gpudra.localcluster.events.PodEvents;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.Fits;
 import dev.gpudra.localcluster.scheduler.PlacementDecision.FitsNowhere;
-import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodCondition;
@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,9 +27,11 @@ import org.slf4j.LoggerFactory;
 final class ClaimWriter {
   private static final Logger log = LoggerFactory.getLogger(ClaimWriter.class);
   private final KubernetesClient client;
+  private final PodEvents events;
 
   ClaimWriter(KubernetesClient client) {
     this.client = client;
+    this.events = new PodEvents(client, "default-scheduler", Clock.systemUTC());
   }
 
   /** Creates the pod's missing template claims and records their names in the pod's status. */
@@ -119,29 +122,11 @@ final class ClaimWriter {
 
   /** The event kube-scheduler records while binding conditions are pending. */
   void bindingConditionsPending(Pod pod, String node) {
-    client
-        .v1()
-        .events()
-        .inNamespace(pod.getMetadata().getNamespace())
-        .resource(
-            new EventBuilder()
-                .withNewMetadata()
-                .withGenerateName(pod.getMetadata().getName() + ".")
-                .endMetadata()
-                .withNewInvolvedObject()
-                .withApiVersion("v1")
-                .withKind("Pod")
-                .withNamespace(pod.getMetadata().getNamespace())
-                .withName(pod.getMetadata().getName())
-                .withUid(pod.getMetadata().getUid())
-                .endInvolvedObject()
-                .withType("Normal")
-                .withReason("BindingConditionsPending")
-                .withAction("Scheduling")
-                .withMessage("waiting for binding conditions for device on node " + node)
-                .withReportingComponent("default-scheduler")
-                .build())
-        .create();
+    events.normal(
+        pod,
+        "BindingConditionsPending",
+        "Scheduling",
+        "waiting for binding conditions for device on node " + node);
   }
 
   /**

@@ -88,15 +88,7 @@ class DeviceTaintEvictionIT {
 
     eviction.pass();
 
-    assertThat(
-            client
-                .pods()
-                .inNamespace("ns")
-                .withName("trainer")
-                .get()
-                .getMetadata()
-                .getDeletionTimestamp())
-        .isNull();
+    assertThat(deleting()).isFalse();
     assertThat(condition("drain").getReason()).isEqualTo("NotStarted");
   }
 
@@ -117,15 +109,7 @@ class DeviceTaintEvictionIT {
     clock.advance(
         Duration.ofSeconds(75)); // timeAdded is the server's time, a little after the clock's start
     eviction.pass();
-    assertThat(
-            client
-                .pods()
-                .inNamespace("ns")
-                .withName("trainer")
-                .get()
-                .getMetadata()
-                .getDeletionTimestamp())
-        .isNotNull();
+    assertThat(deleting()).isTrue();
     assertThat(condition("drain").getReason()).isEqualTo("Completed");
   }
 
@@ -142,15 +126,7 @@ class DeviceTaintEvictionIT {
 
     eviction.pass();
 
-    assertThat(
-            client
-                .pods()
-                .inNamespace("ns")
-                .withName("trainer")
-                .get()
-                .getMetadata()
-                .getDeletionTimestamp())
-        .isNotNull();
+    assertThat(deleting()).isTrue();
   }
 
   @Test
@@ -163,15 +139,7 @@ class DeviceTaintEvictionIT {
 
     eviction.pass();
 
-    assertThat(
-            client
-                .pods()
-                .inNamespace("ns")
-                .withName("trainer")
-                .get()
-                .getMetadata()
-                .getDeletionTimestamp())
-        .isNull();
+    assertThat(deleting()).isFalse();
     assertThat(condition("dry-run").getMessage())
         .isEqualTo(
             "1 published device selected. 1 allocated device selected. 1 pod would be evicted in 1"
@@ -208,6 +176,18 @@ class DeviceTaintEvictionIT {
     claim.setStatus(allocated.getStatus());
     client.resource(claim).updateStatus();
     return pod;
+  }
+
+  /** Whether the trainer pod is being deleted (gracefully: it is bound and running). */
+  private boolean deleting() {
+    return client
+            .pods()
+            .inNamespace("ns")
+            .withName("trainer")
+            .get()
+            .getMetadata()
+            .getDeletionTimestamp()
+        != null;
   }
 
   private void rule(String name, String effect) {
