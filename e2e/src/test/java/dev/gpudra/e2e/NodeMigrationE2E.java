@@ -21,6 +21,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Moving a node between plugins, on the real node: the plugin is stopped on the node by taking the
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * another one, and the new plugin unprepares the old claim.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(RealNodeFixture.HOST)
 class NodeMigrationE2E {
   private final ObjectMapper json = new ObjectMapper();
   private RealNodeFixture fixture;

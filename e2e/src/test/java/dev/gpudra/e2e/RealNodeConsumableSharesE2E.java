@@ -20,6 +20,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Consumable capacity under the real scheduler and kubelet: our chart with {@code
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * share ID each, 30Gi consumed each), the plugin prepares both, and both containers get the GPU.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeConsumableSharesE2E {
   private RealNodeFixture fixture;
   private NodePods pods;

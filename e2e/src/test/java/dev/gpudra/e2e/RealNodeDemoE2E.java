@@ -13,9 +13,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import picocli.CommandLine;
 
 /** {@code gpu-dra demo --real-node}, as a user runs it from the checkout. */
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeDemoE2E {
   @Test
   @DisplayName(

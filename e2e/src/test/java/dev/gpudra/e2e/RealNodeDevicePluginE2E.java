@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The classic device plugin under the real kubelet's device manager, with real containers: our
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeDevicePluginE2E {
   private static final String PROFILE = "dgx-h100";
   private static final String GPU = "nvidia.com/gpu";

@@ -1,5 +1,6 @@
 package dev.gpudra.e2e;
 
+import static java.time.Duration.ofSeconds;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Driver upgrades on the real node: the operator's driver DaemonSet runs a stand-in of NVIDIA's
@@ -57,6 +59,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeDriverUpgradeE2E {
   private static final String NS = "gpu-operator";
   private static final String PROFILE = "dgx-h100";
@@ -76,11 +79,7 @@ class RealNodeDriverUpgradeE2E {
           "upgrade-done");
   // a healthy stand-in driver is ready in about 4 s; the broken one fails after podRestart
   private static final UpgradeDeadlines DEADLINES =
-      new UpgradeDeadlines(
-          Duration.ofSeconds(20),
-          Duration.ofSeconds(90),
-          Duration.ofSeconds(10),
-          Duration.ofSeconds(20));
+      new UpgradeDeadlines(ofSeconds(20), ofSeconds(90), ofSeconds(10), ofSeconds(20));
   private static final Map<String, String> IMAGES =
       Map.of(
           "VALIDATOR_IMAGE", NodeImages.VALIDATOR,

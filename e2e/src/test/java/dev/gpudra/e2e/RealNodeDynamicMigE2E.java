@@ -15,6 +15,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * DynamicMIG under the real kubelet: our chart with {@code featureGates.DynamicMIG=true} on
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * created device's two capability nodes, and deleting the pod destroys it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeDynamicMigE2E {
   private static final String LIST_DEV = "ls /dev; ls /dev/nvidia-caps 2>/dev/null; echo listed;";
 

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The GPU kubelet plugin under a real kubelet, with real containers: gpu-dra-testcluster, one real
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * their {@code /dev}; the suite reads that from the kubelet's pod logs. Where root, runc, the CNI
  * plugins, busybox or Go are missing it is skipped with one line saying what.
  */
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeE2E extends RealNodeSmoke {
   private static final String IMAGE = RealNodeFixture.IMAGE;
   private static final String DRIVER = RealNodeFixture.DRIVER;

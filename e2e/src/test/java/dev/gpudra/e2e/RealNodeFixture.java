@@ -43,6 +43,12 @@ import org.junit.jupiter.api.Assumptions;
 final class RealNodeFixture implements AutoCloseable {
   static final String NODE = "gpu-node-real";
 
+  /**
+   * The lock of the host's one real node: the suites that start one (or check what one left on the
+   * host) hold it, so they run one at a time while the others run beside them.
+   */
+  static final String HOST = "gpu-dra.real-node";
+
   /** The driver version of the simulated profile, which names the driver root's libraries. */
   static final String DRIVER = "580.95.05";
 

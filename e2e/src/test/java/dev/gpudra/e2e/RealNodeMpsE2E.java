@@ -21,6 +21,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * MPSSupport under the real kubelet, NVIDIA's {@code gpu-test-mps}: our chart with {@code
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reach its pipe directory and tmpfs through CDI, and deleting the pods takes the daemon away.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeMpsE2E {
   private RealNodeFixture fixture;
   private NodePods pods;

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The operator chart's NFD on the real node: {@code helm install} of our gpu-operator chart (NFD
@@ -47,6 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeNfdE2E {
   private static final String NS = "gpu-operator";
   private static final String RELEASE = "gpu-operator";

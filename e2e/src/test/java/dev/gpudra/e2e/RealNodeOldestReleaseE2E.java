@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The version matrix's oldest release: the smoke checks of {@link RealNodeSmoke} on Kubernetes
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * from {@code e2e/controlplane/go.1.34.mod}, cached like the current release's). The chart's {@code
  * kubeVersion} starts here.
  */
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeOldestReleaseE2E extends RealNodeSmoke {
   private static final String RELEASE = "1.34";
 

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The operator on the real node: a ClusterPolicy with the driver and toolkit pre-installed,
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeOperatorE2E {
   private static final String NS = "gpu-operator";
   private static final String PROFILE = "dgx-h100";

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * PassthroughSupport under the real kubelet, NVIDIA's {@code gpu-test-vfio-config}: our chart with
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * GPU back to nvidia.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodePassthroughE2E {
   private RealNodeFixture fixture;
   private NodePods pods;

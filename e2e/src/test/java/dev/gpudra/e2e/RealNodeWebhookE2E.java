@@ -26,6 +26,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The chart's admission webhook as a user installs it ({@code webhook.enabled}, TLS from a Secret
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it through its Service, and a claim the plugin would fail is refused at creation.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ResourceLock(RealNodeFixture.HOST)
 class RealNodeWebhookE2E {
   private static final String SECRET = "gpu-dra-webhook-tls";
 
