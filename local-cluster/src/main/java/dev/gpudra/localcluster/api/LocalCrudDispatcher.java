@@ -64,6 +64,8 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
 
   private volatile boolean indexed = true;
 
+  private final DefaultedAnswers answers = new DefaultedAnswers();
+
   /** Set while this thread dispatches a create with {@code dryRun=All}: nothing is stored. */
   private final ThreadLocal<Boolean> dryRun = new ThreadLocal<>();
 
@@ -75,16 +77,16 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
       GenericKubernetesResource resource,
       String newState) {
     Instant now = Instant.now();
+    String established = newState == null ? null : crdConditions.established(newState, now);
     String state =
-        newState == null
+        established == null
             ? null
             : taintDefaults.defaulted(
-                crdConditions.established(newState, now),
-                Optional.ofNullable(oldAttributes).map(map::get),
-                now);
+                established, Optional.ofNullable(oldAttributes).map(map::get), now);
     if (state != null) {
       checkFields(state);
     }
+    answers.stored(established, state);
     if (Boolean.TRUE.equals(dryRun.get())) {
       return; // checked and answered as created, never stored or watched
     }
@@ -258,10 +260,16 @@ class LocalCrudDispatcher extends KubernetesCrudDispatcher {
     return refusingUnknownFields(() -> super.handlePatch(request));
   }
 
-  private static MockResponse refusingUnknownFields(Supplier<MockResponse> handler) {
+  /**
+   * The write's answer, its body the object with what this server defaulted (a taint's {@code
+   * timeAdded}), as kube-apiserver answers; or a 400 naming unknown fields.
+   */
+  private MockResponse refusingUnknownFields(Supplier<MockResponse> handler) {
+    answers.begin();
     try {
-      return handler.get();
+      return answers.answer(handler.get());
     } catch (UnknownFieldsException e) {
+      answers.begin();
       return ApiStatus.badRequest(e.getMessage()).response();
     }
   }

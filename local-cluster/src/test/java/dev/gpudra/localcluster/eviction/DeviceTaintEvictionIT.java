@@ -192,19 +192,14 @@ class DeviceTaintEvictionIT {
 
   /** Creates the rule and moves the clock to its {@code timeAdded}, the server's whole second. */
   private void rule(String name, String effect) {
-    client
-        .genericKubernetesResources(RuleStatusWriter.V1)
-        .resource(YAML.unmarshal(RULE.formatted(name, effect), GenericKubernetesResource.class))
-        .create();
-    // the embedded server's answer to a create lacks what it defaults; the stored rule has it
-    clock.catchUp(Instant.parse(storedTimeAdded(name)));
-  }
-
-  private String storedTimeAdded(String rule) {
-    GenericKubernetesResource stored =
-        client.genericKubernetesResources(RuleStatusWriter.V1).withName(rule).get();
-    Map<?, ?> spec = (Map<?, ?>) stored.getAdditionalProperties().get("spec");
-    return (String) ((Map<?, ?>) spec.get("taint")).get("timeAdded");
+    GenericKubernetesResource created =
+        client
+            .genericKubernetesResources(RuleStatusWriter.V1)
+            .resource(YAML.unmarshal(RULE.formatted(name, effect), GenericKubernetesResource.class))
+            .create();
+    // the server's answer carries the timeAdded it set, as kube-apiserver's does
+    Map<?, ?> spec = (Map<?, ?>) created.getAdditionalProperties().get("spec");
+    clock.catchUp(Instant.parse((String) ((Map<?, ?>) spec.get("taint")).get("timeAdded")));
   }
 
   private Condition condition(String rule) {
