@@ -71,7 +71,7 @@ public final class Allocator {
     }
     CounterLedger counters = CounterLedger.of(pools, cluster.inUse());
     CapacityLedger capacity = new CapacityLedger(cluster.inUse());
-    Ledgers ledgers = new Ledgers(counters, capacity);
+    Ledgers ledgers = new Ledgers(counters, capacity, GroupLedger.of(pools, cluster.inUse()));
     CandidateTable table =
         CandidateTable.build(
             requests,

@@ -4,9 +4,9 @@ package dev.gpudra.allocator;
  * What happened to one device for one request, the first reason that applied.
  *
  * <p>Static checks run in this order: {@link #POOL_INVALID}, class selectors, request selectors,
- * taints, counters, capacity, {@link #ALREADY_ALLOCATED}. {@link #TAKEN_BY_CLAIM}, {@link
- * #COUNTERS_TAKEN_BY_CLAIM}, {@link #CAPACITY_TAKEN_BY_CLAIM} and {@link #CONSTRAINT} come from the
- * search and are kept only when the device was not chosen in the end.
+ * taints, compatibility groups, counters, capacity, {@link #ALREADY_ALLOCATED}. {@link
+ * #TAKEN_BY_CLAIM}, {@link #COUNTERS_TAKEN_BY_CLAIM}, {@link #CAPACITY_TAKEN_BY_CLAIM} and {@link
+ * #CONSTRAINT} come from the search and are kept only when the device was not chosen in the end.
  */
 public enum CandidateOutcome {
   /** Allocated to this request. */
@@ -25,6 +25,13 @@ public enum CandidateOutcome {
   REQUEST_SELECTOR(false),
   /** A class or request selector failed to compile or evaluate; the device does not match. */
   SELECTOR_ERROR(false),
+  /**
+   * On a counter set it consumes, its compatibility groups share none with the devices this claim
+   * chose so far and other claims hold.
+   */
+  GROUPS_TAKEN_BY_CLAIM(true),
+  /** On a counter set it consumes, other claims' devices share none of its compatibility groups. */
+  GROUPS_IN_USE(false),
   /** The devices of this claim chosen so far leave too little of a shared counter it consumes. */
   COUNTERS_TAKEN_BY_CLAIM(true),
   /** Devices of other claims leave too little of a shared counter it consumes. */

@@ -7,9 +7,9 @@ import java.util.Set;
 /**
  * The checks on one device for one request that do not depend on other choices: the pool, gated
  * features, class selectors, request selectors, device taints (published, or added by a
- * DeviceTaintRule) the request does not tolerate, shared counters other claims' devices have used
- * up, consumable capacity (what the device has, what its policy allows, what other claims' shares
- * left), then whether another claim holds it whole.
+ * DeviceTaintRule) the request does not tolerate, compatibility groups and shared counters of other
+ * claims' devices, consumable capacity (what the device has, what its policy allows, what other
+ * claims' shares left), then whether another claim holds it whole.
  *
  * <p>A selector error makes the device not match and is recorded, so that the explanation shows
  * every device; whether it also aborts the allocation, as in the scheduler, depends on whether the
@@ -20,6 +20,7 @@ final class DeviceMatcher {
   private final SelectorEvaluator evaluator;
   private final Set<DeviceId> allocatedElsewhere;
   private final CounterLedger counters;
+  private final GroupLedger groups;
   private final CapacityLedger capacity;
   private final DeviceTaints taints;
 
@@ -34,6 +35,7 @@ final class DeviceMatcher {
     this.evaluator = evaluator;
     this.allocatedElsewhere = allocatedElsewhere;
     this.counters = ledgers.counters();
+    this.groups = ledgers.groups();
     this.capacity = ledgers.capacity();
     this.taints = taints;
   }
@@ -44,6 +46,7 @@ final class DeviceMatcher {
             .or(() -> classRejection(spec, candidate))
             .or(() -> requestRejection(spec, candidate))
             .or(() -> taintRejection(spec, candidate))
+            .or(() -> groupRejection(candidate))
             .or(() -> counterRejection(candidate))
             .or(() -> capacity.misfit(spec, candidate));
     if (rejection.isPresent()) {
@@ -91,6 +94,13 @@ final class DeviceMatcher {
   private Optional<CandidateExplanation> requestRejection(RequestSpec spec, Candidate candidate) {
     String owner = "request " + spec.name();
     return firstFailing(owner, spec.selectors(), candidate, CandidateOutcome.REQUEST_SELECTOR);
+  }
+
+  /** Other claims' devices on a counter set it consumes share none of its compatibility groups. */
+  private Optional<CandidateExplanation> groupRejection(Candidate candidate) {
+    return groups
+        .conflictWithOthers(candidate)
+        .map(why -> reject(candidate, CandidateOutcome.GROUPS_IN_USE, why));
   }
 
   /** Other claims' devices leave too little of a shared counter it consumes. */

@@ -27,6 +27,7 @@ final class Search {
   private final CandidateTable table;
   private final List<AttributeConstraint> constraints;
   private final CounterLedger counters;
+  private final GroupLedger groups;
   private final CapacityLedger capacity;
   private final long maxSteps;
   private final List<Choice> chosen = new ArrayList<>();
@@ -45,6 +46,7 @@ final class Search {
     this.table = table;
     this.constraints = constraints;
     this.counters = ledgers.counters();
+    this.groups = ledgers.groups();
     this.capacity = ledgers.capacity();
     this.maxSteps = maxSteps;
   }
@@ -206,6 +208,12 @@ final class Search {
               candidate.id(),
               CandidateOutcome.TAKEN_BY_CLAIM,
               "chosen for request " + holder.get().spec().name()));
+    }
+    Optional<String> conflict = groups.conflict(candidate, chosen);
+    if (conflict.isPresent()) {
+      return Optional.of(
+          new CandidateExplanation(
+              candidate.id(), CandidateOutcome.GROUPS_TAKEN_BY_CLAIM, conflict.get()));
     }
     Optional<String> shortage = counters.shortage(candidate, chosen);
     if (shortage.isPresent()) {

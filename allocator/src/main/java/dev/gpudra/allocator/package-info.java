@@ -18,7 +18,10 @@
  * (DRAConsumableCapacity: shares of devices that allow multiple allocations, request policies,
  * other claims' consumption; share IDs come from a supplier, random like the scheduler's), and
  * binding conditions (DRADeviceBindingConditions: copied into the results; pools with such devices
- * are tried last; {@code bindsToNode} pins the node). Not modelled: per-device node selection,
- * several claims per pod at once, and scoring.
+ * are tried last; {@code bindsToNode} pins the node), and compatibility groups
+ * (DRADeviceCompatibilityGroups, alpha in 1.37: per counter set, devices co-allocated only where
+ * their groups intersect, checked before the counters; a gate-off scheduler's skipping of pools
+ * with groups is not modelled, since slices that carry groups mean the API server's gate is on).
+ * Not modelled: per-device node selection, several claims per pod at once, and scoring.
  */
 package dev.gpudra.allocator;

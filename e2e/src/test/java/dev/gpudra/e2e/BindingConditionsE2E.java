@@ -9,8 +9,6 @@ import dev.gpudra.localcluster.scheduler.AllocatorAgreement;
 import dev.gpudra.localcluster.scheduler.SchedulerVerdict;
 import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatusBuilder;
@@ -126,37 +124,7 @@ class BindingConditionsE2E {
 
   /** A Ready node, the class, the slice and the claim; the cluster as it then is. */
   private static ClusterSnapshot setUp(KubernetesClient client) {
-    client
-        .resource(
-            new NodeBuilder()
-                .withNewMetadata()
-                .withName("node-a")
-                .addToLabels("kubernetes.io/hostname", "node-a")
-                .endMetadata()
-                .build())
-        .create();
-    client
-        .nodes()
-        .withName("node-a")
-        .editStatus(n ->
-            new NodeBuilder(n)
-                .editOrNewStatus()
-                .withConditions(
-                    new NodeConditionBuilder()
-                        .withType("Ready")
-                        .withStatus("True")
-                        .withReason("KubeletReady")
-                        .withLastHeartbeatTime(Instant.now().toString())
-                        .withLastTransitionTime(Instant.now().toString())
-                        .build())
-                .addToCapacity("pods", new io.fabric8.kubernetes.api.model.Quantity("110"))
-                .addToAllocatable("pods", new io.fabric8.kubernetes.api.model.Quantity("110"))
-                .endStatus()
-                .build());
-    client
-        .nodes()
-        .withName("node-a")
-        .edit(n -> new NodeBuilder(n).editOrNewSpec().withTaints(List.of()).endSpec().build());
+    ReadyNode.create(client, "node-a");
     client.resource(YAML.unmarshal(CLASS, DeviceClass.class)).create();
     client.resource(YAML.unmarshal(SLICE, ResourceSlice.class)).create();
     client

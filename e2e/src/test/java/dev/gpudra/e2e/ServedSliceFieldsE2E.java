@@ -8,6 +8,7 @@ import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,29 @@ class ServedSliceFieldsE2E {
             List.of(DEFAULT_GATES_134.replace("DRADeviceTaints=false", "DRADeviceTaints=true")))) {
       assertThat(new SliceFieldProbe(plane.client(), "gpu.nvidia.com", "node-a").served())
           .containsExactly(SliceField.DEVICE_TAINTS);
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "1.37 keeps every field but compatibility groups (alpha, off); with"
+          + " DRADeviceCompatibilityGroups on, those too")
+  void currentRelease() throws InterruptedException {
+    for (boolean on : List.of(false, true)) {
+      try (ControlPlaneProcess plane =
+          ControlPlaneProcess.start(
+              RealControlPlane.binaryOrSkip(),
+              dir.resolve("w-" + on),
+              Duration.ofSeconds(120),
+              on ? List.of("--feature-gates=DRADeviceCompatibilityGroups=true") : List.of())) {
+        var served = new SliceFieldProbe(plane.client(), "gpu.nvidia.com", "node-a").served();
+
+        assertThat(served.contains(SliceField.COMPATIBILITY_GROUPS))
+            .as("groups kept")
+            .isEqualTo(on);
+        assertThat(served)
+            .containsAll(EnumSet.complementOf(EnumSet.of(SliceField.COMPATIBILITY_GROUPS)));
+      }
     }
   }
 }

@@ -38,7 +38,11 @@ class ValidationAgreementE2E {
   void start(@TempDir Path dir) throws InterruptedException {
     controlPlane =
         ControlPlaneProcess.start(
-            RealControlPlane.binaryOrSkip(), dir.resolve("cp"), Duration.ofSeconds(120));
+            RealControlPlane.binaryOrSkip(),
+            dir.resolve("cp"),
+            Duration.ofSeconds(120),
+            // alpha in 1.37: off, the server drops compatibilityGroups instead of validating them
+            List.of("--feature-gates=DRADeviceCompatibilityGroups=true"));
     real = controlPlane.client();
     realVersion = real.getKubernetesVersion().getGitVersion();
     local = new LocalApiServer().start();

@@ -12,7 +12,10 @@ public enum SliceField {
   BINDING_CONDITIONS(
       "devices[].bindingConditions",
       "DRADeviceBindingConditions (with DRAResourceClaimDeviceStatus)",
-      "1.36");
+      "1.36"),
+  /** {@code devices[].consumesCounters[].compatibilityGroups}: alpha in 1.37, off by default. */
+  COMPATIBILITY_GROUPS(
+      "devices[].consumesCounters[].compatibilityGroups", "DRADeviceCompatibilityGroups", "");
 
   private final String field;
   private final String gate;
@@ -34,7 +37,7 @@ public enum SliceField {
     return gate;
   }
 
-  /** The first Kubernetes release that has the gate on by default. */
+  /** The first Kubernetes release that has the gate on by default; empty while none has. */
   public String onByDefault() {
     return onByDefault;
   }
@@ -45,8 +48,10 @@ public enum SliceField {
         + field
         + " (kube-apiserver feature gate "
         + gate
-        + " is off; on by default from Kubernetes "
-        + onByDefault
+        + " is off; "
+        + (onByDefault.isEmpty()
+            ? "alpha, off by default"
+            : "on by default from Kubernetes " + onByDefault)
         + ")";
   }
 }

@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
 public final class SliceFieldProbe {
   private static final Logger log = LoggerFactory.getLogger(SliceFieldProbe.class);
   private static final String COUNTER_SET = "probe";
+  private static final String GROUPS = "compatibilityGroups";
   private static final Quantity ONE = new Quantity("1Gi");
 
   private final KubernetesClient client;
@@ -66,6 +67,9 @@ public final class SliceFieldProbe {
         "counters",
         d -> d.getConsumesCounters() != null && !d.getConsumesCounters().isEmpty())) {
       served.add(SliceField.SHARED_COUNTERS);
+    }
+    if (has(devices, "counters", SliceFieldProbe::hasGroups)) {
+      served.add(SliceField.COMPATIBILITY_GROUPS);
     }
     if (has(
         devices,
@@ -153,11 +157,18 @@ public final class SliceFieldProbe {
         .build();
   }
 
+  /** Consumes the probe's counter set, in compatibility group {@code probe}. */
   private static Device counters() {
-    return new DeviceBuilder()
-        .withName("counters")
-        .withConsumesCounters(
-            new DeviceCounterConsumption(COUNTER_SET, Map.of("memory", new Counter(ONE))))
-        .build();
+    DeviceCounterConsumption consumption =
+        new DeviceCounterConsumption(COUNTER_SET, Map.of("memory", new Counter(ONE)));
+    consumption.setAdditionalProperty(GROUPS, List.of("probe"));
+    return new DeviceBuilder().withName("counters").withConsumesCounters(consumption).build();
+  }
+
+  private static boolean hasGroups(Device device) {
+    return device.getConsumesCounters() != null
+        && device.getConsumesCounters().stream()
+            .anyMatch(
+                c -> c.getAdditionalProperties().get(GROUPS) instanceof List<?> l && !l.isEmpty());
   }
 }

@@ -75,11 +75,15 @@ sealed interface FieldSchema {
         return Optional.of(OPEN);
       }
       BeanDescription bean = mapper.getDeserializationConfig().introspect(type);
-      return bean.findProperties().stream()
-          .filter(p -> p.getName().equals(name))
-          .findFirst()
-          .map(BeanPropertyDefinition::getPrimaryType)
-          .map(t -> of(t, mapper));
+      Optional<FieldSchema> declared =
+          bean.findProperties().stream()
+              .filter(p -> p.getName().equals(name))
+              .findFirst()
+              .map(BeanPropertyDefinition::getPrimaryType)
+              .map(t -> of(t, mapper));
+      return declared.isPresent() || !NewerFields.has(type.getRawClass(), name)
+          ? declared
+          : Optional.of(OPEN);
     }
 
     @Override

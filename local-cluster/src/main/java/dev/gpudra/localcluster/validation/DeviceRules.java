@@ -22,6 +22,7 @@ final class DeviceRules {
     errors.addAll(attributesAndCapacity(device, path));
     errors.addAll(
         ListRules.each(device.getTaints(), MAX_TAINTS, path.child("taints"), DeviceRules::taint));
+    errors.addAll(CounterRules.consumptions(device.getConsumesCounters(), path));
     errors.addAll(NodeSelection.forDevice(device, path, perDeviceNodes));
     errors.addAll(
         BindingRules.conditions(

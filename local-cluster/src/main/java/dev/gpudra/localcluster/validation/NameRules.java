@@ -64,6 +64,22 @@ public final class NameRules {
     return errors;
   }
 
+  /**
+   * Declarative validation's {@code k8s-short-name} (1.37): {@code IsDNS1123Label}'s messages, as
+   * invalid values; a dotted name that is a valid subdomain only "must not contain dots".
+   */
+  static List<FieldError> shortName(String name, FieldPath path) {
+    List<FieldError> errors = new ArrayList<>();
+    if (name.length() > DNS_LABEL_MAX) {
+      errors.add(FieldError.invalid(path, name, maxChars(DNS_LABEL_MAX)));
+    }
+    if (!LABEL.matcher(name).matches()) {
+      boolean dotted = SUBDOMAIN.matcher(name).matches();
+      errors.add(FieldError.invalid(path, name, dotted ? "must not contain dots" : LABEL_MSG));
+    }
+    return errors;
+  }
+
   /** {@code IsDNS1123Subdomain}: required, at most 253 characters. */
   public static List<FieldError> dnsSubdomain(String name, FieldPath path) {
     if (name == null || name.isEmpty()) {

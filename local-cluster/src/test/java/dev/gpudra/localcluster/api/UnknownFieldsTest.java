@@ -81,6 +81,13 @@ class UnknownFieldsTest {
                 + " count: 1, cnt: 2}}]}}}",
             List.of("spec.devices.requests[0].exactly.cnt")),
         new Case(
+            "compatibilityGroups (1.37, newer than fabric8's model) is known; a typo is not",
+            "{apiVersion: resource.k8s.io/v1, kind: ResourceSlice, metadata: {name: s},"
+                + " spec: {devices: [{name: d, consumesCounters: [{counterSet: c,"
+                + " counters: {m: {value: 1}}, compatibilityGroups: [mig],"
+                + " compatibilityGroup: [x]}]}]}}",
+            List.of("spec.devices[0].consumesCounters[0].compatibilityGroup")),
+        new Case(
             "a custom resource against its CRD's schema",
             "{apiVersion: example.com/v1, kind: Widget, metadata: {name: w, labelz: {}},"
                 + " spec: {size: 1, colour: red, parts: [{name: a, weight: 2}],"
