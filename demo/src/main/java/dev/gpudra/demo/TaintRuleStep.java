@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,8 +20,8 @@ import java.util.Optional;
  * become {@code Evicted}. The rules are deleted again when the scenario ends (they are cluster-wide
  * and would drain devices of later scenarios).
  */
-final class TaintRuleStep {
-  static final String KIND = "DeviceTaintRule";
+public final class TaintRuleStep {
+  public static final String KIND = "DeviceTaintRule";
   static final ResourceDefinitionContext V1 =
       new ResourceDefinitionContext.Builder()
           .withGroup("resource.k8s.io")
@@ -40,13 +41,30 @@ final class TaintRuleStep {
   /**
    * @param namePrefix put before each rule's name (on a shared cluster)
    */
-  TaintRuleStep(KubernetesClient client, String namePrefix) {
+  public TaintRuleStep(KubernetesClient client, String namePrefix) {
     this.client = client;
     this.namePrefix = namePrefix;
   }
 
   /** Creates the rule and marks the pods of {@code reports} it evicted. */
   void apply(HasMetadata manifest, String ns, Map<String, PodReport> reports)
+      throws InterruptedException {
+    List<String> running =
+        reports.values().stream()
+            .filter(r -> "Running".equals(r.phase()))
+            .map(PodReport::name)
+            .toList();
+    evict(manifest, ns, running)
+        .forEach((pod, why) -> reports.put(pod, reports.get(pod).evicted(why)));
+  }
+
+  /**
+   * Creates the rule and waits until the eviction controller is done with it.
+   *
+   * @param running the pods in {@code ns} that ran before the rule
+   * @return those it deleted, each with the rule's name and what its condition said
+   */
+  public Map<String, String> evict(HasMetadata manifest, String ns, List<String> running)
       throws InterruptedException {
     GenericKubernetesResource rule =
         serialization.convertValue(manifest, GenericKubernetesResource.class);
@@ -63,15 +81,17 @@ final class TaintRuleStep {
     String said =
         done.orElse(
             "no EvictionInProgress=False condition after " + SETTLE_TIMEOUT.toSeconds() + " s");
-    for (PodReport report : List.copyOf(reports.values())) {
-      if ("Running".equals(report.phase()) && gone(ns, report.name(), deadline)) {
-        reports.put(report.name(), report.evicted("DeviceTaintRule " + name + ": " + said));
+    Map<String, String> evicted = new LinkedHashMap<>();
+    for (String pod : running) {
+      if (gone(ns, pod, deadline)) {
+        evicted.put(pod, "DeviceTaintRule " + name + ": " + said);
       }
     }
+    return evicted;
   }
 
   /** Deletes the rules this step created. */
-  void deleteAll() {
+  public void deleteAll() {
     created.forEach(n -> client.genericKubernetesResources(V1).withName(n).delete());
     created.clear();
   }

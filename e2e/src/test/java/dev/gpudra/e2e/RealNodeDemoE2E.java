@@ -82,9 +82,11 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("16 scenarios on the real node gpu-node-real: 16 passed, 0 failed")
-        .contains("gpu-drain: not run on the real node: its DeviceTaintRules name")
-        .doesNotContainPattern("(?m)^(?!gpu-drain).*: not run on the real node")
+        .contains("17 scenarios on the real node gpu-node-real: 17 passed, 0 failed")
+        .containsPattern(
+            "pod trainer evicted by DeviceTaintRule drain-gpu-6: EvictionInProgress=False")
+        .contains("PASS gpu-drain")
+        .doesNotContain(": not run on the real node")
         .doesNotContain("FAIL");
   }
 

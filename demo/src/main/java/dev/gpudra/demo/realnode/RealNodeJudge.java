@@ -2,11 +2,13 @@ package dev.gpudra.demo.realnode;
 
 import dev.gpudra.demo.Expectation;
 import dev.gpudra.demo.ExpectationCheck;
+import dev.gpudra.demo.PodReport;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -58,6 +60,30 @@ final class RealNodeJudge {
       Set<String> playing,
       Map<String, RealPod> pods,
       List<ResourceSlice> slices) {
+    return judge(expected, playing, new Ended(pods, Map.of()), slices);
+  }
+
+  /**
+   * How a scenario's pods ended.
+   *
+   * @param pods how each pod ended, by name (an evicted one: as it ran before)
+   * @param evictions the pods a DeviceTaintRule evicted, each with the rule and what it said
+   */
+  record Ended(Map<String, RealPod> pods, Map<String, String> evictions) {
+    Ended {
+      pods = Map.copyOf(pods);
+      evictions = Map.copyOf(evictions);
+    }
+  }
+
+  /**
+   * @param playing the demo nodes the real node played
+   * @param ended how each pod ended, and which a DeviceTaintRule evicted
+   * @param slices the ResourceSlices the real node published
+   */
+  static Verdict judge(
+      Expectation expected, Set<String> playing, Ended ended, List<ResourceSlice> slices) {
+    Map<String, RealPod> pods = ended.pods();
     List<String> problems = new ArrayList<>();
     List<String> unchecked = new ArrayList<>();
     for (Expectation.Pod want : expected.pods()) {
@@ -66,7 +92,9 @@ final class RealNodeJudge {
         problems.add(want.name() + ": no such pod");
         continue;
       }
-      placement(want, got, playing, problems);
+      if (!evicted(want, got, ended.evictions(), problems)) {
+        placement(want, got, playing, problems);
+      }
       ExpectationCheck.allocation(want, got.devices(), slices, problems);
       ExpectationCheck.driver(want, got.devices(), problems);
       ExpectationCheck.deviceStatus(want, got.devices(), got.deviceReady(), problems);
@@ -84,6 +112,25 @@ final class RealNodeJudge {
       }
     }
     return new Verdict(problems, unchecked);
+  }
+
+  /**
+   * Whether the pod was expected Evicted or was evicted: then it must be both (its placement is not
+   * checked further).
+   */
+  private static boolean evicted(
+      Expectation.Pod want, RealPod got, Map<String, String> evictions, List<String> problems) {
+    boolean expected = PodReport.EVICTED.equals(want.phase());
+    Optional<String> by = Optional.ofNullable(evictions.get(want.name()));
+    if (expected && by.isEmpty()) {
+      problems.add(
+          want.name()
+              + ": expected Evicted, but "
+              + (got.reported() ? "no DeviceTaintRule evicted it" : whyNotRunning(got)));
+    } else if (!expected && by.isPresent()) {
+      problems.add(want.name() + ": expected " + want.phase() + ", but evicted by " + by.get());
+    }
+    return expected || by.isPresent();
   }
 
   /** Ran where expected, or was refused by kube-scheduler as expected. */

@@ -71,11 +71,6 @@ final class RealNodePlan {
           "its MPS control daemon is a Deployment of the gpu-dra image, and no --image-tar gave it"
               + " to the node (covered by RealNodeMpsE2E)");
     }
-    if (spec.taintsDevices()) {
-      return Optional.of(
-          "its DeviceTaintRules name the demo node's pool, and the real node publishes its own"
-              + " (covered by RealNodeE2E's taint-rule drain)");
-    }
     return Optional.empty();
   }
 

@@ -4,9 +4,11 @@ import dev.gpudra.demo.Demo;
 import dev.gpudra.demo.DemoSpec;
 import dev.gpudra.demo.MigratedManifests;
 import dev.gpudra.demo.ScenarioObjects;
+import dev.gpudra.demo.TaintRuleStep;
 import dev.gpudra.realcluster.node.NodeImages;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodResourceClaim;
@@ -62,9 +64,14 @@ public final class RealNodeScenarios {
       if (spec.needsComputeDomains()) {
         player.startComputeDomains();
       }
-      Map<String, RealPod> ended = runPods(withRealUuids(spec), ns);
+      Map<String, String> evictions = new LinkedHashMap<>();
+      Map<String, RealPod> ended = runPods(withRealUuids(spec), ns, evictions);
       RealNodeJudge.Verdict verdict =
-          RealNodeJudge.judge(oneNode.expectation(), player.playingNames(), ended, player.slices());
+          RealNodeJudge.judge(
+              oneNode.expectation(),
+              player.playingNames(),
+              new RealNodeJudge.Ended(ended, evictions),
+              player.slices());
       oneNode.notes().forEach(n -> out.printf("  on one real node: %s%n", n));
       print(spec, verdict);
       deleteNamespace(ns);
@@ -81,12 +88,17 @@ public final class RealNodeScenarios {
    * scenario written for the classic device plugin then runs again as {@code gpu-dra migrate}
    * translates it, as in the embedded demo.
    */
-  private Map<String, RealPod> runPods(DemoSpec spec, String ns) throws InterruptedException {
+  private Map<String, RealPod> runPods(DemoSpec spec, String ns, Map<String, String> evictions)
+      throws InterruptedException {
     ScenarioObjects objects = ScenarioObjects.load(client, spec);
     objects.apply(ns, true);
     Map<String, RealPod> ended = new LinkedHashMap<>();
     if (spec.needsComputeDomains()) {
       oneAtATime(objects.pods(), ns, ended);
+      return ended;
+    }
+    if (spec.taintsDevices()) {
+      stepByStep(objects.steps(), ns, ended, evictions);
       return ended;
     }
     await(objects.pods(), ns, ended, SETTLE);
@@ -123,6 +135,37 @@ public final class RealNodeScenarios {
     }
     for (Pod pod : pods) {
       await(List.of(pod), ns, ended, DAEMON_SETTLE);
+    }
+  }
+
+  /**
+   * Pods and DeviceTaintRules in the order written, each pod once it settled, each rule once the
+   * real eviction controller is done with it (its pool the real node's, as the plugin publishes
+   * it); the rules are deleted at the end.
+   */
+  private void stepByStep(
+      List<HasMetadata> steps, String ns, Map<String, RealPod> ended, Map<String, String> evictions)
+      throws InterruptedException {
+    TaintRuleStep rules = new TaintRuleStep(client, "");
+    String playing = cluster.player().playing().name();
+    try {
+      for (HasMetadata step : steps) {
+        if (step instanceof Pod pod) {
+          await(List.of(pod), ns, ended, SETTLE);
+          continue;
+        }
+        List<String> running =
+            ended.entrySet().stream()
+                .filter(e -> e.getValue().reported())
+                .map(Map.Entry::getKey)
+                .toList();
+        Map<String, String> evicted =
+            rules.evict(RealNodeRules.onRealNode(step, playing), ns, running);
+        evicted.forEach((pod, why) -> out.printf("  pod %s evicted by %s%n", pod, why));
+        evictions.putAll(evicted);
+      }
+    } finally {
+      rules.deleteAll();
     }
   }
 

@@ -52,7 +52,7 @@ class RealNodePlanTest {
   }
 
   @Test
-  @DisplayName("every scenario but gpu-drain runs on the real node, given our image")
+  @DisplayName("every scenario runs on the real node, given our image")
   void theRestRuns() {
     assertThat(
             SPECS.values().stream().filter(s -> plan.notRunnable(s).isEmpty()).map(DemoSpec::name))
@@ -62,6 +62,7 @@ class RealNodePlanTest {
             "consumable-shares-distinct",
             "dynamic-mig",
             "first-available",
+            "gpu-drain",
             "gpu-passthrough",
             "memory-and-driver-version",
             "mig-1g5gb",
@@ -73,15 +74,6 @@ class RealNodePlanTest {
             "time-slicing",
             "two-gpus-one-pcie-root",
             "unhealthy-gpu");
-  }
-
-  @Test
-  @DisplayName(
-      "gpu-drain is not run: its DeviceTaintRule names the demo node's pool; RealNodeE2E drains a"
-          + " GPU on the real node")
-  void drainIsNotRun() {
-    assertThat(plan.notRunnable(SPECS.get("gpu-drain")))
-        .hasValueSatisfying(w -> assertThat(w).contains("DeviceTaintRules", "RealNodeE2E"));
   }
 
   static Stream<Arguments> needTheImage() {
