@@ -74,8 +74,14 @@ public final class DemoCluster implements AutoCloseable {
             + node.allocatable().orElse("?"));
   }
 
+  /**
+   * Every slice, once each pool is whole: a plugin rewriting its pool deletes a slice before it
+   * creates its successor, so a device may be briefly missing (waits up to 10 s).
+   */
   public List<ResourceSlice> slices() {
-    return client().dynamicResourceAllocation().v1().resourcesSlices().list().getItems();
+    return CompletePools.settled(
+        () -> client().dynamicResourceAllocation().v1().resourcesSlices().list().getItems(),
+        Duration.ofSeconds(10));
   }
 
   /**
@@ -175,7 +181,7 @@ public final class DemoCluster implements AutoCloseable {
     if (!backend.runsGpuNodes()) {
       nodes.keySet().forEach(n -> byNode.put(n, new ArrayList<>()));
     }
-    for (ResourceSlice s : complete(slices)) {
+    for (ResourceSlice s : CompletePools.complete(slices)) {
       String node = s.getSpec().getNodeName();
       if (DRIVER.equals(s.getSpec().getDriver()) && node != null) {
         List<String> names =
@@ -190,31 +196,6 @@ public final class DemoCluster implements AutoCloseable {
       }
     }
     return byNode;
-  }
-
-  /**
-   * The slices of the pools that are complete: all slices of their newest generation are there (a
-   * pool of many slices is written one slice at a time).
-   */
-  private static List<ResourceSlice> complete(List<ResourceSlice> slices) {
-    Map<String, List<ResourceSlice>> byPool = new TreeMap<>();
-    slices.forEach(s ->
-        byPool
-            .computeIfAbsent(
-                s.getSpec().getDriver() + "/" + s.getSpec().getPool().getName(),
-                k -> new ArrayList<>())
-            .add(s));
-    List<ResourceSlice> complete = new ArrayList<>();
-    for (List<ResourceSlice> pool : byPool.values()) {
-      long newest =
-          pool.stream().mapToLong(s -> s.getSpec().getPool().getGeneration()).max().orElse(0);
-      List<ResourceSlice> latest =
-          pool.stream().filter(s -> s.getSpec().getPool().getGeneration() == newest).toList();
-      if (latest.size() == latest.get(0).getSpec().getPool().getResourceSliceCount()) {
-        complete.addAll(latest);
-      }
-    }
-    return complete;
   }
 
   /**
