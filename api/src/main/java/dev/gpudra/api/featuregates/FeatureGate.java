@@ -34,6 +34,13 @@ public enum FeatureGate {
    * binds a channel's pod only then (instead of the kubelet's prepare retrying). Not in NVIDIA's.
    */
   COMPUTE_DOMAIN_BINDING_CONDITIONS("ComputeDomainBindingConditions", false, Stage.ALPHA),
+  /**
+   * Kubernetes 1.37 compatibility groups: with DynamicMIG and PassthroughSupport both on, each GPU
+   * is published as MIG devices, a whole GPU and a passthrough GPU on one counter set, their groups
+   * ({@code nvidia}, {@code vfio-pci}) telling the scheduler which may go together. NVIDIA's plugin
+   * refuses the two modes together instead.
+   */
+  DEVICE_COMPATIBILITY_GROUPS("DeviceCompatibilityGroups", false, Stage.ALPHA),
   /** Accepted for compatibility with the Kubernetes logging gates; always on. */
   CONTEXTUAL_LOGGING("ContextualLogging", true, Stage.BETA),
   LOGGING_ALPHA_OPTIONS("LoggingAlphaOptions", false, Stage.ALPHA),

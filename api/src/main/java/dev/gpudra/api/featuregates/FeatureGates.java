@@ -135,7 +135,12 @@ public record FeatureGates(Map<FeatureGate, Boolean> values) {
           on, FeatureGate.COMPUTE_DOMAIN_CLIQUES, FeatureGate.IMEX_DAEMONS_WITH_DNS_NAMES, out);
       // NVIDIA's DeviceMetadata requires PassthroughSupport (it covers VFIO devices only); ours
       // covers every device, so it stands alone: a superset of NVIDIA's accepted values
-      excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.PASSTHROUGH_SUPPORT, out);
+      // both modes on one GPU need the scheduler to tell them apart: compatibility groups
+      requires(on, FeatureGate.DEVICE_COMPATIBILITY_GROUPS, FeatureGate.DYNAMIC_MIG, out);
+      requires(on, FeatureGate.DEVICE_COMPATIBILITY_GROUPS, FeatureGate.PASSTHROUGH_SUPPORT, out);
+      if (!on.get(FeatureGate.DEVICE_COMPATIBILITY_GROUPS)) {
+        excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.PASSTHROUGH_SUPPORT, out);
+      }
       excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.NVML_DEVICE_HEALTH_CHECK, out);
       excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.MPS_SUPPORT, out);
       excludes(on, FeatureGate.PASSTHROUGH_SUPPORT, FeatureGate.NVML_DEVICE_HEALTH_CHECK, out);

@@ -33,6 +33,14 @@ class FeatureGatesTest {
             "DynamicMIG=true,PassthroughSupport=true",
             "DynamicMIG and PassthroughSupport are mutually exclusive"),
         new Bad(
+            "compatibility groups need DynamicMIG",
+            "DeviceCompatibilityGroups=true,PassthroughSupport=true",
+            "DeviceCompatibilityGroups requires feature gate DynamicMIG enabled"),
+        new Bad(
+            "compatibility groups need passthrough",
+            "DeviceCompatibilityGroups=true,DynamicMIG=true,PassthroughSupport=false",
+            "DeviceCompatibilityGroups requires feature gate PassthroughSupport enabled"),
+        new Bad(
             "DynamicMIG vs health check",
             "DynamicMIG=true,NVMLDeviceHealthCheck=true",
             "DynamicMIG and NVMLDeviceHealthCheck are mutually exclusive"),
@@ -66,6 +74,17 @@ class FeatureGatesTest {
     assertThat(gates.enabled(FeatureGate.COMPUTE_DOMAIN_CLIQUES)).isTrue();
     assertThat(gates.enabled(FeatureGate.CRASH_ON_NVLINK_FABRIC_ERRORS)).isTrue();
     assertThat(gates.enabled(FeatureGate.DYNAMIC_MIG)).isFalse();
+  }
+
+  @Test
+  @DisplayName("compatibility groups let DynamicMIG and PassthroughSupport go together")
+  void groupsJoinModes() {
+    FeatureGates gates =
+        FeatureGates.parse(
+            "DynamicMIG=true,PassthroughSupport=true,DeviceCompatibilityGroups=true");
+    assertThat(gates.enabled(FeatureGate.DYNAMIC_MIG)).isTrue();
+    assertThat(gates.enabled(FeatureGate.PASSTHROUGH_SUPPORT)).isTrue();
+    assertThat(gates.enabled(FeatureGate.DEVICE_COMPATIBILITY_GROUPS)).isTrue();
   }
 
   @Test

@@ -35,13 +35,15 @@ public final class DeviceDiscovery {
   }
 
   /**
-   * @param passthrough PassthroughSupport's {@code gpu-vfio-<i>} devices, after the NVML ones
+   * @param passthrough PassthroughSupport's {@code gpu-vfio-<i>} devices, after the NVML ones (with
+   *     DynamicMIG too, DeviceCompatibilityGroups: the GPU's counters tell the modes apart)
    */
   public Inventory discover(boolean dynamicMig, Optional<VfioOffer> passthrough) {
     List<GpuInfo> gpus =
         nvml.gpus().stream().sorted(Comparator.comparingInt(GpuInfo::index)).toList();
     if (dynamicMig && gpus.stream().anyMatch(DynamicMigOffer::partitionable)) {
-      return new DynamicMigOffer(nvml).inventory(gpus);
+      Inventory dynamic = new DynamicMigOffer(nvml).inventory(gpus);
+      return passthrough.map(p -> dynamic.with(p.devices(gpus))).orElse(dynamic);
     }
     List<AllocatableDevice> devices = new ArrayList<>();
     List<String> warnings = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.gpudra.gpu.discovery;
 
 import dev.gpudra.nvml.SystemInfo;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,13 @@ public record Inventory(SystemInfo system, List<AllocatableDevice> devices, List
     if (distinct != devices.size()) {
       throw new IllegalArgumentException("duplicate device names in inventory: " + devices);
     }
+  }
+
+  /** This inventory with {@code more} devices after its own. */
+  Inventory with(List<? extends AllocatableDevice> more) {
+    List<AllocatableDevice> all = new ArrayList<>(devices);
+    all.addAll(more);
+    return new Inventory(system, all, warnings);
   }
 
   /** Devices by canonical name, in publication order. */

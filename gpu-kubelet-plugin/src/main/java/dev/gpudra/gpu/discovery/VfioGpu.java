@@ -59,9 +59,13 @@ public record VfioGpu(
             name() + " (" + pci.address() + ") is bound to vfio-pci: NVML does not see it"));
   }
 
-  /** Whether {@code device} is the same physical GPU seen through NVML. */
+  /**
+   * Whether {@code device} is the same physical GPU seen through NVML: the whole GPU or, with
+   * DynamicMIG, one of its MIG devices.
+   */
   public boolean sibling(AllocatableDevice device) {
-    return device instanceof FullGpu gpu && gpu.gpu().pciBusId().equals(pci.address());
+    return (device instanceof FullGpu || device instanceof AbstractMigDevice)
+        && device.gpu().pciBusId().equals(pci.address());
   }
 
   /** A version-5 (SHA-1) name-based UUID in the DNS namespace (RFC 9562). */

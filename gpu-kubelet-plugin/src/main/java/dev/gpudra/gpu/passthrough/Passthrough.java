@@ -23,7 +23,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +53,7 @@ public final class Passthrough {
   private final PersistenceModes persistence;
   private final GpuUsers users;
   private final Duration freeWait;
-  private final Map<String, String> siblings;
+  private final Map<String, Set<String>> siblings;
   private final java.util.concurrent.atomic.AtomicReference<Runnable> changed =
       new java.util.concurrent.atomic.AtomicReference<>(() -> {});
 
@@ -92,27 +93,29 @@ public final class Passthrough {
   }
 
   /**
-   * The other representation of the same physical GPU ({@code gpu-<minor>} for {@code gpu-vfio-<i>}
-   * and the reverse): one of the two is prepared at a time.
+   * The other representations of the same physical GPU ({@code gpu-<minor>} and, with DynamicMIG,
+   * its MIG devices for {@code gpu-vfio-<i>}, and the reverse): one side is prepared at a time.
    */
-  public Optional<String> sibling(String device) {
-    return Optional.ofNullable(siblings.get(device));
+  public Set<String> siblings(String device) {
+    return siblings.getOrDefault(device, Set.of());
   }
 
-  /** Both directions of each passthrough device and the NVML device of the same GPU. */
-  private static Map<String, String> siblings(List<AllocatableDevice> inventory) {
-    Map<String, String> siblings = new HashMap<>();
+  /** Both directions of each passthrough device and the NVML devices of the same GPU. */
+  private static Map<String, Set<String>> siblings(List<AllocatableDevice> inventory) {
+    Map<String, Set<String>> siblings = new HashMap<>();
     for (AllocatableDevice vfio : inventory) {
       if (vfio instanceof VfioGpu gpu) {
         inventory.stream()
             .filter(gpu::sibling)
             .forEach(other -> {
-              siblings.put(gpu.name(), other.name());
-              siblings.put(other.name(), gpu.name());
+              siblings.computeIfAbsent(gpu.name(), k -> new TreeSet<>()).add(other.name());
+              siblings.computeIfAbsent(other.name(), k -> new TreeSet<>()).add(gpu.name());
             });
       }
     }
-    return Map.copyOf(siblings);
+    Map<String, Set<String>> frozen = new HashMap<>();
+    siblings.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
+    return Map.copyOf(frozen);
   }
 
   /** Called after each prepare and unprepare: the siblings to hide changed, slices follow. */

@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -49,24 +48,22 @@ public final class PassthroughFeature implements DeviceFeature {
   }
 
   /**
-   * A GPU is either {@code gpu-<minor>} or {@code gpu-vfio-<i>}; the scheduler may hand out both
-   * before the slices hide one, so a prepared (or half-prepared) sibling makes the other busy, in
-   * this claim too.
+   * A GPU is either {@code gpu-<minor>} (or, with DynamicMIG, its MIG devices) or {@code
+   * gpu-vfio-<i>}; the scheduler may hand out both before the slices hide one, so a prepared (or
+   * half-prepared) sibling makes the other busy, in this claim too.
    */
   @Override
   public void refuseBusy(
       String claim, String uid, List<String> results, String device, CheckpointV1 checkpoint) {
-    Optional<String> sibling = passthrough.sibling(device);
-    if (sibling.isEmpty()) {
-      return;
-    }
-    if (results.contains(sibling.get())) {
-      throw new DeviceBusyException(claim, device, sibling.get(), uid);
-    }
-    for (Map.Entry<String, PreparedClaim> other : checkpoint.claims().entrySet()) {
-      if (!other.getKey().equals(uid)
-          && other.getValue().devices().stream().anyMatch(d -> d.device().equals(sibling.get()))) {
-        throw new DeviceBusyException(claim, device, sibling.get(), other.getKey());
+    for (String sibling : passthrough.siblings(device)) {
+      if (results.contains(sibling)) {
+        throw new DeviceBusyException(claim, device, sibling, uid);
+      }
+      for (Map.Entry<String, PreparedClaim> other : checkpoint.claims().entrySet()) {
+        if (!other.getKey().equals(uid)
+            && other.getValue().devices().stream().anyMatch(d -> d.device().equals(sibling))) {
+          throw new DeviceBusyException(claim, device, sibling, other.getKey());
+        }
       }
     }
   }
@@ -140,8 +137,7 @@ public final class PassthroughFeature implements DeviceFeature {
   public Set<String> hidden(CheckpointV1 checkpoint) {
     return checkpoint.claims().values().stream()
         .flatMap(c -> c.devices().stream())
-        .map(d -> passthrough.sibling(d.device()))
-        .flatMap(Optional::stream)
+        .flatMap(d -> passthrough.siblings(d.device()).stream())
         .collect(Collectors.toSet());
   }
 }

@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * What the plugin may publish, by what the API server keeps (1.34 and 1.35 drop taints, counters
  * and consumable capacity unless their gates are on). A mode that needs a dropped field is refused
  * at start: DynamicMIG without shared counters would let claims overcommit a GPU, consumable shares
- * without {@code allowMultipleAllocations} would publish GPUs nobody can share. Health without
- * taints still reaches the kubelet; the slices then carry none.
+ * without {@code allowMultipleAllocations} would publish GPUs nobody can share, and
+ * DeviceCompatibilityGroups would publish both modes of a GPU without telling them apart. Health
+ * without taints still reaches the kubelet; the slices then carry none.
  */
 final class ServedSliceFields {
   private static final Logger log = LoggerFactory.getLogger(ServedSliceFields.class);
@@ -47,6 +48,11 @@ final class ServedSliceFields {
     }
     if (config.consumableShares().enabled()) {
       require(served, SliceField.CONSUMABLE_CAPACITY, "--consumable-shares");
+    }
+    if (config.featureGates().enabled(FeatureGate.DEVICE_COMPATIBILITY_GROUPS)) {
+      // both modes of a GPU are published only where the scheduler sees which is which
+      require(
+          served, SliceField.COMPATIBILITY_GROUPS, "DeviceCompatibilityGroups (--feature-gates)");
     }
     if (health && !served.contains(SliceField.DEVICE_TAINTS)) {
       log.warn(

@@ -47,7 +47,8 @@ public final class DeviceModel {
 
   public List<Device> devices(List<AllocatableDevice> devices) {
     Map<String, List<MigProfile>> partitions = partitions(devices);
-    return devices.stream().map(d -> shared(d, device(d, partitions))).toList();
+    CompatibilityGroups groups = CompatibilityGroups.of(devices, partitions);
+    return devices.stream().map(d -> shared(d, groups.apply(d, device(d, partitions)))).toList();
   }
 
   /**
@@ -106,7 +107,7 @@ public final class DeviceModel {
       case FullGpu gpu -> fullGpu(gpu, partitions.get(gpu.uuid()));
       case StaticMigDevice mig -> mig(mig);
       case AbstractMigDevice mig -> abstractMig(mig, partitions.get(mig.gpu().uuid()));
-      case VfioGpu vfio -> vfio(vfio);
+      case VfioGpu vfio -> CompatibilityGroups.vfio(vfio(vfio), vfio, partitions);
     };
   }
 

@@ -2,6 +2,7 @@ package dev.gpudra.gpu.slices;
 
 import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.kit.slices.model.SliceContent;
 import dev.gpudra.kit.slices.model.SliceLayout;
 import dev.gpudra.nvml.GpuInfo;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How the pool is cut into ResourceSlices. Without partitionable GPUs: the devices in as few slices
@@ -48,9 +50,10 @@ public final class PoolLayout {
     Map<String, List<Device>> byGpu = new LinkedHashMap<>();
     Map<String, GpuInfo> gpus = new LinkedHashMap<>();
     for (int i = 0; i < inventory.size(); i++) {
-      GpuInfo gpu = inventory.get(i).gpu();
-      gpus.putIfAbsent(gpu.uuid(), gpu);
-      byGpu.computeIfAbsent(gpu.uuid(), k -> new ArrayList<>()).add(devices.get(i));
+      Optional<GpuInfo> gpu = nvmlGpu(inventory.get(i));
+      gpu.ifPresent(g -> gpus.putIfAbsent(g.uuid(), g));
+      String key = gpu.map(GpuInfo::uuid).orElse(inventory.get(i).name());
+      byGpu.computeIfAbsent(key, k -> new ArrayList<>()).add(devices.get(i));
     }
     List<SliceContent> slices = new ArrayList<>();
     if (counters == Counters.APART) {
@@ -69,6 +72,11 @@ public final class PoolLayout {
       slices.add(new SliceContent(own, beside));
     });
     return slices;
+  }
+
+  /** The GPU as NVML sees it; none for a passthrough GPU bound to vfio-pci. */
+  private static Optional<GpuInfo> nvmlGpu(AllocatableDevice device) {
+    return device instanceof VfioGpu vfio ? vfio.parent() : Optional.of(device.gpu());
   }
 
   /** Whether the inventory has devices made on demand. */

@@ -42,6 +42,25 @@ class ServedSliceFieldsTest {
   }
 
   @Test
+  @DisplayName("compatibility groups the API server drops are refused, naming its gate")
+  void compatibilityGroups() {
+    GpuPluginConfig both =
+        config(
+            "DynamicMIG=true,PassthroughSupport=true,DeviceCompatibilityGroups=true",
+            ConsumableShares.DISABLED);
+    assertThatThrownBy(() -> ServedSliceFields.check(both, EnumSet.of(SliceField.SHARED_COUNTERS)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith(
+            "DeviceCompatibilityGroups (--feature-gates) needs"
+                + " devices[].consumesCounters[].compatibilityGroups in ResourceSlices")
+        .hasMessageContaining("DRADeviceCompatibilityGroups");
+    assertThat(
+            ServedSliceFields.check(
+                both, EnumSet.of(SliceField.SHARED_COUNTERS, SliceField.COMPATIBILITY_GROUPS)))
+        .contains(SliceField.COMPATIBILITY_GROUPS);
+  }
+
+  @Test
   @DisplayName("consumable shares without allowMultipleAllocations are refused")
   void consumableShares() {
     assertThatThrownBy(() ->
