@@ -32,6 +32,20 @@ public final class Demo {
    */
   static final String DOMAIN_GATES = "ComputeDomainBindingConditions=true";
 
+  /**
+   * gpu-node-3's modes: MIG devices on demand and passthrough, told apart by compatibility groups
+   * (Kubernetes 1.37, {@link #CONTROL_PLANE_GATES}).
+   */
+  private static final String MIG_OR_VM =
+      "DynamicMIG=true,PassthroughSupport=true,DeviceCompatibilityGroups=true";
+
+  /**
+   * What a real control plane of the demo turns on beyond its defaults: compatibility groups, alpha
+   * in Kubernetes 1.37, for gpu-node-3.
+   */
+  public static final List<String> CONTROL_PLANE_GATES =
+      List.of("--feature-gates=DRADeviceCompatibilityGroups=true");
+
   /** The gates of every demo node. */
   private static final String EVERY_NODE =
       "TimeSlicingSettings=true,ClaimDeviceStatus=true," + DOMAIN_GATES;
@@ -39,19 +53,20 @@ public final class Demo {
   /**
    * The demo's nodes, in order, with the plugin's feature gates the scenarios show (off by default
    * in the chart, as in NVIDIA's): the H100s' and A100s' health is watched, and the H100s may be
-   * shared through MPS (each claim's control daemon a Deployment the node runs); the GB200s make
-   * MIG devices on demand (DynamicMIG, which excludes the health monitor); the L40Ss are shared by
-   * memory through consumable capacity (ConsumableShares, {@code --consumable-shares=memory}): a
-   * claim that asks no amount takes a GPU's whole memory, so every scenario may land there; the T4s
-   * can be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in). Every node sets
-   * time slices and shows prepared devices in their claims' {@code status.devices}.
+   * shared through MPS (each claim's control daemon a Deployment the node runs); gpu-node-3's
+   * GB200s make MIG devices on demand (DynamicMIG, which excludes the health monitor) or go to VMs
+   * whole (PassthroughSupport), told apart by compatibility groups; the L40Ss are shared by memory
+   * through consumable capacity (ConsumableShares, {@code --consumable-shares=memory}): a claim
+   * that asks no amount takes a GPU's whole memory, so every scenario may land there; the T4s can
+   * be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in). Every node sets time
+   * slices and shows prepared devices in their claims' {@code status.devices}.
    */
   public static final List<NodeSpec> NODES =
       List.of(
           new NodeSpec(
               "gpu-node-1", "dgx-h100", EVERY_NODE + ",MPSSupport=true,NVMLDeviceHealthCheck=true"),
           new NodeSpec("gpu-node-2", "dgx-a100-mig", EVERY_NODE + ",NVMLDeviceHealthCheck=true"),
-          new NodeSpec("gpu-node-3", "gb200-nvl", EVERY_NODE + ",DynamicMIG=true"),
+          new NodeSpec("gpu-node-3", "gb200-nvl", EVERY_NODE + "," + MIG_OR_VM),
           new NodeSpec("gpu-node-4", "l40s", EVERY_NODE + ",ConsumableShares=true", "memory"),
           new NodeSpec("gpu-node-5", "t4", EVERY_NODE + ",PassthroughSupport=true"),
           new NodeSpec("gpu-node-6", "gb200-nvl", EVERY_NODE));

@@ -77,6 +77,14 @@ public record DemoSpec(
     return manifests.lines().anyMatch(l -> l.strip().equals("kind: ComputeDomain"));
   }
 
+  /**
+   * Whether it needs GPUs of its node that no earlier scenario holds: its GPUs report events, or
+   * its {@code expect.yaml} says {@code freeGpus}.
+   */
+  public boolean needsFreeGpus() {
+    return !gpuEvents.xids().isEmpty() || expectation.freeGpus();
+  }
+
   /** Whether it has DeviceTaintRules (cluster-wide objects, created between its pods). */
   public boolean taintsDevices() {
     return manifests.lines().anyMatch(l -> l.strip().equals("kind: DeviceTaintRule"));

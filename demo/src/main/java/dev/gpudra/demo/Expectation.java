@@ -12,12 +12,19 @@ import java.util.List;
  *
  * @param pods one entry per pod
  * @param sameDevices true when every pod must end with the same devices (a shared claim)
+ * @param freeGpus true when the scenario needs GPUs of its node that no earlier scenario holds: it
+ *     runs first, as those whose GPUs report events do (a real kube-scheduler places the others at
+ *     random among equal nodes)
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-public record Expectation(List<Pod> pods, boolean sameDevices) {
+public record Expectation(List<Pod> pods, boolean sameDevices, boolean freeGpus) {
 
   public Expectation {
     pods = List.copyOf(pods == null ? List.of() : pods);
+  }
+
+  public Expectation(List<Pod> pods, boolean sameDevices) {
+    this(pods, sameDevices, false);
   }
 
   /**

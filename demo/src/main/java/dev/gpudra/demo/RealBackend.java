@@ -22,7 +22,8 @@ public final class RealBackend implements ClusterBackend {
   /** Starts the binary with its files in {@code workDir/control-plane}. */
   public static RealBackend start(Path binary, Path workDir) throws InterruptedException {
     return new RealBackend(
-        ControlPlaneProcess.start(binary, workDir.resolve("control-plane"), READY_TIMEOUT));
+        ControlPlaneProcess.start(
+            binary, workDir.resolve("control-plane"), READY_TIMEOUT, Demo.CONTROL_PLANE_GATES));
   }
 
   @Override

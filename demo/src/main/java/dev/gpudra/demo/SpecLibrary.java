@@ -80,11 +80,11 @@ public final class SpecLibrary {
   }
 
   /**
-   * Every scenario, in folder-name order, those whose GPUs report events first: an event needs its
-   * GPU free of earlier scenarios' claims, and a real kube-scheduler places those at random among
-   * equal nodes. Those that run again as {@code gpu-dra migrate} translates them come last: the
-   * translated pod takes the first free GPU, which the other scenarios' expected placements count
-   * on.
+   * Every scenario, in folder-name order, those that need free GPUs first: an event needs its GPU
+   * free of earlier scenarios' claims (as does an expectation with {@code freeGpus}), and a real
+   * kube-scheduler places those at random among equal nodes. Those that run again as {@code gpu-dra
+   * migrate} translates them come last: the translated pod takes the first free GPU, which the
+   * other scenarios' expected placements count on.
    */
   public List<DemoSpec> scenarios() {
     try (Stream<Path> dirs = Files.list(root)) {
@@ -92,7 +92,7 @@ public final class SpecLibrary {
           .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
           .map(this::read)
           .sorted(
-              Comparator.comparing((DemoSpec spec) -> spec.gpuEvents().xids().isEmpty())
+              Comparator.comparing((DemoSpec spec) -> !spec.needsFreeGpus())
                   .thenComparing(DemoSpec::migrates))
           .toList();
     } catch (IOException e) {

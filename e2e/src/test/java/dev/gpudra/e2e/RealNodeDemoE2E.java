@@ -82,7 +82,7 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("17 scenarios on the real node gpu-node-real: 17 passed, 0 failed")
+        .contains("18 scenarios on the real node gpu-node-real: 18 passed, 0 failed")
         .containsPattern(
             "pod trainer evicted by DeviceTaintRule drain-gpu-6: EvictionInProgress=False")
         .contains("PASS gpu-drain")
@@ -111,6 +111,9 @@ class RealNodeDemoE2E {
             "pod virt-launcher on gpu-node-real\\n    claim gpu, request vm-gpu: gpu-vfio-\\d")
         .containsPattern("container compute saw [^\\n]*/dev/vfio/1\\d")
         .contains("PASS gpu-passthrough")
+        .containsPattern(
+            "pod side-by-side on gpu-node-real\\n    claim both, request slice: gpu-\\d-mig-1g23gb")
+        .contains("PASS mig-or-vm")
         .contains("the classic device plugin plays gpu-node-dp (t4, simulated) beside it: 4")
         .containsPattern(
             "pod trainer on gpu-node-real\\n    container ctr saw [^\\n]*\\n      NVIDIA_VISIBLE_DEVICES=GPU-")

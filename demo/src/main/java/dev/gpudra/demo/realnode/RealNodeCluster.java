@@ -1,5 +1,6 @@
 package dev.gpudra.demo.realnode;
 
+import dev.gpudra.demo.Demo;
 import dev.gpudra.deviceclasses.model.DeviceClassFactory;
 import dev.gpudra.deviceclasses.model.DeviceClassOptions;
 import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
@@ -73,6 +74,12 @@ public final class RealNodeCluster implements AutoCloseable {
     }
   }
 
+  /** The node network's flags and the demo's gates (gpu-node-3's compatibility groups). */
+  private static List<String> flags(NodeNetwork network) {
+    return Stream.concat(network.apiServerFlags().stream(), Demo.CONTROL_PLANE_GATES.stream())
+        .toList();
+  }
+
   private void startAll(Path testcluster, NodeTools tools) throws InterruptedException {
     NodeNetwork network = push(NodeNetwork.up());
     controlPlane =
@@ -81,7 +88,7 @@ public final class RealNodeCluster implements AutoCloseable {
                 testcluster,
                 workDir.resolve("control-plane"),
                 Duration.ofSeconds(120),
-                network.apiServerFlags()));
+                flags(network)));
     out.println("gpu-dra-testcluster ready: " + controlPlane.readyLine());
     node =
         push(

@@ -107,7 +107,9 @@ final class RealNodePlan {
       }
       channelTaken |= pod.running() && pod.imexChannel();
     }
-    return new OnOneNode(new Expectation(pods, spec.expectation().sameDevices()), notes);
+    return new OnOneNode(
+        new Expectation(pods, spec.expectation().sameDevices(), spec.expectation().freeGpus()),
+        notes);
   }
 
   private static Expectation.Pod refusedForItsChannel(Expectation.Pod pod) {

@@ -66,6 +66,7 @@ class RealNodePlanTest {
             "gpu-passthrough",
             "memory-and-driver-version",
             "mig-1g5gb",
+            "mig-or-vm",
             "migration",
             "mps",
             "nine-gpus",
