@@ -47,38 +47,8 @@ class RealNodeDrainTest {
   @DisplayName(
       "an expected eviction passes; a missing one, or one of a pod expected Running, fails")
   void judgesEvictions() {
-    Expectation.Pod evicted =
-        new Expectation.Pod(
-            "p",
-            "Evicted",
-            "gpu-node-2",
-            1,
-            null,
-            null,
-            null,
-            null,
-            null,
-            false,
-            false,
-            null,
-            null,
-            null);
-    Expectation.Pod running =
-        new Expectation.Pod(
-            "p",
-            "Running",
-            "gpu-node-2",
-            1,
-            null,
-            null,
-            null,
-            null,
-            null,
-            false,
-            false,
-            null,
-            null,
-            null);
+    Expectation.Pod evicted = want("Evicted");
+    Expectation.Pod running = want("Running");
     RealPod ran =
         new RealPod(
             "p",
@@ -101,6 +71,12 @@ class RealNodeDrainTest {
         .containsExactly("p: expected Evicted, but no DeviceTaintRule evicted it");
     assertThat(judge(running, ran, byRule).problems())
         .containsExactly("p: expected Running, but evicted by DeviceTaintRule drain-gpu-6: done");
+  }
+
+  /** Pod {@code p} expected on gpu-node-2 with one device, in {@code phase}. */
+  private static Expectation.Pod want(String phase) {
+    return new Expectation.Pod(
+        "p", phase, "gpu-node-2", 1, null, null, null, null, null, false, false, null, null, null);
   }
 
   private static RealNodeJudge.Verdict judge(
