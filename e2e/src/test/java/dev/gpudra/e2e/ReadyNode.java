@@ -1,11 +1,10 @@
 package dev.gpudra.e2e;
 
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * A Node object with no kubelet behind it that kube-scheduler binds pods to: Ready, room for 110
@@ -24,27 +23,25 @@ final class ReadyNode {
                 .endMetadata()
                 .build())
         .create();
+    String now = Instant.now().toString();
+    // merge patches carry no resourceVersion: kube-controller-manager may touch the new node
+    // between a read and a write, and a read-modify-write would then fail with a conflict
     client
         .nodes()
         .withName(name)
-        .editStatus(n ->
-            new NodeBuilder(n)
-                .editOrNewStatus()
-                .withConditions(
-                    new NodeConditionBuilder()
-                        .withType("Ready")
-                        .withStatus("True")
-                        .withReason("KubeletReady")
-                        .withLastHeartbeatTime(Instant.now().toString())
-                        .withLastTransitionTime(Instant.now().toString())
-                        .build())
-                .addToCapacity("pods", new Quantity("110"))
-                .addToAllocatable("pods", new Quantity("110"))
-                .endStatus()
-                .build());
+        .subresource("status")
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            """
+            {"status": {
+              "conditions": [{"type": "Ready", "status": "True", "reason": "KubeletReady",
+                "lastHeartbeatTime": "%s", "lastTransitionTime": "%s"}],
+              "capacity": {"pods": "110"}, "allocatable": {"pods": "110"}}}
+            """
+                .formatted(now, now));
     client
         .nodes()
         .withName(name)
-        .edit(n -> new NodeBuilder(n).editOrNewSpec().withTaints(List.of()).endSpec().build());
+        .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\": {\"taints\": null}}");
   }
 }

@@ -320,7 +320,7 @@ class RealNodeE2E extends RealNodeSmoke {
         .extracting(e -> e.getMessage())
         .startsWith("Marking for deletion")
         .containsOnlyOnce("Marking for deletion")
-        .containsOnly("Marking for deletion", "Cancelling deletion");
+        .isSubsetOf("Marking for deletion", "Cancelling deletion");
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(() -> assertThat(rules.conditionTypes(rule)).contains("EvictionInProgress"));
