@@ -58,17 +58,22 @@ public final class Demo {
    * whole (PassthroughSupport), told apart by compatibility groups; the L40Ss are shared by memory
    * through consumable capacity (ConsumableShares, {@code --consumable-shares=memory}): a claim
    * that asks no amount takes a GPU's whole memory, so every scenario may land there; the T4s can
-   * be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in). Every node sets time
+   * be passed through to VMs (PassthroughSupport, on a PCI sysfs stand-in). The A100s' and T4s'
+   * containers read their devices' metadata from a file (DeviceMetadata). Every node sets time
    * slices and shows prepared devices in their claims' {@code status.devices}.
    */
   public static final List<NodeSpec> NODES =
       List.of(
           new NodeSpec(
               "gpu-node-1", "dgx-h100", EVERY_NODE + ",MPSSupport=true,NVMLDeviceHealthCheck=true"),
-          new NodeSpec("gpu-node-2", "dgx-a100-mig", EVERY_NODE + ",NVMLDeviceHealthCheck=true"),
+          new NodeSpec(
+              "gpu-node-2",
+              "dgx-a100-mig",
+              EVERY_NODE + ",NVMLDeviceHealthCheck=true,DeviceMetadata=true"),
           new NodeSpec("gpu-node-3", "gb200-nvl", EVERY_NODE + "," + MIG_OR_VM),
           new NodeSpec("gpu-node-4", "l40s", EVERY_NODE + ",ConsumableShares=true", "memory"),
-          new NodeSpec("gpu-node-5", "t4", EVERY_NODE + ",PassthroughSupport=true"),
+          new NodeSpec(
+              "gpu-node-5", "t4", EVERY_NODE + ",PassthroughSupport=true,DeviceMetadata=true"),
           new NodeSpec("gpu-node-6", "gb200-nvl", EVERY_NODE));
 
   /**

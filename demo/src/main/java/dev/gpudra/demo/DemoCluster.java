@@ -7,6 +7,7 @@ import dev.gpudra.computedomain.plugin.DomainPluginConfig;
 import dev.gpudra.controller.model.DaemonSetFactory;
 import dev.gpudra.controller.model.DaemonSettings;
 import dev.gpudra.controller.reconcile.ComputeDomainController;
+import dev.gpudra.kit.metadata.MetadataPaths;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -270,6 +271,7 @@ public final class DemoCluster implements AutoCloseable {
             .allMatch(n ->
                 n.pods.preparedClaims().isEmpty()
                     && noClaimSpecs(n.config.cdiRoot())
+                    && noMetadataFiles(n.config.dataDir())
                     && n.gpusAtDefaults())
         && client().nodes().withLabel(ComputeDomainLabels.DOMAIN).list().getItems().isEmpty()
         && client()
@@ -281,13 +283,31 @@ public final class DemoCluster implements AutoCloseable {
             .isEmpty();
   }
 
-  /** No claim's spec is left (the compute-domain plugin's base spec stays while it runs). */
+  /**
+   * No claim's spec is left, nor a claim's device metadata spec (the compute-domain plugin's base
+   * spec stays while it runs).
+   */
   private static boolean noClaimSpecs(Path dir) {
     if (!Files.isDirectory(dir)) {
       return true;
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.noneMatch(f -> f.getFileName().toString().contains("-claim_"));
+      return files
+          .map(f -> f.getFileName().toString())
+          .noneMatch(f -> f.contains("-claim_") || f.contains("_metadata_"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** No claim's device metadata file is left in the plugin's data directory. */
+  private static boolean noMetadataFiles(Path dataDir) {
+    Path dir = dataDir.resolve(MetadataPaths.HOST_SUBDIR);
+    if (!Files.isDirectory(dir)) {
+      return true;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.noneMatch(Files::isRegularFile);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

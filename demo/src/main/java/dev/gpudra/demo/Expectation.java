@@ -51,6 +51,9 @@ public record Expectation(List<Pod> pods, boolean sameDevices, boolean freeGpus)
    * @param deviceStatus the {@code Ready} status every GPU of the pod must show in its claim's
    *     {@code status.devices} (ClaimDeviceStatus), e.g. {@code "False"} for an unhealthy GPU
    *     (null: not checked)
+   * @param metadata attributes every container must read from its device metadata files
+   *     (DeviceMetadata) for each GPU of the pod, as its ResourceSlice publishes them, e.g. {@code
+   *     uuid} (null: not checked)
    */
   public record Pod(
       String name,
@@ -66,7 +69,8 @@ public record Expectation(List<Pod> pods, boolean sameDevices, boolean freeGpus)
       boolean imexChannel,
       List<String> env,
       String driver,
-      String deviceStatus) {
+      String deviceStatus,
+      List<String> metadata) {
 
     public boolean running() {
       return "Running".equals(phase);

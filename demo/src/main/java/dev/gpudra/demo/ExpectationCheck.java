@@ -114,6 +114,11 @@ public final class ExpectationCheck {
     }
     containersAndDrivers(want, got, problems);
     deviceStatus(want, got.devices(), got.deviceReady(), problems);
+    if (want.running()) {
+      Map<String, List<String>> files = new java.util.TreeMap<>();
+      got.containers().forEach((name, c) -> files.put(name, c.view().metadata()));
+      metadata(want, got.devices(), slices, files, problems);
+    }
     if (want.mpsDaemon() && got.mpsDaemons().stream().noneMatch(d -> d.contains(" ready"))) {
       problems.add(pod + "no ready MPS control daemon for its claims: " + got.mpsDaemons());
     }
@@ -161,6 +166,68 @@ public final class ExpectationCheck {
                     + want.deviceStatus());
           }
         });
+  }
+
+  /**
+   * Every container reads each GPU of the pod from its device metadata, with the expected
+   * attributes as the device's ResourceSlice publishes them, where the expectation names some.
+   *
+   * @param files the lines of the metadata files each container reads, by container name
+   */
+  public static void metadata(
+      Expectation.Pod want,
+      List<DeviceRequestAllocationResult> devices,
+      List<ResourceSlice> slices,
+      Map<String, List<String>> files,
+      List<String> problems) {
+    if (want.metadata() == null) {
+      return;
+    }
+    if (files.isEmpty()) {
+      problems.add(want.name() + ": no container to read device metadata");
+    }
+    files.forEach((container, lines) -> {
+      MetadataSeen read;
+      try {
+        read = MetadataSeen.parse(lines);
+      } catch (IllegalArgumentException e) {
+        problems.add(want.name() + ": container " + container + " reads " + e.getMessage());
+        return;
+      }
+      devices.stream()
+          .filter(d -> "gpu.nvidia.com".equals(d.getDriver()))
+          .flatMap(d -> metadata(want, read, d, slices).stream())
+          .forEach(p -> problems.add(want.name() + ": container " + container + " " + p));
+    });
+  }
+
+  /** How what a container reads of one device differs from its ResourceSlice. */
+  private static List<String> metadata(
+      Expectation.Pod want,
+      MetadataSeen read,
+      DeviceRequestAllocationResult device,
+      List<ResourceSlice> slices) {
+    Map<String, String> attributes = read.devices().get(PodReport.key(device));
+    if (attributes == null) {
+      return List.of("reads no device metadata of " + PodReport.key(device));
+    }
+    List<String> problems = new ArrayList<>();
+    for (String name : want.metadata()) {
+      String published = attribute(slices, device, name);
+      String file = attributes.get(name);
+      if (published == null || !published.equals(file)) {
+        problems.add(
+            "reads "
+                + name
+                + " "
+                + file
+                + " of "
+                + device.getDevice()
+                + ", its ResourceSlice says "
+                + published);
+      }
+    }
+    return problems;
   }
 
   /** Every GPU of the pod set to the expected compute mode, where the GPUs can be read. */

@@ -1,6 +1,7 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.api.v1beta1.TimeSliceInterval;
+import dev.gpudra.kit.metadata.MetadataPaths;
 import dev.gpudra.node.driverroot.DriverEdits;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequestAllocationResult;
@@ -21,8 +22,8 @@ import java.util.stream.Collectors;
  * Prints how a scenario's pods ended, a few lines each: where the pod runs, the devices it got, and
  * what each container gets (its CDI device IDs, and of their edits the device nodes, environment
  * and mounts that are the claim's own: the driver's control nodes every GPU container gets are left
- * out). A pod that fits no node gets one line per distinct reason and the {@code gpu-dra explain}
- * command that shows every node and device.
+ * out; the devices its device metadata names, one line). A pod that fits no node gets one line per
+ * distinct reason and the {@code gpu-dra explain} command that shows every node and device.
  */
 public final class ReportPrinter {
   /** The device nodes every GPU container gets (spec-level edits), not worth a line each time. */
@@ -137,7 +138,13 @@ public final class ReportPrinter {
         parts.add("cdi " + String.join(" ", c.cdiDevices()));
       }
       out.printf("    %s: %s%n", String.join(", ", names), String.join("; ", parts));
-      c.view().deviceMounts().forEach(m -> out.printf("      mount %s%n", m));
+      c.view().deviceMounts().stream()
+          .filter(m -> !m.startsWith(MetadataPaths.CONTAINER_DIR + "/"))
+          .forEach(m -> out.printf("      mount %s%n", m));
+      String metadata = MetadataSeen.describe(c.view().metadata());
+      if (!metadata.isEmpty()) {
+        out.printf("      %s%n", metadata);
+      }
     });
   }
 

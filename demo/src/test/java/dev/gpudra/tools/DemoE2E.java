@@ -26,7 +26,7 @@ class DemoE2E {
     assertThat(ok).as(verdict(text)).isTrue();
     assertThat(text)
         .contains(
-            "18 scenarios, 18 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
+            "19 scenarios, 19 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
         .contains("installed DeviceClasses gpu.nvidia.com mig.nvidia.com")
         .contains("gpu-node-1 publishes 8 devices")
         .contains("gpu-node-2 publishes 15 devices")
@@ -34,7 +34,9 @@ class DemoE2E {
             "gpu-node-3 publishes 108 devices: gpu-0 gpu-vfio-0 gpu-1 gpu-vfio-1 gpu-2 gpu-vfio-2"
                 + " gpu-3 gpu-vfio-3 and 100 MIG devices")
         .contains("it has compatibility groups [vfio-pci], and the devices other claims")
-        .containsPattern("cdi +k8s\\.gpu\\.nvidia\\.com/claim=[0-9a-f-]{36}-gpu-0-mig-1g5gb-19-0")
+        .containsPattern("cdi +k8s\\.gpu\\.nvidia\\.com/claim=[0-9a-f-]{36}-gpu-0-mig-1g5gb-19-\\d")
+        .containsPattern(
+            "\n      metadata: gpu-0-mig-1g5gb-19-\\d uuid MIG-[0-9a-f-]{36}; gpu-\\d uuid GPU-")
         .contains("/dev/nvidia-caps/nvidia-cap")
         .contains("NVIDIA_VISIBLE_DEVICES=void")
         .contains("(request gpu/any-gpu)")
@@ -69,8 +71,8 @@ class DemoE2E {
         .containsPattern("env +NVIDIA_VISIBLE_DEVICES=GPU-[0-9a-f-]{36}")
         .contains("pod trainer-migrated: Running")
         .contains("all claims unprepared, every CDI spec removed, every GPU back to its defaults");
-    // a demo, not a log: a few lines per scenario (18 of them)
-    assertThat(text.lines().count()).as(text).isLessThan(10L * 18);
+    // a demo, not a log: a few lines per scenario (19 of them)
+    assertThat(text.lines().count()).as(text).isLessThan(10L * 19);
   }
 
   /**

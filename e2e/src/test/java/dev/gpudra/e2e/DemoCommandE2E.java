@@ -35,13 +35,13 @@ class DemoCommandE2E {
         .containsPattern(
             "mps     mps-control-daemon-[0-9a-f-]{36}-[\\w-]+ ready; told:"
                 + " set_default_active_thread_percentage 50")
-        // 26 where kube-scheduler puts the migration scenario's nvidia.com/gpu pod on a DRA node:
+        // 27 where kube-scheduler puts the migration scenario's nvidia.com/gpu pod on a DRA node:
         // since 1.37 the extended resource is served through DRA by default, a tie it may break
         // either way (a pod on the device-plugin node is not a DRA decision)
         .containsPattern(
-            "\\b(25|26) scheduling decisions checked against our allocator's prediction")
+            "\\b(26|27) scheduling decisions checked against our allocator's prediction")
         .contains(
-            "18 scenarios, 18 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
+            "19 scenarios, 19 as expected, 0 not; every CDI spec removed, every GPU reset, every ComputeDomain gone")
         .doesNotContain("UNEXPECTED");
   }
 }

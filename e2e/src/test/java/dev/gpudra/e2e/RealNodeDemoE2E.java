@@ -82,7 +82,7 @@ class RealNodeDemoE2E {
         .contains("pod too-big: not scheduled: 0/1 nodes are available")
         .contains("PASS dynamic-mig")
         .contains("PASS consumable-shares")
-        .contains("18 scenarios on the real node gpu-node-real: 18 passed, 0 failed")
+        .contains("19 scenarios on the real node gpu-node-real: 19 passed, 0 failed")
         .containsPattern(
             "pod trainer evicted by DeviceTaintRule drain-gpu-6: EvictionInProgress=False")
         .contains("PASS gpu-drain")
@@ -110,7 +110,12 @@ class RealNodeDemoE2E {
         .containsPattern(
             "pod virt-launcher on gpu-node-real\\n    claim gpu, request vm-gpu: gpu-vfio-\\d")
         .containsPattern("container compute saw [^\\n]*/dev/vfio/1\\d")
+        .containsPattern("\\n      metadata: gpu-vfio-\\d uuid [0-9a-f-]{36}\\n")
         .contains("PASS gpu-passthrough")
+        .containsPattern("pod inventory on gpu-node-real\\n    claim gpus, request gpu: gpu-\\d")
+        .containsPattern(
+            "\\n      metadata: gpu-0-mig-1g5gb-\\d+-\\d uuid MIG-[^;]+; gpu-\\d uuid GPU-")
+        .contains("PASS device-metadata")
         .containsPattern(
             "pod side-by-side on gpu-node-real\\n    claim both, request slice: gpu-\\d-mig-1g23gb")
         .contains("PASS mig-or-vm")

@@ -1,5 +1,6 @@
 package dev.gpudra.demo.realnode;
 
+import dev.gpudra.demo.MetadataSeen;
 import dev.gpudra.demo.PodView;
 import dev.gpudra.gpu.mps.MpsDaemon;
 import dev.gpudra.localcluster.scheduler.PodClaim;
@@ -191,6 +192,10 @@ final class PodOutcome {
               ? "no GPU device node"
               : String.join(" ", report.deviceNodes()));
       report.environment().forEach(e -> out.printf("      %s%n", e));
+      String metadata = MetadataSeen.describe(report.metadata());
+      if (!metadata.isEmpty()) {
+        out.printf("      %s%n", metadata);
+      }
     });
     mpsDaemons(pod).forEach(d -> out.printf("    mps     %s%n", d));
   }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -99,6 +100,7 @@ final class RealNodeJudge {
       ExpectationCheck.driver(want, got.devices(), problems);
       ExpectationCheck.deviceStatus(want, got.devices(), got.deviceReady(), problems);
       containers(want, got, problems);
+      metadata(want, got, slices, problems);
       mps(want, got, problems);
       unchecked(want, unchecked);
     }
@@ -195,6 +197,17 @@ final class RealNodeJudge {
             .noneMatch(r -> r.deviceNodes().contains(IMEX_CHANNEL_0))) {
       problems.add(want.name() + ": no container saw " + IMEX_CHANNEL_0);
     }
+  }
+
+  /** Each container of a running pod read its GPUs' device metadata, where expected. */
+  private static void metadata(
+      Expectation.Pod want, RealPod got, List<ResourceSlice> slices, List<String> problems) {
+    if (!want.running() || !got.reported()) {
+      return;
+    }
+    Map<String, List<String>> files = new TreeMap<>();
+    got.containers().forEach((name, report) -> files.put(name, report.metadata()));
+    ExpectationCheck.metadata(want, got.devices(), slices, files, problems);
   }
 
   /** A pod that expects an MPS control daemon has a ready one for its claims. */

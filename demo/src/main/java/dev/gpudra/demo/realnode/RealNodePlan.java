@@ -127,6 +127,7 @@ final class RealNodePlan {
         false,
         null,
         null,
+        null,
         null);
   }
 }

@@ -11,11 +11,13 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ContainerReportTest {
+  private static final String METADATA =
+      "{\"kind\":\"DeviceMetadata\",\"apiVersion\":\"metadata.resource.k8s.io/v1beta1\"}";
 
   @Test
   @DisplayName(
-      "a container's report: its nvidia and vfio device nodes, MIG capabilities, IMEX channels"
-          + " and NVIDIA_ variables")
+      "a container's report: its nvidia and vfio device nodes, MIG capabilities, IMEX channels,"
+          + " device metadata lines and NVIDIA_ variables")
   void parses() {
     List<String> log =
         List.of(
@@ -36,6 +38,8 @@ class ContainerReportTest {
             "nvidia-cap13",
             "--imex",
             "channel0",
+            "--metadata",
+            METADATA,
             "--env",
             "PATH=/bin",
             "NVIDIA_VISIBLE_DEVICES=void",
@@ -55,6 +59,17 @@ class ContainerReportTest {
             "/dev/nvidia-caps/nvidia-cap13",
             "/dev/nvidia-caps-imex-channels/channel0");
     assertThat(report.environment()).containsExactly("NVIDIA_VISIBLE_DEVICES=void");
+    assertThat(report.metadata()).containsExactly(METADATA);
+  }
+
+  @Test
+  @DisplayName("the script prints the metadata files between the IMEX channels and the variables")
+  void scriptReadsMetadata() {
+    assertThat(ContainerReport.SCRIPT)
+        .contains(
+            "echo --imex; ls /dev/nvidia-caps-imex-channels 2>/dev/null; echo --metadata; find"
+                + " /var/run/kubernetes.io/dra-device-attributes -type f -exec cat {} \\;"
+                + " 2>/dev/null; echo --env;");
   }
 
   @Test

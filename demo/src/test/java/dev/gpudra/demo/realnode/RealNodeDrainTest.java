@@ -76,7 +76,21 @@ class RealNodeDrainTest {
   /** Pod {@code p} expected on gpu-node-2 with one device, in {@code phase}. */
   private static Expectation.Pod want(String phase) {
     return new Expectation.Pod(
-        "p", phase, "gpu-node-2", 1, null, null, null, null, null, false, false, null, null, null);
+        "p",
+        phase,
+        "gpu-node-2",
+        1,
+        null,
+        null,
+        null,
+        null,
+        null,
+        false,
+        false,
+        null,
+        null,
+        null,
+        null);
   }
 
   private static RealNodeJudge.Verdict judge(

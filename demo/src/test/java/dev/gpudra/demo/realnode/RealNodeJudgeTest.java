@@ -32,7 +32,8 @@ class RealNodeJudgeTest {
 
   private static Expectation.Pod running(String node, Integer devices, List<String> env) {
     return new Expectation.Pod(
-        "p", "Running", node, devices, null, null, null, null, null, false, false, env, null, null);
+        "p", "Running", node, devices, null, null, null, null, null, false, false, env, null, null,
+        null);
   }
 
   private static Expectation.Pod pending() {
@@ -48,6 +49,7 @@ class RealNodeJudgeTest {
         null,
         false,
         false,
+        null,
         null,
         null,
         null);
@@ -90,12 +92,12 @@ class RealNodeJudgeTest {
 
   private static Expectation.Pod mps() {
     return new Expectation.Pod(
-        "p", "Running", null, 1, null, null, null, null, null, true, false, null, null, null);
+        "p", "Running", null, 1, null, null, null, null, null, true, false, null, null, null, null);
   }
 
   private static Expectation.Pod worker() {
     return new Expectation.Pod(
-        "p", "Running", null, 1, null, null, null, null, null, false, true, null, null, null);
+        "p", "Running", null, 1, null, null, null, null, null, false, true, null, null, null, null);
   }
 
   /** A worker whose claim holds its domain's channel-0, its container having seen {@code nodes}. */
@@ -263,10 +265,10 @@ class RealNodeJudgeTest {
             List.of(
                 new Expectation.Pod(
                     "a", "Running", null, 1, null, null, null, null, null, false, false, null, null,
-                    null),
+                    null, null),
                 new Expectation.Pod(
                     "b", "Running", null, 1, null, null, null, null, null, false, false, null, null,
-                    null)),
+                    null, null)),
             true);
     RealPod a = ran(SAW_GPU, "gpu-0");
     RealPod b = ran(SAW_GPU, "gpu-1");
@@ -280,11 +282,44 @@ class RealNodeJudgeTest {
   }
 
   @Test
+  @DisplayName("a pod expecting device metadata fails when its container read none")
+  void metadataFromTheReport() {
+    Expectation.Pod reads =
+        new Expectation.Pod(
+            "p",
+            "Running",
+            null,
+            1,
+            null,
+            null,
+            null,
+            null,
+            null,
+            false,
+            false,
+            null,
+            null,
+            null,
+            List.of("uuid"));
+
+    RealNodeJudge.Verdict verdict =
+        RealNodeJudge.judge(
+            new Expectation(List.of(reads), false),
+            PLAYING,
+            Map.of("p", ran(SAW_GPU, "gpu-0")),
+            List.of());
+
+    assertThat(verdict.problems())
+        .containsExactly(
+            "p: container ctr reads no device metadata of gpu.nvidia.com/" + NODE + "/gpu-0");
+  }
+
+  @Test
   @DisplayName("what only the embedded demo can see is listed as not checked, never passed")
   void uncheckedIsListed() {
     Expectation.Pod sliced =
         new Expectation.Pod(
-            "p", "Running", null, 1, null, null, null, "Long", null, false, false, null, null,
+            "p", "Running", null, 1, null, null, null, "Long", null, false, false, null, null, null,
             null);
 
     RealNodeJudge.Verdict verdict =

@@ -60,6 +60,7 @@ class RealNodePlanTest {
             "compute-domain",
             "consumable-shares",
             "consumable-shares-distinct",
+            "device-metadata",
             "dynamic-mig",
             "first-available",
             "gpu-drain",

@@ -19,7 +19,9 @@ import java.util.Optional;
  */
 public record MetadataPaths(Path pluginDataDir, Path cdiDir, String driver) {
   public static final String CONTAINER_DIR = "/var/run/kubernetes.io/dra-device-attributes";
-  static final String HOST_SUBDIR = "dra-device-metadata";
+
+  /** Where below the plugin's data directory the metadata files are. */
+  public static final String HOST_SUBDIR = "dra-device-metadata";
 
   public MetadataPaths {
     Objects.requireNonNull(pluginDataDir, "pluginDataDir");
