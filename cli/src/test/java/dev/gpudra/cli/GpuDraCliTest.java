@@ -182,6 +182,6 @@ class GpuDraCliTest {
         .contains("nodeName: \"node-7\"")
         .contains("resourceSliceCount: 1")
         .contains("name: \"gpu-7\"")
-        .contains("generateName: \"node-7-gpu.nvidia.com-\"");
+        .contains("generateName: \"00000-gpu.nvidia.com-node-7-\"");
   }
 }

@@ -83,7 +83,7 @@ class ResourceSlicePublisherIT {
 
     assertThat(slices)
         .allSatisfy(s -> {
-          assertThat(s.getMetadata().getName()).startsWith("node-a-gpu.example.com-");
+          assertThat(s.getMetadata().getName()).matches("0000[0-2]-gpu\\.example\\.com-node-a-.+");
           assertThat(s.getMetadata().getOwnerReferences())
               .singleElement()
               .satisfies(o -> {
@@ -99,6 +99,9 @@ class ResourceSlicePublisherIT {
     assertThat(slices)
         .map(s -> s.getSpec().getDevices().size())
         .containsExactlyInAnyOrder(128, 128, 44);
+    assertThat(slices)
+        .map(s -> s.getMetadata().getName().substring(0, 5))
+        .containsExactlyInAnyOrder("00000", "00001", "00002");
   }
 
   @Test

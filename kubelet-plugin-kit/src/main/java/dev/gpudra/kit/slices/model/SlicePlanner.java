@@ -75,7 +75,7 @@ public final class SlicePlanner {
       ResourceSliceSpec spec = specs.spec(chunks.get(i), generation, chunks.size());
       ResourceSlice existing = matches.get(i);
       if (existing == null) {
-        creates.add(specs.newSlice(spec));
+        creates.add(specs.newSlice(spec, i));
       } else {
         updates.add(specs.withSpec(existing, spec));
       }

@@ -53,11 +53,16 @@ public final class SliceSpecs {
         .build();
   }
 
-  /** A new slice to create, named by the API server from {@code generateName}. */
-  public ResourceSlice newSlice(ResourceSliceSpec spec) {
+  /**
+   * A new slice to create, named by the API server from {@code generateName}.
+   *
+   * @param index the slice's place in its pool, which its name starts with
+   */
+  public ResourceSlice newSlice(ResourceSliceSpec spec, int index) {
+    int count = Math.toIntExact(spec.getPool().getResourceSliceCount());
     return new ResourceSliceBuilder()
         .withNewMetadata()
-        .withGenerateName(target.generateName())
+        .withGenerateName(target.generateName(index, count))
         .withOwnerReferences(owner())
         .endMetadata()
         .withSpec(spec)

@@ -46,7 +46,12 @@ class SlicePlannerTest {
     assertThat(plan.updates()).isEmpty();
     assertThat(plan.creates()).hasSize(3);
     ResourceSlice first = plan.creates().get(0);
-    assertThat(first.getMetadata().getGenerateName()).isEqualTo("node-a-gpu.example.com-");
+    assertThat(plan.creates())
+        .extracting(c -> c.getMetadata().getGenerateName())
+        .containsExactly(
+            "00000-gpu.example.com-node-a-",
+            "00001-gpu.example.com-node-a-",
+            "00002-gpu.example.com-node-a-");
     assertThat(first.getMetadata().getOwnerReferences())
         .singleElement()
         .satisfies(o -> {
@@ -212,8 +217,8 @@ class SlicePlannerTest {
       "slices of an older generation or another pool of this driver on this node are deleted")
   void staleAndForeignSlicesAreDeleted() {
     SliceSpecs specs = new SliceSpecs(TARGET, "node-uid");
-    ResourceSlice old = named(specs.newSlice(specs.spec(Devices.gpus(1), 1, 1)), "old");
-    ResourceSlice current = named(specs.newSlice(specs.spec(Devices.gpus(1), 2, 1)), "current");
+    ResourceSlice old = named(specs.newSlice(specs.spec(Devices.gpus(1), 1, 1), 0), "old");
+    ResourceSlice current = named(specs.newSlice(specs.spec(Devices.gpus(1), 2, 1), 0), "current");
     ResourceSlice foreign =
         named(
             new ResourceSliceBuilder(old)
