@@ -1,0 +1,87 @@
+package dev.gpudra.conformance;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * {@code differences.yaml}: every place where our output differs from NVIDIA's on purpose, each
+ * with its reason. A difference not listed fails the suite, and so does an entry no run meets.
+ *
+ * @param slices the differences in ResourceSlices
+ */
+@JsonIgnoreProperties(ignoreUnknown = false)
+record Differences(List<Entry> slices) {
+  Differences {
+    slices = List.copyOf(slices == null ? List.of() : slices);
+  }
+
+  /**
+   * One intended difference.
+   *
+   * @param path where, as {@link Diff#path()} spells it; {@code *} stands for any text within a
+   *     segment (e.g. {@code [0].spec.devices[gpu-*].attributes.numa})
+   * @param nvidia NVIDIA's value as JSON, or {@code absent}
+   * @param ours ours as JSON, or {@code absent}
+   * @param profiles the mock profiles where it shows (empty: every profile)
+   * @param reason why ours differs, for a reader of docs/compatibility.md
+   */
+  @JsonIgnoreProperties(ignoreUnknown = false)
+  record Entry(String path, String nvidia, String ours, List<String> profiles, String reason) {
+    Entry {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(nvidia, "nvidia");
+      Objects.requireNonNull(ours, "ours");
+      profiles = List.copyOf(profiles == null ? List.of() : profiles);
+      if (reason == null || reason.isBlank()) {
+        throw new IllegalArgumentException("differences.yaml: " + path + " has no reason");
+      }
+    }
+
+    boolean explains(String profile, Diff diff) {
+      return (profiles.isEmpty() || profiles.contains(profile))
+          && glob(path).matcher(diff.path()).matches()
+          && nvidia.equals(diff.nvidia())
+          && ours.equals(diff.ours());
+    }
+
+    private static Pattern glob(String path) {
+      StringBuilder regex = new StringBuilder();
+      for (String part : path.split("\\*", -1)) {
+        if (!regex.isEmpty()) {
+          regex.append("[^.\\[\\]]*");
+        }
+        regex.append(Pattern.quote(part));
+      }
+      return Pattern.compile(regex.toString());
+    }
+  }
+
+  static Differences read(Path file) {
+    try {
+      return new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Differences.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  /** The entries that explain some of one profile's diffs. */
+  List<Entry> explaining(String profile, List<Diff> diffs) {
+    return slices.stream()
+        .filter(e -> diffs.stream().anyMatch(d -> e.explains(profile, d)))
+        .toList();
+  }
+
+  /** The diffs of one profile that no entry explains. */
+  List<Diff> unexplained(String profile, List<Diff> diffs) {
+    return diffs.stream()
+        .filter(d -> slices.stream().noneMatch(e -> e.explains(profile, d)))
+        .toList();
+  }
+}
