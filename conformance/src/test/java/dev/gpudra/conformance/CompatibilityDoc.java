@@ -10,7 +10,11 @@ import java.util.List;
 final class CompatibilityDoc {
   private CompatibilityDoc() {}
 
-  static String render(Differences differences, List<String> sliceProfiles) {
+  /**
+   * @param sliceCases the slice cases' ids: a profile with the default gates, or {@code
+   *     <profile>+<variant>}
+   */
+  static String render(Differences differences, List<String> sliceCases) {
     StringBuilder md = new StringBuilder();
     md.append(
         """
@@ -23,18 +27,19 @@ final class CompatibilityDoc {
         ## How it is checked
 
         - NVIDIA's plugin: kubernetes-sigs/dra-driver-nvidia-gpu `%s` (the 0.5 line).
-        - It runs on NVIDIA's mock NVML, once per mock GPU profile.
+        - It runs on NVIDIA's mock NVML, once per case.
+        - A case is a mock GPU profile with the default gates, or `<profile>+<gates>`.
         - Its outputs are kept as fixtures in [conformance/nvidia-0.5](../conformance/nvidia-0.5).
         - CI runs NVIDIA's plugin and ours and diffs both against the fixtures.
         - A difference fails CI unless [differences.yaml](../conformance/differences.yaml) lists it.
 
         | output | cases | differences |
         |---|---|---|
-        | ResourceSlices | %s; default gates | %s |
+        | ResourceSlices | %s | %s |
         """
             .formatted(
                 NvidiaPeer.COMMIT.substring(0, 8),
-                String.join(", ", sliceProfiles),
+                String.join(", ", sliceCases),
                 differences.slices().isEmpty() ? "none" : differences.slices().size()));
     md.append("\n## Differences\n\n");
     if (differences.slices().isEmpty()) {

@@ -20,7 +20,7 @@ class CompatibilityDocTest {
   void generated() throws IOException {
     String rendered =
         CompatibilityDoc.render(
-            Differences.read(CONFORMANCE.resolve("differences.yaml")), FIXTURES.sliceProfiles());
+            Differences.read(CONFORMANCE.resolve("differences.yaml")), FIXTURES.sliceCases());
     if (Fixtures.updating()) {
       Files.writeString(DOC, rendered);
     }
@@ -41,7 +41,7 @@ class CompatibilityDocTest {
                     "an example")));
 
     assertThat(CompatibilityDoc.render(one, java.util.List.of("h100")))
-        .contains("| ResourceSlices | h100; default gates | 1 |")
+        .contains("| ResourceSlices | h100 | 1 |")
         .contains(
             "| `[0].metadata.generateName` | `\"00000-gpu.nvidia.com-<node>-\"` |"
                 + " `\"<node>-gpu.nvidia.com-\"` | an example |");

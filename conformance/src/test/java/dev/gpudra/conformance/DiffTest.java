@@ -36,7 +36,7 @@ class DiffTest {
   }
 
   @Test
-  @DisplayName("an entry explains diffs at its glob path with both values, in its profiles only")
+  @DisplayName("an entry explains diffs at its glob path with both values, in its cases only")
   void entries() {
     Differences list =
         new Differences(

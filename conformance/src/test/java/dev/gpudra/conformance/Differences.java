@@ -29,23 +29,23 @@ record Differences(List<Entry> slices) {
    *     segment (e.g. {@code [0].spec.devices[gpu-*].attributes.numa})
    * @param nvidia NVIDIA's value as JSON, or {@code absent}
    * @param ours ours as JSON, or {@code absent}
-   * @param profiles the mock profiles where it shows (empty: every profile)
+   * @param cases the cases where it shows, by id (empty: every case)
    * @param reason why ours differs, for a reader of docs/compatibility.md
    */
   @JsonIgnoreProperties(ignoreUnknown = false)
-  record Entry(String path, String nvidia, String ours, List<String> profiles, String reason) {
+  record Entry(String path, String nvidia, String ours, List<String> cases, String reason) {
     Entry {
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(nvidia, "nvidia");
       Objects.requireNonNull(ours, "ours");
-      profiles = List.copyOf(profiles == null ? List.of() : profiles);
+      cases = List.copyOf(cases == null ? List.of() : cases);
       if (reason == null || reason.isBlank()) {
         throw new IllegalArgumentException("differences.yaml: " + path + " has no reason");
       }
     }
 
-    boolean explains(String profile, Diff diff) {
-      return (profiles.isEmpty() || profiles.contains(profile))
+    boolean explains(String caseId, Diff diff) {
+      return (cases.isEmpty() || cases.contains(caseId))
           && glob(path).matcher(diff.path()).matches()
           && nvidia.equals(diff.nvidia())
           && ours.equals(diff.ours());

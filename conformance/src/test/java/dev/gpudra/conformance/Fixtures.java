@@ -31,12 +31,12 @@ record Fixtures(Path dir) {
     return Boolean.getBoolean("gpu-dra.conformance.update");
   }
 
-  Path slices(String profile) {
-    return dir.resolve("slices").resolve(profile + ".yaml");
+  Path slices(String caseId) {
+    return dir.resolve("slices").resolve(caseId + ".yaml");
   }
 
-  /** The profiles that have a slice fixture, sorted. */
-  List<String> sliceProfiles() {
+  /** The cases that have a slice fixture, by id, sorted. */
+  List<String> sliceCases() {
     try (Stream<Path> files = Files.list(dir.resolve("slices"))) {
       return files
           .map(f -> f.getFileName().toString())

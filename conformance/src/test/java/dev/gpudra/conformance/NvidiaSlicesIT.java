@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -41,14 +45,14 @@ class NvidiaSlicesIT {
     peer = unpacked.get();
   }
 
-  /** The fixtures' profiles; when updating, every profile the peer has. */
-  static List<String> profiles() {
-    return Fixtures.updating() ? peer.profiles() : FIXTURES.sliceProfiles();
+  /** Every profile of the peer with its default gates, and the variants. */
+  static List<SliceCase> cases() {
+    return SliceCase.all(peer.profiles());
   }
 
   @AfterAll
   static void noStaleEntry() {
-    if (RAN.containsAll(FIXTURES.sliceProfiles())) {
+    if (RAN.containsAll(FIXTURES.sliceCases())) {
       assertThat(DIFFERENCES.slices())
           .as("entries of differences.yaml no profile shows: remove them")
           .allMatch(USED::contains);
@@ -56,47 +60,62 @@ class NvidiaSlicesIT {
   }
 
   @Test
-  @DisplayName("every mock profile of NVIDIA's peer has a slice fixture")
-  void everyProfileCaptured() {
-    assertThat(FIXTURES.sliceProfiles()).isEqualTo(peer.profiles());
+  @DisplayName("every case has a slice fixture, and every fixture a case")
+  void everyCaseCaptured() {
+    assertThat(FIXTURES.sliceCases()).isEqualTo(cases().stream().map(SliceCase::id).toList());
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("profiles")
+  @MethodSource("cases")
   @DisplayName("our slices are NVIDIA's, but for the reviewed differences")
-  void slices(String profile) {
-    Path dir = CONFORMANCE.resolve("target").resolve("runs").resolve(profile);
-    JsonNode nvidia = capture(new Plugin.Nvidia(peer), profile, dir.resolve("nvidia"));
-    Path fixture = FIXTURES.slices(profile);
+  void slices(SliceCase c) throws IOException {
+    // short: a Unix socket's path holds at most 107 bytes
+    Path dir = Files.createTempDirectory("gpu-dra-conformance-");
+    JsonNode nvidia = capture(new Plugin.Nvidia(peer), c, dir.resolve("nvidia"));
+    Path fixture = FIXTURES.slices(c.id());
     if (Fixtures.updating()) {
-      FIXTURES.write(fixture, header(profile), nvidia);
+      FIXTURES.write(fixture, header(c), nvidia);
     }
     assertThat(nvidia)
         .as("NVIDIA's plugin against %s: update it and review the diff", fixture)
         .isEqualTo(FIXTURES.read(fixture));
     Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
-    JsonNode ours = capture(new Plugin.Ours(libs), profile, dir.resolve("ours"));
+    JsonNode ours = capture(new Plugin.Ours(libs), c, dir.resolve("ours"));
     List<Diff> diffs = Diff.between(FIXTURES.read(fixture), ours);
-    assertThat(DIFFERENCES.unexplained(profile, diffs))
+    assertThat(DIFFERENCES.unexplained(c.id(), diffs))
         .as("differences from %s not in %s", fixture, CONFORMANCE.resolve("differences.yaml"))
         .isEmpty();
-    USED.addAll(DIFFERENCES.explaining(profile, diffs));
-    RAN.add(profile);
+    USED.addAll(DIFFERENCES.explaining(c.id(), diffs));
+    RAN.add(c.id());
+    deleteTree(dir);
   }
 
-  private static JsonNode capture(Plugin plugin, String profile, Path dir) {
-    String node = "conformance-" + profile;
-    List<ResourceSlice> pool = PoolCapture.run(plugin, node, peer.driverRoot(profile), dir);
+  private static JsonNode capture(Plugin plugin, SliceCase c, Path dir) {
+    String node = "conformance-" + c.profile();
+    List<ResourceSlice> pool =
+        PoolCapture.run(
+            plugin, new PoolCapture.Run(node, peer.driverRoot(c.profile()), c.flags()), dir);
     return SliceDocument.of(pool, node);
   }
 
-  private static String header(String profile) {
+  /** A passed case's node directory; a failed one's stays, with the plugins' logs. */
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> tree = Files.walk(dir)) {
+      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static String header(SliceCase c) {
     return "NVIDIA's gpu-kubelet-plugin, kubernetes-sigs/dra-driver-nvidia-gpu "
         + NvidiaPeer.COMMIT
         + " (0.5 line),\n"
         + "on NVIDIA's mock NVML (k8s-test-infra 1275802b), profile "
-        + profile
-        + ", default feature gates.\n"
+        + c.profile()
+        + ", "
+        + c.describeFlags()
+        + ".\n"
         + "Captured by NvidiaSlicesIT with -Dgpu-dra.conformance.update=true; normalized as"
         + " SliceDocument says.";
   }

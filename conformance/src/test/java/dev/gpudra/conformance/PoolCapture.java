@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,22 @@ final class PoolCapture {
    * @throws IllegalStateException naming the plugin, the profile and its log when the pool does not
    *     come whole within a minute
    */
-  static List<ResourceSlice> run(Plugin plugin, String nodeName, Path driverRoot, Path dir) {
+  /**
+   * What one run serves.
+   *
+   * @param nodeName the node's name
+   * @param driverRoot the mock driver root
+   * @param flags more flags for the plugin (gates)
+   */
+  record Run(String nodeName, Path driverRoot, List<String> flags) {
+    Run {
+      flags = List.copyOf(flags);
+    }
+  }
+
+  static List<ResourceSlice> run(Plugin plugin, Run run, Path dir) {
+    String nodeName = run.nodeName();
+    Path driverRoot = run.driverRoot();
     try (LocalApiServer api = new LocalApiServer().start()) {
       KubernetesClient client = api.client();
       client
@@ -47,7 +63,9 @@ final class PoolCapture {
       Plugin.Node node =
           new Plugin.Node(nodeName, api.writeKubeconfig(dir.resolve("kubeconfig")), dir);
       node.createDirectories();
-      Process process = start(plugin.command(node, driverRoot), node.log());
+      List<String> command = new ArrayList<>(plugin.command(node, driverRoot));
+      command.addAll(run.flags());
+      Process process = start(command, node.log());
       try {
         return settled(client, nodeName);
       } catch (ConditionTimeoutException e) {
