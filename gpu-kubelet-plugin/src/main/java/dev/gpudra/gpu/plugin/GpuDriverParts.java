@@ -9,6 +9,7 @@ import dev.gpudra.gpu.checkpoint.CheckpointV1;
 import dev.gpudra.gpu.checkpoint.PreparedClaim;
 import dev.gpudra.gpu.config.ConfigResolver;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
+import dev.gpudra.gpu.discovery.DeviceType;
 import dev.gpudra.gpu.discovery.Inventory;
 import dev.gpudra.gpu.discovery.VfioGpu;
 import dev.gpudra.gpu.mig.MigFeature;
@@ -367,9 +368,21 @@ public record GpuDriverParts(
                 config.cdiHookPath())));
   }
 
+  /**
+   * The {@code device_type} values NVIDIA's plugin reports from its start, each at 0 until a device
+   * of that type is prepared: ours and {@code unknown}, so that dashboards find every series.
+   */
+  static final List<String> DEVICE_TYPES =
+      java.util.stream.Stream.concat(
+              java.util.Arrays.stream(DeviceType.values()).map(DeviceType::attribute),
+              java.util.stream.Stream.of("unknown"))
+          .sorted()
+          .toList();
+
   /** Prepared devices by type, over every completed claim of the checkpoint. */
   static Map<String, Long> preparedCounts(CheckpointStore checkpoints) {
     Map<String, Long> counts = new TreeMap<>();
+    DEVICE_TYPES.forEach(t -> counts.put(t, 0L));
     CheckpointV1 checkpoint;
     try {
       checkpoint = checkpoints.read();

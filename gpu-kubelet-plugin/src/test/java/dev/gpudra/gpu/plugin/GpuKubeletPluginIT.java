@@ -203,10 +203,15 @@ class GpuKubeletPluginIT {
 
     node.unprepare(b);
 
-    assertThat(scrape(node.plugin().metricsPort().orElseThrow()))
-        .contains(
-            "nvidia_dra_prepared_devices{device_type=\"gpu\",driver=\"gpu.nvidia.com\","
-                + "node=\"node-a\"} 0.0");
+    String after = scrape(node.plugin().metricsPort().orElseThrow());
+    // every type NVIDIA's plugin reports is there at 0, as from the start
+    for (String type : List.of("gpu", "mig", "unknown", "vfio")) {
+      assertThat(after)
+          .contains(
+              "nvidia_dra_prepared_devices{device_type=\""
+                  + type
+                  + "\",driver=\"gpu.nvidia.com\",node=\"node-a\"} 0.0");
+    }
   }
 
   @Test
