@@ -36,23 +36,32 @@ final class CompatibilityDoc {
         | output | cases | differences |
         |---|---|---|
         | ResourceSlices | %s | %s |
+        | metric series, at start | %s | %s |
         """
             .formatted(
                 NvidiaPeer.COMMIT.substring(0, 8),
                 String.join(", ", sliceCases),
-                differences.slices().isEmpty() ? "none" : differences.slices().size()));
-    md.append("\n## Differences\n\n");
-    if (differences.slices().isEmpty()) {
+                count(differences.slices()),
+                NvidiaMetricsIT.PROFILE,
+                count(differences.metrics())));
+    section(md, "ResourceSlices", differences.slices());
+    section(md, "metric series", differences.metrics());
+    return md.toString();
+  }
+
+  private static String count(List<Differences.Entry> entries) {
+    return entries.isEmpty() ? "none" : String.valueOf(entries.size());
+  }
+
+  private static void section(StringBuilder md, String title, List<Differences.Entry> entries) {
+    md.append("\n## Differences in ").append(title).append("\n\n");
+    if (entries.isEmpty()) {
       md.append("None: on every case above our output is NVIDIA's.\n");
-      return md.toString();
+      return;
     }
     md.append("| where | NVIDIA's | ours | why |\n|---|---|---|---|\n");
-    differences
-        .slices()
-        .forEach(e ->
-            md.append(
-                "| `%s` | `%s` | `%s` | %s |\n"
-                    .formatted(e.path(), e.nvidia(), e.ours(), e.reason())));
-    return md.toString();
+    entries.forEach(e ->
+        md.append(
+            "| `%s` | %s | %s | %s |\n".formatted(e.path(), e.nvidia(), e.ours(), e.reason())));
   }
 }

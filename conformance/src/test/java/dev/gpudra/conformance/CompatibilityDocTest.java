@@ -43,7 +43,7 @@ class CompatibilityDocTest {
     assertThat(CompatibilityDoc.render(one, java.util.List.of("h100")))
         .contains("| ResourceSlices | h100 | 1 |")
         .contains(
-            "| `[0].metadata.generateName` | `\"00000-gpu.nvidia.com-<node>-\"` |"
-                + " `\"<node>-gpu.nvidia.com-\"` | an example |");
+            "| `[0].metadata.generateName` | \"00000-gpu.nvidia.com-<node>-\" |"
+                + " \"<node>-gpu.nvidia.com-\" | an example |");
   }
 }

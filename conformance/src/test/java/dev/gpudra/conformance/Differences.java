@@ -15,11 +15,17 @@ import java.util.regex.Pattern;
  * with its reason. A difference not listed fails the suite, and so does an entry no run meets.
  *
  * @param slices the differences in ResourceSlices
+ * @param metrics the differences in the metric series a plugin exposes
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-record Differences(List<Entry> slices) {
+record Differences(List<Entry> slices, List<Entry> metrics) {
   Differences {
     slices = List.copyOf(slices == null ? List.of() : slices);
+    metrics = List.copyOf(metrics == null ? List.of() : metrics);
+  }
+
+  Differences(List<Entry> slices) {
+    this(slices, List.of());
   }
 
   /**
@@ -71,17 +77,26 @@ record Differences(List<Entry> slices) {
     }
   }
 
-  /** The entries that explain some of one profile's diffs. */
-  List<Entry> explaining(String profile, List<Diff> diffs) {
+  /** The entries that explain some of one case's slice diffs. */
+  List<Entry> explaining(String caseId, List<Diff> diffs) {
     return slices.stream()
-        .filter(e -> diffs.stream().anyMatch(d -> e.explains(profile, d)))
+        .filter(e -> diffs.stream().anyMatch(d -> e.explains(caseId, d)))
         .toList();
   }
 
-  /** The diffs of one profile that no entry explains. */
-  List<Diff> unexplained(String profile, List<Diff> diffs) {
+  /** The slice diffs of one case that no entry explains. */
+  List<Diff> unexplained(String caseId, List<Diff> diffs) {
+    return unexplained(slices, caseId, diffs);
+  }
+
+  /** The metric diffs of one case that no entry explains. */
+  List<Diff> unexplainedMetrics(String caseId, List<Diff> diffs) {
+    return unexplained(metrics, caseId, diffs);
+  }
+
+  private static List<Diff> unexplained(List<Entry> entries, String caseId, List<Diff> diffs) {
     return diffs.stream()
-        .filter(d -> slices.stream().noneMatch(e -> e.explains(profile, d)))
+        .filter(d -> entries.stream().noneMatch(e -> e.explains(caseId, d)))
         .toList();
   }
 }

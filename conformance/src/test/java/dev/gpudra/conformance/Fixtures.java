@@ -57,6 +57,30 @@ record Fixtures(Path dir) {
     }
   }
 
+  /** A text fixture's lines, its header comments and blank lines left out. */
+  List<String> readLines(Path file) {
+    try {
+      return Files.readAllLines(file).stream()
+          .filter(l -> !l.isBlank() && !l.startsWith("#"))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read fixture " + file, e);
+    }
+  }
+
+  /** Writes a text fixture, one entry a line, with a header naming its source. */
+  void writeLines(Path file, String header, List<String> lines) {
+    StringBuilder text = new StringBuilder();
+    header.lines().forEach(l -> text.append("# ").append(l).append('\n'));
+    lines.forEach(l -> text.append(l).append('\n'));
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write fixture " + file, e);
+    }
+  }
+
   /** Writes a fixture with a header naming its source. */
   void write(Path file, String header, JsonNode content) {
     StringBuilder text = new StringBuilder();

@@ -79,8 +79,7 @@ class NvidiaSlicesIT {
     assertThat(nvidia)
         .as("NVIDIA's plugin against %s: update it and review the diff", fixture)
         .isEqualTo(FIXTURES.read(fixture));
-    Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
-    JsonNode ours = capture(new Plugin.Ours(libs), c, dir.resolve("ours"));
+    JsonNode ours = capture(Plugin.Ours.ofImage(), c, dir.resolve("ours"));
     List<Diff> diffs = Diff.between(FIXTURES.read(fixture), ours);
     assertThat(DIFFERENCES.unexplained(c.id(), diffs))
         .as("differences from %s not in %s", fixture, CONFORMANCE.resolve("differences.yaml"))

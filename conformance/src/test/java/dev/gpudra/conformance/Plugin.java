@@ -68,6 +68,22 @@ sealed interface Plugin {
 
   /** Ours: {@code gpu-dra gpu-kubelet-plugin} on the image's classpath, NVML through JNA. */
   record Ours(Path libs) implements Plugin {
+    /**
+     * Ours on the image's classpath, which Failsafe passes as {@code gpu-dra.image.libs}.
+     *
+     * @throws IllegalStateException when that is no directory (run by Surefire, or not built)
+     */
+    static Ours ofImage() {
+      Path libs = Path.of(System.getProperty("gpu-dra.image.libs", "target/no-image-libs"));
+      if (!Files.isDirectory(libs)) {
+        throw new IllegalStateException(
+            "no image classpath at "
+                + libs
+                + ": build deployments/container, and run the suites with Failsafe (-Dit.test)");
+      }
+      return new Ours(libs);
+    }
+
     @Override
     public String name() {
       return "ours";

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
@@ -52,6 +53,15 @@ final class PoolCapture {
   }
 
   static List<ResourceSlice> run(Plugin plugin, Run run, Path dir) {
+    return run(plugin, run, dir, pool -> pool);
+  }
+
+  /**
+   * @param whilePublished what to take from the running plugin once its pool is whole (its
+   *     metrics), given the pool
+   */
+  static <T> T run(
+      Plugin plugin, Run run, Path dir, Function<List<ResourceSlice>, T> whilePublished) {
     String nodeName = run.nodeName();
     Path driverRoot = run.driverRoot();
     try (LocalApiServer api = new LocalApiServer().start()) {
@@ -67,7 +77,7 @@ final class PoolCapture {
       command.addAll(run.flags());
       Process process = start(command, node.log());
       try {
-        return settled(client, nodeName);
+        return whilePublished.apply(settled(client, nodeName));
       } catch (ConditionTimeoutException e) {
         throw new IllegalStateException(
             plugin.name()
