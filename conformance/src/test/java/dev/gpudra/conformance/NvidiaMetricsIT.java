@@ -26,10 +26,8 @@ class NvidiaMetricsIT {
 
   @BeforeAll
   static void unpackThePeer() {
-    Path shared = Path.of(System.getProperty("gpu-dra.shared", "../../shared"));
-    Optional<NvidiaPeer> unpacked =
-        NvidiaPeer.unpack(shared, CONFORMANCE.resolve("target").resolve("nvidia-peer"));
-    assumeTrue(unpacked.isPresent(), "no NVIDIA peer at " + shared.resolve("peer"));
+    Optional<NvidiaPeer> unpacked = NvidiaPeer.ofShared(CONFORMANCE);
+    assumeTrue(unpacked.isPresent(), "no NVIDIA peer in shared/ (gpu-dra.shared)");
     peer = unpacked.get();
   }
 

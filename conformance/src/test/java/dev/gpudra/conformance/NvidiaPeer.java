@@ -25,6 +25,15 @@ record NvidiaPeer(Path dir) {
   private static final String DONE = ".unpacked";
 
   /**
+   * NVIDIA's peer from {@code shared/} (Failsafe passes {@code gpu-dra.shared}), unpacked into the
+   * conformance module's {@code target/nvidia-peer} once; empty where there is none.
+   */
+  static Optional<NvidiaPeer> ofShared(Path conformance) {
+    Path shared = Path.of(System.getProperty("gpu-dra.shared", "../../shared"));
+    return unpack(shared, conformance.resolve("target").resolve("nvidia-peer"));
+  }
+
+  /**
    * NVIDIA's peer from {@code shared}, unpacked into {@code target} once (root: the script makes
    * device nodes); empty where there is no {@code shared/peer}.
    *
