@@ -268,6 +268,21 @@ final class NodePlayer implements AutoCloseable {
     return Objects.requireNonNull(playing, "no node played yet");
   }
 
+  /**
+   * The node's pool once whole, newest generation only: the plugin rewrites its pool when a claim
+   * changes what it publishes (DynamicMIG), deleting old slices before it creates new ones, and a
+   * reader in between sees devices missing. Waits up to 10 s for a rewrite to end.
+   */
+  List<ResourceSlice> wholePool() throws InterruptedException {
+    long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+    List<ResourceSlice> slices = slices();
+    while (!PoolState.complete(slices) && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      slices = slices();
+    }
+    return PoolState.newest(slices);
+  }
+
   /** The node's gpu.nvidia.com ResourceSlices. */
   List<ResourceSlice> slices() {
     return site

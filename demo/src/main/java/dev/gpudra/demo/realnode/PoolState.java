@@ -12,13 +12,17 @@ final class PoolState {
    * written one at a time) and hold at least one device.
    */
   static boolean complete(List<ResourceSlice> slices) {
-    long newest =
-        slices.stream().mapToLong(s -> s.getSpec().getPool().getGeneration()).max().orElse(-1);
-    List<ResourceSlice> latest =
-        slices.stream().filter(s -> s.getSpec().getPool().getGeneration() == newest).toList();
+    List<ResourceSlice> latest = newest(slices);
     return !latest.isEmpty()
         && latest.size() == latest.getFirst().getSpec().getPool().getResourceSliceCount()
         && latest.stream()
             .anyMatch(s -> s.getSpec().getDevices() != null && !s.getSpec().getDevices().isEmpty());
+  }
+
+  /** The slices of the newest generation. */
+  static List<ResourceSlice> newest(List<ResourceSlice> slices) {
+    long newest =
+        slices.stream().mapToLong(s -> s.getSpec().getPool().getGeneration()).max().orElse(-1);
+    return slices.stream().filter(s -> s.getSpec().getPool().getGeneration() == newest).toList();
   }
 }

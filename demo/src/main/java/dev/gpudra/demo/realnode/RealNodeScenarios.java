@@ -71,7 +71,7 @@ public final class RealNodeScenarios {
               oneNode.expectation(),
               player.playingNames(),
               new RealNodeJudge.Ended(ended, evictions),
-              player.slices());
+              player.wholePool());
       oneNode.notes().forEach(n -> out.printf("  on one real node: %s%n", n));
       print(spec, verdict);
       deleteNamespace(ns);
