@@ -76,7 +76,9 @@ final class NvidiaDomainCheckpoint {
         claim.path("name").asText(""),
         target,
         domain,
-        state == ClaimState.PREPARE_COMPLETED ? devices : List.of());
+        state == ClaimState.PREPARE_COMPLETED ? devices : List.of(),
+        StatusDigest.of(claim.path("status")),
+        claim.path("abortedAt").asText(""));
   }
 
   private static DomainDevice device(JsonNode kubelet, String where) {

@@ -9,6 +9,7 @@ import dev.gpudra.computedomain.node.ImexDevices;
 import dev.gpudra.computedomain.node.ProcImexDevices;
 import dev.gpudra.computedomain.node.SimulatedImexDevices;
 import dev.gpudra.computedomain.prepare.ChannelPrep;
+import dev.gpudra.computedomain.prepare.ClaimBook;
 import dev.gpudra.computedomain.prepare.DaemonPrep;
 import dev.gpudra.computedomain.prepare.DomainApi;
 import dev.gpudra.computedomain.prepare.DomainDraDriver;
@@ -196,7 +197,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
         config.simulated() ? new SimulatedImexDevices() : new ProcImexDevices(config.procRoot());
     return new DomainDraDriver(
         new DomainRequests(DomainPluginConfig.DRIVER_NAME, config.featureGates()),
-        checkpoints,
+        new ClaimBook(checkpoints, Clock.systemUTC()),
         DomainDraDriver.claimSpecs(config.cdiRoot()),
         new DomainDraDriver.Preparers(
             new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),

@@ -2,9 +2,11 @@ package dev.gpudra.computedomain.plugin;
 
 import dev.gpudra.computedomain.checkpoint.DomainCheckpoint;
 import dev.gpudra.computedomain.checkpoint.DomainClaim;
+import dev.gpudra.computedomain.prepare.ClaimBook;
 import dev.gpudra.computedomain.prepare.DomainApi;
 import dev.gpudra.computedomain.prepare.DomainDraDriver;
 import dev.gpudra.kit.checkpoint.CheckpointFile;
+import dev.gpudra.kit.checkpoint.ClaimState;
 import dev.gpudra.kit.dra.NodeLock;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The plugin's periodic cleanup, as NVIDIA's managers (at start and every 10 minutes): a claim left
  * PrepareStarted whose ResourceClaim is gone (or was replaced under the same name) is rolled back,
- * under {@code pu.lock}; a domain directory whose ComputeDomain is gone and that no checkpointed
+ * under {@code pu.lock}, and so marked PrepareAborted; an aborted claim is dropped after {@link
+ * ClaimBook#ABORTED_TTL}; a domain directory whose ComputeDomain is gone and that no checkpointed
  * claim names is removed.
  */
 final class DomainCleanup {
@@ -58,7 +61,7 @@ final class DomainCleanup {
   /** One pass; returns how many claims were rolled back and directories removed. */
   int run() {
     try (NodeLock.Held held = lock.acquire()) {
-      return rollBackStale() + removeOrphanDirs();
+      return rollBackStale() + dropExpiredAborted() + removeOrphanDirs();
     }
   }
 
@@ -66,7 +69,9 @@ final class DomainCleanup {
     int rolledBack = 0;
     for (Map.Entry<String, DomainClaim> entry : checkpoints.read().claims().entrySet()) {
       DomainClaim claim = entry.getValue();
-      if (claim.isCompleted() || claim.name().isEmpty() || exists(claim, entry.getKey())) {
+      if (claim.state() != ClaimState.PREPARE_STARTED
+          || claim.name().isEmpty()
+          || exists(claim, entry.getKey())) {
         continue;
       }
       log.info(
@@ -78,6 +83,14 @@ final class DomainCleanup {
       rolledBack++;
     }
     return rolledBack;
+  }
+
+  private int dropExpiredAborted() {
+    int dropped = driver.dropExpiredAborted();
+    if (dropped > 0) {
+      log.info("dropped {} aborted claim(s) kept past {}", dropped, ClaimBook.ABORTED_TTL);
+    }
+    return dropped;
   }
 
   private boolean exists(DomainClaim claim, String uid) {

@@ -4,6 +4,7 @@ import dev.gpudra.computedomain.checkpoint.DomainCheckpoint;
 import dev.gpudra.computedomain.checkpoint.DomainClaim;
 import dev.gpudra.computedomain.checkpoint.DomainDevice;
 import dev.gpudra.computedomain.checkpoint.DomainTarget;
+import dev.gpudra.computedomain.checkpoint.StatusDigest;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.PrepareResult;
@@ -42,6 +43,7 @@ public final class DomainDraDriver implements DraDriver {
   private static final Logger log = LoggerFactory.getLogger(DomainDraDriver.class);
 
   private final DomainRequests requests;
+  private final ClaimBook book;
   private final CheckpointFile<DomainCheckpoint> checkpoints;
   private final CdiSpecWriter specs;
   private final ChannelPrep channels;
@@ -50,12 +52,13 @@ public final class DomainDraDriver implements DraDriver {
 
   public DomainDraDriver(
       DomainRequests requests,
-      CheckpointFile<DomainCheckpoint> checkpoints,
+      ClaimBook book,
       CdiSpecWriter specs,
       Preparers preparers,
       NodeLabel label) {
     this.requests = Objects.requireNonNull(requests, "requests");
-    this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+    this.book = Objects.requireNonNull(book, "book");
+    this.checkpoints = book.file();
     this.specs = Objects.requireNonNull(specs, "specs");
     this.channels = preparers.channels();
     this.daemons = preparers.daemons();
@@ -126,9 +129,17 @@ public final class DomainDraDriver implements DraDriver {
     log.error("{}: {}", context, error.getMessage(), error);
   }
 
-  /** Rolls back a claim: what unprepare does, for the stale-claim cleanup. */
+  /**
+   * Rolls back a claim: what unprepare does, for the stale-claim cleanup (a PrepareStarted claim is
+   * marked aborted).
+   */
   public void rollBack(String uid) {
     unprepareOne(uid);
+  }
+
+  /** Drops aborted claims kept long enough; see {@link ClaimBook#dropExpiredAborted()}. */
+  public int dropExpiredAborted() {
+    return book.dropExpiredAborted();
   }
 
   private List<PreparedDevice> prepareOne(ResourceClaim claim) {
@@ -138,13 +149,22 @@ public final class DomainDraDriver implements DraDriver {
     if (known != null && known.isCompleted()) {
       return answer(known.devices());
     }
+    String digest = StatusDigest.ofValue(claim.getStatus());
+    if (known != null && known.isAborted() && known.statusDigest().equals(digest)) {
+      throw new DomainClaimException(
+          "claim "
+              + name(claim)
+              + ": stale prepare: its preparation was aborted at "
+              + known.abortedAt()
+              + " and the claim's status has not changed since");
+    }
     DomainRequest request = requests.read(claim);
     if (request.target() == DomainTarget.CHANNEL) {
       refuseSecondChannel(request, checkpoint);
     }
     DomainClaim started =
         DomainClaim.started(
-            request.namespace(), request.name(), request.target(), request.domainId());
+            request.namespace(), request.name(), request.target(), request.domainId(), digest);
     checkpoints.update(c -> c.withClaim(uid, started));
     ContainerEdits edits =
         request.target() == DomainTarget.CHANNEL
@@ -188,15 +208,33 @@ public final class DomainDraDriver implements DraDriver {
         });
   }
 
+  /**
+   * Undoes a claim. A completed claim's entry goes; a started one is marked aborted, so that a
+   * stale retry of its prepare is refused (as NVIDIA's 0.5); an aborted one is left as it is.
+   */
   private void unprepareOne(String uid) {
     DomainClaim known = checkpoints.read().claims().get(uid);
+    if (known != null && known.isAborted()) {
+      log.info("unprepare of claim {} ({}): a no-op, it was aborted", claimName(known), uid);
+      return;
+    }
     if (known != null && known.target() == DomainTarget.CHANNEL && !known.domainId().isEmpty()) {
       label.remove(known.domainId());
     }
     specs.delete(uid);
-    if (known != null) {
-      checkpoints.update(c -> c.withoutClaim(uid));
+    if (known == null) {
+      return;
     }
+    if (known.isCompleted()) {
+      checkpoints.update(c -> c.withoutClaim(uid));
+    } else {
+      checkpoints.update(c -> c.withClaim(uid, known.aborted(book.clock().instant())));
+      log.info("claim {} ({}) marked PrepareAborted", claimName(known), uid);
+    }
+  }
+
+  private static String claimName(DomainClaim claim) {
+    return claim.namespace() + "/" + claim.name();
   }
 
   private static List<PreparedDevice> answer(List<DomainDevice> devices) {

@@ -111,4 +111,46 @@ class DomainCheckpointCodecTest {
         .isInstanceOf(CorruptCheckpointException.class)
         .hasMessageContaining("Half");
   }
+
+  @Test
+  @DisplayName(
+      "NVIDIA 0.5's PrepareAborted claim is read with its time and status; ours round-trips")
+  void readsAbortedClaims() {
+    String nvidia =
+        """
+        {"checksum": 1, "v2": {"checksum": 0, "preparedClaims": {
+           "uid-3": {"checkpointState": "PrepareAborted", "name": "w", "namespace": "team-a",
+             "status": {"allocation": {"devices": {"results": [{"request": "channel",
+               "driver": "compute-domain.nvidia.com", "pool": "node-a", "device": "channel-0"}]}}},
+             "abortedAt": "2026-12-07T10:00:00Z"}}}}
+        """;
+
+    DomainClaim read = codec.decode(nvidia.getBytes(StandardCharsets.UTF_8)).claims().get("uid-3");
+
+    assertThat(read.isAborted()).isTrue();
+    assertThat(read.abortedAt()).isEqualTo("2026-12-07T10:00:00Z");
+    assertThat(read.statusDigest()).hasSize(32);
+    DomainCheckpoint ours = DomainCheckpoint.empty("b").withClaim("uid-3", read);
+    assertThat(codec.decode(codec.encode(ours))).isEqualTo(ours);
+  }
+
+  @Test
+  @DisplayName("an aborted claim expires 90 s after it was undone, or at once when undated")
+  void abortedClaimsExpire() {
+    java.time.Instant at = java.time.Instant.parse("2026-12-07T10:00:00Z");
+    DomainClaim aborted =
+        DomainClaim.started("team-a", "w", DomainTarget.CHANNEL, "cd", "d1").aborted(at);
+    java.time.Duration ttl = java.time.Duration.ofSeconds(90);
+
+    assertThat(aborted.state()).isEqualTo(ClaimState.PREPARE_ABORTED);
+    assertThat(aborted.abortExpired(at.plusSeconds(89), ttl)).isFalse();
+    assertThat(aborted.abortExpired(at.plusSeconds(90), ttl)).isTrue();
+    DomainClaim undated =
+        new DomainClaim(
+            ClaimState.PREPARE_ABORTED, "a", "b", DomainTarget.CHANNEL, "", List.of(), "", "");
+    assertThat(undated.abortExpired(at, ttl)).isTrue();
+    assertThat(DomainClaim.started("a", "b", DomainTarget.CHANNEL, "").abortExpired(at, ttl))
+        .as("only aborted claims expire")
+        .isFalse();
+  }
 }

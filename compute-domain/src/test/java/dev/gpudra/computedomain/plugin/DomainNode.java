@@ -220,6 +220,26 @@ final class DomainNode implements AutoCloseable {
   }
 
   /** A claim allocated {@code device} of this node with one opaque config. */
+  /** As the scheduler reserving the claim for another pod: its status changes. */
+  void reserveFor(ClaimRef ref, String pod) {
+    ResourceClaim current =
+        client
+            .resources(ResourceClaim.class)
+            .inNamespace(ref.namespace())
+            .withName(ref.name())
+            .get();
+    current
+        .getStatus()
+        .getReservedFor()
+        .add(
+            new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReferenceBuilder()
+                .withResource("pods")
+                .withName(pod)
+                .withUid(java.util.UUID.nameUUIDFromBytes(pod.getBytes()).toString())
+                .build());
+    client.resource(current).updateStatus();
+  }
+
   ClaimRef claim(String namespace, String name, String device, Map<String, Object> config) {
     return claim(namespace, name, device, List.of(opaque(DRIVER, config)));
   }

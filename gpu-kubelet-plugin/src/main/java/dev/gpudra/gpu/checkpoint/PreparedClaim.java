@@ -18,6 +18,10 @@ public record PreparedClaim(
     ClaimState state, String namespace, String name, List<CheckpointDevice> devices) {
   public PreparedClaim {
     Objects.requireNonNull(state, "state");
+    if (state == ClaimState.PREPARE_ABORTED) {
+      throw new IllegalArgumentException(
+          "state PrepareAborted belongs to the compute-domain plugin's checkpoint");
+    }
     namespace = namespace == null ? "" : namespace;
     name = name == null ? "" : name;
     devices = devices == null ? List.of() : List.copyOf(devices);

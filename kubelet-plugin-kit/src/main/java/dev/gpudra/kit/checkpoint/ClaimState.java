@@ -9,7 +9,12 @@ public enum ClaimState {
   /** Work may have been done partially; roll back before retrying or when the claim is gone. */
   PREPARE_STARTED("PrepareStarted"),
   /** All devices are prepared and their CDI spec is written. */
-  PREPARE_COMPLETED("PrepareCompleted");
+  PREPARE_COMPLETED("PrepareCompleted"),
+  /**
+   * Preparation was undone before it completed (compute-domain plugin, as NVIDIA's 0.5): kept a
+   * short while so that a stale retry of the same prepare is refused; unprepare is a no-op.
+   */
+  PREPARE_ABORTED("PrepareAborted");
 
   private final String value;
 
