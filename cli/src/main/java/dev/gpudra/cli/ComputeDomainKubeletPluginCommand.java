@@ -47,7 +47,9 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
       arity = "0..1",
       fallbackValue = "true",
       defaultValue = "${env:GPU_CLIQUE_LABEL_ENABLED}",
-      description = "NVIDIA's; only false is accepted (GPU_CLIQUE_LABEL_ENABLED).")
+      description =
+          "Set the node label nvidia.com/gpu.clique from NVML, and keep it current; removed when"
+              + " the plugin stops (GPU_CLIQUE_LABEL_ENABLED, default false).")
   String gpuCliqueLabel;
 
   @Option(
@@ -77,11 +79,6 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
             podUid,
             "",
             "sockets are not named per pod (NVIDIA's SeamlessUpgrades gate)"),
-        new UpstreamOnlyOptions.Setting(
-            "--gpu-clique-label-enabled (GPU_CLIQUE_LABEL_ENABLED)",
-            gpuCliqueLabel == null ? null : gpuCliqueLabel.toLowerCase(java.util.Locale.ROOT),
-            "false",
-            "the nvidia.com/gpu.clique node label is not set by this plugin"),
         new UpstreamOnlyOptions.Setting(
             "--imex-mode (IMEX_MODE)",
             imexMode,
@@ -143,7 +140,22 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
         o.healthcheckPort,
         MetricsServer.parseEndpoint(o.httpEndpoint),
         o.metricsPath,
-        blankToEmpty(o.simulatedGpus));
+        blankToEmpty(o.simulatedGpus),
+        gpuCliqueLabel());
+  }
+
+  /** Go's boolean flag syntax, as NVIDIA's plugin reads it. */
+  private boolean gpuCliqueLabel() {
+    String value = gpuCliqueLabel == null ? "" : gpuCliqueLabel.trim();
+    return switch (value) {
+      case "", "0", "f", "F", "false", "FALSE", "False" -> false;
+      case "1", "t", "T", "true", "TRUE", "True" -> true;
+      default ->
+          throw new InvalidArgumentsException(
+              "--gpu-clique-label-enabled (GPU_CLIQUE_LABEL_ENABLED): '"
+                  + value
+                  + "' is not a boolean (true or false)");
+    };
   }
 
   private static Optional<String> blankToEmpty(String value) {

@@ -20,7 +20,6 @@ class UpstreamFlagsTest {
         "gpu-kubelet-plugin|--service-account-name=sa|--service-account-name (SERVICE_ACCOUNT_NAME)",
         "gpu-kubelet-plugin|--default-config=a100|--default-config (DEFAULT_CONFIG)",
         "compute-domain-kubelet-plugin|--pod-uid=u1|--pod-uid (POD_UID)",
-        "compute-domain-kubelet-plugin|--gpu-clique-label-enabled|--gpu-clique-label-enabled",
         "compute-domain-kubelet-plugin|--imex-mode=hostManaged|--imex-mode (IMEX_MODE)",
         "compute-domain-kubelet-plugin|--imex-isolation=channel|--imex-isolation (IMEX_ISOLATION)",
         "compute-domain-kubelet-plugin|--imex-host-socket-path=/s|--imex-host-socket-path"
@@ -62,5 +61,14 @@ class UpstreamFlagsTest {
     root.parseArgs(line);
     return ((GpuKubeletPluginCommand) root.getSubcommands().get("gpu-kubelet-plugin").getCommand())
         .options;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"--gpu-clique-label-enabled=yes", "--gpu-clique-label-enabled=2"})
+  @DisplayName("a value that is not Go's boolean is refused naming the flag, exit code 2")
+  void notABoolean(String flag) {
+    CliRun run = CliRun.of("compute-domain-kubelet-plugin", "--node-name=n1", flag);
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--gpu-clique-label-enabled", "is not a boolean");
   }
 }

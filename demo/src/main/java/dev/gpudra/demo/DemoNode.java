@@ -1,7 +1,5 @@
 package dev.gpudra.demo;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.computedomain.plugin.ComputeDomainKubeletPlugin;
@@ -25,8 +23,6 @@ import dev.gpudra.testsupport.driver.MpsControlStandIn;
 import dev.gpudra.testsupport.kernel.SysfsStandIn;
 import dev.gpudra.testsupport.kernel.TmpfsStandIn;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -114,7 +110,6 @@ public final class DemoNode implements AutoCloseable {
             site.client());
     kubelet.start();
     Plugins plugins = startPlugins(site, config, kubelet, gates);
-    labelClique(site.client(), site.spec().name(), plugins.domains().cliqueId());
     return new DemoNode(site.spec(), plugins, startPods(site, config, kubelet), pci);
   }
 
@@ -199,7 +194,10 @@ public final class DemoNode implements AutoCloseable {
     return new KubeletSide(kubelet, pods, runtime, imex);
   }
 
-  /** The compute-domain plugin beside the GPU one, as the chart's DaemonSet runs both. */
+  /**
+   * The compute-domain plugin beside the GPU one, as the chart's DaemonSet runs both; it labels the
+   * node with its NVLink clique ({@code --gpu-clique-label-enabled}).
+   */
   private static DomainPluginConfig domainConfig(
       Path dir, Demo.NodeSpec spec, FeatureGates gates, Path driverRoot) {
     return new DomainPluginConfig(
@@ -217,19 +215,8 @@ public final class DemoNode implements AutoCloseable {
         -1,
         Optional.empty(),
         "/metrics",
-        Optional.of(spec.profile()));
-  }
-
-  /** The node's NVLink clique as a label, as GPU Feature Discovery writes it on a GPU node. */
-  private static void labelClique(KubernetesClient client, String node, String clique) {
-    if (clique.isEmpty()) {
-      return;
-    }
-    // a merge patch of the one label: no resourceVersion, so the node's heartbeats and its
-    // lifecycle controller's writes cannot make it fail with 409 Conflict (an edit could)
-    ObjectNode patch = JsonNodeFactory.instance.objectNode();
-    patch.putObject("metadata").putObject("labels").put("nvidia.com/gpu.clique", clique);
-    client.nodes().withName(node).patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+        Optional.of(spec.profile()),
+        true);
   }
 
   /** The address this node's daemon pods report: one per node, from its number. */

@@ -133,7 +133,9 @@ class ChartValuesE2E {
     assertThat(gpus.getResources().getLimits().get("memory").toString()).isEqualTo("512Mi");
     var domains = spec.getContainers().get(1);
     assertThat(domains.getStartupProbe()).as("healthcheckPort -1: no probes").isNull();
-    assertThat(env(domains.getEnv())).doesNotContainKey("HEALTHCHECK_PORT");
+    assertThat(env(domains.getEnv()))
+        .doesNotContainKey("HEALTHCHECK_PORT")
+        .containsEntry("GPU_CLIQUE_LABEL_ENABLED", "true");
   }
 
   @Test

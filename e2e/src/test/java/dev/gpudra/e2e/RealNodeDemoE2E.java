@@ -136,7 +136,7 @@ class RealNodeDemoE2E {
     assertThat(text)
         .contains(
             "the ComputeDomain controller and the compute-domain kubelet plugin run beside it;"
-                + " the node is labelled nvidia.com/gpu.clique="
+                + " the plugin labelled the node nvidia.com/gpu.clique="
                 + "4c3d2b1a-5e6f-4a7b-8c9d-0e1f2a3b4c5d.32766")
         .containsPattern(
             "pod worker-0 on gpu-node-real\\n    claim imex-channel, request [^:]+: channel-0"

@@ -5,6 +5,8 @@ import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.computedomain.checkpoint.DomainCheckpoint;
 import dev.gpudra.computedomain.checkpoint.DomainCheckpointCodec;
 import dev.gpudra.computedomain.checkpoint.DomainClaim;
+import dev.gpudra.computedomain.clique.GpuCliqueLabel;
+import dev.gpudra.computedomain.clique.NodeClique;
 import dev.gpudra.computedomain.node.ImexDevices;
 import dev.gpudra.computedomain.node.ProcImexDevices;
 import dev.gpudra.computedomain.node.SimulatedImexDevices;
@@ -56,9 +58,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running {@code compute-domain.nvidia.com} kubelet plugin: reads the node's fabric once,
- * writes the daemons' base CDI spec, serves claims through the kit, publishes {@code channel-0} and
- * {@code daemon-0}, and cleans up stale claims and directories every 10 minutes.
+ * The running {@code compute-domain.nvidia.com} kubelet plugin: reads the node's fabric at start
+ * (the clique again every 10 minutes), writes the daemons' base CDI spec, serves claims through the
+ * kit, publishes {@code channel-0} and {@code daemon-0}, and cleans up stale claims and directories
+ * every 10 minutes.
  */
 public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ComputeDomainKubeletPlugin.class);
@@ -67,7 +70,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   private final NodeOwner owner;
   private final KubeletPlugin kit;
   private final ScheduledExecutorService cleanup;
-  private final NodeFabric fabric;
+  private final CliqueUpkeep clique;
   private final Optional<DeviceStatusDriver> claimStatus;
   private final Optional<MetricsServer> metrics;
 
@@ -75,12 +78,12 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
       NodeOwner owner,
       KubeletPlugin kit,
       ScheduledExecutorService cleanup,
-      NodeFabric fabric,
+      CliqueUpkeep clique,
       Servers servers) {
     this.owner = owner;
     this.kit = kit;
     this.cleanup = cleanup;
-    this.fabric = fabric;
+    this.clique = clique;
     this.metrics = servers.metrics();
     this.claimStatus = servers.claimStatus();
   }
@@ -146,7 +149,13 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
     BaseSpec.write(config, fabric.driverVersion());
     CheckpointFile<DomainCheckpoint> checkpoints = checkpoints(config);
     DomainApi api = new DomainApi(client, config.namespace());
-    DomainDraDriver driver = driver(config, client, fabric, checkpoints, api);
+    CliqueUpkeep clique =
+        new CliqueUpkeep(
+            new NodeClique(fabric.cliqueId(), () -> NodeFabric.read(config).cliqueId()),
+            config.gpuCliqueLabel()
+                ? Optional.of(new GpuCliqueLabel(client, config.nodeName()))
+                : Optional.empty());
+    DomainDraDriver driver = driver(config, client, clique.clique(), checkpoints, api);
     DriverMetrics metrics =
         new DriverMetrics(
             DomainPluginConfig.DRIVER_NAME, config.nodeName(), () -> preparedCounts(checkpoints));
@@ -165,6 +174,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
     try {
       kit.start();
       kit.publishResources(DomainDevices.all(bindingConditions(config, client)));
+      clique.start();
       metricsServer =
           config.metrics().map(a -> new MetricsServer(a, config.metricsPath(), metrics.registry()));
       DomainCleanup cleaner =
@@ -177,7 +187,11 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
                   new NodeLock(paths.lockFile(), PluginConfig.Timeouts.DEFAULTS.lock()),
                   config.domainsDir()));
       return new ComputeDomainKubeletPlugin(
-          owner, kit, startCleanup(cleaner), fabric, new Servers(metricsServer, claimStatus));
+          owner,
+          kit,
+          startCleanup(cleaner, clique),
+          clique,
+          new Servers(metricsServer, claimStatus));
     } catch (RuntimeException e) {
       metricsServer.ifPresent(MetricsServer::close);
       kit.close();
@@ -189,7 +203,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   private static DomainDraDriver driver(
       DomainPluginConfig config,
       KubernetesClient client,
-      NodeFabric fabric,
+      NodeClique clique,
       CheckpointFile<DomainCheckpoint> checkpoints,
       DomainApi api) {
     NodeLabel label = new NodeLabel(client, config.nodeName());
@@ -200,8 +214,8 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
         new ClaimBook(checkpoints, Clock.systemUTC()),
         DomainDraDriver.claimSpecs(config.cdiRoot()),
         new DomainDraDriver.Preparers(
-            new ChannelPrep(api, label, devices, fabric.cliqueId(), config.nodeName()),
-            new DaemonPrep(api, config.domainsDir(), devices, fabric.cliqueId())),
+            new ChannelPrep(api, label, devices, clique, config.nodeName()),
+            new DaemonPrep(api, config.domainsDir(), devices, clique)),
         label);
   }
 
@@ -276,9 +290,9 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
     return counts;
   }
 
-  /** The node's clique as read at start; empty off a multi-node NVLink fabric. */
+  /** The node's clique as last read; empty off a multi-node NVLink fabric. */
   public String cliqueId() {
-    return fabric.cliqueId();
+    return clique.clique().current();
   }
 
   /** The kit: registration outcome, health port. */
@@ -289,6 +303,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
   @Override
   public void close() {
     cleanup.shutdownNow();
+    clique.close();
     kit.close();
     claimStatus.ifPresent(DeviceStatusDriver::close);
     metrics.ifPresent(MetricsServer::close);
@@ -322,7 +337,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
     return file;
   }
 
-  private static ScheduledExecutorService startCleanup(DomainCleanup cleaner) {
+  private static ScheduledExecutorService startCleanup(DomainCleanup cleaner, CliqueUpkeep clique) {
     ScheduledExecutorService executor =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("compute-domain-cleanup").unstarted(r));
@@ -340,6 +355,8 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
         0,
         CLEANUP_PERIOD.toSeconds(),
         TimeUnit.SECONDS);
+    long period = CliqueUpkeep.PERIOD.toSeconds();
+    executor.scheduleWithFixedDelay(clique::refresh, period, period, TimeUnit.SECONDS);
     return executor;
   }
 

@@ -25,6 +25,8 @@ import java.util.Optional;
  * @param metrics where Prometheus metrics are served ({@code HTTP_ENDPOINT}); empty: not at all
  * @param metricsPath their HTTP path ({@code METRICS_PATH})
  * @param simulatedGpus a GPU profile replacing NVML
+ * @param gpuCliqueLabel whether the plugin owns the node's {@code nvidia.com/gpu.clique} label
+ *     ({@code GPU_CLIQUE_LABEL_ENABLED})
  */
 public record DomainPluginConfig(
     String nodeName,
@@ -41,7 +43,8 @@ public record DomainPluginConfig(
     int healthcheckPort,
     Optional<InetSocketAddress> metrics,
     String metricsPath,
-    Optional<String> simulatedGpus) {
+    Optional<String> simulatedGpus,
+    boolean gpuCliqueLabel) {
   public static final String DRIVER_NAME = "compute-domain.nvidia.com";
 
   public DomainPluginConfig {

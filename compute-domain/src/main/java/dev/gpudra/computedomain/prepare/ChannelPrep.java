@@ -2,6 +2,7 @@ package dev.gpudra.computedomain.prepare;
 
 import dev.gpudra.api.computedomain.ChannelAllocationMode;
 import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.computedomain.clique.NodeClique;
 import dev.gpudra.computedomain.node.ImexDevices;
 import dev.gpudra.kit.cdi.ContainerEdits;
 import dev.gpudra.kit.cdi.DeviceNode;
@@ -20,15 +21,15 @@ public final class ChannelPrep {
   private final DomainApi api;
   private final NodeLabel label;
   private final ImexDevices devices;
-  private final String cliqueId;
+  private final NodeClique clique;
   private final String node;
 
   public ChannelPrep(
-      DomainApi api, NodeLabel label, ImexDevices devices, String cliqueId, String node) {
+      DomainApi api, NodeLabel label, ImexDevices devices, NodeClique clique, String node) {
     this.api = Objects.requireNonNull(api, "api");
     this.label = Objects.requireNonNull(label, "label");
     this.devices = Objects.requireNonNull(devices, "devices");
-    this.cliqueId = Objects.requireNonNull(cliqueId, "cliqueId");
+    this.clique = Objects.requireNonNull(clique, "clique");
     this.node = Objects.requireNonNull(node, "node");
   }
 
@@ -39,6 +40,7 @@ public final class ChannelPrep {
   public ContainerEdits prepare(DomainRequest request) {
     ComputeDomain domain = domain(request);
     label.set(request.domainId());
+    String cliqueId = clique.current();
     if (!api.nodeReady(domain, cliqueId, node)) {
       throw DomainClaimException.retryable(
           "claim "

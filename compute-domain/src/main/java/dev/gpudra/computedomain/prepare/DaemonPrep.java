@@ -1,6 +1,7 @@
 package dev.gpudra.computedomain.prepare;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
+import dev.gpudra.computedomain.clique.NodeClique;
 import dev.gpudra.computedomain.imex.ImexConfigFile;
 import dev.gpudra.computedomain.node.ImexDevices;
 import dev.gpudra.kit.cdi.ContainerEdits;
@@ -28,17 +29,17 @@ public final class DaemonPrep {
   private final DomainApi api;
   private final Path domainsDir;
   private final ImexDevices devices;
-  private final String cliqueId;
+  private final NodeClique clique;
 
   /**
    * @param domainsDir {@code <plugins>/compute-domain.nvidia.com/domains}, the same path on the
    *     host
    */
-  public DaemonPrep(DomainApi api, Path domainsDir, ImexDevices devices, String cliqueId) {
+  public DaemonPrep(DomainApi api, Path domainsDir, ImexDevices devices, NodeClique clique) {
     this.api = Objects.requireNonNull(api, "api");
     this.domainsDir = Objects.requireNonNull(domainsDir, "domainsDir");
     this.devices = Objects.requireNonNull(devices, "devices");
-    this.cliqueId = Objects.requireNonNull(cliqueId, "cliqueId");
+    this.clique = Objects.requireNonNull(clique, "clique");
   }
 
   /**
@@ -55,6 +56,7 @@ public final class DaemonPrep {
                         + request.domainId()
                         + " (domainID of its ComputeDomainDaemonConfig) exists"));
     Path dir = writeTemplate(request);
+    String cliqueId = clique.current();
     List<String> env =
         List.of(
             "CLIQUE_ID=" + cliqueId,

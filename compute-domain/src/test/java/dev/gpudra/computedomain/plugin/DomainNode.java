@@ -74,12 +74,38 @@ final class DomainNode implements AutoCloseable {
   static DomainNode start(Path root, String profile, FeatureGates gates) {
     DomainNode node = new DomainNode(root);
     try {
-      node.startAll(profile, gates);
+      node.startAll(config(root, profile, gates, false));
     } catch (RuntimeException | Error e) {
       node.close();
       throw e;
     }
     return node;
+  }
+
+  /**
+   * As {@link #start(Path, String)}, the plugin owning the node's {@code nvidia.com/gpu.clique}.
+   */
+  static DomainNode startLabelling(Path root, String profile) {
+    DomainNode node = new DomainNode(root);
+    try {
+      node.startAll(config(root, profile, FeatureGates.defaults(), true));
+    } catch (RuntimeException | Error e) {
+      node.close();
+      throw e;
+    }
+    return node;
+  }
+
+  /** Stops the plugin, leaving the API server and the kubelet stand-in. */
+  void stopPlugin() {
+    plugin.close();
+    plugin = null;
+  }
+
+  /** The node's labels. */
+  Map<String, String> labels() {
+    Map<String, String> labels = client.nodes().withName(NODE).get().getMetadata().getLabels();
+    return labels == null ? Map.of() : labels;
   }
 
   /**
@@ -103,11 +129,11 @@ final class DomainNode implements AutoCloseable {
     return node;
   }
 
-  private void startAll(String profile, FeatureGates gates) {
+  private void startAll(DomainPluginConfig config) {
     setUp();
     plugin =
         ComputeDomainKubeletPlugin.start(
-            config(root, profile, gates),
+            config,
             client,
             PublisherSettings.defaults().withSelectors(FieldSelectors.CLIENT_SIDE),
             Duration.ofSeconds(5),
@@ -140,6 +166,11 @@ final class DomainNode implements AutoCloseable {
   }
 
   static DomainPluginConfig config(Path root, String profile, FeatureGates gates) {
+    return config(root, profile, gates, false);
+  }
+
+  static DomainPluginConfig config(
+      Path root, String profile, FeatureGates gates, boolean cliqueLabel) {
     return new DomainPluginConfig(
         NODE,
         DRIVER_NS,
@@ -155,7 +186,8 @@ final class DomainNode implements AutoCloseable {
         -1,
         Optional.of(new java.net.InetSocketAddress("127.0.0.1", 0)),
         "/metrics",
-        Optional.of(profile));
+        Optional.of(profile),
+        cliqueLabel);
   }
 
   ComputeDomainKubeletPlugin plugin() {

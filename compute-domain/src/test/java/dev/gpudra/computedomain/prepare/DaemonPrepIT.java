@@ -73,7 +73,10 @@ class DaemonPrepIT {
     Path domains = root.resolve("plugins/compute-domain.nvidia.com/domains");
     DaemonPrep prep =
         new DaemonPrep(
-            new DomainApi(client, "gpu-dra"), domains, new SimulatedImexDevices(), "clique-1");
+            new DomainApi(client, "gpu-dra"),
+            domains,
+            new SimulatedImexDevices(),
+            dev.gpudra.computedomain.clique.NodeClique.fixed("clique-1"));
     DomainRequest request =
         new DomainRequest(
             "4b1d3c9e-7f6a-4e2b-9c8d-0a1b2c3d4e5f",

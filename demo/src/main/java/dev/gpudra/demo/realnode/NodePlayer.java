@@ -10,13 +10,12 @@ import dev.gpudra.realcluster.node.NodePlugin;
 import dev.gpudra.realcluster.node.RealNode;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -207,10 +206,11 @@ final class NodePlayer implements AutoCloseable {
 
   /**
    * Runs ComputeDomains as the played node runs them, until {@link #stopComputeDomains}: the
-   * ComputeDomain controller and the compute-domain kubelet plugin on its profile, the node
-   * labelled with its NVLink clique as GPU Feature Discovery labels it.
+   * ComputeDomain controller and the compute-domain kubelet plugin on its profile, which labels the
+   * node with its NVLink clique ({@code --gpu-clique-label-enabled}).
    *
-   * @throws IllegalStateException the played node is in no NVLink clique
+   * @throws IllegalStateException the played node is in no NVLink clique, or the plugin did not
+   *     label it within 10 s
    */
   void startComputeDomains() throws InterruptedException {
     Demo.NodeSpec spec = playing();
@@ -226,31 +226,59 @@ final class NodePlayer implements AutoCloseable {
             site.client(),
             new NodePlugin.Simulated(spec.profile(), spec.featureGates()));
     domains.start();
-    labelClique(clique);
+    awaitCliqueLabel(Optional.of(clique));
     out.printf(
         "  the ComputeDomain controller and the compute-domain kubelet plugin run beside it;"
-            + " the node is labelled %s=%s; log: %s%n",
+            + " the plugin labelled the node %s=%s; log: %s%n",
         NvlinkClique.LABEL, clique, domains.pluginLog());
   }
 
-  /** Stops them once the node ran the domains' daemons down, and removes the clique label. */
+  /**
+   * Stops them once the node ran the domains' daemons down; the plugin removes the clique label.
+   *
+   * @throws IllegalStateException the label is still there 10 s after the plugin stopped
+   */
   void stopComputeDomains() {
     if (domains != null) {
+      Path log = domains.pluginLog();
       domains.close();
       domains = null;
-      labelClique(null);
+      try {
+        awaitCliqueLabel(Optional.empty());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (IllegalStateException e) {
+        throw new IllegalStateException(e.getMessage() + "; see " + log, e);
+      }
     }
   }
 
-  /** A merge patch of the one label: the kubelet's status writes cannot make it conflict. */
-  private void labelClique(String clique) {
-    String value = clique == null ? "null" : "\"" + clique + "\"";
-    site.client()
-        .nodes()
-        .withName(site.node().nodeName())
-        .patch(
-            PatchContext.of(PatchType.JSON_MERGE),
-            "{\"metadata\":{\"labels\":{\"" + NvlinkClique.LABEL + "\":" + value + "}}}");
+  private void awaitCliqueLabel(Optional<String> expected) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    Optional<String> seen = cliqueLabel();
+    while (!seen.equals(expected) && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      seen = cliqueLabel();
+    }
+    if (!seen.equals(expected)) {
+      throw new IllegalStateException(
+          "node "
+              + site.node().nodeName()
+              + ": label "
+              + NvlinkClique.LABEL
+              + " is "
+              + seen.orElse("absent")
+              + ", not "
+              + expected.orElse("absent")
+              + ", 10 s after the compute-domain kubelet plugin "
+              + (expected.isPresent() ? "started" : "was stopped"));
+    }
+  }
+
+  private Optional<String> cliqueLabel() {
+    Map<String, String> labels =
+        site.client().nodes().withName(site.node().nodeName()).get().getMetadata().getLabels();
+    return Optional.ofNullable(labels == null ? null : labels.get(NvlinkClique.LABEL));
   }
 
   /**
@@ -321,7 +349,10 @@ final class NodePlayer implements AutoCloseable {
   @Override
   public void close() {
     stopDevicePlugin();
-    stopComputeDomains();
-    stopPlugin();
+    try {
+      stopComputeDomains();
+    } finally {
+      stopPlugin();
+    }
   }
 }

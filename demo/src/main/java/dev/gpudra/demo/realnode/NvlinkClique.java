@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The NVLink clique of a node's simulated GPUs, as the compute-domain plugin reads it from the
- * fabric, and GPU Feature Discovery labels the node with ({@value #LABEL}).
+ * fabric and labels the node with ({@value #LABEL}, with {@code --gpu-clique-label-enabled}).
  */
 final class NvlinkClique {
   static final String LABEL = "nvidia.com/gpu.clique";

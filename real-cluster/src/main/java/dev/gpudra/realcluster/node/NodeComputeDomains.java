@@ -83,6 +83,7 @@ public final class NodeComputeDomains implements AutoCloseable {
                 "--container-driver-root=" + layout.driverRoot(),
                 "--simulated-gpus=" + profile.profile(),
                 "--feature-gates=" + profile.featureGates(),
+                "--gpu-clique-label-enabled=true",
                 "--healthcheck-port=-1"),
             logDir.resolve("compute-domain-kubelet-plugin.log"));
   }
