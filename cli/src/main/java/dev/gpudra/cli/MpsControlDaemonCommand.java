@@ -52,6 +52,13 @@ final class MpsControlDaemonCommand implements Callable<Integer> {
   List<String> pinnedLimits = new ArrayList<>();
 
   @Option(
+      names = "--multi-user",
+      arity = "0..1",
+      fallbackValue = "true",
+      description = "Multi-user mode (-M): processes of different UIDs share the daemon.")
+  boolean multiUser;
+
+  @Option(
       names = "--check-seconds",
       defaultValue = "10",
       description = "How often the daemon is asked whether it still runs.")
@@ -103,6 +110,7 @@ final class MpsControlDaemonCommand implements Callable<Integer> {
         logDir,
         Optional.ofNullable(activeThreadPercentage),
         limits,
-        Duration.ofSeconds(checkSeconds));
+        Duration.ofSeconds(checkSeconds),
+        multiUser);
   }
 }

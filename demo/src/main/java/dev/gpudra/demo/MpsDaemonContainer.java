@@ -25,7 +25,13 @@ final class MpsDaemonContainer {
 
   /** The single-valued arguments of {@code gpu-dra mps-control-daemon}. */
   private static final Set<String> KNOWN =
-      Set.of("driver-root", "pipe-dir", "log-dir", "active-thread-percentage", "check-seconds");
+      Set.of(
+          "driver-root",
+          "pipe-dir",
+          "log-dir",
+          "active-thread-percentage",
+          "check-seconds",
+          "multi-user");
 
   private MpsDaemonContainer() {}
 
@@ -85,7 +91,8 @@ final class MpsDaemonContainer {
         host(pod, mounts, single.getOrDefault("log-dir", MpsDeployment.LOG_DIR)),
         Optional.ofNullable(single.get("active-thread-percentage")).map(Integer::valueOf),
         limits,
-        Duration.ofSeconds(Long.parseLong(single.getOrDefault("check-seconds", "10"))));
+        Duration.ofSeconds(Long.parseLong(single.getOrDefault("check-seconds", "10"))),
+        Boolean.parseBoolean(single.getOrDefault("multi-user", "false")));
   }
 
   /** Container path to host path, per hostPath volume mount. */

@@ -1,7 +1,6 @@
 package dev.gpudra.api.v1beta1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 
 /** Configuration for full GPUs ({@code type: gpu}); {@code sharing} may be null. */
@@ -14,15 +13,14 @@ public record GpuConfig(GpuSharing sharing) implements DeviceConfig {
     return KIND;
   }
 
-  /** With TimeSlicingSettings on, no sharing means TimeSlicing with the Default interval. */
+  /**
+   * No sharing stays no sharing: since NVIDIA's 0.5 a claim without a config gets no time slice,
+   * even with TimeSlicingSettings on.
+   */
   @Override
   public GpuConfig normalize(FeatureGates gates) {
     if (sharing == null) {
-      if (!gates.enabled(FeatureGate.TIME_SLICING_SETTINGS)) {
-        return this;
-      }
-      return new GpuConfig(new GpuSharing(SharingStrategy.TIME_SLICING, null, null))
-          .normalize(gates);
+      return this;
     }
     return new GpuConfig(sharing.normalize(gates));
   }

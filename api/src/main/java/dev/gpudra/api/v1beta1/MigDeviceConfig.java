@@ -1,7 +1,6 @@
 package dev.gpudra.api.v1beta1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 
 /** Configuration for MIG devices ({@code type: mig}); {@code sharing} may be null. */
@@ -14,14 +13,14 @@ public record MigDeviceConfig(MigDeviceSharing sharing) implements DeviceConfig 
     return KIND;
   }
 
-  /** With TimeSlicingSettings on, no sharing means TimeSlicing. */
+  /**
+   * No sharing stays no sharing: since NVIDIA's 0.5 a claim without a config gets no time slice,
+   * even with TimeSlicingSettings on.
+   */
   @Override
   public MigDeviceConfig normalize(FeatureGates gates) {
     if (sharing == null) {
-      if (!gates.enabled(FeatureGate.TIME_SLICING_SETTINGS)) {
-        return this;
-      }
-      return new MigDeviceConfig(new MigDeviceSharing(SharingStrategy.TIME_SLICING, null));
+      return this;
     }
     return new MigDeviceConfig(sharing.normalize(gates));
   }

@@ -14,12 +14,15 @@ import java.util.regex.Pattern;
  * @param defaultPinnedDeviceMemoryLimit limit for every device of the group, or null
  * @param defaultPerDevicePinnedMemoryLimit per device (UUID or index into the group's sorted UUIDs)
  *     limits that override the default; never null
+ * @param multiUser start the control daemon in multi-user mode ({@code -M}), so that processes of
+ *     different UIDs share it; null for single-user. Needs compute capability 7.0 (Volta) or newer
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record MpsConfig(
     Integer defaultActiveThreadPercentage,
     Quantity defaultPinnedDeviceMemoryLimit,
-    Map<String, Quantity> defaultPerDevicePinnedMemoryLimit) {
+    Map<String, Quantity> defaultPerDevicePinnedMemoryLimit,
+    Boolean multiUser) {
 
   private static final Pattern DEVICE_KEY = Pattern.compile("(GPU|MIG)-[0-9A-Za-z-]+|[0-9]+");
 
@@ -43,6 +46,23 @@ public record MpsConfig(
       });
     }
     defaultPerDevicePinnedMemoryLimit = Collections.unmodifiableMap(limits);
+  }
+
+  /** Single-user (the daemon's default) with these settings. */
+  public MpsConfig(
+      Integer defaultActiveThreadPercentage,
+      Quantity defaultPinnedDeviceMemoryLimit,
+      Map<String, Quantity> defaultPerDevicePinnedMemoryLimit) {
+    this(
+        defaultActiveThreadPercentage,
+        defaultPinnedDeviceMemoryLimit,
+        defaultPerDevicePinnedMemoryLimit,
+        null);
+  }
+
+  /** Whether the daemon runs in multi-user mode. */
+  public boolean multiUserMode() {
+    return Boolean.TRUE.equals(multiUser);
   }
 
   /** An MPS config with nothing set: the daemon's defaults. */

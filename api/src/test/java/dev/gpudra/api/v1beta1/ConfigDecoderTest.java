@@ -59,6 +59,14 @@ class ConfigDecoderTest {
                     null,
                     new MpsConfig(50, new Quantity("10Gi"), Map.of("0", new Quantity("5Gi")))))),
         new Decoded(
+            "MPS multi-user (NVIDIA 0.5)",
+            cfg(
+                "GpuConfig",
+                ",\"sharing\":{\"strategy\":\"MPS\",\"mpsConfig\":{\"multiUser\":true}}"),
+            new GpuConfig(
+                new GpuSharing(
+                    SharingStrategy.MPS, null, new MpsConfig(null, null, Map.of(), true)))),
+        new Decoded(
             "MIG MPS",
             cfg("MigDeviceConfig", ",\"sharing\":{\"strategy\":\"MPS\"}"),
             new MigDeviceConfig(new MigDeviceSharing(SharingStrategy.MPS, null))),

@@ -42,10 +42,10 @@ class NormalizeValidateTest {
         new Normalized(
             "gate off: GpuConfig unchanged", new GpuConfig(null), OFF, new GpuConfig(null)),
         new Normalized(
-            "gate on: GpuConfig gets TimeSlicing/Default",
+            "gate on: GpuConfig without sharing stays so (NVIDIA 0.5)",
             new GpuConfig(null),
             SLICING,
-            new GpuConfig(slicingDefault)),
+            new GpuConfig(null)),
         new Normalized(
             "TimeSlicing without config gets Default",
             new GpuConfig(new GpuSharing(SharingStrategy.TIME_SLICING, null, null)),
@@ -57,10 +57,10 @@ class NormalizeValidateTest {
             MPS,
             new GpuConfig(new GpuSharing(SharingStrategy.MPS, null, MpsConfig.empty()))),
         new Normalized(
-            "gate on: MigDeviceConfig gets TimeSlicing",
+            "gate on: MigDeviceConfig without sharing stays so (NVIDIA 0.5)",
             new MigDeviceConfig(null),
             SLICING,
-            new MigDeviceConfig(new MigDeviceSharing(SharingStrategy.TIME_SLICING, null))),
+            new MigDeviceConfig(null)),
         new Normalized(
             "VFIO defaults",
             new VfioDeviceConfig(null),

@@ -1,6 +1,7 @@
 package dev.gpudra.gpu.mps;
 
 import dev.gpudra.api.v1beta1.GpuConfig;
+import dev.gpudra.api.v1beta1.InvalidConfigException;
 import dev.gpudra.api.v1beta1.MigDeviceConfig;
 import dev.gpudra.api.v1beta1.MpsConfig;
 import dev.gpudra.api.v1beta1.SharingStrategy;
@@ -23,13 +24,18 @@ import java.util.Optional;
  * @param uuids the group's device UUIDs, sorted (the daemon's {@code CUDA_VISIBLE_DEVICES})
  * @param activeThreadPercentage {@code set_default_active_thread_percentage}, if set
  * @param pinnedLimitsMiB {@code set_default_device_pinned_mem_limit} per UUID, in MiB
+ * @param multiUser started in multi-user mode ({@code mpsConfig.multiUser})
  */
 public record MpsDaemon(
     String id,
     List<String> uuids,
     Optional<Integer> activeThreadPercentage,
-    Map<String, Long> pinnedLimitsMiB) {
+    Map<String, Long> pinnedLimitsMiB,
+    boolean multiUser) {
   public static final String NAME_PREFIX = "mps-control-daemon-";
+
+  /** The oldest compute capability (Volta, 7.0) multi-user MPS runs on, as NVIDIA's. */
+  static final int MULTI_USER_MIN_MAJOR = 7;
 
   public MpsDaemon {
     Objects.requireNonNull(id, "id");
@@ -61,12 +67,36 @@ public record MpsDaemon(
       return Optional.empty();
     }
     List<String> uuids = devices.stream().map(d -> d.device().uuid()).distinct().sorted().toList();
+    boolean multiUser = config.get().multiUserMode();
+    if (multiUser) {
+      requireVolta(devices);
+    }
     return Optional.of(
         new MpsDaemon(
             claimUid + "-" + hash(uuids),
             uuids,
             Optional.ofNullable(config.get().defaultActiveThreadPercentage()),
-            withConsumedMemory(config.get().pinnedLimitsMiB(uuids, "sharing.mpsConfig"), devices)));
+            withConsumedMemory(config.get().pinnedLimitsMiB(uuids, "sharing.mpsConfig"), devices),
+            multiUser));
+  }
+
+  /** Multi-user MPS needs Volta: each GPU (a MIG device's parent) of compute capability 7.0+. */
+  private static void requireVolta(List<AllocatedDevice> devices) {
+    devices.stream()
+        .map(d -> d.device().gpu())
+        .filter(gpu -> gpu.computeCapability().major() < MULTI_USER_MIN_MAJOR)
+        .findFirst()
+        .ifPresent(gpu -> {
+          throw new InvalidConfigException(
+              "sharing.mpsConfig.multiUser",
+              "multi-user mode is not supported: GPU "
+                  + gpu.uuid()
+                  + " has compute capability "
+                  + gpu.computeCapability().major()
+                  + "."
+                  + gpu.computeCapability().minor()
+                  + ", it needs 7.0 (Volta) or newer");
+        });
   }
 
   /**

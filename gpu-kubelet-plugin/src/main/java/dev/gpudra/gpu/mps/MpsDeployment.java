@@ -79,6 +79,9 @@ public final class MpsDeployment {
   private static Container container(MpsDaemon daemon, MpsNode node) {
     List<String> args = new ArrayList<>(List.of(COMPONENT, "--driver-root=" + DRIVER_ROOT));
     daemon.activeThreadPercentage().ifPresent(p -> args.add("--active-thread-percentage=" + p));
+    if (daemon.multiUser()) {
+      args.add("--multi-user=true");
+    }
     daemon.pinnedLimitsMiB().entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
         .forEach(

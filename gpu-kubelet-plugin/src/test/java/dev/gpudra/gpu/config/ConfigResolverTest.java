@@ -12,7 +12,6 @@ import dev.gpudra.api.v1beta1.GpuConfig;
 import dev.gpudra.api.v1beta1.GpuSharing;
 import dev.gpudra.api.v1beta1.InvalidConfigException;
 import dev.gpudra.api.v1beta1.MigDeviceConfig;
-import dev.gpudra.api.v1beta1.MigDeviceSharing;
 import dev.gpudra.api.v1beta1.MpsConfig;
 import dev.gpudra.api.v1beta1.SharingStrategy;
 import dev.gpudra.api.v1beta1.TimeSliceInterval;
@@ -45,7 +44,7 @@ class ConfigResolverTest {
           MIG,
           TestDevices.mig(2, 1, 0, 0));
 
-  static final GpuConfig SLICE_DEFAULT = slicing(TimeSliceInterval.DEFAULT);
+  static final GpuConfig NO_SHARING = new GpuConfig(null);
   static final GpuConfig SLICE_LONG = slicing(TimeSliceInterval.LONG);
   static final GpuConfig GPU_MPS =
       new GpuConfig(new GpuSharing(SharingStrategy.MPS, null, MpsConfig.empty()));
@@ -96,12 +95,10 @@ class ConfigResolverTest {
   private static Stream<Case> defaultsAndPrecedence() {
     return Stream.of(
         ok(
-            "no configs: defaults per device type",
+            "no configs: defaults per device type, without sharing (NVIDIA 0.5)",
             c -> c.result("a", "gpu-0").result("b", MIG),
-            new Group(SLICE_DEFAULT, List.of("gpu-0")),
-            new Group(
-                new MigDeviceConfig(new MigDeviceSharing(SharingStrategy.TIME_SLICING, null)),
-                List.of(MIG))),
+            new Group(NO_SHARING, List.of("gpu-0")),
+            new Group(new MigDeviceConfig(null), List.of(MIG))),
         new Case(
             "gates off: defaults carry no sharing",
             OFF,
@@ -145,7 +142,7 @@ class ConfigResolverTest {
         ok(
             "entry for another request does not match",
             c -> c.result("a", "gpu-0").config("FromClaim", List.of("b"), tsLong()),
-            new Group(SLICE_DEFAULT, List.of("gpu-0"))),
+            new Group(NO_SHARING, List.of("gpu-0"))),
         ok(
             "devices with the same winner form one group",
             c ->
@@ -158,13 +155,13 @@ class ConfigResolverTest {
             c ->
                 c.result("a", "gpu-0")
                     .config("FromClaim", List.of(), params("MigDeviceConfig", sharing("MPS"))),
-            new Group(SLICE_DEFAULT, List.of("gpu-0"))),
+            new Group(NO_SHARING, List.of("gpu-0"))),
         ok(
             "other driver's config is skipped unread",
             c ->
                 c.result("a", "gpu-0")
                     .config("FromClaim", List.of(), "other.example.com", Map.of("x", 1)),
-            new Group(SLICE_DEFAULT, List.of("gpu-0"))));
+            new Group(NO_SHARING, List.of("gpu-0"))));
   }
 
   /** Entries of the wrong kind, shape or version. */

@@ -193,6 +193,50 @@ class MpsIT {
   }
 
   @Test
+  @DisplayName("multiUser (NVIDIA 0.5): the daemon is started multi-user (-M) on Volta and newer")
+  void multiUser() {
+    start();
+    ClaimRef claim = claim("multi", Map.of("multiUser", true), "gpu-0");
+
+    assertThat(error(claim)).isEmpty();
+
+    assertThat(deployments().getFirst().getSpec().getTemplate().getSpec().getContainers())
+        .singleElement()
+        .satisfies(c -> assertThat(c.getArgs()).contains("--multi-user=true"));
+  }
+
+  @Test
+  @DisplayName(
+      "multiUser on a Pascal GPU (compute capability 6.0) fails its claim naming the field and"
+          + " the GPU, before any Deployment")
+  void multiUserNeedsVolta() throws java.io.IOException {
+    Path profile = root.resolve("p100.yaml");
+    Files.writeString(
+        profile,
+        """
+        driverVersion: "580.95.05"
+        cudaDriverVersion: 13000
+        gpus:
+          - {count: 1, name: Tesla P100-SXM2-16GB, brand: Tesla, architecture: Pascal,
+             computeCapability: "6.0", memoryMiB: 16384, pciDeviceId: "0x15F910DE",
+             migMode: NotSupported}
+        """);
+    node =
+        PluginNode.start(
+            root, PluginNode.Setup.defaults().withGates(ON).withProfile(profile.toString()));
+    runner = new DeploymentRunner(node.client, NAMESPACE);
+    ClaimRef claim = claim("old", Map.of("multiUser", true), "gpu-0");
+
+    assertThat(error(claim))
+        .contains(
+            "sharing.mpsConfig.multiUser",
+            "multi-user mode is not supported",
+            "compute capability 6.0",
+            "7.0 (Volta)");
+    assertThat(deployments()).isEmpty();
+  }
+
+  @Test
   @DisplayName(
       "a per-device limit that names no device of the group fails its claim naming the field,"
           + " before any Deployment, directory or compute mode")

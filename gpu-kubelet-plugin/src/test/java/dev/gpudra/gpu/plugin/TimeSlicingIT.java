@@ -94,8 +94,8 @@ class TimeSlicingIT {
 
   @Test
   @DisplayName(
-      "with the gate on, a GPU without a config gets TimeSlicing Default, as NVIDIA's default"
-          + " GpuConfig gives it; MIG devices get no time slice")
+      "with the gate on, a GPU without a config keeps its time slice, as NVIDIA's 0.5 default"
+          + " GpuConfig (no sharing); MIG devices get no time slice")
   void defaultConfigAndMig() {
     start(ON);
     node.gpus()
@@ -113,7 +113,9 @@ class TimeSlicingIT {
 
     assertThat(error(claim)).isEmpty();
 
-    assertThat(node.settings("gpu-4").timeSlice()).isEqualTo(TimeSlice.DEFAULT);
+    assertThat(node.settings("gpu-4").timeSlice())
+        .as("no config, nothing set")
+        .isEqualTo(TimeSlice.SHORT);
     assertThat(node.settings("gpu-0-mig-1g5gb-19-0"))
         .as("the MIG device's parent")
         .isEqualTo(GpuSettings.BOOT);
@@ -121,7 +123,7 @@ class TimeSlicingIT {
     assertThat(entry.devices())
         .extracting(CheckpointDevice::device, d -> d.sharingOrNone().timeSlice())
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("gpu-4", "Default"),
+            org.assertj.core.groups.Tuple.tuple("gpu-4", null),
             org.assertj.core.groups.Tuple.tuple("gpu-0-mig-1g5gb-19-0", null));
   }
 

@@ -38,9 +38,13 @@ public final class ControlDaemon {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot remove " + settings.startupLog(), e);
     }
-    program.startDaemon();
+    program.startDaemon(settings.multiUser());
     log.info(
-        "{} -d started (pipes {}, logs {})", program.path(), settings.pipeDir(), settings.logDir());
+        "{} -d{} started (pipes {}, logs {})",
+        program.path(),
+        settings.multiUser() ? " -M" : "",
+        settings.pipeDir(),
+        settings.logDir());
     for (String command : MpsControlProgram.settingCommands(settings)) {
       program.send(command);
       log.info("sent: {}", command);

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param pinnedLimits {@code set_default_device_pinned_mem_limit} per device UUID, e.g. {@code
  *     10240M}
  * @param checkEvery how often the daemon is asked whether it still runs
+ * @param multiUser start it in multi-user mode ({@code -M}), as NVIDIA's {@code multiUser}
  */
 public record ControlDaemonSettings(
     Path driverRoot,
@@ -23,7 +24,8 @@ public record ControlDaemonSettings(
     Path logDir,
     Optional<Integer> activeThreadPercentage,
     Map<String, String> pinnedLimits,
-    Duration checkEvery) {
+    Duration checkEvery,
+    boolean multiUser) {
   public ControlDaemonSettings {
     Objects.requireNonNull(driverRoot, "driverRoot");
     Objects.requireNonNull(pipeDir, "pipeDir");

@@ -81,7 +81,14 @@ public final class MpsControlProgram {
 
   /** {@code nvidia-cuda-mps-control -d}: starts the control daemon, which detaches. */
   public void startDaemon() {
-    run(List.of(program.toString(), "-d"), "");
+    startDaemon(false);
+  }
+
+  /** As {@link #startDaemon()}; {@code -d -M} in multi-user mode. */
+  public void startDaemon(boolean multiUser) {
+    run(
+        multiUser ? List.of(program.toString(), "-d", "-M") : List.of(program.toString(), "-d"),
+        "");
   }
 
   /**

@@ -45,7 +45,7 @@ class ControlDaemonIT {
 
   private ControlDaemonSettings settings(Optional<Integer> threads, Map<String, String> limits) {
     return new ControlDaemonSettings(
-        root.resolve("driver"), pipe, logs, threads, limits, Duration.ofMillis(300));
+        root.resolve("driver"), pipe, logs, threads, limits, Duration.ofMillis(300), false);
   }
 
   private void start(ControlDaemonSettings settings) {
@@ -70,6 +70,22 @@ class ControlDaemonIT {
   }
 
   @Test
+  @DisplayName("multi-user: the control daemon is started with -d -M (NVIDIA's multiUser)")
+  void multiUser() throws Exception {
+    start(
+        new ControlDaemonSettings(
+            root.resolve("driver"),
+            pipe,
+            logs,
+            Optional.empty(),
+            Map.of(),
+            Duration.ofMillis(300),
+            true));
+
+    assertThat(controlLog()).startsWith("daemon started multi-user ");
+  }
+
+  @Test
   @DisplayName(
       "starts the control daemon, sends the thread percentage and each device's pinned limit in"
           + " NVIDIA's order, writes startup.log for the probe, and quits on stop")
@@ -78,7 +94,7 @@ class ControlDaemonIT {
 
     assertThat(Files.readString(logs.resolve("startup.log"))).isEqualTo("startup complete\n");
     assertThat(controlLog())
-        .startsWith("daemon started")
+        .startsWith("daemon started CUDA_VISIBLE_DEVICES=")
         .contains(
             "set_default_active_thread_percentage 50\n"
                 + "set_default_device_pinned_mem_limit GPU-a 10240M\n"
@@ -137,7 +153,8 @@ class ControlDaemonIT {
                     logs,
                     Optional.empty(),
                     Map.of(),
-                    Duration.ofSeconds(1))))
+                    Duration.ofSeconds(1),
+                    false)))
         .isInstanceOf(MpsControlException.class)
         .hasMessageContaining("no executable nvidia-cuda-mps-control under the driver root")
         .hasMessageContaining("usr/bin");

@@ -75,6 +75,7 @@ public record ResourceDaemon(String resource, List<GpuInfo> gpus, int replicas) 
         root.logDir(resource),
         Optional.of(activeThreadPercentage()),
         pinnedLimits(),
-        Duration.ofSeconds(10));
+        Duration.ofSeconds(10),
+        false);
   }
 }
