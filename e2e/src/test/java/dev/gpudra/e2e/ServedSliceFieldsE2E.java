@@ -62,8 +62,8 @@ class ServedSliceFieldsE2E {
 
   @Test
   @DisplayName(
-      "1.37 keeps every field but compatibility groups (alpha, off); with"
-          + " DRADeviceCompatibilityGroups on, those too")
+      "1.37 keeps every field but compatibility groups and list attributes (alpha, off); with"
+          + " DRADeviceCompatibilityGroups and DRAListTypeAttributes on, those too")
   void currentRelease() throws InterruptedException {
     for (boolean on : List.of(false, true)) {
       try (ControlPlaneProcess plane =
@@ -71,14 +71,21 @@ class ServedSliceFieldsE2E {
               RealControlPlane.binaryOrSkip(),
               dir.resolve("w-" + on),
               Duration.ofSeconds(120),
-              on ? List.of("--feature-gates=DRADeviceCompatibilityGroups=true") : List.of())) {
+              on
+                  ? List.of(
+                      "--feature-gates=DRADeviceCompatibilityGroups=true,"
+                          + "DRAListTypeAttributes=true")
+                  : List.of())) {
         var served = new SliceFieldProbe(plane.client(), "gpu.nvidia.com", "node-a").served();
 
         assertThat(served.contains(SliceField.COMPATIBILITY_GROUPS))
             .as("groups kept")
             .isEqualTo(on);
+        assertThat(served.contains(SliceField.LIST_ATTRIBUTES)).as("lists kept").isEqualTo(on);
         assertThat(served)
-            .containsAll(EnumSet.complementOf(EnumSet.of(SliceField.COMPATIBILITY_GROUPS)));
+            .containsAll(
+                EnumSet.complementOf(
+                    EnumSet.of(SliceField.COMPATIBILITY_GROUPS, SliceField.LIST_ATTRIBUTES)));
       }
     }
   }

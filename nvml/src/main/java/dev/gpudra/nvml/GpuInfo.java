@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
  * @param name NVML product name, e.g. {@code NVIDIA H100 80GB HBM3}
  * @param pciBusId lower-case BDF with a 4-digit domain, e.g. {@code 0000:3b:00.0}
  * @param pcieRoot {@code pci<domain>:<bus>} of the PCIe root complex, empty when unknown
+ * @param numaNode the NUMA node its PCI device is attached to; -1 when the platform does not say
  * @param memoryBytes total framebuffer memory in bytes
  */
 public record GpuInfo(
@@ -24,6 +25,7 @@ public record GpuInfo(
     ComputeCapability computeCapability,
     String pciBusId,
     String pcieRoot,
+    int numaNode,
     long memoryBytes,
     MigMode migMode,
     AddressingMode addressingMode) {
@@ -48,6 +50,9 @@ public record GpuInfo(
     }
     if (!BUS_ID.matcher(pciBusId).matches()) {
       throw new IllegalArgumentException("PCI bus ID must look like 0000:3b:00.0: " + pciBusId);
+    }
+    if (numaNode < -1) {
+      throw new IllegalArgumentException("numaNode must be >= -1, got " + numaNode);
     }
     if (memoryBytes < 0) {
       throw new IllegalArgumentException("memoryBytes must be >= 0");

@@ -41,6 +41,12 @@ public enum FeatureGate {
    * refuses the two modes together instead.
    */
   DEVICE_COMPATIBILITY_GROUPS("DeviceCompatibilityGroups", false, Stage.ALPHA),
+  /**
+   * List-valued device attributes, as NVIDIA's (since 0.4): {@code resource.kubernetes.io/numaNode}
+   * as a one-element {@code ints} list. kube-apiserver needs its gate of the same name (alpha in
+   * Kubernetes 1.36); where it drops lists, the plugin publishes the scalar and says so.
+   */
+  DRA_LIST_TYPE_ATTRIBUTES("DRAListTypeAttributes", false, Stage.ALPHA),
   /** Accepted for compatibility with the Kubernetes logging gates; always on. */
   CONTEXTUAL_LOGGING("ContextualLogging", true, Stage.BETA),
   LOGGING_ALPHA_OPTIONS("LoggingAlphaOptions", false, Stage.ALPHA),

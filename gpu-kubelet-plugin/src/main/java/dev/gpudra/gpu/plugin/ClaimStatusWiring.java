@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.gpu.checkpoint.CheckpointDevice;
 import dev.gpudra.gpu.checkpoint.CheckpointStore;
-import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PreparedDevice;
 import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
@@ -36,7 +35,7 @@ final class ClaimStatusWiring {
     }
     ObjectMapper json = new ObjectMapper();
     MetadataAttributes attributes =
-        new MetadataAttributes(parts.state(), new DeviceModel(parts.inventory().system()));
+        new MetadataAttributes(parts.state(), config.deviceModel(parts.inventory().system()));
     return Optional.of(
         DeviceStatusDriver.start(
             parts.driver(),

@@ -25,7 +25,6 @@ import dev.gpudra.gpu.sharing.ClaimSharing;
 import dev.gpudra.gpu.sharing.MpsControl;
 import dev.gpudra.gpu.sharing.SharingFeature;
 import dev.gpudra.gpu.sharing.TimeSlicing;
-import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.gpu.state.CheckpointRecovery;
 import dev.gpudra.gpu.state.DeviceFeature;
 import dev.gpudra.gpu.state.DeviceLookup;
@@ -229,7 +228,7 @@ public record GpuDriverParts(
         driver,
         new MetadataFiles(
             new MetadataPaths(config.dataDir(), config.cdiRoot(), GpuPluginConfig.DRIVER_NAME)),
-        new MetadataAttributes(state, new DeviceModel(inventory.system())));
+        new MetadataAttributes(state, config.deviceModel(inventory.system())));
   }
 
   /** What each claim's prepare may do besides its CDI spec, the gates' features in step order. */

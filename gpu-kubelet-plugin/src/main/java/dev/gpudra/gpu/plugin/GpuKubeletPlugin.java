@@ -153,7 +153,7 @@ public final class GpuKubeletPlugin implements AutoCloseable {
             parts.health().filter(h -> served.contains(SliceField.DEVICE_TAINTS)),
             ServerVersion.counters(client, inventory),
             parts.state()::hiddenDevices,
-            config.consumableShares());
+            config.deviceModel(inventory.system()));
     pool.publish(kit);
     parts.passthrough().ifPresent(p -> p.onChange(() -> pool.publish(kit)));
     Optional<HealthMonitor> health =

@@ -1,10 +1,13 @@
 package dev.gpudra.gpu.plugin;
 
+import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.slices.ConsumableShares;
+import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.metrics.MetricsServer;
 import dev.gpudra.node.xid.HealthSettings;
+import dev.gpudra.nvml.SystemInfo;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -131,6 +134,12 @@ public record GpuPluginConfig(
 
   public PassthroughRoots passthroughRoots() {
     return gated.passthroughRoots();
+  }
+
+  /** How this plugin's devices are published: consumable shares, list-valued attributes. */
+  public DeviceModel deviceModel(SystemInfo system) {
+    return new DeviceModel(
+        system, consumableShares(), featureGates().enabled(FeatureGate.DRA_LIST_TYPE_ATTRIBUTES));
   }
 
   public ConsumableShares consumableShares() {

@@ -2,7 +2,6 @@ package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.gpu.discovery.Inventory;
-import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.gpu.slices.DeviceModel;
 import dev.gpudra.gpu.slices.PoolLayout;
 import dev.gpudra.kit.plugin.KubeletPlugin;
@@ -22,7 +21,7 @@ final class PoolPublisher {
   private final Optional<NodeHealth> health;
   private final PoolLayout.Counters counters;
   private final Supplier<Set<String>> hidden;
-  private final ConsumableShares shares;
+  private final DeviceModel model;
 
   /**
    * @param health the node's health, for the devices' taints: empty when it is not watched or when
@@ -35,19 +34,18 @@ final class PoolPublisher {
       Optional<NodeHealth> health,
       PoolLayout.Counters counters,
       Supplier<Set<String>> hidden,
-      ConsumableShares shares) {
+      DeviceModel model) {
     this.inventory = inventory;
     this.health = health;
     this.counters = counters;
     this.hidden = hidden;
-    this.shares = shares;
+    this.model = model;
   }
 
   synchronized void publish(KubeletPlugin kit) {
     Set<String> hide = hidden.get();
     List<AllocatableDevice> offered =
         inventory.devices().stream().filter(d -> !hide.contains(d.name())).toList();
-    DeviceModel model = new DeviceModel(inventory.system(), shares);
     List<Device> devices =
         health
             .map(h -> model.devices(offered, h.book()::taints))

@@ -30,7 +30,8 @@ final class ServedSliceFields {
   static Set<SliceField> probe(GpuPluginConfig config, KubernetesClient client) {
     if (!config.featureGates().enabled(FeatureGate.DYNAMIC_MIG)
         && !config.consumableShares().enabled()
-        && !config.featureGates().enabled(FeatureGate.NVML_DEVICE_HEALTH_CHECK)) {
+        && !config.featureGates().enabled(FeatureGate.NVML_DEVICE_HEALTH_CHECK)
+        && !config.featureGates().enabled(FeatureGate.DRA_LIST_TYPE_ATTRIBUTES)) {
       return EnumSet.allOf(SliceField.class);
     }
     return check(
@@ -53,6 +54,10 @@ final class ServedSliceFields {
       // both modes of a GPU are published only where the scheduler sees which is which
       require(
           served, SliceField.COMPATIBILITY_GROUPS, "DeviceCompatibilityGroups (--feature-gates)");
+    }
+    if (config.featureGates().enabled(FeatureGate.DRA_LIST_TYPE_ATTRIBUTES)) {
+      // a slice whose list attribute the server drops is refused whole: nothing would publish
+      require(served, SliceField.LIST_ATTRIBUTES, "DRAListTypeAttributes (--feature-gates)");
     }
     if (health && !served.contains(SliceField.DEVICE_TAINTS)) {
       log.warn(

@@ -23,6 +23,12 @@ final class Attributes {
     return this;
   }
 
+  /** A list-type attribute ({@code ints}, Kubernetes DRAListTypeAttributes). */
+  Attributes integers(String name, java.util.List<Long> values) {
+    map.put(name, new DeviceAttributeBuilder().withInts(values).build());
+    return this;
+  }
+
   Attributes bool(String name, boolean value) {
     map.put(name, new DeviceAttributeBuilder().withBool(value).build());
     return this;

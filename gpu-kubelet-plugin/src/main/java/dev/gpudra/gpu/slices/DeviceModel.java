@@ -30,19 +30,26 @@ public final class DeviceModel {
   public static final String PCI_BUS_ID = "resource.kubernetes.io/pciBusID";
   public static final String PCIE_ROOT = "resource.kubernetes.io/pcieRoot";
 
+  /** The standard NUMA node attribute, as NVIDIA's 0.5 publishes it on every device type. */
+  public static final String NUMA_NODE = "resource.kubernetes.io/numaNode";
+
   private final SystemInfo system;
   private final ConsumableShares shares;
+  private final boolean listAttributes;
 
   public DeviceModel(SystemInfo system) {
-    this(system, ConsumableShares.DISABLED);
+    this(system, ConsumableShares.DISABLED, false);
   }
 
   /**
    * @param shares whether and how whole GPUs and MIG devices are shared through consumable capacity
+   * @param listAttributes {@code numaNode} as a one-element {@code ints} list
+   *     (DRAListTypeAttributes), else a scalar {@code int}
    */
-  public DeviceModel(SystemInfo system, ConsumableShares shares) {
+  public DeviceModel(SystemInfo system, ConsumableShares shares, boolean listAttributes) {
     this.system = system;
     this.shares = shares;
+    this.listAttributes = listAttributes;
   }
 
   public List<Device> devices(List<AllocatableDevice> devices) {
@@ -151,37 +158,49 @@ public final class DeviceModel {
    * A GPU for passthrough, with NVIDIA's attributes: PCI identity and topology rather than NVML's
    * (a VM's driver sees the device, not this node's), and its BARs as {@code addressableMemory}.
    */
-  private static Device vfio(VfioGpu device) {
+  private Device vfio(VfioGpu device) {
     Attributes attributes =
         new Attributes()
             .string("type", device.type().attribute())
             .string("uuid", device.uuid())
             .string("deviceID", String.format("0x%04x", device.pci().deviceId()))
             .string("vendorID", "0x10de")
-            .integer("numa", device.pci().numaNode())
             .string("productName", device.productName())
             .bool("iommuFDEnabled", device.iommuFd())
             .string(PCI_BUS_ID, device.pci().address())
             .stringIfPresent(PCIE_ROOT, device.pci().pcieRoot().orElse(null));
+    numaNode(attributes, device.pci().numaNode());
     Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
     capacity.put(
         "addressableMemory", capacity(Quantities.binary(device.pci().addressableMemory())));
     return build(device.name(), attributes, capacity);
   }
 
+  /** {@link #NUMA_NODE}, omitted when the platform has none (-1), as NVIDIA's. */
+  private Attributes numaNode(Attributes attributes, int node) {
+    if (node < 0) {
+      return attributes;
+    }
+    return listAttributes
+        ? attributes.integers(NUMA_NODE, List.of((long) node))
+        : attributes.integer(NUMA_NODE, node);
+  }
+
   private Attributes common(AllocatableDevice device) {
     GpuInfo gpu = device.gpu();
-    return new Attributes()
-        .string("type", device.type().attribute())
-        .string("productName", gpu.name())
-        .string("brand", gpu.brand().label())
-        .string("architecture", gpu.architecture().label())
-        .version("cudaComputeCapability", Versions.semver(gpu.computeCapability().toString()))
-        .version("driverVersion", Versions.semver(system.driverVersion()))
-        .version("cudaDriverVersion", Versions.cudaDriver(system.cudaDriverVersion()))
-        .string(PCI_BUS_ID, gpu.pciBusId())
-        .stringIfPresent(PCIE_ROOT, gpu.pcieRoot())
-        .stringIfPresent("addressingMode", gpu.addressingMode().label());
+    Attributes attributes =
+        new Attributes()
+            .string("type", device.type().attribute())
+            .string("productName", gpu.name())
+            .string("brand", gpu.brand().label())
+            .string("architecture", gpu.architecture().label())
+            .version("cudaComputeCapability", Versions.semver(gpu.computeCapability().toString()))
+            .version("driverVersion", Versions.semver(system.driverVersion()))
+            .version("cudaDriverVersion", Versions.cudaDriver(system.cudaDriverVersion()))
+            .string(PCI_BUS_ID, gpu.pciBusId())
+            .stringIfPresent(PCIE_ROOT, gpu.pcieRoot())
+            .stringIfPresent("addressingMode", gpu.addressingMode().label());
+    return numaNode(attributes, gpu.numaNode());
   }
 
   private static Map<String, DeviceCapacity> migCapacity(StaticMigDevice device) {

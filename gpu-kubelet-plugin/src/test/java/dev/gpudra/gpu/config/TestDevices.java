@@ -29,6 +29,7 @@ public final class TestDevices {
         new ComputeCapability(8, 0),
         String.format("0000:%02x:00.0", minor + 1),
         "pci0000:00",
+        0,
         40L << 30,
         migMode,
         AddressingMode.NOT_SUPPORTED);

@@ -110,7 +110,8 @@ class PassthroughIT {
     assertThat(attributes.get("type").getString()).isEqualTo("vfio");
     assertThat(attributes.get("deviceID").getString()).isEqualTo("0x2330");
     assertThat(attributes.get("vendorID").getString()).isEqualTo("0x10de");
-    assertThat(attributes.get("numa").getInt()).isZero();
+    assertThat(attributes).as("removed in NVIDIA's 0.5").doesNotContainKey("numa");
+    assertThat(attributes.get("resource.kubernetes.io/numaNode").getInt()).isZero();
     assertThat(attributes.get("iommuFDEnabled").getBool()).isFalse();
     assertThat(attributes.get("resource.kubernetes.io/pciBusID").getString()).isEqualTo(address(0));
     assertThat(attributes.get("productName").getString())

@@ -79,4 +79,22 @@ class ServedSliceFieldsTest {
                 config("NVMLDeviceHealthCheck=true", ConsumableShares.DISABLED), NONE))
         .isEmpty();
   }
+
+  @Test
+  @DisplayName(
+      "DRAListTypeAttributes where the API server drops list attributes is refused naming its"
+          + " gate: every slice would be refused")
+  void listAttributes() {
+    assertThatThrownBy(() ->
+            ServedSliceFields.check(
+                config("DRAListTypeAttributes=true", ConsumableShares.DISABLED), NONE))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("DRAListTypeAttributes (--feature-gates) needs")
+        .hasMessageContaining("kube-apiserver feature gate DRAListTypeAttributes");
+    assertThat(
+            ServedSliceFields.check(
+                config("DRAListTypeAttributes=true", ConsumableShares.DISABLED),
+                EnumSet.of(SliceField.LIST_ATTRIBUTES)))
+        .containsExactly(SliceField.LIST_ATTRIBUTES);
+  }
 }

@@ -46,6 +46,29 @@ class DeviceModelTest {
   }
 
   @Test
+  @DisplayName(
+      "resource.kubernetes.io/numaNode (NVIDIA 0.5): the PCI NUMA node as an int, or as a"
+          + " one-element ints list with DRAListTypeAttributes; a MIG device has its parent's")
+  void numaNode() {
+    assertThat(named(devices("dgx-h100"), "gpu-0").getAttributes().get(DeviceModel.NUMA_NODE))
+        .satisfies(a -> assertThat(a.getInt()).isZero());
+    assertThat(named(devices("dgx-h100"), "gpu-7").getAttributes().get(DeviceModel.NUMA_NODE))
+        .satisfies(a -> assertThat(a.getInt()).isEqualTo(1L));
+    try (SimulatedNvml nvml = new SimulatedNvml(new ProfileLoader().load("dgx-a100-mig"), "n")) {
+      Inventory inventory = new DeviceDiscovery(nvml).discover();
+      List<Device> listed =
+          new DeviceModel(inventory.system(), ConsumableShares.DISABLED, true)
+              .devices(inventory.devices());
+      assertThat(listed)
+          .allSatisfy(d -> {
+            DeviceAttribute numa = d.getAttributes().get(DeviceModel.NUMA_NODE);
+            assertThat(numa.getInt()).isNull();
+            assertThat(numa.getInts()).hasSize(1);
+          });
+    }
+  }
+
+  @Test
   @DisplayName("a full GPU's memory capacity is NVML's total in binary units")
   void fullGpuMemory() {
     Device gpu = named(devices("dgx-a100"), "gpu-3");
@@ -79,6 +102,7 @@ class DeviceModelTest {
       assertThat(d.getAttributes().size() + d.getCapacity().size()).isLessThanOrEqualTo(32);
       d.getAttributes().values().stream()
           .map(v -> v.getString() != null ? v.getString() : v.getVersion())
+          .filter(java.util.Objects::nonNull)
           .forEach(v -> assertThat(v.getBytes(StandardCharsets.UTF_8).length).isLessThan(65));
     }
   }

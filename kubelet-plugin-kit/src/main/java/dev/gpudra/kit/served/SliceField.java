@@ -15,7 +15,9 @@ public enum SliceField {
       "1.36"),
   /** {@code devices[].consumesCounters[].compatibilityGroups}: alpha in 1.37, off by default. */
   COMPATIBILITY_GROUPS(
-      "devices[].consumesCounters[].compatibilityGroups", "DRADeviceCompatibilityGroups", "");
+      "devices[].consumesCounters[].compatibilityGroups", "DRADeviceCompatibilityGroups", ""),
+  /** List-valued attributes ({@code ints}, {@code strings}, ...): alpha in 1.36, off by default. */
+  LIST_ATTRIBUTES("devices[].attributes[].ints", "DRAListTypeAttributes", "");
 
   private final String field;
   private final String gate;

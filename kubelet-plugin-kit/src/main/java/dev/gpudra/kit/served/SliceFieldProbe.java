@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.resource.v1.Counter;
 import io.fabric8.kubernetes.api.model.resource.v1.CounterSet;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceAttributeBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCapacity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceCounterConsumption;
@@ -77,12 +78,60 @@ public final class SliceFieldProbe {
         d -> d.getBindingConditions() != null && !d.getBindingConditions().isEmpty())) {
       served.add(SliceField.BINDING_CONDITIONS);
     }
+    if (listsKept()) {
+      served.add(SliceField.LIST_ATTRIBUTES);
+    }
     for (SliceField field : SliceField.values()) {
       if (!served.contains(field)) {
         log.info("{}", field.dropped());
       }
     }
     return served;
+  }
+
+  /**
+   * List-valued attributes get a probe of their own: a server that drops them leaves an attribute
+   * without a value, which it then refuses, and that must not pass for a newer server.
+   */
+  private boolean listsKept() {
+    ResourceSlice slice =
+        new ResourceSliceBuilder()
+            .withNewMetadata()
+            .withName(node + "-" + driver + "-probe-lists")
+            .endMetadata()
+            .withNewSpec()
+            .withDriver(driver)
+            .withNodeName(node)
+            .withNewPool()
+            .withName(node)
+            .withGeneration(1L)
+            .withResourceSliceCount(1L)
+            .endPool()
+            .withDevices(
+                new DeviceBuilder()
+                    .withName("lists")
+                    .addToAttributes(
+                        "probe", new DeviceAttributeBuilder().withInts(List.of(0L)).build())
+                    .build())
+            .endSpec()
+            .build();
+    try {
+      ResourceSlice answer = client.resource(slice).dryRun().create();
+      return has(
+          answer.getSpec().getDevices(),
+          "lists",
+          d ->
+              d.getAttributes() != null
+                  && d.getAttributes().get("probe") != null
+                  && d.getAttributes().get("probe").getInts() != null
+                  && !d.getAttributes().get("probe").getInts().isEmpty());
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 422) {
+        log.debug("probe slice with a list attribute refused: {}", e.getMessage());
+        return false;
+      }
+      throw e;
+    }
   }
 
   private static boolean has(List<Device> devices, String name, Predicate<Device> kept) {

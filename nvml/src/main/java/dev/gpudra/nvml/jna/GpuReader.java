@@ -51,6 +51,7 @@ final class GpuReader {
         new ComputeCapability(major.getValue(), minor.getValue()),
         busId,
         roots.rootOf(busId).orElse(""),
+        roots.numaNodeOf(busId),
         memory.total,
         migMode(h),
         addressingMode(h));

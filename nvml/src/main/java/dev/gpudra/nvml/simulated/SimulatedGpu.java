@@ -27,6 +27,7 @@ record SimulatedGpu(GpuInfo info, GpuGroup group, List<MigDevice> migDevices) {
             model.computeCapability(),
             slot.busId(),
             slot.pcieRoot(),
+            slot.numaNode(),
             model.memoryBytes(),
             group.migMode(),
             group.addressingMode());

@@ -44,6 +44,24 @@ class PcieRootResolverTest {
   }
 
   @Test
+  @DisplayName("numa_node gives the NUMA node; -1 (no NUMA), a missing device or garbage gives -1")
+  void numaNode(@TempDir Path sysfs) throws Exception {
+    device(sysfs, "pci0000:80/0000:80:01.0", "0000:87:00.0");
+    device(sysfs, "pci0000:00/0000:00:01.0", "0000:07:00.0");
+    device(sysfs, "pci0000:40/0000:40:01.0", "0000:47:00.0");
+    Path devices = sysfs.resolve("bus/pci/devices");
+    Files.writeString(devices.resolve("0000:87:00.0/numa_node"), "1\n");
+    Files.writeString(devices.resolve("0000:07:00.0/numa_node"), "-1\n");
+    Files.writeString(devices.resolve("0000:47:00.0/numa_node"), "node0\n");
+    PcieRootResolver resolver = new PcieRootResolver(sysfs);
+
+    assertThat(resolver.numaNodeOf("0000:87:00.0")).isEqualTo(1);
+    assertThat(resolver.numaNodeOf("0000:07:00.0")).isEqualTo(-1);
+    assertThat(resolver.numaNodeOf("0000:47:00.0")).isEqualTo(-1);
+    assertThat(resolver.numaNodeOf("0000:99:00.0")).isEqualTo(-1);
+  }
+
+  @Test
   @DisplayName("NVML's 8-digit upper-case bus IDs are normalised to sysfs form")
   void normalisesBusIds() {
     assertThat(PciBusIds.normalize("00000000:BD:00.0")).isEqualTo("0000:bd:00.0");
