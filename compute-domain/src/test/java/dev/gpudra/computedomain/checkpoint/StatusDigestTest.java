@@ -37,7 +37,7 @@ class StatusDigestTest {
   }
 
   @Test
-  @DisplayName("Go's JSON and fabric8's model of one status digest alike; another pod differs")
+  @DisplayName("Go's JSON and fabric8's model of one status digest alike; another consumer differs")
   void digestsSemantically() throws Exception {
     String fromGo = StatusDigest.of(new ObjectMapper().readTree(GO));
 
@@ -46,9 +46,15 @@ class StatusDigestTest {
   }
 
   @Test
-  @DisplayName("a missing or empty status has no digest")
+  @DisplayName("a missing or empty status has no digest; configs do not count")
   void emptyStatus() throws Exception {
     assertThat(StatusDigest.ofValue(null)).isEmpty();
     assertThat(StatusDigest.of(new ObjectMapper().readTree("{\"devices\": []}"))).isEmpty();
+    String withConfig =
+        GO.replace(
+            "\"nodeSelector\": null",
+            "\"config\": [{\"source\": \"FromClaim\", \"opaque\": {\"driver\": \"d\"}}]");
+    assertThat(StatusDigest.of(new ObjectMapper().readTree(withConfig)))
+        .isEqualTo(StatusDigest.of(new ObjectMapper().readTree(GO)));
   }
 }
