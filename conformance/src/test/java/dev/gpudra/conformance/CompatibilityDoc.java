@@ -32,20 +32,24 @@ final class CompatibilityDoc {
         - Its outputs are kept as fixtures in [conformance/nvidia-0.5](../conformance/nvidia-0.5).
         - CI runs NVIDIA's plugin and ours and diffs both against the fixtures.
         - A difference fails CI unless [differences.yaml](../conformance/differences.yaml) lists it.
+        - Ours also takes over a claim NVIDIA's plugin prepared, from its checkpoint, and unprepares it.
 
         | output | cases | differences |
         |---|---|---|
         | ResourceSlices | %s | %s |
         | metric series, at start | %s | %s |
+        | CDI specs of a prepared whole GPU | every mock profile | %s |
         """
             .formatted(
                 NvidiaPeer.COMMIT.substring(0, 8),
                 String.join(", ", sliceCases),
                 count(differences.slices()),
                 NvidiaMetricsIT.PROFILE,
-                count(differences.metrics())));
+                count(differences.metrics()),
+                count(differences.cdi())));
     section(md, "ResourceSlices", differences.slices());
     section(md, "metric series", differences.metrics());
+    section(md, "CDI specs", differences.cdi());
     return md.toString();
   }
 

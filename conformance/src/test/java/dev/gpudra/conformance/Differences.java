@@ -16,16 +16,18 @@ import java.util.regex.Pattern;
  *
  * @param slices the differences in ResourceSlices
  * @param metrics the differences in the metric series a plugin exposes
+ * @param cdi the differences in the CDI specs of a prepared claim
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-record Differences(List<Entry> slices, List<Entry> metrics) {
+record Differences(List<Entry> slices, List<Entry> metrics, List<Entry> cdi) {
   Differences {
     slices = List.copyOf(slices == null ? List.of() : slices);
     metrics = List.copyOf(metrics == null ? List.of() : metrics);
+    cdi = List.copyOf(cdi == null ? List.of() : cdi);
   }
 
   Differences(List<Entry> slices) {
-    this(slices, List.of());
+    this(slices, List.of(), List.of());
   }
 
   /**
@@ -87,6 +89,16 @@ record Differences(List<Entry> slices, List<Entry> metrics) {
   /** The slice diffs of one case that no entry explains. */
   List<Diff> unexplained(String caseId, List<Diff> diffs) {
     return unexplained(slices, caseId, diffs);
+  }
+
+  /** The CDI diffs of one case that no entry explains. */
+  List<Diff> unexplainedCdi(String caseId, List<Diff> diffs) {
+    return unexplained(cdi, caseId, diffs);
+  }
+
+  /** The entries that explain some of one case's CDI diffs. */
+  List<Entry> explainingCdi(String caseId, List<Diff> diffs) {
+    return cdi.stream().filter(e -> diffs.stream().anyMatch(d -> e.explains(caseId, d))).toList();
   }
 
   /** The metric diffs of one case that no entry explains. */

@@ -35,6 +35,16 @@ record Fixtures(Path dir) {
     return dir.resolve("slices").resolve(caseId + ".yaml");
   }
 
+  /** NVIDIA's CDI specs after preparing a whole GPU on the profile's mock driver root. */
+  Path cdi(String profile) {
+    return dir.resolve("cdi").resolve(profile + ".yaml");
+  }
+
+  /** NVIDIA's checkpoint holding that claim. */
+  Path checkpoint(String profile) {
+    return dir.resolve("checkpoints").resolve(profile + ".yaml");
+  }
+
   /** The cases that have a slice fixture, by id, sorted. */
   List<String> sliceCases() {
     try (Stream<Path> files = Files.list(dir.resolve("slices"))) {

@@ -94,7 +94,7 @@ final class PoolCapture {
     }
   }
 
-  private static List<ResourceSlice> settled(KubernetesClient client, String nodeName) {
+  static List<ResourceSlice> settled(KubernetesClient client, String nodeName) {
     AtomicReference<List<ResourceSlice>> last = new AtomicReference<>(List.of());
     AtomicLong since = new AtomicLong(System.nanoTime());
     await()
@@ -132,7 +132,7 @@ final class PoolCapture {
         && pool.getFirst().getSpec().getPool().getResourceSliceCount() == pool.size();
   }
 
-  private static Process start(List<String> command, Path log) {
+  static Process start(List<String> command, Path log) {
     try {
       Files.createDirectories(log.getParent());
       return new ProcessBuilder(command)
@@ -144,7 +144,7 @@ final class PoolCapture {
     }
   }
 
-  private static void stop(Process process) {
+  static void stop(Process process) {
     process.destroy();
     try {
       if (!process.waitFor(10, TimeUnit.SECONDS)) {

@@ -21,6 +21,7 @@ import dev.gpudra.realcluster.registry.LoopbackRegistry;
 import dev.gpudra.realcluster.registry.RegistryUnavailableException;
 import dev.gpudra.testsupport.driver.ImexStandIn;
 import dev.gpudra.testsupport.driver.MpsControlStandIn;
+import dev.gpudra.testsupport.driver.SharedObjectStandIn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -287,15 +288,16 @@ final class RealNodeFixture implements AutoCloseable {
   }
 
   /**
-   * A driver root as a host install lays it out, for the plugin's discovery: NVML's library with
-   * its {@code .so.1} and {@code .so} links, {@code nvidia-smi} (a script here) and the MPS control
-   * stand-in, the {@code nvidia-imex} stand-ins. The links are not mounted into containers; only
-   * nvidia-cdi-hook's create-symlinks makes them there.
+   * A driver root as a host install lays it out, for the plugin's discovery: NVML's library (an ELF
+   * stand-in declaring its SONAME) with its {@code .so.1} and {@code .so} links, {@code nvidia-smi}
+   * (a script here) and the MPS control stand-in, the {@code nvidia-imex} stand-ins. The links are
+   * not mounted into containers; only nvidia-cdi-hook's create-symlinks makes them there.
    */
   private static void layOutDriverRoot(Path root) throws IOException {
     Path lib = root.resolve("usr/lib64");
     Files.createDirectories(lib);
-    Files.writeString(lib.resolve("libnvidia-ml.so." + DRIVER), "not really a library\n");
+    SharedObjectStandIn.write(
+        lib.resolve("libnvidia-ml.so." + DRIVER), List.of("libnvidia-ml.so.1"));
     Files.createSymbolicLink(
         lib.resolve("libnvidia-ml.so.1"), Path.of("libnvidia-ml.so." + DRIVER));
     Files.createSymbolicLink(lib.resolve("libnvidia-ml.so"), Path.of("libnvidia-ml.so.1"));

@@ -76,8 +76,11 @@ final class NvidiaCheckpoint {
   }
 
   private static CheckpointDevice device(JsonNode device, JsonNode status, String where) {
+    // NVIDIA's 0.5 writes the other types as null beside the one that is set
     String type =
-        device.has("mig") ? "mig" : device.has("vfio") ? "vfio" : device.has("gpu") ? "gpu" : "";
+        device.hasNonNull("mig")
+            ? "mig"
+            : device.hasNonNull("vfio") ? "vfio" : device.hasNonNull("gpu") ? "gpu" : "";
     if (type.isEmpty()) {
       throw new CorruptCheckpointException(where + ": a device is neither gpu, mig nor vfio");
     }

@@ -316,6 +316,6 @@ public final class Passthrough {
   }
 
   private static DeviceNode node(String path) {
-    return new DeviceNode(path, null, null, null, null, null);
+    return new DeviceNode(path, null, null, null, null, null, null, null, null);
   }
 }

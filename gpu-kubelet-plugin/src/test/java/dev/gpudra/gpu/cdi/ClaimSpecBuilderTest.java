@@ -76,7 +76,8 @@ class ClaimSpecBuilderTest {
         .isEqualTo("0.5.0");
     ContainerEdits hostPath =
         ContainerEdits.ofNodes(
-            List.of(new DeviceNode("/dev/x", "/host/dev/x", null, null, null, null)));
+            List.of(
+                new DeviceNode("/dev/x", "/host/dev/x", null, null, null, null, null, null, null)));
     assertThat(CdiSpec.of("a.b/c", hostPath, List.of(new CdiDevice("d", null))).cdiVersion())
         .isEqualTo("0.5.0");
     ContainerEdits typedMount =

@@ -241,6 +241,25 @@ class CheckpointStoreTest {
 
   @Test
   @DisplayName(
+      "NVIDIA 0.5's checkpoint, which writes the unset device types as null beside the set one"
+          + " (\"mig\": null next to \"gpu\"), is imported as a whole GPU")
+  void importsNvidia05NullTypes() throws Exception {
+    Path data = dir.resolve("data");
+    Files.createDirectories(data);
+    String v2 =
+        Files.readString(Path.of(getClass().getResource("/checkpoints/nvidia-v2.json").toURI()));
+    String nulls = v2.replace("{\"gpu\": {\"info\"", "{\"mig\": null, \"gpu\": {\"info\"");
+    assertThat(nulls).isNotEqualTo(v2);
+    Files.writeString(data.resolve(CheckpointStore.FILE_NAME), nulls);
+
+    PreparedClaim training = store.read().claims().get("11111111-aaaa-4000-8000-000000000001");
+
+    assertThat(training.devices().getFirst().device()).isEqualTo("gpu-3");
+    assertThat(training.devices().getFirst().type()).isEqualTo("gpu");
+  }
+
+  @Test
+  @DisplayName(
       "NVIDIA's checkpoint (v2) is imported: completed and started claims, their devices, CDI IDs,"
           + " names and boot ID; the next write is ours")
   void importsNvidiasCheckpoint() throws Exception {

@@ -1,22 +1,19 @@
 package dev.gpudra.node.driverroot;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@code create-symlinks} links a container needs for the mounted libraries, as nvcdi makes
- * them: for {@code libX.so.<version>}, the {@code libX.so.N} link the host has to it and the {@code
- * libX.so} link the host has to that, plus nvcdi's fixed links ({@code libcuda.so}, {@code
- * libGLX_indirect.so.0}, {@code libnvidia-opticalflow.so}). A link the host lacks is not made.
- * (nvcdi reads the ELF SONAME; the host's own {@code .so.N} link to the file names the same.)
+ * The {@code create-symlinks} links a container needs for the mounted libraries, as the NVIDIA
+ * Container Toolkit (1.19) makes them: nvcdi's fixed links ({@code libcuda.so}, {@code
+ * libGLX_indirect.so.0}, {@code libnvidia-opticalflow.so}); for {@code libX.so.<version>}, the link
+ * named by its ELF SONAME ({@link ElfSoname}) and the {@code libX.so} link to that, each only where
+ * the host has that symlink beside the library. A library whose SONAME cannot be read (no ELF, as
+ * on a mock driver root) gets no SONAME links, as NVIDIA's.
  */
 final class DotSoLinks {
   private static final Map<String, String> FIXED =
@@ -33,7 +30,6 @@ final class DotSoLinks {
 
   /** {@code target::link} pairs, link paths as in the container, in library order. */
   List<String> links(List<Path> libraries, String version) {
-    Map<Path, Map<String, String>> symlinksByDir = new HashMap<>();
     Set<String> links = new LinkedHashSet<>();
     for (Path library : libraries) {
       String name = DriverFileDiscovery.name(library);
@@ -44,41 +40,43 @@ final class DotSoLinks {
         String[] pair = fixed.formatted(version).split("::");
         links.add(pair[0] + "::" + dir + "/" + pair[1]);
       }
-      Map<String, String> symlinks =
-          symlinksByDir.computeIfAbsent(library.getParent(), DotSoLinks::symlinks);
-      sonameLink(symlinks, stem, name)
-          .ifPresent(soname -> {
-            links.add(name + "::" + dir + "/" + soname);
-            if (symlinks.containsKey(stem + ".so")) {
-              links.add(soname + "::" + dir + "/" + stem + ".so");
-            }
-          });
+      ElfSoname.of(library).ifPresent(soname -> sonameLinks(library, soname, links));
     }
     return List.copyOf(links);
   }
 
-  /** The host's {@code stem.so.N} symlink pointing at {@code name}, if any (the first by name). */
-  private static Optional<String> sonameLink(
-      Map<String, String> symlinks, String stem, String name) {
-    return symlinks.entrySet().stream()
-        .filter(e -> e.getKey().startsWith(stem + ".so.") && !e.getKey().equals(name))
-        .filter(e -> name.equals(e.getValue()))
-        .map(Map.Entry::getKey)
-        .sorted()
-        .findFirst();
+  /**
+   * The SONAME link to the library and the {@code .so} link to the SONAME, where the host has them.
+   */
+  private void sonameLinks(Path library, String soname, Set<String> links) {
+    String name = DriverFileDiscovery.name(library);
+    String dir = containerDir(library);
+    if (!soname.equals(name) && isSymlink(library.resolveSibling(soname))) {
+      links.add(name + "::" + dir + "/" + soname);
+    }
+    String soLink = soLink(soname);
+    if (!soLink.isEmpty() && !soLink.equals(soname) && isSymlink(library.resolveSibling(soLink))) {
+      links.add(soname + "::" + dir + "/" + soLink);
+    }
   }
 
-  /** The symlinks of a directory, name to target, listed once per directory. */
-  private static Map<String, String> symlinks(Path dir) {
-    Map<String, String> symlinks = new HashMap<>();
-    try (var entries = Files.list(dir)) {
-      for (Path entry : entries.filter(Files::isSymbolicLink).toList()) {
-        symlinks.put(DriverFileDiscovery.name(entry), Files.readSymbolicLink(entry).toString());
+  /** {@code libX.so} for {@code libX.so.1.2}; empty for a name without {@code .so}. */
+  static String soLink(String soname) {
+    String name = soname;
+    while (true) {
+      int dot = name.lastIndexOf('.');
+      if (dot < 0 || name.indexOf('/', dot) >= 0) {
+        return "";
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the links in " + dir, e);
+      if (name.substring(dot).equals(".so")) {
+        return name;
+      }
+      name = name.substring(0, dot);
     }
-    return symlinks;
+  }
+
+  private static boolean isSymlink(Path path) {
+    return Files.isSymbolicLink(path);
   }
 
   private String containerDir(Path library) {

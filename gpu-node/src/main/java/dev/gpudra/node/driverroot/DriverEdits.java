@@ -106,10 +106,8 @@ public record DriverEdits(
             files.libraries().stream().map(l -> root.containerPath(l.getParent())).toList())
         .forEach(dir -> folders.addAll(List.of("--folder", dir)));
     hooks.add(hook("update-ldcache", folders));
+    // last, as NVIDIA's 0.5 plugin writes it (conformance/nvidia-0.5/cdi)
     hooks.add(hook("disable-device-node-modification", List.of()));
-    // in the order NVIDIA's plugin writes them: by subcommand (seen on its mock driver root); the
-    // sort is stable, so the graphics links stay before the libraries' links, as in nvcdi
-    hooks.sort(Comparator.comparing(CdiHooks::subcommand));
     return hooks;
   }
 

@@ -18,6 +18,10 @@ import java.util.Optional;
 public final class HostDeviceNodes implements DeviceNodeLocator {
   private static final int S_IFMT = 0170000;
   private static final int S_IFCHR = 0020000;
+  private static final int PERMISSION_BITS = 0777;
+
+  /** The cgroup access NVIDIA's specs give every node: read, write, mknod. */
+  private static final String ALL = "rwm";
 
   private final DriverRoot root;
 
@@ -42,7 +46,16 @@ public final class HostDeviceNodes implements DeviceNodeLocator {
     String hostPath = root.hostPath(node);
     return Optional.of(
         new DeviceNode(
-            path, hostPath.equals(path) ? null : hostPath, null, major(rdev), minor(rdev), null));
+            path,
+            hostPath.equals(path) ? null : hostPath,
+            null,
+            major(rdev),
+            // as NVIDIA's specs (Go's omitempty): a runtime reads a missing minor as 0
+            minor(rdev) == 0 ? null : minor(rdev),
+            ALL,
+            (long) (((Integer) attributes.get("mode")) & PERMISSION_BITS),
+            null,
+            null));
   }
 
   /** glibc's gnu_dev_major. */

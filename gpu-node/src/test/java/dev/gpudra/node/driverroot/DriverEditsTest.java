@@ -9,6 +9,7 @@ import dev.gpudra.kit.cdi.DeviceNode;
 import dev.gpudra.kit.cdi.Hook;
 import dev.gpudra.kit.cdi.Mount;
 import dev.gpudra.node.cdi.DeviceNodeLocator;
+import dev.gpudra.testsupport.driver.SharedObjectStandIn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,8 @@ class DriverEditsTest {
     public Optional<DeviceNode> locate(String path) {
       Path node = root.devRoot().resolve(path.substring(1));
       return Files.exists(node)
-          ? Optional.of(new DeviceNode(path, root.hostPath(node), null, null, null, null))
+          ? Optional.of(
+              new DeviceNode(path, root.hostPath(node), null, null, null, null, null, null, null))
           : Optional.empty();
     }
   }
@@ -99,15 +101,16 @@ class DriverEditsTest {
                 "libnvidia-ml.so." + V + "::/usr/lib64/libnvidia-ml.so.1",
                 "--link",
                 "libnvidia-ml.so.1::/usr/lib64/libnvidia-ml.so"),
-            hook("nvidia-cdi-hook", "disable-device-node-modification"),
             hook("nvidia-cdi-hook", "enable-cuda-compat", "--host-driver-version=" + V),
-            hook("nvidia-cdi-hook", "update-ldcache", "--folder", "/usr/lib64"));
+            hook("nvidia-cdi-hook", "update-ldcache", "--folder", "/usr/lib64"),
+            hook("nvidia-cdi-hook", "disable-device-node-modification"));
     assertThat(
             new GpuNodeEdits(new PresentFiles(driverRoot), driverRoot, Optional.empty(), HOOK)
                 .of(SimulatedGpus.gpu(3))
                 .deviceNodes())
         .containsExactly(
-            new DeviceNode("/dev/nvidia3", root + "/dev/nvidia3", null, null, null, null));
+            new DeviceNode(
+                "/dev/nvidia3", root + "/dev/nvidia3", null, null, null, null, null, null, null));
   }
 
   @Test
@@ -203,7 +206,7 @@ class DriverEditsTest {
             "libcuda.so." + V + "::/" + lib + "/libcuda.so.1")
         .contains("libGLX_nvidia.so." + V + "::/" + lib + "/libGLX_indirect.so.0")
         .containsOnlyOnce("libcuda.so.1::/" + lib + "/libcuda.so");
-    assertThat(edits.hooks().getLast().args())
+    assertThat(edits.hooks().get(edits.hooks().size() - 2).args())
         .containsExactly(
             "nvidia-cdi-hook",
             "update-ldcache",
@@ -251,6 +254,32 @@ class DriverEditsTest {
 
   @Test
   @DisplayName(
+      "a libcuda that is no ELF (a mock driver root) gets only nvcdi's fixed libcuda.so link:"
+          + " its SONAME cannot be read, so no libcuda.so.1 link, as NVIDIA's toolkit")
+  void libraryWithoutElf() throws IOException {
+    String lib = "usr/lib64";
+    Path fake = file(lib + "/libcuda.so." + V);
+    Files.createSymbolicLink(fake.resolveSibling("libcuda.so.1"), Path.of("libcuda.so." + V));
+    Files.createSymbolicLink(fake.resolveSibling("libcuda.so"), Path.of("libcuda.so.1"));
+
+    List<Hook> symlinks =
+        edits(new DriverRoot(root, root)).hooks().stream()
+            .filter(h -> h.args().get(1).equals("create-symlinks"))
+            .toList();
+
+    assertThat(symlinks)
+        .singleElement()
+        .satisfies(h ->
+            assertThat(h.args())
+                .containsExactly(
+                    "nvidia-cdi-hook",
+                    "create-symlinks",
+                    "--link",
+                    "libcuda.so.1::/" + lib + "/libcuda.so"));
+  }
+
+  @Test
+  @DisplayName(
       "an empty driver root (simulated GPUs): only the control nodes and the void variable")
   void emptyDriverRoot() throws IOException {
     file("dev/nvidiactl");
@@ -289,8 +318,11 @@ class DriverEditsTest {
   }
 
   /** {@code libX.so.<V>} with the host's {@code libX.so.1} and {@code libX.so} links. */
+  /** A driver library that declares its SONAME {@code name.so.1}, with the host's two links. */
   private void lib(String dir, String name) throws IOException {
-    Path file = file(dir + "/" + name + ".so." + V);
+    Path file =
+        SharedObjectStandIn.write(
+            root.resolve(dir + "/" + name + ".so." + V), List.of(name + ".so.1"));
     Files.createSymbolicLink(file.resolveSibling(name + ".so.1"), Path.of(name + ".so." + V));
     Files.createSymbolicLink(file.resolveSibling(name + ".so"), Path.of(name + ".so.1"));
   }

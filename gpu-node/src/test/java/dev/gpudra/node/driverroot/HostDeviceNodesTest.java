@@ -13,12 +13,14 @@ class HostDeviceNodesTest {
   @TempDir Path dir;
 
   @Test
-  @DisplayName("a character device is found with the major and minor of the node itself")
+  @DisplayName(
+      "a character device is found with the major and minor of the node itself, its mode bits"
+          + " and rwm, as NVIDIA's specs write it")
   void charDevice() {
     HostDeviceNodes nodes = new HostDeviceNodes(new DriverRoot(Path.of("/"), Path.of("/")));
 
     assertThat(nodes.locate("/dev/null"))
-        .contains(new DeviceNode("/dev/null", null, null, 1L, 3L, null));
+        .contains(new DeviceNode("/dev/null", null, null, 1L, 3L, "rwm", 0666L, null, null));
   }
 
   @Test

@@ -90,8 +90,9 @@ public final class CdiSpecWriter {
           String uid = name.substring(prefix.length(), name.length() - ".yaml".length());
           claims.put(
               uid,
-              parse(Files.readString(spec)).devices().stream()
-                  .map(d -> d.name().substring(uid.length() + 1))
+              deviceNames(spec).stream()
+                  .filter(n -> n.startsWith(uid + "-"))
+                  .map(n -> n.substring(uid.length() + 1))
                   .toList());
         }
       }
@@ -99,6 +100,19 @@ public final class CdiSpecWriter {
       throw new CdiException("cannot read the CDI specs in " + cdiRoot, e);
     }
     return claims;
+  }
+
+  /**
+   * The device names of a spec file, read leniently: another writer's spec (NVIDIA's plugin's, a
+   * newer CDI version's) still tells which devices its claim holds.
+   */
+  private java.util.List<String> deviceNames(Path spec) throws IOException {
+    com.fasterxml.jackson.databind.JsonNode tree = yaml.readTree(Files.readString(spec));
+    java.util.List<String> names = new java.util.ArrayList<>();
+    if (tree != null) {
+      tree.path("devices").forEach(d -> names.add(d.path("name").asText("")));
+    }
+    return names;
   }
 
   /** Whether the claim's spec file exists. */

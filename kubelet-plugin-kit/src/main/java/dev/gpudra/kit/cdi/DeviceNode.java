@@ -14,11 +14,32 @@ import java.util.Set;
  * @param major device major, or null
  * @param minor device minor, or null
  * @param permissions subset of {@code rwm}, or null for all
+ * @param fileMode the node's mode bits (Go's {@code os.FileMode}), or null; NVIDIA's specs set it
+ * @param uid the node's owner, or null
+ * @param gid the node's group, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"path", "hostPath", "type", "major", "minor", "permissions"})
+@JsonPropertyOrder({
+  "path",
+  "hostPath",
+  "type",
+  "major",
+  "minor",
+  "fileMode",
+  "permissions",
+  "uid",
+  "gid"
+})
 public record DeviceNode(
-    String path, String hostPath, String type, Long major, Long minor, String permissions) {
+    String path,
+    String hostPath,
+    String type,
+    Long major,
+    Long minor,
+    String permissions,
+    Long fileMode,
+    Long uid,
+    Long gid) {
   private static final Set<String> TYPES = Set.of("", "b", "c", "u", "p");
 
   public DeviceNode {
@@ -36,11 +57,11 @@ public record DeviceNode(
 
   /** A node known only by its path; the runtime reads the rest from the host. */
   public static DeviceNode of(String path) {
-    return new DeviceNode(path, null, null, null, null, null);
+    return new DeviceNode(path, null, null, null, null, null, null, null, null);
   }
 
   /** A character device with explicit numbers. */
   public static DeviceNode charDevice(String path, long major, long minor) {
-    return new DeviceNode(path, null, "c", major, minor, null);
+    return new DeviceNode(path, null, "c", major, minor, null, null, null, null);
   }
 }

@@ -49,6 +49,38 @@ class CdiSpecWriterTest {
     assertThat(rendered.toString()).isEqualTo(golden);
   }
 
+  @Test
+  @DisplayName(
+      "a device node as NVIDIA's specs write it (fileMode, major, no minor) reads back equal, so"
+          + " that NVIDIA's claim specs on a node are read")
+  void nvidiasDeviceNode() {
+    String nvidia =
+        """
+        cdiVersion: "0.5.0"
+        kind: "k8s.gpu.nvidia.com/claim"
+        devices:
+        - name: "u-gpu-0"
+          containerEdits:
+            deviceNodes:
+            - fileMode: 438
+              hostPath: "/dev/nvidia0"
+              major: 195
+              path: "/dev/nvidia0"
+              permissions: "rwm"
+              uid: 0
+              gid: 0
+        """;
+
+    CdiSpec spec = writer().parse(nvidia);
+
+    DeviceNode node = spec.devices().getFirst().containerEdits().deviceNodes().getFirst();
+    assertThat(node.fileMode()).isEqualTo(438L);
+    assertThat(node.major()).isEqualTo(195L);
+    assertThat(node.minor()).isNull();
+    assertThat(node.uid()).isZero();
+    assertThat(writer().parse(writer().render(spec))).isEqualTo(spec);
+  }
+
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   @DisplayName(

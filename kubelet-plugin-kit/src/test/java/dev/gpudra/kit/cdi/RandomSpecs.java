@@ -92,7 +92,11 @@ final class RandomSpecs {
         maybe(List.of("b", "c", "u", "p", "").get(random.nextInt(5))),
         random.nextBoolean() ? null : random.nextLong(0, 1L << 40),
         random.nextBoolean() ? null : random.nextLong(0, 1L << 20),
-        maybe(List.of("r", "rw", "rwm", "").get(random.nextInt(4))));
+        maybe(List.of("r", "rw", "rwm", "").get(random.nextInt(4))),
+        // fileMode, uid, gid: none, so that a seed renders as it did before they existed
+        null,
+        null,
+        null);
   }
 
   private Mount mount() {
