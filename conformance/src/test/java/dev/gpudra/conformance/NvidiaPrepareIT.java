@@ -7,15 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -64,7 +61,7 @@ class NvidiaPrepareIT {
       "a whole GPU's CDI specs are NVIDIA's; ours takes over NVIDIA's prepared claim and"
           + " unprepares it")
   void wholeGpu(String profile) throws IOException {
-    Path dir = Files.createTempDirectory("gpu-dra-prepare-");
+    Path dir = NodeDir.create("gpu-dra-prepare-");
     PoolCapture.Run run =
         new PoolCapture.Run("conformance-" + profile, peer.driverRoot(profile), List.of());
     List<String> hook = List.of("--nvidia-cdi-hook-path=" + peer.cdiHook());
@@ -98,7 +95,7 @@ class NvidiaPrepareIT {
       USED.addAll(DIFFERENCES.explainingCdi(profile, diffs));
     }
     RAN.add(profile);
-    deleteTree(dir);
+    NodeDir.delete(dir);
   }
 
   private static JsonNode specs(PrepareCapture node, ClaimRef claim, PoolCapture.Run run) {
@@ -134,13 +131,5 @@ class NvidiaPrepareIT {
         + " after preparing a claim for gpu-0 (default gates).\n"
         + "Captured by NvidiaPrepareIT with -Dgpu-dra.conformance.update=true; normalized as"
         + " CdiDocument says.";
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> tree = Files.walk(dir)) {
-      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -67,8 +64,7 @@ class NvidiaSlicesIT {
   @MethodSource("cases")
   @DisplayName("our slices are NVIDIA's, but for the reviewed differences")
   void slices(SliceCase c) throws IOException {
-    // short: a Unix socket's path holds at most 107 bytes
-    Path dir = Files.createTempDirectory("gpu-dra-conformance-");
+    Path dir = NodeDir.create("gpu-dra-conformance-");
     JsonNode nvidia = capture(new Plugin.Nvidia(peer), c, dir.resolve("nvidia"));
     Path fixture = FIXTURES.slices(c.id());
     if (Fixtures.updating()) {
@@ -84,7 +80,7 @@ class NvidiaSlicesIT {
         .isEmpty();
     USED.addAll(DIFFERENCES.explaining(c.id(), diffs));
     RAN.add(c.id());
-    deleteTree(dir);
+    NodeDir.delete(dir);
   }
 
   private static JsonNode capture(Plugin plugin, SliceCase c, Path dir) {
@@ -93,15 +89,6 @@ class NvidiaSlicesIT {
         PoolCapture.run(
             plugin, new PoolCapture.Run(node, peer.driverRoot(c.profile()), c.flags()), dir);
     return SliceDocument.of(pool, node);
-  }
-
-  /** A passed case's node directory; a failed one's stays, with the plugins' logs. */
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> tree = Files.walk(dir)) {
-      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 
   private static String header(SliceCase c) {
