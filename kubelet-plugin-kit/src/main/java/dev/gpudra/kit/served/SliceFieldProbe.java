@@ -95,25 +95,13 @@ public final class SliceFieldProbe {
    */
   private boolean listsKept() {
     ResourceSlice slice =
-        new ResourceSliceBuilder()
-            .withNewMetadata()
-            .withName(node + "-" + driver + "-probe-lists")
-            .endMetadata()
-            .withNewSpec()
-            .withDriver(driver)
-            .withNodeName(node)
-            .withNewPool()
-            .withName(node)
-            .withGeneration(1L)
-            .withResourceSliceCount(1L)
-            .endPool()
-            .withDevices(
+        probe(
+                "-probe-lists",
                 new DeviceBuilder()
                     .withName("lists")
                     .addToAttributes(
                         "probe", new DeviceAttributeBuilder().withInts(List.of(0L)).build())
                     .build())
-            .endSpec()
             .build();
     try {
       ResourceSlice answer = client.resource(slice).dryRun().create();
@@ -155,21 +143,7 @@ public final class SliceFieldProbe {
   }
 
   private ResourceSlice slice(boolean countersBeside) {
-    ResourceSliceBuilder slice =
-        new ResourceSliceBuilder()
-            .withNewMetadata()
-            .withName(node + "-" + driver + "-probe")
-            .endMetadata()
-            .withNewSpec()
-            .withDriver(driver)
-            .withNodeName(node)
-            .withNewPool()
-            .withName(node)
-            .withGeneration(1L)
-            .withResourceSliceCount(1L)
-            .endPool()
-            .withDevices(taints(), capacity(), counters(), binding())
-            .endSpec();
+    ResourceSliceBuilder slice = probe("-probe", taints(), capacity(), counters(), binding());
     ResourceSlice built = slice.build();
     if (countersBeside) {
       built
@@ -178,6 +152,24 @@ public final class SliceFieldProbe {
               List.of(new CounterSet(Map.of("memory", new Counter(ONE)), COUNTER_SET)));
     }
     return built;
+  }
+
+  /** A slice of this node's pool, never stored: its name ends with {@code suffix}. */
+  private ResourceSliceBuilder probe(String suffix, Device... devices) {
+    return new ResourceSliceBuilder()
+        .withNewMetadata()
+        .withName(node + "-" + driver + suffix)
+        .endMetadata()
+        .withNewSpec()
+        .withDriver(driver)
+        .withNodeName(node)
+        .withNewPool()
+        .withName(node)
+        .withGeneration(1L)
+        .withResourceSliceCount(1L)
+        .endPool()
+        .withDevices(devices)
+        .endSpec();
   }
 
   private static Device taints() {
