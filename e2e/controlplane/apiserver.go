@@ -106,6 +106,9 @@ func startAPIServer(ctx context.Context, dir, etcdURL string, address net.IP, po
 		"--token-auth-file=" + tokenFile,
 		"--runtime-config=" + strings.Join(resourceAPIs, ","),
 		"--feature-gates=" + gates,
+		// logs, exec and port-forward reach the kubelet at the node's InternalIP: a test node's
+		// name (its Hostname address) resolves nowhere
+		"--kubelet-preferred-address-types=InternalIP,Hostname",
 	}
 
 	s := options.NewServerRunOptions()

@@ -95,6 +95,30 @@ abstract class RealNodeSmoke {
   }
 
   @Test
+  @DisplayName(
+      "kubectl logs and exec go through the API server to the kubelet at the node's InternalIP,"
+          + " as NVIDIA's tests read container output")
+  void logsAndExecThroughTheApiServer() throws Exception {
+    Pod pod =
+        pods.runUntilLogged(
+            pods.pod("api-io", "echo hello-from-pod; sleep 600", null, null), "hello-from-pod");
+    var resource =
+        fixture
+            .controlPlane()
+            .client()
+            .pods()
+            .inNamespace(pod.getMetadata().getNamespace())
+            .withName(pod.getMetadata().getName());
+
+    assertThat(resource.getLog()).contains("hello-from-pod");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (var exec = resource.writingOutput(out).exec("sh", "-c", "echo exec-$((6 * 7))")) {
+      assertThat(exec.exitCode().get(60, java.util.concurrent.TimeUnit.SECONDS)).isZero();
+    }
+    assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("exec-42");
+  }
+
+  @Test
   @DisplayName("a one-GPU claim: the container sees that GPU's device node and the control nodes")
   void oneGpu() {
     pods.template("one-gpu", NodePods.oneDevice("gpu.nvidia.com", null));

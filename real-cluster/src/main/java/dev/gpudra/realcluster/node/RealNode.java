@@ -246,7 +246,9 @@ public final class RealNode implements AutoCloseable {
 
   private void startKubelet() {
     try {
-      Files.writeString(layout.kubeletConfig(), new KubeletConfig(layout, Poll.freePort()).yaml());
+      Files.writeString(
+          layout.kubeletConfig(),
+          new KubeletConfig(layout, network.gateway(), Poll.freePort()).yaml());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the kubelet's configuration", e);
     }

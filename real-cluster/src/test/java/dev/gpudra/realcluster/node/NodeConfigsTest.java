@@ -55,14 +55,15 @@ class NodeConfigsTest {
 
   @Test
   @DisplayName(
-      "kubelet: loopback, cgroupfs on cgroup v1, containerd's socket, logs in the node dir,"
+      "kubelet: on the node's address, cgroupfs on cgroup v1, containerd's socket, logs in the node dir,"
           + " pods synced every 10 s")
   void kubelet() throws Exception {
     JsonNode yaml =
-        new ObjectMapper(new YAMLFactory()).readTree(new KubeletConfig(layout, 10350).yaml());
+        new ObjectMapper(new YAMLFactory())
+            .readTree(new KubeletConfig(layout, "10.88.0.1", 10350).yaml());
 
     assertThat(yaml.get("kind").asText()).isEqualTo("KubeletConfiguration");
-    assertThat(yaml.get("address").asText()).isEqualTo("127.0.0.1");
+    assertThat(yaml.get("address").asText()).isEqualTo("10.88.0.1");
     assertThat(yaml.get("port").asInt()).isEqualTo(10350);
     assertThat(yaml.get("readOnlyPort").asInt()).isZero();
     assertThat(yaml.get("cgroupDriver").asText()).isEqualTo("cgroupfs");
@@ -80,7 +81,7 @@ class NodeConfigsTest {
   @Test
   @DisplayName("a kubelet port outside 1-65535 is refused")
   void badPort() {
-    assertThatThrownBy(() -> new KubeletConfig(layout, 0))
+    assertThatThrownBy(() -> new KubeletConfig(layout, "10.88.0.1", 0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("kubelet port 0");
   }
