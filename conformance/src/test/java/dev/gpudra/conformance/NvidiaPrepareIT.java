@@ -1,7 +1,6 @@
 package dev.gpudra.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gpudra.kit.ClaimRef;
@@ -10,9 +9,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -27,19 +23,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the claim cleanly, as when a node moves from NVIDIA's plugin to ours.
  */
 class NvidiaPrepareIT {
-  private static final Fixtures FIXTURES = Fixtures.ofCheckout();
-  private static final Path CONFORMANCE = FIXTURES.dir().getParent();
-  private static final Differences DIFFERENCES =
-      Differences.read(CONFORMANCE.resolve("differences.yaml"));
-  private static final Set<Differences.Entry> USED = ConcurrentHashMap.newKeySet();
-  private static final Set<String> RAN = ConcurrentHashMap.newKeySet();
+  private static final Kit KIT = Kit.ofCheckout();
+  private static final Fixtures FIXTURES = KIT.fixtures();
   private static NvidiaPeer peer;
 
   @BeforeAll
   static void unpackThePeer() {
-    Optional<NvidiaPeer> unpacked = NvidiaPeer.ofShared(CONFORMANCE);
-    assumeTrue(unpacked.isPresent(), "no NVIDIA peer in shared/ (gpu-dra.shared)");
-    peer = unpacked.get();
+    peer = KIT.peer();
   }
 
   static List<String> profiles() {
@@ -48,11 +38,7 @@ class NvidiaPrepareIT {
 
   @AfterAll
   static void noStaleEntry() {
-    if (RAN.containsAll(profiles())) {
-      assertThat(DIFFERENCES.cdi())
-          .as("cdi entries of differences.yaml no profile shows: remove them")
-          .allMatch(USED::contains);
-    }
+    KIT.usage().assertNoStale(KIT.differences().cdi(), profiles(), "cdi");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -89,12 +75,11 @@ class NvidiaPrepareIT {
       assertThat(node.prepare(claim).error()).as("our prepare").isEmpty();
       List<Diff> diffs =
           Diff.between(FIXTURES.read(FIXTURES.cdi(profile)), specs(node, claim, run));
-      assertThat(DIFFERENCES.unexplainedCdi(profile, diffs))
+      assertThat(KIT.differences().unexplainedCdi(profile, diffs))
           .as("CDI differences from %s not in differences.yaml", FIXTURES.cdi(profile))
           .isEmpty();
-      USED.addAll(DIFFERENCES.explainingCdi(profile, diffs));
+      KIT.usage().passed(profile, KIT.differences().explainingCdi(profile, diffs));
     }
-    RAN.add(profile);
     NodeDir.delete(dir);
   }
 

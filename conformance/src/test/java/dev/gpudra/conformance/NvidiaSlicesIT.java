@@ -1,16 +1,12 @@
 package dev.gpudra.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -25,19 +21,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * equal the fixture but for the entries of {@code differences.yaml}.
  */
 class NvidiaSlicesIT {
-  private static final Fixtures FIXTURES = Fixtures.ofCheckout();
-  private static final Path CONFORMANCE = FIXTURES.dir().getParent();
-  private static final Differences DIFFERENCES =
-      Differences.read(CONFORMANCE.resolve("differences.yaml"));
-  private static final Set<Differences.Entry> USED = ConcurrentHashMap.newKeySet();
-  private static final Set<String> RAN = ConcurrentHashMap.newKeySet();
+  private static final Kit KIT = Kit.ofCheckout();
+  private static final Fixtures FIXTURES = KIT.fixtures();
+  private static final Path CONFORMANCE = KIT.dir();
+  private static final Differences DIFFERENCES = KIT.differences();
   private static NvidiaPeer peer;
 
   @BeforeAll
   static void unpackThePeer() {
-    Optional<NvidiaPeer> unpacked = NvidiaPeer.ofShared(CONFORMANCE);
-    assumeTrue(unpacked.isPresent(), "no NVIDIA peer in shared/ (gpu-dra.shared)");
-    peer = unpacked.get();
+    peer = KIT.peer();
   }
 
   /** Every profile of the peer with its default gates, and the variants. */
@@ -47,11 +39,7 @@ class NvidiaSlicesIT {
 
   @AfterAll
   static void noStaleEntry() {
-    if (RAN.containsAll(FIXTURES.sliceCases())) {
-      assertThat(DIFFERENCES.slices())
-          .as("entries of differences.yaml no profile shows: remove them")
-          .allMatch(USED::contains);
-    }
+    KIT.usage().assertNoStale(DIFFERENCES.slices(), FIXTURES.sliceCases(), "slice");
   }
 
   @Test
@@ -78,8 +66,7 @@ class NvidiaSlicesIT {
     assertThat(DIFFERENCES.unexplained(c.id(), diffs))
         .as("differences from %s not in %s", fixture, CONFORMANCE.resolve("differences.yaml"))
         .isEmpty();
-    USED.addAll(DIFFERENCES.explaining(c.id(), diffs));
-    RAN.add(c.id());
+    KIT.usage().passed(c.id(), DIFFERENCES.explaining(c.id(), diffs));
     NodeDir.delete(dir);
   }
 
