@@ -13,7 +13,6 @@ import dev.gpudra.node.xid.XidRules;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -130,13 +129,10 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
           "--health-recovery-seconds (HEALTH_RECOVERY_SECONDS) must not be negative, got "
               + o.healthRecoverySeconds);
     }
-    List<Long> fatal = XidRules.parse(o.healthFatalXids, "--health-fatal-xids (HEALTH_FATAL_XIDS)");
-    return new HealthSettings(
-        XidRules.of(
-            XidRules.parse(
-                o.additionalXidsToIgnore,
-                "--additional-xids-to-ignore (ADDITIONAL_XIDS_TO_IGNORE)"),
-            fatal.isEmpty() ? XidRules.DEFAULT_FATAL : fatal),
+    return HealthSettings.of(
+        XidRules.parse(
+            o.additionalXidsToIgnore, "--additional-xids-to-ignore (ADDITIONAL_XIDS_TO_IGNORE)"),
+        XidRules.parse(o.healthFatalXids, "--health-fatal-xids (HEALTH_FATAL_XIDS)"),
         Duration.ofSeconds(o.healthRecoverySeconds));
   }
 

@@ -42,16 +42,19 @@ final class PluginOptions extends KubeletPluginOptions {
       names = "--additional-xids-to-ignore",
       defaultValue = "${env:ADDITIONAL_XIDS_TO_IGNORE:-}",
       description =
-          "Comma-separated XIDs to treat as application errors (a None taint), besides NVIDIA's"
-              + " 13, 31, 43, 45, 68, 109 (ADDITIONAL_XIDS_TO_IGNORE).")
+          "Comma-separated XIDs never to treat as fatal (a None taint), whatever NVML's recovery"
+              + " action says; with a driver before 565, besides NVIDIA's 13, 31, 43, 45, 68, 109"
+              + " (ADDITIONAL_XIDS_TO_IGNORE).")
   String additionalXidsToIgnore;
 
   @Option(
       names = "--health-fatal-xids",
       defaultValue = "${env:HEALTH_FATAL_XIDS:-}",
       description =
-          "Comma-separated XIDs whose taint stays until the plugin restarts; empty: 48, 62, 63,"
-              + " 64, 74, 79, 92, 94, 95, 119, 120, 140 (HEALTH_FATAL_XIDS).")
+          "Comma-separated XIDs always fatal, whatever NVML's recovery action says; their taint"
+              + " stays until the plugin restarts. Empty: NVML's recovery action decides; with a"
+              + " driver before 565, 48, 62, 63, 64, 74, 79, 92, 94, 95, 119, 120, 140 are fatal"
+              + " (HEALTH_FATAL_XIDS).")
   String healthFatalXids;
 
   @Option(
@@ -101,8 +104,9 @@ final class PluginOptions extends KubeletPluginOptions {
       names = "--health-recovery-seconds",
       defaultValue = "${env:HEALTH_RECOVERY_SECONDS:-600}",
       description =
-          "How long a device must stay free of XIDs before the taint of a transient XID is"
-              + " removed; 0 keeps every taint until a restart, as NVIDIA's plugin does"
+          "How long a device must stay free of XIDs before the taint of a non-fatal XID is"
+              + " removed; 0 keeps it until a restart, as NVIDIA's plugin does. A fatal XID's"
+              + " taint goes once NVML's recovery action reads none again"
               + " (HEALTH_RECOVERY_SECONDS).")
   long healthRecoverySeconds;
 }

@@ -243,7 +243,7 @@ public final class DemoCluster implements AutoCloseable {
         throw new IllegalStateException(
             "gpu-events.yaml: node " + xid.node() + " is not a simulated node of this cluster");
       }
-      node.injectXid(xid.device(), xid.xid());
+      node.injectXid(xid.device(), xid.xid(), xid.action());
       await(
           () -> xid.tainted(slices(), xid.node()),
           CLEANUP_TIMEOUT,

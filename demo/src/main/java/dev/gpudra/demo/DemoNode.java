@@ -16,6 +16,8 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.PodSync;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.RecoveryAction;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import dev.gpudra.testsupport.driver.ImexStandIn;
@@ -248,21 +250,22 @@ public final class DemoNode implements AutoCloseable {
   }
 
   /**
-   * The simulated GPU behind {@code device} reports an XID (the whole GPU).
+   * The simulated GPU behind {@code device} reports an XID (the whole GPU), with this recovery
+   * action, or with the one NVIDIA's XID catalog asks for.
    *
    * @throws IllegalArgumentException for a device this node does not have
    */
-  public void injectXid(String device, long xid) {
+  public void injectXid(String device, long xid, Optional<RecoveryAction> action) {
     SimulatedNvml gpus = (SimulatedNvml) plugin.parts().gpus().nvml();
-    gpus.injectXid(
+    GpuInfo gpu =
         plugin
             .parts()
             .inventory()
             .device(device)
             .orElseThrow(
                 () -> new IllegalArgumentException("node " + name + " has no device " + device))
-            .gpu(),
-        xid);
+            .gpu();
+    action.ifPresentOrElse(a -> gpus.injectXid(gpu, xid, a), () -> gpus.injectXid(gpu, xid));
   }
 
   /** Whether no GPU of this node keeps a setting a claim gave it, nor a MIG mode it changed. */

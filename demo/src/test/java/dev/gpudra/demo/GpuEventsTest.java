@@ -1,7 +1,9 @@
 package dev.gpudra.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gpudra.nvml.RecoveryAction;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
@@ -9,6 +11,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSliceBuilder;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -50,5 +53,23 @@ class GpuEventsTest {
   @DisplayName("an XID shows when the named node's slice taints its device with its code")
   void tainted(String name, String node, String device, String value, boolean shown) {
     assertThat(XID_79.tainted(List.of(slice(node, device, value)), "gpu-real")).isEqualTo(shown);
+  }
+
+  @Test
+  @DisplayName(
+      "an XID may name the NVML recovery action the driver sets with it; a wrong one is refused"
+          + " naming the field")
+  void recoveryAction() {
+    GpuEvents events =
+        GpuEvents.parse(
+            "xids:\n- {node: n, device: gpu-1, xid: 31, recoveryAction: gpu-reset}\n"
+                + "- {node: n, device: gpu-2, xid: 79}\n");
+
+    assertThat(events.xids().get(0).action()).contains(RecoveryAction.GPU_RESET);
+    assertThat(events.xids().get(1).action()).isEmpty();
+    assertThatThrownBy(
+            () -> GpuEvents.parse("xids:\n- {node: n, device: d, xid: 1, recoveryAction: x}\n"))
+        .hasStackTraceContaining(
+            "gpu-events.yaml: xids[].recoveryAction: 'x' is no GPU recovery action");
   }
 }

@@ -84,6 +84,14 @@ public interface Nvml extends AutoCloseable {
   void setPersistenceMode(GpuInfo gpu, boolean enabled);
 
   /**
+   * What NVML says the GPU needs before new work (reset, reboot, ...), as the driver set it.
+   *
+   * @return empty when the driver cannot tell (before 565, or the field is not supported)
+   * @throws NvmlGpuLostException the GPU is lost
+   */
+  Optional<RecoveryAction> recoveryAction(GpuInfo gpu);
+
+  /**
    * Starts watching the XID errors of {@code gpus} (critical XIDs; ECC events are registered where
    * supported and ignored). GPUs that refuse registration are listed by {@link
    * XidWatch#unwatched()}.

@@ -40,7 +40,8 @@ record XidReport(Path inbox) {
    * @throws IllegalArgumentException the slices publish no such device, or it has no UUID
    */
   void inject(List<ResourceSlice> slices, GpuEvents.Xid xid) {
-    String line = uuid(slices, xid.device()) + " " + xid.xid() + "\n";
+    String recovery = xid.action().map(a -> " recovery=" + a.label()).orElse("");
+    String line = uuid(slices, xid.device()) + " " + xid.xid() + recovery + "\n";
     try {
       Files.writeString(inbox, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {

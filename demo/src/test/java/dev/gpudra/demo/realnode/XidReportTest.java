@@ -35,13 +35,15 @@ class XidReportTest {
   }
 
   @Test
-  @DisplayName("each XID appends '<uuid> <xid>' for the device's GPU, as the inbox reads it")
+  @DisplayName(
+      "each XID appends '<uuid> <xid> [recovery=<action>]' for the device's GPU, as the inbox reads it")
   void appendsLines() throws Exception {
     XidReport report = new XidReport(dir.resolve("simulated-gpus.json.xids"));
     report.inject(slices(), new GpuEvents.Xid("gpu-node-2", "gpu-7", 79));
-    report.inject(slices(), new GpuEvents.Xid("gpu-node-2", "gpu-7", 48));
+    report.inject(slices(), new GpuEvents.Xid("gpu-node-2", "gpu-7", 48, "gpu-reset"));
 
-    assertThat(Files.readString(report.inbox())).isEqualTo("GPU-real-7 79\nGPU-real-7 48\n");
+    assertThat(Files.readString(report.inbox()))
+        .isEqualTo("GPU-real-7 79\nGPU-real-7 48 recovery=GPU_RESET\n");
     report.remove();
     assertThat(report.inbox()).doesNotExist();
   }

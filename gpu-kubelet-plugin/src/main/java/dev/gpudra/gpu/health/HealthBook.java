@@ -1,7 +1,6 @@
 package dev.gpudra.gpu.health;
 
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
-import dev.gpudra.node.xid.XidSeverity;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaintBuilder;
 import java.time.Duration;
@@ -12,7 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The health taints of every device of this node, as events arrive; thread-safe. The slices, the
@@ -26,34 +27,43 @@ public final class HealthBook {
    *
    * @return the change when the device's visible taint changed
    */
-  public synchronized Optional<HealthChange> xid(
-      String device, long xid, XidSeverity severity, Instant now) {
+  synchronized Optional<HealthChange> xid(
+      String device, long xid, XidVerdict verdict, Instant now) {
     Map<String, HealthTaint> held = taints.computeIfAbsent(device, d -> new TreeMap<>());
     HealthTaint current = held.get(HealthTaint.XID);
-    HealthTaint next = HealthTaint.xid(xid, severity, now);
+    HealthTaint next = HealthTaint.xid(xid, verdict, now);
     if (current != null && weaker(next, current)) {
       return Optional.empty();
     }
     held.put(HealthTaint.XID, next);
-    String cause = "XID " + xid + " (" + severity.name().toLowerCase(Locale.ROOT) + ")";
+    String severity = verdict.severity().name().toLowerCase(Locale.ROOT).replace('_', '-');
+    String cause = "XID " + xid + " (" + severity + ": " + verdict.reason() + ")";
     return next.sameAs(current)
         ? Optional.empty() // the same taint again: only its recovery clock starts over
         : Optional.of(new HealthChange(device, HealthChange.Kind.TAINTED, next, cause));
   }
 
-  /** A later event never weakens a taint: NoSchedule beats None, fatal beats transient. */
+  /**
+   * A later event never weakens a taint: NoSchedule beats None, and a taint that waits for a
+   * restart or for NVML beats one that waits for a quiet period.
+   */
   private static boolean weaker(HealthTaint next, HealthTaint current) {
     boolean lessEffect =
         next.effect() == HealthTaint.Effect.NONE
             && current.effect() == HealthTaint.Effect.NO_SCHEDULE;
-    return lessEffect || (current.permanent() && !next.permanent());
+    return lessEffect || next.lift().compareTo(current.lift()) < 0;
   }
 
   /** The device's GPU is lost: {@code gpu-lost}, NoSchedule, for good. */
   public synchronized Optional<HealthChange> lost(String device, Instant now) {
     return permanent(
         device,
-        new HealthTaint(HealthTaint.GPU_LOST, "", HealthTaint.Effect.NO_SCHEDULE, true, now),
+        new HealthTaint(
+            HealthTaint.GPU_LOST,
+            "",
+            HealthTaint.Effect.NO_SCHEDULE,
+            HealthTaint.Lift.RESTART,
+            now),
         "GPU lost");
   }
 
@@ -61,7 +71,8 @@ public final class HealthBook {
   public synchronized Optional<HealthChange> unmonitored(String device, Instant now) {
     return permanent(
         device,
-        new HealthTaint(HealthTaint.UNMONITORED, "", HealthTaint.Effect.NONE, true, now),
+        new HealthTaint(
+            HealthTaint.UNMONITORED, "", HealthTaint.Effect.NONE, HealthTaint.Lift.RESTART, now),
         "NVML refused to report its events");
   }
 
@@ -85,8 +96,8 @@ public final class HealthBook {
   }
 
   /**
-   * Removes the XID taints that are not permanent and whose last event is at least {@code period}
-   * old; a zero period recovers nothing.
+   * Removes the XID taints that wait for a quiet period and whose last event is at least {@code
+   * period} old; a zero period recovers nothing.
    */
   public synchronized List<HealthChange> recover(Instant now, Duration period) {
     List<HealthChange> recovered = new ArrayList<>();
@@ -95,7 +106,9 @@ public final class HealthBook {
     }
     taints.forEach((device, held) -> {
       HealthTaint xid = held.get(HealthTaint.XID);
-      if (xid != null && !xid.permanent() && !xid.since().plus(period).isAfter(now)) {
+      if (xid != null
+          && xid.lift() == HealthTaint.Lift.QUIET_PERIOD
+          && !xid.since().plus(period).isAfter(now)) {
         held.remove(HealthTaint.XID);
         recovered.add(
             new HealthChange(
@@ -107,6 +120,34 @@ public final class HealthBook {
     });
     recovered.sort((a, b) -> a.device().compareTo(b.device()));
     return recovered;
+  }
+
+  /** The devices whose XID taint goes once NVML reads recovery action none again. */
+  public synchronized Set<String> awaitingRecovery() {
+    Set<String> devices = new TreeSet<>();
+    taints.forEach((device, held) -> {
+      HealthTaint xid = held.get(HealthTaint.XID);
+      if (xid != null && xid.lift() == HealthTaint.Lift.RECOVERY_ACTION) {
+        devices.add(device);
+      }
+    });
+    return devices;
+  }
+
+  /** NVML reads recovery action none for the device's GPU: its waiting XID taint goes. */
+  public synchronized Optional<HealthChange> recoveredByNvml(String device) {
+    Map<String, HealthTaint> held = taints.get(device);
+    HealthTaint xid = held == null ? null : held.get(HealthTaint.XID);
+    if (xid == null || xid.lift() != HealthTaint.Lift.RECOVERY_ACTION) {
+      return Optional.empty();
+    }
+    held.remove(HealthTaint.XID);
+    return Optional.of(
+        new HealthChange(
+            device,
+            HealthChange.Kind.RECOVERED,
+            xid,
+            "NVML recovery action NONE again after XID " + xid.value()));
   }
 
   /** The device's taints as a ResourceSlice carries them (no {@code timeAdded}: the server's). */

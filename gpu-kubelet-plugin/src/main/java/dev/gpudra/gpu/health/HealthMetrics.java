@@ -36,7 +36,8 @@ public final class HealthMetrics {
     recoveries =
         Counter.builder()
             .name("gpu_dra_device_recoveries_total")
-            .help("Transient XID taints removed after a clean recovery period, by device")
+            .help(
+                "XID taints removed, after a clean recovery period or once NVML needs no recovery")
             .labelNames("node", "device")
             .register(registry);
   }

@@ -3,10 +3,10 @@ package dev.gpudra.gpu.health;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
 import dev.gpudra.node.xid.HealthSettings;
-import dev.gpudra.node.xid.XidSeverity;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.NvmlGpuLostException;
+import dev.gpudra.nvml.RecoveryAction;
 import dev.gpudra.nvml.XidEvent;
 import dev.gpudra.nvml.XidWatch;
 import java.time.Clock;
@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Watches NVML's XID events on one thread, as NVIDIA's plugin does (5 s waits on one event set):
- * each event taints the devices it is about; after every wait, transient taints that have been
- * clean for the recovery period are removed and the health of every device is reported. A lost GPU
+ * each event is judged ({@link XidJudge}) and taints the devices it is about; after every wait,
+ * taints that have been clean for the recovery period are removed, and so are those of GPUs whose
+ * recovery action NVML reads as none again, and the health of every device is reported. A lost GPU
  * is found by asking each GPU, tainted for good and left out of the next event set.
  */
 public final class HealthMonitor implements AutoCloseable {
@@ -37,6 +38,7 @@ public final class HealthMonitor implements AutoCloseable {
   private final Nvml nvml;
   private final XidRouter router;
   private final HealthSettings settings;
+  private final XidJudge judge;
   private final Clock clock;
   private final HealthBook book;
   private final HealthMetrics metrics;
@@ -55,6 +57,7 @@ public final class HealthMonitor implements AutoCloseable {
     this.nvml = Objects.requireNonNull(nvml, "nvml");
     this.router = new XidRouter(devices);
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.judge = new XidJudge(nvml, settings);
     this.clock = parts.clock();
     this.book = parts.book();
     this.metrics = parts.metrics();
@@ -120,7 +123,9 @@ public final class HealthMonitor implements AutoCloseable {
       List<HealthChange> changes = new ArrayList<>();
       Optional<XidEvent> event = watch.next(WAIT);
       event.ifPresent(e -> changes.addAll(apply(e)));
-      List<HealthChange> recovered = book.recover(clock.instant(), settings.recovery());
+      List<HealthChange> recovered =
+          new ArrayList<>(book.recover(clock.instant(), settings.recovery()));
+      recovered.addAll(recoveredByNvml());
       recovered.forEach(r -> metrics.recovered(r.device()));
       changes.addAll(recovered);
       report(changes);
@@ -128,22 +133,54 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   private List<HealthChange> apply(XidEvent event) {
-    XidSeverity severity = settings.rules().classify(event.xid());
+    Optional<GpuInfo> gpu = router.gpu(event.gpuUuid());
     List<String> devices = router.devices(event);
-    if (devices.isEmpty()) {
+    if (gpu.isEmpty() || devices.isEmpty()) {
       log.warn(
           "XID {} on {} (GI {}, CI {}) is about no published device",
           event.xid(),
           event.gpuUuid(),
           event.gpuInstanceId(),
           event.computeInstanceId());
+      return List.of();
+    }
+    XidVerdict verdict = judge.judge(event.xid(), gpu.get());
+    if (verdict.wholeGpu()) {
+      devices = router.devicesOf(gpu.get());
     }
     List<HealthChange> changes = new ArrayList<>();
     for (String device : devices) {
-      metrics.xid(device, event.xid(), severity);
-      book.xid(device, event.xid(), severity, clock.instant()).ifPresent(changes::add);
+      metrics.xid(device, event.xid(), verdict.severity());
+      book.xid(device, event.xid(), verdict, clock.instant()).ifPresent(changes::add);
     }
     return changes;
+  }
+
+  /**
+   * Asks NVML again about each GPU whose devices wait for its recovery action: once it reads none
+   * (the GPU was reset), their taints go. A GPU NVML will not answer for keeps them.
+   */
+  private List<HealthChange> recoveredByNvml() {
+    Set<String> waiting = book.awaitingRecovery();
+    List<HealthChange> changes = new ArrayList<>();
+    for (GpuInfo gpu : watchable()) {
+      List<String> devices = router.devicesOf(gpu).stream().filter(waiting::contains).toList();
+      if (!devices.isEmpty() && noActionNeeded(gpu)) {
+        devices.forEach(d -> book.recoveredByNvml(d).ifPresent(changes::add));
+      }
+    }
+    return changes;
+  }
+
+  private boolean noActionNeeded(GpuInfo gpu) {
+    try {
+      return nvml.recoveryAction(gpu).equals(Optional.of(RecoveryAction.NONE));
+    } catch (NvmlGpuLostException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      log.debug("NVML cannot tell GPU {}'s recovery action yet", gpu.uuid(), e);
+      return false;
+    }
   }
 
   private void unmonitored(GpuInfo gpu, List<HealthChange> changes) {

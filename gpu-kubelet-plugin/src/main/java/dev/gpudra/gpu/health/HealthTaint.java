@@ -1,6 +1,5 @@
 package dev.gpudra.gpu.health;
 
-import dev.gpudra.node.xid.XidSeverity;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -10,11 +9,10 @@ import java.util.Objects;
  * @param key {@link #XID}, {@link #GPU_LOST} or {@link #UNMONITORED}
  * @param value the XID code for {@link #XID}, else empty
  * @param effect as published
- * @param permanent stays until the plugin restarts (fatal XID, lost GPU, unmonitored)
+ * @param lift when it goes
  * @param since when the event behind it happened (the recovery period counts from here)
  */
-public record HealthTaint(
-    String key, String value, Effect effect, boolean permanent, Instant since) {
+public record HealthTaint(String key, String value, Effect effect, Lift lift, Instant since) {
   public static final String XID = "gpu.nvidia.com/xid";
   public static final String GPU_LOST = "gpu.nvidia.com/gpu-lost";
   public static final String UNMONITORED = "gpu.nvidia.com/unmonitored";
@@ -36,19 +34,30 @@ public record HealthTaint(
     }
   }
 
+  /** When a taint goes, weakest first: a later event never trades a taint for a weaker one. */
+  public enum Lift {
+    /** After the recovery period without a further XID (non-fatal XIDs; any, NVML not telling). */
+    QUIET_PERIOD,
+    /** Once NVML reads recovery action none for its GPU again (a reset, a reboot). */
+    RECOVERY_ACTION,
+    /** When the plugin restarts (the admin's fatal XIDs, a lost GPU), or the cause goes. */
+    RESTART
+  }
+
   public HealthTaint {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(effect, "effect");
+    Objects.requireNonNull(lift, "lift");
     Objects.requireNonNull(since, "since");
   }
 
-  static HealthTaint xid(long xid, XidSeverity severity, Instant now) {
+  static HealthTaint xid(long xid, XidVerdict verdict, Instant now) {
     return new HealthTaint(
         XID,
         Long.toString(xid),
-        severity == XidSeverity.IGNORED ? Effect.NONE : Effect.NO_SCHEDULE,
-        severity == XidSeverity.FATAL,
+        verdict.blocks() ? Effect.NO_SCHEDULE : Effect.NONE,
+        verdict.lift(),
         now);
   }
 

@@ -7,6 +7,7 @@ import dev.gpudra.nvml.XidEvent;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Which published devices an XID is about, by (GPU UUID, GI, CI) as NVIDIA's plugin maps them: a
@@ -40,6 +41,11 @@ final class XidRouter {
         .filter(d -> d.gpu().uuid().equals(gpu.uuid()))
         .map(AllocatableDevice::name)
         .toList();
+  }
+
+  /** The physical GPU with this UUID, if it has a published device. */
+  Optional<GpuInfo> gpu(String uuid) {
+    return gpus().stream().filter(g -> g.uuid().equals(uuid)).findFirst();
   }
 
   /** Every physical GPU that has a published device, in publication order. */

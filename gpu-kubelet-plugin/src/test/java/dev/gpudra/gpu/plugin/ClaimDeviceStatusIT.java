@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.node.xid.HealthSettings;
-import dev.gpudra.node.xid.XidRules;
 import dev.gpudra.nvml.GpuInfo;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.resource.v1.AllocatedDeviceStatus;
@@ -54,9 +53,7 @@ class ClaimDeviceStatusIT {
             PluginNode.Setup.defaults()
                 .withProfile("dgx-h100")
                 .withGates(FeatureGates.parse("ClaimDeviceStatus=true,NVMLDeviceHealthCheck=true"))
-                .withHealth(
-                    new HealthSettings(
-                        XidRules.of(List.of(), XidRules.DEFAULT_FATAL), Duration.ofSeconds(2))));
+                .withHealth(HealthSettings.of(List.of(), List.of(), Duration.ofSeconds(2))));
   }
 
   private ResourceClaim claimOf(ClaimRef ref) {

@@ -10,8 +10,8 @@ import dev.gpudra.kit.proto.health.v1alpha1.DeviceHealth;
 import dev.gpudra.kit.proto.health.v1alpha1.NodeWatchResourcesRequest;
 import dev.gpudra.kit.proto.health.v1alpha1.NodeWatchResourcesResponse;
 import dev.gpudra.node.xid.HealthSettings;
-import dev.gpudra.node.xid.XidRules;
 import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.RecoveryAction;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.resource.v1.Device;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
@@ -59,8 +59,7 @@ class HealthIT {
             PluginNode.Setup.defaults()
                 .withProfile(PROFILE)
                 .withGates(FeatureGates.parse("NVMLDeviceHealthCheck=true"))
-                .withHealth(
-                    new HealthSettings(XidRules.of(List.of(), XidRules.DEFAULT_FATAL), RECOVERY))
+                .withHealth(HealthSettings.of(List.of(), List.of(), RECOVERY))
                 .withMetricsOnAnyPort());
     channel = transport.channelFor(node.dirs.dataDir().resolve("dra.sock"));
     DRAResourceHealthGrpc.newStub(channel)
@@ -133,8 +132,9 @@ class HealthIT {
 
   @Test
   @DisplayName(
-      "a fatal XID taints its GPU NoSchedule in the slice, says Unhealthy to the kubelet, posts a"
-          + " Warning Event and counts in the metrics; it stays past the recovery period")
+      "a fatal XID (NVML asks for a reboot) taints its GPU NoSchedule in the slice, says Unhealthy"
+          + " to the kubelet, posts a Warning Event and counts in the metrics; it stays past the"
+          + " recovery period and goes once NVML needs no recovery")
   void fatalXid() throws Exception {
     await().until(() -> streamed("gpu-2").equals("HEALTHY"));
     assertThat(latest.get().getDevices(0).getDevice().getPoolName()).isEqualTo(PluginNode.NAME);
@@ -148,7 +148,10 @@ class HealthIT {
     await()
         .until(
             () -> events("DeviceTainted"),
-            e -> e.contains("gpu-2: XID 79 (fatal): taint gpu.nvidia.com/xid=79:NoSchedule added"));
+            e ->
+                e.contains(
+                    "gpu-2: XID 79 (fatal: NVML recovery action NODE_REBOOT): taint"
+                        + " gpu.nvidia.com/xid=79:NoSchedule added"));
     String metrics = scrape(node.plugin().metricsPort().orElseThrow());
     assertThat(metrics)
         .contains(
@@ -162,33 +165,43 @@ class HealthIT {
     node.gpus().injectXid(gpu("gpu-3"), 31); // one more pass of the monitor
     await().until(() -> taints("gpu-3").equals(List.of("gpu.nvidia.com/xid=31:None")));
     assertThat(taints("gpu-2")).containsExactly("gpu.nvidia.com/xid=79:NoSchedule");
-  }
 
-  @Test
-  @DisplayName(
-      "a transient XID's taint is removed after a clean recovery period, with a Normal Event;"
-          + " an ignored XID is a None taint and the device stays Healthy")
-  void transientRecovers() {
-    node.gpus().injectXid(gpu("gpu-4"), 8);
-    node.gpus().injectXid(gpu("gpu-5"), 43);
-
-    await().until(() -> taints("gpu-4").equals(List.of("gpu.nvidia.com/xid=8:NoSchedule")));
-    await().until(() -> taints("gpu-5").equals(List.of("gpu.nvidia.com/xid=43:None")));
-    await().until(() -> streamed("gpu-5").equals("HEALTHY non-fatal XID 43 reported by NVML"));
-
-    await().atMost(Duration.ofSeconds(20)).until(() -> taints("gpu-4").isEmpty());
-    assertThat(streamed("gpu-4")).isIn("HEALTHY", "UNHEALTHY critical XID 8 reported by NVML");
-    await().until(() -> streamed("gpu-4").equals("HEALTHY"));
+    node.gpus().setRecoveryAction(gpu("gpu-2"), RecoveryAction.NONE); // the node was rebooted
+    await().until(() -> taints("gpu-2").isEmpty());
+    await().until(() -> streamed("gpu-2").equals("HEALTHY"));
     assertThat(events("DeviceRecovered"))
         .contains(
-            "gpu-4: no further XID for 2 s after XID 8: taint gpu.nvidia.com/xid=8:NoSchedule"
-                + " removed");
+            "gpu-2: NVML recovery action NONE again after XID 79: taint"
+                + " gpu.nvidia.com/xid=79:NoSchedule removed");
   }
 
   @Test
   @DisplayName(
-      "an XID on a MIG device taints that device only; a lost GPU taints every device on it"
-          + " gpu-lost and is not watched again")
+      "a non-fatal XID (NVML needs no recovery) is a None taint, the device stays Healthy, and"
+          + " the taint goes after a clean recovery period with a Normal Event")
+  void nonFatalRecovers() {
+    node.gpus().injectXid(gpu("gpu-4"), 8);
+    node.gpus().injectXid(gpu("gpu-5"), 31, RecoveryAction.RECOVER_IMEX_DOMAIN);
+
+    await().until(() -> taints("gpu-4").equals(List.of("gpu.nvidia.com/xid=8:None")));
+    await().until(() -> taints("gpu-5").equals(List.of("gpu.nvidia.com/xid=31:None")));
+    await().until(() -> streamed("gpu-4").equals("HEALTHY non-fatal XID 8 reported by NVML"));
+
+    await().atMost(Duration.ofSeconds(20)).until(() -> taints("gpu-4").isEmpty());
+    await().until(() -> streamed("gpu-4").equals("HEALTHY"));
+    assertThat(events("DeviceTainted"))
+        .contains(
+            "gpu-4: XID 8 (non-fatal: NVML recovery action NONE): taint gpu.nvidia.com/xid=8:None"
+                + " added");
+    assertThat(events("DeviceRecovered"))
+        .contains(
+            "gpu-4: no further XID for 2 s after XID 8: taint gpu.nvidia.com/xid=8:None removed");
+  }
+
+  @Test
+  @DisplayName(
+      "a non-fatal XID on a MIG device taints that device only, a fatal one every device of its"
+          + " GPU; a lost GPU taints every device on it gpu-lost and is not watched again")
   void migDeviceAndLostGpu() {
     GpuInfo split = gpu("gpu-0-mig-1g5gb-19-0");
     int gi =
@@ -200,9 +213,13 @@ class HealthIT {
     node.gpus().injectXid(split, 94, gi, 0);
 
     await()
-        .until(() ->
-            taints("gpu-0-mig-1g5gb-19-1").equals(List.of("gpu.nvidia.com/xid=94:NoSchedule")));
+        .until(() -> taints("gpu-0-mig-1g5gb-19-1").equals(List.of("gpu.nvidia.com/xid=94:None")));
     assertThat(taints("gpu-0-mig-1g5gb-19-0")).isEmpty();
+    node.gpus().injectXid(split, 48, gi, 0); // double-bit ECC: the driver asks for a GPU reset
+    await()
+        .until(() ->
+            taints("gpu-0-mig-1g5gb-19-0").equals(List.of("gpu.nvidia.com/xid=48:NoSchedule")));
+    assertThat(taints("gpu-0-mig-1g5gb-19-1")).containsExactly("gpu.nvidia.com/xid=48:NoSchedule");
 
     node.gpus().loseGpu(gpu("gpu-6"));
 

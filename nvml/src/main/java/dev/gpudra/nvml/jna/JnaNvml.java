@@ -12,6 +12,7 @@ import dev.gpudra.nvml.MigMode;
 import dev.gpudra.nvml.MigProfile;
 import dev.gpudra.nvml.Nvml;
 import dev.gpudra.nvml.Placement;
+import dev.gpudra.nvml.RecoveryAction;
 import dev.gpudra.nvml.SystemInfo;
 import dev.gpudra.nvml.XidWatch;
 import java.nio.ByteBuffer;
@@ -126,7 +127,7 @@ public final class JnaNvml implements Nvml {
     } catch (UnsatisfiedLinkError e) {
       return Optional.empty(); // a driver from before the fabric API
     }
-    if (code == ReturnCodes.NOT_SUPPORTED || code == ReturnCodes.FUNCTION_NOT_FOUND) {
+    if (unsupported(code)) {
       return Optional.empty();
     }
     calls.check("nvmlDeviceGetGpuFabricInfo", code);
@@ -170,6 +171,32 @@ public final class JnaNvml implements Nvml {
     calls.check(
         "nvmlDeviceSetPersistenceMode",
         lib.nvmlDeviceSetPersistenceMode(handle, enabled ? FEATURE_ENABLED : FEATURE_DISABLED));
+  }
+
+  @Override
+  public Optional<RecoveryAction> recoveryAction(GpuInfo gpu) {
+    Pointer handle = calls.device(gpu.index(), gpu.uuid());
+    NvmlFieldValue field = new NvmlFieldValue();
+    field.fieldId = NvmlFieldValue.GPU_RECOVERY_ACTION;
+    int code;
+    try {
+      code = lib.nvmlDeviceGetFieldValues(handle, 1, field);
+    } catch (UnsatisfiedLinkError e) {
+      return Optional.empty(); // a library without field values (NVIDIA's mock NVML)
+    }
+    if (unsupported(code)) {
+      return Optional.empty();
+    }
+    calls.check("nvmlDeviceGetFieldValues", code);
+    if (unsupported(field.nvmlReturn)) {
+      return Optional.empty(); // a driver from before 565
+    }
+    calls.check("nvmlDeviceGetFieldValues(NVML_FI_DEV_GET_GPU_RECOVERY_ACTION)", field.nvmlReturn);
+    return Optional.of(new RecoveryAction((int) Math.min(field.integer(), Integer.MAX_VALUE)));
+  }
+
+  private static boolean unsupported(int code) {
+    return code == ReturnCodes.NOT_SUPPORTED || code == ReturnCodes.FUNCTION_NOT_FOUND;
   }
 
   @Override

@@ -96,6 +96,9 @@ public interface NvmlLibrary extends Library {
 
   int nvmlDeviceSetPersistenceMode(Pointer device, int mode);
 
+  /** Reads {@code valuesCount} fields; each value carries its own return code. */
+  int nvmlDeviceGetFieldValues(Pointer device, int valuesCount, NvmlFieldValue values);
+
   long EVENT_TYPE_SINGLE_BIT_ECC_ERROR = 0x1L;
 
   long EVENT_TYPE_DOUBLE_BIT_ECC_ERROR = 0x2L;

@@ -12,6 +12,7 @@ import dev.gpudra.nvml.NvmlGpuLostException;
 import dev.gpudra.nvml.NvmlNotFoundException;
 import dev.gpudra.nvml.NvmlNotSupportedException;
 import dev.gpudra.nvml.Placement;
+import dev.gpudra.nvml.RecoveryAction;
 import dev.gpudra.nvml.SystemInfo;
 import dev.gpudra.nvml.TimeSlice;
 import dev.gpudra.nvml.TimeSlicer;
@@ -50,6 +51,7 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
   private final Map<String, GpuSettings> settings = new ConcurrentHashMap<>();
   private final List<SimulatedXidWatch> watches = new CopyOnWriteArrayList<>();
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private final Map<String, RecoveryAction> actions = new ConcurrentHashMap<>();
   private final Set<String> refusingEvents = ConcurrentHashMap.newKeySet();
   private volatile boolean refusingEventSets;
 
@@ -233,11 +235,48 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     injectXid(gpu, xid, XidEvent.WHOLE_GPU, XidEvent.WHOLE_GPU);
   }
 
-  /** An XID error on the GPU's MIG device with these GI and CI IDs. */
+  /**
+   * An XID error on the GPU's MIG device with these GI and CI IDs; the driver sets the recovery
+   * action NVIDIA's XID catalog asks for ({@link DriverRecovery}), if any.
+   */
   public void injectXid(GpuInfo gpu, long xid, int gpuInstanceId, int computeInstanceId) {
     find(gpu);
+    raise(gpu.uuid(), DriverRecovery.after(xid));
     XidEvent event = new XidEvent(gpu.uuid(), xid, gpuInstanceId, computeInstanceId);
     watches.forEach(w -> w.deliver(event));
+  }
+
+  /** An XID error on the whole GPU, with the recovery action the driver sets with it. */
+  public void injectXid(GpuInfo gpu, long xid, RecoveryAction action) {
+    setRecoveryAction(gpu, action);
+    XidEvent event = XidEvent.onGpu(gpu.uuid(), xid);
+    watches.forEach(w -> w.deliver(event));
+  }
+
+  /** The driver sets the GPU's recovery action: {@link RecoveryAction#NONE} once it was reset. */
+  public void setRecoveryAction(GpuInfo gpu, RecoveryAction action) {
+    find(gpu);
+    actions.put(gpu.uuid(), action);
+  }
+
+  /** A pending recovery action stays until the GPU recovers; a new XID never clears it. */
+  private void raise(String uuid, RecoveryAction action) {
+    if (!action.equals(RecoveryAction.NONE)) {
+      actions.put(uuid, action);
+    }
+  }
+
+  /**
+   * Empty for a driver before 565; else the action the last XID set, {@link RecoveryAction#NONE}
+   * after boot. It lives as long as this object (a restarted plugin's GPUs need none).
+   */
+  @Override
+  public Optional<RecoveryAction> recoveryAction(GpuInfo gpu) {
+    reachable(gpu);
+    if (!DriverRecovery.reports(system.driverVersion())) {
+      return Optional.empty();
+    }
+    return Optional.of(actions.getOrDefault(gpu.uuid(), RecoveryAction.NONE));
   }
 
   /** Delivers the XIDs other processes put in the inbox since the last read; logs refused lines. */
@@ -248,7 +287,15 @@ public final class SimulatedNvml implements Nvml, TimeSlicer {
     synchronized (inbox.get()) {
       XidInbox.Batch batch = inbox.get().read();
       batch.refused().forEach(r -> log.warn("refused an injected XID: {}", r));
-      batch.events().forEach(e -> watches.forEach(w -> w.deliver(e)));
+      for (XidInbox.Report report : batch.reports()) {
+        report
+            .action()
+            .ifPresentOrElse(
+                a -> actions.put(report.gpuUuid(), a),
+                () ->
+                    report.xid().ifPresent(e -> raise(e.gpuUuid(), DriverRecovery.after(e.xid()))));
+        report.xid().ifPresent(e -> watches.forEach(w -> w.deliver(e)));
+      }
     }
   }
 

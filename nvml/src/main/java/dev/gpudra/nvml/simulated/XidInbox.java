@@ -1,5 +1,6 @@
 package dev.gpudra.nvml.simulated;
 
+import dev.gpudra.nvml.RecoveryAction;
 import dev.gpudra.nvml.XidEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,16 +12,19 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * XID errors injected from outside the process that holds the simulated NVML: another process (the
  * real-node demo, a test) appends lines {@code <gpu-uuid> <xid>} or {@code <gpu-uuid> <xid> <gi>
- * <ci>} to this file, and each complete line is an event once. Lines already there when the inbox
- * opens are not replayed, as a restarted plugin does not see a real GPU's past XIDs. A read takes
- * at most {@link #MAX_READ} bytes; a line over {@link #MAX_LINE} characters, a malformed line or an
- * unknown GPU is refused, naming the file and line, and the lines after it still count. Not
- * thread-safe: the NVML reads it under its own lock.
+ * <ci>}, optionally ending in {@code recovery=<action>} (the recovery action the driver sets with
+ * it, {@link RecoveryAction#parse}), or {@code <gpu-uuid> recovery=<action>} alone (the GPU was
+ * reset: {@code recovery=none}), to this file, and each complete line counts once. Lines already
+ * there when the inbox opens are not replayed, as a restarted plugin does not see a real GPU's past
+ * XIDs. A read takes at most {@link #MAX_READ} bytes; a line over {@link #MAX_LINE} characters, a
+ * malformed line or an unknown GPU is refused, naming the file and line, and the lines after it
+ * still count. Not thread-safe: the NVML reads it under its own lock.
  */
 final class XidInbox {
   /** The most bytes one read consumes; the rest waits for the next read. */
@@ -29,16 +33,32 @@ final class XidInbox {
   /** The longest line accepted. */
   static final int MAX_LINE = 256;
 
+  private static final String RECOVERY = "recovery=";
+
+  /**
+   * One well-formed line: an XID, a recovery action, or both.
+   *
+   * @param gpuUuid the GPU it is about
+   * @param xid the XID event, if the line has one
+   * @param action the recovery action the driver sets, if the line names one
+   */
+  record Report(String gpuUuid, Optional<XidEvent> xid, Optional<RecoveryAction> action) {}
+
   /**
    * What one read found.
    *
-   * @param events the well-formed lines' events, in order
+   * @param reports the well-formed lines, in order
    * @param refused one message per refused line, each naming the file and line
    */
-  record Batch(List<XidEvent> events, List<String> refused) {
+  record Batch(List<Report> reports, List<String> refused) {
     Batch {
-      events = List.copyOf(events);
+      reports = List.copyOf(reports);
       refused = List.copyOf(refused);
+    }
+
+    /** The XID events among the reports, in order. */
+    List<XidEvent> events() {
+      return reports.stream().flatMap(r -> r.xid().stream()).toList();
     }
   }
 
@@ -61,11 +81,11 @@ final class XidInbox {
 
   /** The lines completed since the last read (at most {@link #MAX_READ} bytes of them). */
   Batch read() {
-    List<XidEvent> events = new ArrayList<>();
+    List<Report> reports = new ArrayList<>();
     List<String> refused = new ArrayList<>();
     String text = next();
     if (text == null) {
-      return new Batch(events, refused);
+      return new Batch(reports, refused);
     }
     for (String line : text.split("\n", -1)) {
       lines++;
@@ -73,32 +93,45 @@ final class XidInbox {
         continue;
       }
       try {
-        events.add(parse(line.strip()));
+        reports.add(parse(line.strip()));
       } catch (IllegalArgumentException e) {
         refused.add(file + ":" + lines + ": " + e.getMessage());
       }
     }
-    return new Batch(events, refused);
+    return new Batch(reports, refused);
   }
 
-  private XidEvent parse(String line) {
+  private Report parse(String line) {
     if (line.length() > MAX_LINE) {
       throw new IllegalArgumentException("line longer than " + MAX_LINE + " characters");
     }
-    String[] fields = line.split("\\s+");
-    if (fields.length != 2 && fields.length != 4) {
+    List<String> fields = new ArrayList<>(List.of(line.split("\\s+")));
+    Optional<RecoveryAction> action = Optional.empty();
+    if (fields.getLast().startsWith(RECOVERY)) {
+      action = Optional.of(RecoveryAction.parse(fields.removeLast().substring(RECOVERY.length())));
+    }
+    int size = fields.size();
+    if (size != 2 && size != 4 && !(size == 1 && action.isPresent())) {
       throw new IllegalArgumentException(
-          "want '<gpu-uuid> <xid>' or '<gpu-uuid> <xid> <gi> <ci>', got '" + line + "'");
+          "want '<gpu-uuid> <xid> [<gi> <ci>] [recovery=<action>]' or '<gpu-uuid>"
+              + " recovery=<action>', got '"
+              + line
+              + "'");
     }
-    if (!gpus.contains(fields[0])) {
-      throw new IllegalArgumentException("no GPU " + fields[0]);
+    String gpu = fields.getFirst();
+    if (!gpus.contains(gpu)) {
+      throw new IllegalArgumentException("no GPU " + gpu);
     }
-    long xid = number(fields[1], "xid");
-    if (fields.length == 2) {
-      return new XidEvent(fields[0], xid, XidEvent.WHOLE_GPU, XidEvent.WHOLE_GPU);
+    return new Report(gpu, size == 1 ? Optional.empty() : Optional.of(event(fields)), action);
+  }
+
+  private static XidEvent event(List<String> fields) {
+    long xid = number(fields.get(1), "xid");
+    if (fields.size() == 2) {
+      return new XidEvent(fields.get(0), xid, XidEvent.WHOLE_GPU, XidEvent.WHOLE_GPU);
     }
     return new XidEvent(
-        fields[0], xid, (int) number(fields[2], "gi"), (int) number(fields[3], "ci"));
+        fields.get(0), xid, (int) number(fields.get(2), "gi"), (int) number(fields.get(3), "ci"));
   }
 
   private static long number(String field, String name) {

@@ -128,6 +128,29 @@ class StructureLayoutTest {
 
   @Test
   @DisplayName(
+      "nvmlFieldValue_t: u32 field and scope, s64 timestamp and latency, value type, return code,"
+          + " 8-byte value union = 40 bytes; an unsigned int value is the union's low half")
+  void fieldValue() {
+    NvmlFieldValue field = new NvmlFieldValue();
+    field.fieldId = NvmlFieldValue.GPU_RECOVERY_ACTION;
+    field.write();
+    Pointer p = field.getPointer();
+    assertThat(field.size()).isEqualTo(40);
+    assertThat(p.getInt(0)).isEqualTo(230);
+    p.setInt(24, 1); // NVML_VALUE_TYPE_UNSIGNED_INT
+    p.setInt(28, 3); // NVML_ERROR_NOT_SUPPORTED
+    p.setLong(32, 0xdead_beef_0000_0002L);
+    field.read();
+    assertThat(field.nvmlReturn).isEqualTo(3);
+    assertThat(field.integer()).isEqualTo(2L);
+    p.setInt(24, 3); // NVML_VALUE_TYPE_UNSIGNED_LONG_LONG
+    p.setLong(32, 7L);
+    field.read();
+    assertThat(field.integer()).isEqualTo(7L);
+  }
+
+  @Test
+  @DisplayName(
       "nvmlEventData_t: device handle, u64 type, u64 data (the XID), u32 GI and CI = 32 bytes;"
           + " 0xFFFFFFFF reads as -1")
   void eventData() {

@@ -3,6 +3,7 @@ package dev.gpudra.nvml.simulated;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpudra.nvml.GpuInfo;
+import dev.gpudra.nvml.RecoveryAction;
 import dev.gpudra.nvml.XidEvent;
 import dev.gpudra.nvml.XidWatch;
 import java.io.IOException;
@@ -56,7 +57,9 @@ class XidInboxIT {
     return List.of(
         new Refused("xid not a number", GPU + " seventy", "xid 'seventy' is not a number"),
         new Refused("unknown GPU", "GPU-ffff 79", "no GPU GPU-ffff"),
-        new Refused("three fields", GPU + " 79 1", "want '<gpu-uuid> <xid>'"),
+        new Refused("three fields", GPU + " 79 1", "want '<gpu-uuid> <xid> [<gi> <ci>]"),
+        new Refused("unknown action", GPU + " 79 recovery=reboot", "no GPU recovery action"),
+        new Refused("action alone", "recovery=none", "want '<gpu-uuid> <xid>"),
         new Refused("negative xid", GPU + " -1", "xid -1 is out of range"),
         new Refused("over-long line", GPU + " 79 " + "1".repeat(300), "longer than 256"));
   }
@@ -77,6 +80,28 @@ class XidInboxIT {
         .startsWith(file + ":2: ")
         .contains(bad.message());
     assertThat(batch.events()).containsExactly(new XidEvent(GPU, 48, 1, 0));
+  }
+
+  @Test
+  @DisplayName(
+      "a line may end in the recovery action the driver sets with the XID, or set one alone (the"
+          + " GPU was reset)")
+  void recoveryActions() throws Exception {
+    Path state = dir.resolve("simulated-gpus.json");
+    try (SimulatedNvml nvml =
+            new SimulatedNvml(new ProfileLoader().load("dgx-a100"), "node-a", Optional.of(state));
+        XidWatch watch = nvml.watchXids(nvml.gpus())) {
+      GpuInfo gpu = nvml.gpus().get(3);
+      Path inbox = SimulatedNvml.xidInbox(state);
+      append(inbox, gpu.uuid() + " 31 recovery=drain-p2p\n");
+
+      assertThat(watch.next(Duration.ofSeconds(5))).contains(XidEvent.onGpu(gpu.uuid(), 31));
+      assertThat(nvml.recoveryAction(gpu)).contains(RecoveryAction.DRAIN_P2P);
+      append(inbox, gpu.uuid() + " recovery=none\n" + gpu.uuid() + " 48\n");
+      assertThat(watch.next(Duration.ofSeconds(5))).contains(XidEvent.onGpu(gpu.uuid(), 48));
+      assertThat(nvml.recoveryAction(gpu)).contains(RecoveryAction.GPU_RESET);
+      assertThat(watch.next(Duration.ofMillis(300))).isEmpty();
+    }
   }
 
   @Test
