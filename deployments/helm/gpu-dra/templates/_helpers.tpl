@@ -133,6 +133,11 @@ resource.k8s.io/v1beta1
 {{- join "," $gates -}}
 {{- end -}}
 
+{{- /* "true" with hostManaged IMEX: no daemons, so no daemon DeviceClass nor RBAC. */}}
+{{- define "gpu-dra.hostManagedImex" -}}
+{{- if eq (toString .Values.resources.computeDomains.imex.mode) "hostManaged" }}true{{ end -}}
+{{- end -}}
+
 {{- define "gpu-dra.gate" -}}
 {{- if and .Values.featureGates (get .Values.featureGates .gate) }}true{{ end -}}
 {{- end -}}

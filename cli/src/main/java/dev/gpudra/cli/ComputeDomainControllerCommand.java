@@ -1,5 +1,6 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.api.computedomain.ImexMode;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.controller.metrics.DomainMetrics;
@@ -72,6 +73,22 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
       description =
           "Comma-separated pull secrets of the daemons (CD_DAEMON_IMAGE_PULL_SECRET_NAMES).")
   String pullSecrets;
+
+  @Option(
+      names = "--imex-mode",
+      defaultValue = "${env:IMEX_MODE:-}",
+      description =
+          "driverManaged (default: a DaemonSet of IMEX daemons per domain) or hostManaged (the"
+              + " admin runs nvidia-imex; needs the HostManagedIMEXDaemon gate) (IMEX_MODE).")
+  String imexMode;
+
+  @Option(
+      names = "--imex-isolation",
+      defaultValue = "${env:IMEX_ISOLATION:-}",
+      description =
+          "domain (default: a domain's workloads share channel 0); channel is not implemented"
+              + " (IMEX_ISOLATION).")
+  String imexIsolation;
 
   @Option(
       names = "--leader-election",
@@ -165,8 +182,9 @@ final class ComputeDomainControllerCommand implements Callable<Integer> {
     }
     List<String> secrets =
         Arrays.stream(pullSecrets.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    ImexMode imex = ImexMode.parse(imexMode, imexIsolation, FeatureGates.parse(featureGates));
     return new DaemonSettings(
-        namespace, imageName, daemonVerbosity, maxNodes, featureGates, secrets);
+        namespace, imageName, daemonVerbosity, maxNodes, featureGates, secrets, imex);
   }
 
   /** Another replica holds the lease now: exit, as NVIDIA's controller does. */

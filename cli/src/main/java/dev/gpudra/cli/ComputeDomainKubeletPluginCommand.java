@@ -1,6 +1,8 @@
 package dev.gpudra.cli;
 
+import dev.gpudra.api.computedomain.ImexMode;
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.computedomain.imex.HostImexCheck;
 import dev.gpudra.computedomain.plugin.ComputeDomainKubeletPlugin;
 import dev.gpudra.computedomain.plugin.DomainPluginConfig;
 import dev.gpudra.kit.slices.PublisherSettings;
@@ -55,20 +57,25 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
   @Option(
       names = "--imex-mode",
       defaultValue = "${env:IMEX_MODE}",
-      description = "Only driverManaged, what gpu-dra does, is accepted (IMEX_MODE).")
+      description =
+          "driverManaged (default: each domain runs nvidia-imex daemons) or hostManaged (the admin"
+              + " runs nvidia-imex on each host; needs the HostManagedIMEXDaemon gate) (IMEX_MODE).")
   String imexMode;
 
   @Option(
       names = "--imex-isolation",
       defaultValue = "${env:IMEX_ISOLATION}",
-      description = "Only domain, what gpu-dra does, is accepted (IMEX_ISOLATION).")
+      description =
+          "domain (default: a domain's workloads share channel 0); channel is not implemented"
+              + " (IMEX_ISOLATION).")
   String imexIsolation;
 
   @Option(
       names = "--imex-host-socket-path",
       defaultValue = "${env:IMEX_HOST_SOCKET_PATH}",
       description =
-          "NVIDIA's hostManaged IMEX socket; not supported, refused (IMEX_HOST_SOCKET_PATH).")
+          "The host nvidia-imex's control socket under the driver root, asked with hostManaged"
+              + " IMEX (IMEX_HOST_SOCKET_PATH, default /etc/nvidia-imex/imex_ctrl.sock).")
   String imexHostSocket;
 
   /** NVIDIA's flags for what gpu-dra's compute-domain plugin does not do. */
@@ -78,22 +85,7 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
             "--pod-uid (POD_UID)",
             podUid,
             "",
-            "sockets are not named per pod (NVIDIA's SeamlessUpgrades gate)"),
-        new UpstreamOnlyOptions.Setting(
-            "--imex-mode (IMEX_MODE)",
-            imexMode,
-            "driverManaged",
-            "the domain's daemons run nvidia-imex (driverManaged)"),
-        new UpstreamOnlyOptions.Setting(
-            "--imex-isolation (IMEX_ISOLATION)",
-            imexIsolation,
-            "domain",
-            "every workload of a domain shares channel 0 (domain)"),
-        new UpstreamOnlyOptions.Setting(
-            "--imex-host-socket-path (IMEX_HOST_SOCKET_PATH)",
-            imexHostSocket,
-            "/etc/nvidia-imex/imex_ctrl.sock",
-            "IMEX is driver-managed, no host daemon is asked"));
+            "sockets are not named per pod (NVIDIA's SeamlessUpgrades gate)"));
   }
 
   @Override
@@ -125,6 +117,7 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
 
   DomainPluginConfig config(String namespace) {
     KubeletPluginOptions o = options;
+    FeatureGates gates = FeatureGates.parse(o.featureGates);
     return new DomainPluginConfig(
         o.nodeName,
         namespace,
@@ -136,12 +129,16 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
         Path.of(o.driverRoot),
         o.cdiHookPath,
         Path.of(procRoot),
-        FeatureGates.parse(o.featureGates),
+        gates,
         o.healthcheckPort,
         MetricsServer.parseEndpoint(o.httpEndpoint),
         o.metricsPath,
         blankToEmpty(o.simulatedGpus),
-        gpuCliqueLabel());
+        gpuCliqueLabel(),
+        ImexMode.parse(imexMode, imexIsolation, gates),
+        imexHostSocket == null || imexHostSocket.isBlank()
+            ? HostImexCheck.DEFAULT_SOCKET
+            : imexHostSocket.strip());
   }
 
   /** Go's boolean flag syntax, as NVIDIA's plugin reads it. */

@@ -19,16 +19,33 @@ class UpstreamFlagsTest {
         "gpu-kubelet-plugin|--image-pull-policy=Always|--image-pull-policy (IMAGE_PULL_POLICY)",
         "gpu-kubelet-plugin|--service-account-name=sa|--service-account-name (SERVICE_ACCOUNT_NAME)",
         "gpu-kubelet-plugin|--default-config=a100|--default-config (DEFAULT_CONFIG)",
-        "compute-domain-kubelet-plugin|--pod-uid=u1|--pod-uid (POD_UID)",
-        "compute-domain-kubelet-plugin|--imex-mode=hostManaged|--imex-mode (IMEX_MODE)",
-        "compute-domain-kubelet-plugin|--imex-isolation=channel|--imex-isolation (IMEX_ISOLATION)",
-        "compute-domain-kubelet-plugin|--imex-host-socket-path=/s|--imex-host-socket-path"
+        "compute-domain-kubelet-plugin|--pod-uid=u1|--pod-uid (POD_UID)"
       })
   @DisplayName("a value for a feature gpu-dra lacks is refused naming the flag, exit code 2")
   void refused(String command, String flag, String named) {
     CliRun run = CliRun.of(command, "--node-name=n1", "--simulated-gpus=dgx-h100", flag);
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains(named).contains("is not supported by gpu-dra: ");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--imex-mode=hostManaged|--imex-mode (IMEX_MODE): imex.mode=\"hostManaged\" requires the"
+            + " HostManagedIMEXDaemon feature gate to be enabled",
+        "--imex-mode=host|--imex-mode (IMEX_MODE): unknown imex.mode \"host\"",
+        "--imex-isolation=channel|--imex-isolation (IMEX_ISOLATION): imex.isolation=\"channel\" is"
+            + " not supported yet",
+        "--imex-isolation=pod|unknown imex.isolation \"pod\": must be \"domain\" or \"channel\""
+      })
+  @DisplayName("IMEX modes are refused by NVIDIA's rules, naming the flag")
+  void imexRules(String flag, String message) {
+    CliRun run =
+        CliRun.of(
+            "compute-domain-kubelet-plugin", "--node-name=n1", "--simulated-gpus=dgx-h100", flag);
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err()).contains(message);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -123,7 +123,13 @@ public final class DemoCluster implements AutoCloseable {
         ComputeDomainController.start(
             client(),
             new DaemonSettings(
-                Demo.DRIVER_NAMESPACE, DemoNode.IMAGE, 4, 18, Demo.DOMAIN_GATES, List.of()),
+                Demo.DRIVER_NAMESPACE,
+                DemoNode.IMAGE,
+                4,
+                18,
+                Demo.DOMAIN_GATES,
+                List.of(),
+                dev.gpudra.api.computedomain.ImexMode.DRIVER_MANAGED),
             true,
             java.util.Optional.empty());
     progress.accept("ComputeDomain controller running");

@@ -218,7 +218,9 @@ public final class DemoNode implements AutoCloseable {
         Optional.empty(),
         "/metrics",
         Optional.of(spec.profile()),
-        true);
+        true,
+        dev.gpudra.api.computedomain.ImexMode.DRIVER_MANAGED,
+        dev.gpudra.computedomain.imex.HostImexCheck.DEFAULT_SOCKET);
   }
 
   /** The address this node's daemon pods report: one per node, from its number. */

@@ -170,7 +170,13 @@ class ChartValuesE2E {
     assertThatThrownBy(() ->
             harness.render(
                 "--namespace", NS, "--set", "resources.computeDomains.imex.mode=hostManaged"))
-        .hasMessageContaining("resources.computeDomains.imex.mode");
+        .hasMessageContaining(
+            "resources.computeDomains.imex.mode=hostManaged requires"
+                + " featureGates.HostManagedIMEXDaemon=true");
+    assertThatThrownBy(() ->
+            harness.render(
+                "--namespace", NS, "--set", "resources.computeDomains.imex.isolation=channel"))
+        .hasMessageContaining("imex.isolation=channel is not supported yet");
     assertThatThrownBy(
             () -> harness.render("--namespace", NS, "--set", "controller.metrics.profilePath=/p"))
         .hasMessageContaining("controller.metrics.profilePath");
@@ -263,5 +269,49 @@ class ChartValuesE2E {
                 .getPodSelector()
                 .getMatchLabels())
         .containsExactlyEntriesOf(Map.of("gpu-dra-component", "controller"));
+  }
+
+  @Test
+  @DisplayName(
+      "imex.mode=hostManaged: no daemon DeviceClass nor daemon RBAC; the controller and the"
+          + " compute-domain plugin get IMEX_MODE, the plugin the host socket")
+  void hostManagedImex() {
+    List<HasMetadata> objects =
+        harness.render(
+            "--namespace",
+            NS,
+            "--set",
+            "featureGates.HostManagedIMEXDaemon=true,resources.computeDomains.imex.mode=hostManaged",
+            "--set",
+            "resources.computeDomains.imex.hostSocketPath=/run/imex/ctl.sock");
+
+    assertThat(names(objects, "DeviceClass"))
+        .contains("compute-domain-default-channel.nvidia.com")
+        .doesNotContain("compute-domain-daemon.nvidia.com");
+    assertThat(names(objects, "ServiceAccount"))
+        .doesNotContain("compute-domain-daemon-service-account");
+    assertThat(names(objects, "Role")).doesNotContain("compute-domain-daemon-role");
+    var domains =
+        find(objects, DaemonSet.class, "gpu-dra-kubelet-plugin")
+            .getSpec()
+            .getTemplate()
+            .getSpec()
+            .getContainers()
+            .stream()
+            .filter(c -> c.getName().equals("compute-domains"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(env(domains.getEnv()))
+        .containsEntry("IMEX_MODE", "hostManaged")
+        .containsEntry("IMEX_ISOLATION", "domain")
+        .containsEntry("IMEX_HOST_SOCKET_PATH", "/run/imex/ctl.sock");
+    var controller =
+        find(objects, Deployment.class, "gpu-dra-controller")
+            .getSpec()
+            .getTemplate()
+            .getSpec()
+            .getContainers()
+            .getFirst();
+    assertThat(env(controller.getEnv())).containsEntry("IMEX_MODE", "hostManaged");
   }
 }

@@ -47,6 +47,11 @@ public enum FeatureGate {
    * Kubernetes 1.36); where it drops lists, the plugin publishes the scalar and says so.
    */
   DRA_LIST_TYPE_ATTRIBUTES("DRAListTypeAttributes", false, Stage.ALPHA),
+  /**
+   * NVIDIA's (0.5): {@code --imex-mode hostManaged} may be chosen, where the admin runs {@code
+   * nvidia-imex} on each host and the driver only hands out channels.
+   */
+  HOST_MANAGED_IMEX_DAEMON("HostManagedIMEXDaemon", false, Stage.ALPHA),
   /** Accepted for compatibility with the Kubernetes logging gates; always on. */
   CONTEXTUAL_LOGGING("ContextualLogging", true, Stage.BETA),
   LOGGING_ALPHA_OPTIONS("LoggingAlphaOptions", false, Stage.ALPHA),

@@ -121,7 +121,14 @@ public final class DomainBench {
         try (ComputeDomainController controller =
             ComputeDomainController.start(
                 controllerClient,
-                new DaemonSettings(DRIVER_NS, "gpu-dra:bench", 4, 18, "", List.of()),
+                new DaemonSettings(
+                    DRIVER_NS,
+                    "gpu-dra:bench",
+                    4,
+                    18,
+                    "",
+                    List.of(),
+                    dev.gpudra.api.computedomain.ImexMode.DRIVER_MANAGED),
                 true,
                 Optional.empty())) {
           awaitReady(setup, domains, start, timeout);

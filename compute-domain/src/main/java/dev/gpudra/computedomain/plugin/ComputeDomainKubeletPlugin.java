@@ -7,6 +7,7 @@ import dev.gpudra.computedomain.checkpoint.DomainCheckpointCodec;
 import dev.gpudra.computedomain.checkpoint.DomainClaim;
 import dev.gpudra.computedomain.clique.GpuCliqueLabel;
 import dev.gpudra.computedomain.clique.NodeClique;
+import dev.gpudra.computedomain.imex.HostImexCheck;
 import dev.gpudra.computedomain.node.ImexDevices;
 import dev.gpudra.computedomain.node.ProcImexDevices;
 import dev.gpudra.computedomain.node.SimulatedImexDevices;
@@ -16,7 +17,9 @@ import dev.gpudra.computedomain.prepare.DaemonPrep;
 import dev.gpudra.computedomain.prepare.DomainApi;
 import dev.gpudra.computedomain.prepare.DomainDraDriver;
 import dev.gpudra.computedomain.prepare.DomainRequests;
+import dev.gpudra.computedomain.prepare.HostChannelPrep;
 import dev.gpudra.computedomain.prepare.NodeLabel;
+import dev.gpudra.computedomain.prepare.TargetPrep;
 import dev.gpudra.kit.DraDriver;
 import dev.gpudra.kit.checkpoint.CheckpointFile;
 import dev.gpudra.kit.checkpoint.CheckpointUnreadableException;
@@ -173,7 +176,7 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
     Optional<MetricsServer> metricsServer = Optional.empty();
     try {
       kit.start();
-      kit.publishResources(DomainDevices.all(bindingConditions(config, client)));
+      kit.publishResources(published(config, client));
       clique.start();
       metricsServer =
           config.metrics().map(a -> new MetricsServer(a, config.metricsPath(), metrics.registry()));
@@ -213,10 +216,30 @@ public final class ComputeDomainKubeletPlugin implements AutoCloseable {
         new DomainRequests(DomainPluginConfig.DRIVER_NAME, config.featureGates()),
         new ClaimBook(checkpoints, Clock.systemUTC()),
         DomainDraDriver.claimSpecs(config.cdiRoot()),
-        new DomainDraDriver.Preparers(
-            new ChannelPrep(api, label, devices, clique, config.nodeName()),
-            new DaemonPrep(api, config.domainsDir(), devices, clique)),
+        preparers(config, api, label, devices, clique),
         label);
+  }
+
+  private static List<io.fabric8.kubernetes.api.model.resource.v1.Device> published(
+      DomainPluginConfig config, KubernetesClient client) {
+    return DomainDevices.all(bindingConditions(config, client), config.hostManaged());
+  }
+
+  /** With hostManaged IMEX, channels check the host's daemon and daemon claims are refused. */
+  private static DomainDraDriver.Preparers preparers(
+      DomainPluginConfig config,
+      DomainApi api,
+      NodeLabel label,
+      ImexDevices devices,
+      NodeClique clique) {
+    if (config.hostManaged()) {
+      HostImexCheck host = new HostImexCheck(config.driverRoot(), config.imexHostSocket());
+      return new DomainDraDriver.Preparers(
+          new HostChannelPrep(api, devices, clique, host), TargetPrep.noDaemons());
+    }
+    return new DomainDraDriver.Preparers(
+        new ChannelPrep(api, label, devices, clique, config.nodeName()),
+        new DaemonPrep(api, config.domainsDir(), devices, clique));
   }
 
   /**

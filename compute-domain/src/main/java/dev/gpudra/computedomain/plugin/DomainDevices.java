@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * The node's two {@code compute-domain.nvidia.com} devices, as NVIDIA's plugin publishes them:
  * {@code channel-0} ({@code type=channel}, {@code id=0}) and {@code daemon-0} ({@code type=daemon},
- * {@code id=0}); channels 1..2047 exist but are not advertised. With binding conditions
- * (ComputeDomainBindingConditions) the channel lists {@link ComputeDomainBinding}'s two.
+ * {@code id=0}), the channel only with hostManaged IMEX; channels 1..2047 exist but are not
+ * advertised. With binding conditions (ComputeDomainBindingConditions) the channel lists {@link
+ * ComputeDomainBinding}'s two.
  */
 final class DomainDevices {
   private DomainDevices() {}
@@ -27,6 +28,14 @@ final class DomainDevices {
    * @param bindingConditions whether the channel lists its binding conditions
    */
   static List<Device> all(boolean bindingConditions) {
+    return all(bindingConditions, false);
+  }
+
+  /**
+   * @param bindingConditions whether the channel lists its binding conditions
+   * @param hostManaged hostManaged IMEX: the channel only, as the admin runs the daemons
+   */
+  static List<Device> all(boolean bindingConditions, boolean hostManaged) {
     Device channel = device(DomainRequests.CHANNEL_DEVICE, "channel");
     if (bindingConditions) {
       channel =
@@ -35,7 +44,9 @@ final class DomainDevices {
               .withBindingFailureConditions(ComputeDomainBinding.FAILED)
               .build();
     }
-    return List.of(channel, device(DomainRequests.DAEMON_DEVICE, "daemon"));
+    return hostManaged
+        ? List.of(channel)
+        : List.of(channel, device(DomainRequests.DAEMON_DEVICE, "daemon"));
   }
 
   /**

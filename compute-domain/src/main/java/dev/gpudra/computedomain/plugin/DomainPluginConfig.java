@@ -1,5 +1,6 @@
 package dev.gpudra.computedomain.plugin;
 
+import dev.gpudra.api.computedomain.ImexMode;
 import dev.gpudra.api.featuregates.FeatureGates;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -27,6 +28,9 @@ import java.util.Optional;
  * @param simulatedGpus a GPU profile replacing NVML
  * @param gpuCliqueLabel whether the plugin owns the node's {@code nvidia.com/gpu.clique} label
  *     ({@code GPU_CLIQUE_LABEL_ENABLED})
+ * @param imex who runs {@code nvidia-imex} ({@code IMEX_MODE})
+ * @param imexHostSocket the host daemon's control socket under the driver root, asked with
+ *     hostManaged IMEX ({@code IMEX_HOST_SOCKET_PATH})
  */
 public record DomainPluginConfig(
     String nodeName,
@@ -44,7 +48,9 @@ public record DomainPluginConfig(
     Optional<InetSocketAddress> metrics,
     String metricsPath,
     Optional<String> simulatedGpus,
-    boolean gpuCliqueLabel) {
+    boolean gpuCliqueLabel,
+    ImexMode imex,
+    String imexHostSocket) {
   public static final String DRIVER_NAME = "compute-domain.nvidia.com";
 
   public DomainPluginConfig {
@@ -64,6 +70,8 @@ public record DomainPluginConfig(
     Objects.requireNonNull(metrics, "metrics");
     Objects.requireNonNull(metricsPath, "metricsPath");
     Objects.requireNonNull(simulatedGpus, "simulatedGpus");
+    Objects.requireNonNull(imex, "imex");
+    Objects.requireNonNull(imexHostSocket, "imexHostSocket");
     if (simulatedGpus.filter(g -> !g.isBlank()).isPresent() && !procRoot.equals(PROC)) {
       throw new IllegalArgumentException(
           "--proc-root (PROC_ROOT) is where the IMEX devices' numbers are read; with simulated GPUs"
@@ -84,6 +92,10 @@ public record DomainPluginConfig(
   /** {@code <dataDir>/domains}: one directory per domain whose daemon runs here. */
   public Path domainsDir() {
     return dataDir().resolve("domains");
+  }
+
+  public boolean hostManaged() {
+    return imex == ImexMode.HOST_MANAGED;
   }
 
   public boolean simulated() {

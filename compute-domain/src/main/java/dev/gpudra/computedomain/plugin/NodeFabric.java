@@ -37,6 +37,7 @@ public record NodeFabric(String driverVersion, String cliqueId) {
       boolean strict = config.featureGates().enabled(FeatureGate.CRASH_ON_NVLINK_FABRIC_ERRORS);
       String version = nvml.system().driverVersion();
       if (config.featureGates().enabled(FeatureGate.IMEX_DAEMONS_WITH_DNS_NAMES)
+          && !config.hostManaged()
           && compare(version, DNS_NAMES_MIN_DRIVER) < 0) {
         throw new IllegalStateException(
             "IMEXDaemonsWithDNSNames needs NVIDIA driver "

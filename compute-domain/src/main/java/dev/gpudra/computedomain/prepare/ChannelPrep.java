@@ -17,7 +17,7 @@ import java.util.Objects;
  * container gets channel 0 ({@code Single}) or all 2048 channels ({@code All}). A node without a
  * clique gets no channel: it has no multi-node NVLink.
  */
-public final class ChannelPrep {
+public final class ChannelPrep implements TargetPrep {
   private final DomainApi api;
   private final NodeLabel label;
   private final ImexDevices devices;
@@ -37,6 +37,7 @@ public final class ChannelPrep {
    * @throws DomainClaimException when the domain is elsewhere or gone, the node is in another
    *     domain, or this node's daemon is not Ready yet (the kubelet retries)
    */
+  @Override
   public ContainerEdits prepare(DomainRequest request) {
     ComputeDomain domain = domain(request);
     label.set(request.domainId());
@@ -64,10 +65,20 @@ public final class ChannelPrep {
   }
 
   private ComputeDomain domain(DomainRequest request) {
-    return api.find(request.namespace(), request.domainId()).orElseThrow(() -> missing(request));
+    return domain(api, request);
   }
 
-  private DomainClaimException missing(DomainRequest request) {
+  /**
+   * The claim's domain, in the claim's namespace.
+   *
+   * @throws DomainClaimException naming where the domain is, or that none has the UID
+   */
+  static ComputeDomain domain(DomainApi api, DomainRequest request) {
+    return api.find(request.namespace(), request.domainId())
+        .orElseThrow(() -> missing(api, request));
+  }
+
+  private static DomainClaimException missing(DomainApi api, DomainRequest request) {
     return api.findAnywhere(request.domainId())
         .map(d ->
             new DomainClaimException(

@@ -23,7 +23,7 @@ import java.util.Objects;
  * {@code COMPUTE_DOMAIN_NAME}, {@code COMPUTE_DOMAIN_NAMESPACE}); the {@code fabric-imex-mgmt}
  * capability when the node is in a clique.
  */
-public final class DaemonPrep {
+public final class DaemonPrep implements TargetPrep {
   static final List<String> MOUNT_OPTIONS = List.of("rw", "nosuid", "nodev", "bind");
 
   private final DomainApi api;
@@ -45,6 +45,7 @@ public final class DaemonPrep {
   /**
    * @throws DomainClaimException when the domain does not exist or its directory cannot be written
    */
+  @Override
   public ContainerEdits prepare(DomainRequest request) {
     ComputeDomain domain =
         api.findAnywhere(request.domainId())

@@ -46,8 +46,8 @@ public final class DomainDraDriver implements DraDriver {
   private final ClaimBook book;
   private final CheckpointFile<DomainCheckpoint> checkpoints;
   private final CdiSpecWriter specs;
-  private final ChannelPrep channels;
-  private final DaemonPrep daemons;
+  private final TargetPrep channels;
+  private final TargetPrep daemons;
   private final NodeLabel label;
 
   public DomainDraDriver(
@@ -66,7 +66,7 @@ public final class DomainDraDriver implements DraDriver {
   }
 
   /** How this driver prepares each target: channel claims and daemon claims. */
-  public record Preparers(ChannelPrep channels, DaemonPrep daemons) {
+  public record Preparers(TargetPrep channels, TargetPrep daemons) {
     public Preparers {
       Objects.requireNonNull(channels, "channels");
       Objects.requireNonNull(daemons, "daemons");

@@ -8,6 +8,7 @@ import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.api.computedomain.ComputeDomainDaemon;
 import dev.gpudra.api.computedomain.ComputeDomainSpec;
 import dev.gpudra.api.computedomain.DomainStatus;
+import dev.gpudra.api.computedomain.ImexMode;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.kit.PrepareResult;
@@ -18,6 +19,7 @@ import dev.gpudra.kit.slices.PublisherSettings;
 import dev.gpudra.localcluster.api.LocalApiServer;
 import dev.gpudra.localcluster.kubelet.KubeletStandIn;
 import dev.gpudra.localcluster.kubelet.StandInConfig;
+import dev.gpudra.testsupport.driver.HostImexStandIn;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -61,6 +63,7 @@ final class DomainNode implements AutoCloseable {
   private DomainPluginProcess.Child child;
   private String cliqueId;
   private KubeletStandIn kubelet;
+  private HostImexStandIn host;
 
   private DomainNode(Path root) {
     this.root = root;
@@ -72,9 +75,35 @@ final class DomainNode implements AutoCloseable {
 
   /** As {@link #start(Path, String)}, with these feature gates. */
   static DomainNode start(Path root, String profile, FeatureGates gates) {
+    return started(root, node -> config(root, profile, gates, false));
+  }
+
+  /**
+   * As {@link #start(Path, String)}, the plugin owning the node's {@code nvidia.com/gpu.clique}.
+   */
+  static DomainNode startLabelling(Path root, String profile) {
+    return started(root, node -> config(root, profile, FeatureGates.defaults(), true));
+  }
+
+  /**
+   * As {@link #start(Path, String)}, with hostManaged IMEX (and its gate): the driver root's {@link
+   * HostImexStandIn} is laid out, its daemon not started.
+   */
+  static DomainNode startHostManaged(Path root, String profile) {
+    FeatureGates gate = FeatureGates.parse("HostManagedIMEXDaemon=true");
+    return started(
+        root,
+        node -> {
+          node.host = HostImexStandIn.install(root.resolve("driver-root"));
+          return config(root, profile, gate, false, ImexMode.HOST_MANAGED);
+        });
+  }
+
+  private static DomainNode started(
+      Path root, java.util.function.Function<DomainNode, DomainPluginConfig> config) {
     DomainNode node = new DomainNode(root);
     try {
-      node.startAll(config(root, profile, gates, false));
+      node.startAll(config.apply(node));
     } catch (RuntimeException | Error e) {
       node.close();
       throw e;
@@ -82,18 +111,9 @@ final class DomainNode implements AutoCloseable {
     return node;
   }
 
-  /**
-   * As {@link #start(Path, String)}, the plugin owning the node's {@code nvidia.com/gpu.clique}.
-   */
-  static DomainNode startLabelling(Path root, String profile) {
-    DomainNode node = new DomainNode(root);
-    try {
-      node.startAll(config(root, profile, FeatureGates.defaults(), true));
-    } catch (RuntimeException | Error e) {
-      node.close();
-      throw e;
-    }
-    return node;
+  /** The host's IMEX daemon, with hostManaged IMEX. */
+  HostImexStandIn host() {
+    return host;
   }
 
   /** Stops the plugin, leaving the API server and the kubelet stand-in. */
@@ -171,6 +191,11 @@ final class DomainNode implements AutoCloseable {
 
   static DomainPluginConfig config(
       Path root, String profile, FeatureGates gates, boolean cliqueLabel) {
+    return config(root, profile, gates, cliqueLabel, ImexMode.DRIVER_MANAGED);
+  }
+
+  static DomainPluginConfig config(
+      Path root, String profile, FeatureGates gates, boolean cliqueLabel, ImexMode imex) {
     return new DomainPluginConfig(
         NODE,
         DRIVER_NS,
@@ -187,7 +212,9 @@ final class DomainNode implements AutoCloseable {
         Optional.of(new java.net.InetSocketAddress("127.0.0.1", 0)),
         "/metrics",
         Optional.of(profile),
-        cliqueLabel);
+        cliqueLabel,
+        imex,
+        HostImexStandIn.SOCKET);
   }
 
   ComputeDomainKubeletPlugin plugin() {
@@ -356,6 +383,9 @@ final class DomainNode implements AutoCloseable {
 
   @Override
   public void close() {
+    if (host != null) {
+      host.close();
+    }
     if (kubelet != null) {
       kubelet.close();
     }

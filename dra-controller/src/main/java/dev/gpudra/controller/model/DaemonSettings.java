@@ -1,5 +1,6 @@
 package dev.gpudra.controller.model;
 
+import dev.gpudra.api.computedomain.ImexMode;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,6 +13,8 @@ import java.util.Objects;
  * @param maxNodesPerImexDomain MAX_NODES_PER_IMEX_DOMAIN (18, the NVL72 limit)
  * @param featureGates FEATURE_GATES, passed on as the controller got them
  * @param imagePullSecrets CD_DAEMON_IMAGE_PULL_SECRET_NAMES
+ * @param imex who runs the daemons (IMEX_MODE): with {@code hostManaged} the admin does, and the
+ *     controller makes none
  */
 public record DaemonSettings(
     String namespace,
@@ -19,10 +22,12 @@ public record DaemonSettings(
     int logVerbosity,
     int maxNodesPerImexDomain,
     String featureGates,
-    List<String> imagePullSecrets) {
+    List<String> imagePullSecrets,
+    ImexMode imex) {
   public static final int MAX_NODES_PER_IMEX_DOMAIN = 18;
 
   public DaemonSettings {
+    Objects.requireNonNull(imex, "imex");
     Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(image, "image");
     Objects.requireNonNull(featureGates, "featureGates");
@@ -35,5 +40,9 @@ public record DaemonSettings(
       throw new IllegalArgumentException(
           "MAX_NODES_PER_IMEX_DOMAIN must be at least 1, got " + maxNodesPerImexDomain);
     }
+  }
+
+  public boolean hostManaged() {
+    return imex == ImexMode.HOST_MANAGED;
   }
 }

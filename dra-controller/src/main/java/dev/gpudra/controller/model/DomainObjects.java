@@ -1,5 +1,6 @@
 package dev.gpudra.controller.model;
 
+import dev.gpudra.api.computedomain.ChannelAllocationMode;
 import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.v1beta1.ComputeDomainChannelConfig;
@@ -64,6 +65,19 @@ public final class DomainObjects {
    * namespace, under the name its spec gives.
    */
   public ResourceClaimTemplate workloadClaimTemplate(ComputeDomain domain) {
+    ChannelAllocationMode mode =
+        settings.hostManaged()
+            ? ChannelAllocationMode.SINGLE
+            : domain.getSpec().channel().allocationMode();
+    return workloadClaimTemplate(domain, mode);
+  }
+
+  /**
+   * The workload template asking for {@code mode}: with hostManaged IMEX always {@code Single}, as
+   * NVIDIA's controller writes it (one channel per claim, whatever the domain asks).
+   */
+  private ResourceClaimTemplate workloadClaimTemplate(
+      ComputeDomain domain, ChannelAllocationMode mode) {
     var channel = domain.getSpec().channel();
     return template(
         meta(
@@ -73,7 +87,7 @@ public final class DomainObjects {
             ComputeDomainLabels.TARGET_WORKLOAD),
         CHANNEL_REQUEST,
         CHANNEL_CLASS,
-        new ComputeDomainChannelConfig(uid(domain), channel.allocationMode()));
+        new ComputeDomainChannelConfig(uid(domain), mode));
   }
 
   private ResourceClaimTemplate template(

@@ -4,6 +4,7 @@ import dev.gpudra.api.computedomain.ComputeDomain;
 import dev.gpudra.api.computedomain.ComputeDomainClique;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.api.computedomain.ComputeDomainStatus;
+import dev.gpudra.api.computedomain.DomainStatus;
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
 import dev.gpudra.controller.binding.ChannelBindings;
@@ -47,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * workload template in its namespace, the daemon template and DaemonSet in the driver's namespace,
  * the status from its daemon pods and cliques whenever they change, stale clique entries removed;
  * on deletion the workload template, the DaemonSet and the daemon template go, the nodes lose the
- * domain's label, and the domain's finalizer goes once they are gone.
+ * domain's label, and the domain's finalizer goes once they are gone. With hostManaged IMEX only
+ * the workload template is made, and the domain is Ready.
  */
 @ControllerConfiguration(name = "computedomain", finalizerName = ComputeDomainLabels.FINALIZER)
 public final class ComputeDomainReconciler
@@ -140,6 +142,9 @@ public final class ComputeDomainReconciler
         .isEmpty()) {
       createOnce(objects.workloadClaimTemplate(domain));
     }
+    if (settings.hostManaged()) {
+      return hostManaged(domain);
+    }
     if (caches.template(settings.namespace(), daemonName).isEmpty()) {
       createOnce(objects.daemonClaimTemplate(domain));
     }
@@ -168,6 +173,22 @@ public final class ComputeDomainReconciler
     }
     return UpdateControl.<ComputeDomain>noUpdate()
         .rescheduleAfter(next.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * With hostManaged IMEX, as NVIDIA's controller: the workload template only, no daemons nor
+   * cliques, and the domain Ready once its template exists (the host's daemons are the admin's;
+   * each channel claim checks its node's at prepare).
+   */
+  private UpdateControl<ComputeDomain> hostManaged(ComputeDomain domain) {
+    ComputeDomainStatus status = new ComputeDomainStatus(DomainStatus.READY, List.of(), List.of());
+    metrics.status(domain, status.status());
+    if (statusWriter.changed(domain, status)) {
+      log.debug("ComputeDomain {}: Ready (hostManaged IMEX)", describe(domain));
+      statusWriter.write(domain, status);
+    }
+    return UpdateControl.<ComputeDomain>noUpdate()
+        .rescheduleAfter(RESYNC.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private static Set<String> nodes(List<Pod> pods) {

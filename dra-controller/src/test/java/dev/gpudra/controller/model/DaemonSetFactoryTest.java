@@ -30,7 +30,8 @@ class DaemonSetFactoryTest {
                   4,
                   18,
                   "IMEXDaemonsWithDNSNames=true",
-                  List.of("regcred")))
+                  List.of("regcred"),
+                  dev.gpudra.api.computedomain.ImexMode.DRIVER_MANAGED))
           .daemonSet(domain());
 
   @Test

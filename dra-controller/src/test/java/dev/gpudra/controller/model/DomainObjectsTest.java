@@ -16,7 +16,15 @@ import org.junit.jupiter.api.Test;
 class DomainObjectsTest {
   private static final String UID = "5b9c0d1e-0000-4000-8000-000000000001";
   private final DomainObjects objects =
-      new DomainObjects(new DaemonSettings("gpu-dra", "gpu-dra:1", 4, 18, "", List.of()));
+      new DomainObjects(
+          new DaemonSettings(
+              "gpu-dra",
+              "gpu-dra:1",
+              4,
+              18,
+              "",
+              List.of(),
+              dev.gpudra.api.computedomain.ImexMode.DRIVER_MANAGED));
 
   private static ComputeDomain domain(ChannelAllocationMode mode) {
     return new ComputeDomain(

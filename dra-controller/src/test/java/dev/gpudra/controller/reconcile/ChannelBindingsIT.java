@@ -60,7 +60,8 @@ class ChannelBindingsIT {
                 4,
                 18,
                 "ComputeDomainBindingConditions=true",
-                List.of()),
+                List.of(),
+                dev.gpudra.api.computedomain.ImexMode.DRIVER_MANAGED),
             true,
             new DomainMetrics());
   }

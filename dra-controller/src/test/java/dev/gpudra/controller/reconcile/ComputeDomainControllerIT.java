@@ -55,7 +55,14 @@ class ComputeDomainControllerIT {
     controller =
         ComputeDomainController.start(
             Launch.unelected(client),
-            new DaemonSettings(DRIVER_NS, "gpu-dra:it", 4, 18, "", List.of()),
+            new DaemonSettings(
+                DRIVER_NS,
+                "gpu-dra:it",
+                4,
+                18,
+                "",
+                List.of(),
+                dev.gpudra.api.computedomain.ImexMode.DRIVER_MANAGED),
             true,
             metrics);
   }
