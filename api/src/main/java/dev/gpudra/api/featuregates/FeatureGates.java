@@ -141,7 +141,6 @@ public record FeatureGates(Map<FeatureGate, Boolean> values) {
       if (!on.get(FeatureGate.DEVICE_COMPATIBILITY_GROUPS)) {
         excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.PASSTHROUGH_SUPPORT, out);
       }
-      excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.NVML_DEVICE_HEALTH_CHECK, out);
       excludes(on, FeatureGate.DYNAMIC_MIG, FeatureGate.MPS_SUPPORT, out);
       excludes(on, FeatureGate.PASSTHROUGH_SUPPORT, FeatureGate.NVML_DEVICE_HEALTH_CHECK, out);
       return out;

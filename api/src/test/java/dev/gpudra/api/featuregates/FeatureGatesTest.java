@@ -41,10 +41,6 @@ class FeatureGatesTest {
             "DeviceCompatibilityGroups=true,DynamicMIG=true,PassthroughSupport=false",
             "DeviceCompatibilityGroups requires feature gate PassthroughSupport enabled"),
         new Bad(
-            "DynamicMIG vs health check",
-            "DynamicMIG=true,NVMLDeviceHealthCheck=true",
-            "DynamicMIG and NVMLDeviceHealthCheck are mutually exclusive"),
-        new Bad(
             "DynamicMIG vs MPS",
             "DynamicMIG=true,MPSSupport=true",
             "DynamicMIG and MPSSupport are mutually exclusive"),
@@ -85,6 +81,14 @@ class FeatureGatesTest {
     assertThat(gates.enabled(FeatureGate.DYNAMIC_MIG)).isTrue();
     assertThat(gates.enabled(FeatureGate.PASSTHROUGH_SUPPORT)).isTrue();
     assertThat(gates.enabled(FeatureGate.DEVICE_COMPATIBILITY_GROUPS)).isTrue();
+  }
+
+  @Test
+  @DisplayName("DynamicMIG and NVMLDeviceHealthCheck go together, as NVIDIA's after 0.5")
+  void healthWithDynamicMig() {
+    FeatureGates gates = FeatureGates.parse("DynamicMIG=true,NVMLDeviceHealthCheck=true");
+    assertThat(gates.enabled(FeatureGate.DYNAMIC_MIG)).isTrue();
+    assertThat(gates.enabled(FeatureGate.NVML_DEVICE_HEALTH_CHECK)).isTrue();
   }
 
   @Test

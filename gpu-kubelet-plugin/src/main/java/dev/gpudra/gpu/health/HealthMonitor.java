@@ -1,5 +1,6 @@
 package dev.gpudra.gpu.health;
 
+import dev.gpudra.gpu.discovery.AbstractMigDevice;
 import dev.gpudra.gpu.discovery.AllocatableDevice;
 import dev.gpudra.kit.resourcehealth.DeviceHealth;
 import dev.gpudra.node.xid.HealthSettings;
@@ -134,7 +135,7 @@ public final class HealthMonitor implements AutoCloseable {
 
   private List<HealthChange> apply(XidEvent event) {
     Optional<GpuInfo> gpu = router.gpu(event.gpuUuid());
-    List<String> devices = router.devices(event);
+    List<String> devices = gpu.map(g -> devicesOf(g, event)).orElse(List.of());
     if (gpu.isEmpty() || devices.isEmpty()) {
       log.warn(
           "XID {} on {} (GI {}, CI {}) is about no published device",
@@ -154,6 +155,30 @@ public final class HealthMonitor implements AutoCloseable {
       book.xid(device, event.xid(), verdict, clock.instant()).ifPresent(changes::add);
     }
     return changes;
+  }
+
+  /**
+   * The published devices an event is about; with DynamicMIG, a MIG event's device is the one NVML
+   * has at that GI and CI now, named as the placement it was published as.
+   */
+  private List<String> devicesOf(GpuInfo gpu, XidEvent event) {
+    List<String> devices = router.devices(event);
+    if (!devices.isEmpty() || event.wholeGpu()) {
+      return devices;
+    }
+    try {
+      return nvml.migDevices(gpu).stream()
+          .filter(m -> m.gpuInstanceId() == event.gpuInstanceId())
+          .filter(m -> m.computeInstanceId() == event.computeInstanceId())
+          .map(m -> new AbstractMigDevice(gpu, m.profile(), m.placement()).name())
+          .filter(router.names()::contains)
+          .toList();
+    } catch (NvmlGpuLostException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      log.warn("NVML cannot list GPU {}'s MIG devices for XID {}", gpu.uuid(), event.xid(), e);
+      return List.of();
+    }
   }
 
   /**
