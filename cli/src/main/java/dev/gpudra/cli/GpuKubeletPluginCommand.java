@@ -1,6 +1,7 @@
 package dev.gpudra.cli;
 
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.mps.MpsPod;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.plugin.GateSettings;
 import dev.gpudra.gpu.plugin.GpuDriverParts;
@@ -119,7 +120,8 @@ final class GpuKubeletPluginCommand implements Callable<Integer> {
             health(o),
             blankToEmpty(o.imageName),
             new PassthroughRoots(Path.of(o.sysfsRoot), Path.of(o.hostRoot)),
-            ConsumableShares.parse(o.consumableShares)));
+            ConsumableShares.parse(o.consumableShares),
+            MpsPod.parse(o.imagePullPolicy, o.imagePullSecrets, o.serviceAccountName)));
   }
 
   /** The health monitor's settings; a malformed XID list or a negative period is refused. */

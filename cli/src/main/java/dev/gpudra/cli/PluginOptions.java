@@ -60,19 +60,24 @@ final class PluginOptions extends KubeletPluginOptions {
   @Option(
       names = "--image-pull-secrets",
       defaultValue = "${env:IMAGE_PULL_SECRETS}",
-      description = "NVIDIA's; not supported: any value is refused (IMAGE_PULL_SECRETS).")
+      description =
+          "Comma-separated pull Secrets of the MPS control daemons' pods (IMAGE_PULL_SECRETS).")
   String imagePullSecrets;
 
   @Option(
       names = "--image-pull-policy",
       defaultValue = "${env:IMAGE_PULL_POLICY}",
-      description = "NVIDIA's; not supported: any value is refused (IMAGE_PULL_POLICY).")
+      description =
+          "The MPS control daemons' image pull policy: Always, IfNotPresent (default) or Never"
+              + " (IMAGE_PULL_POLICY).")
   String imagePullPolicy;
 
   @Option(
       names = "--service-account-name",
       defaultValue = "${env:SERVICE_ACCOUNT_NAME}",
-      description = "NVIDIA's; not supported: any value is refused (SERVICE_ACCOUNT_NAME).")
+      description =
+          "The account the MPS control daemons' pods run as; default: the namespace's"
+              + " (SERVICE_ACCOUNT_NAME).")
   String serviceAccountName;
 
   @Option(
@@ -85,14 +90,7 @@ final class PluginOptions extends KubeletPluginOptions {
 
   /** NVIDIA's flags for what gpu-dra's GPU plugin does not do; a value set is refused. */
   java.util.List<UpstreamOnlyOptions.Setting> upstreamOnly() {
-    String mps = "the MPS control daemon's Deployment is rendered with the cluster's defaults";
     return java.util.List.of(
-        new UpstreamOnlyOptions.Setting(
-            "--image-pull-secrets (IMAGE_PULL_SECRETS)", imagePullSecrets, "", mps),
-        new UpstreamOnlyOptions.Setting(
-            "--image-pull-policy (IMAGE_PULL_POLICY)", imagePullPolicy, "", mps),
-        new UpstreamOnlyOptions.Setting(
-            "--service-account-name (SERVICE_ACCOUNT_NAME)", serviceAccountName, "", mps),
         new UpstreamOnlyOptions.Setting(
             "--default-config (DEFAULT_CONFIG)",
             defaultConfig,

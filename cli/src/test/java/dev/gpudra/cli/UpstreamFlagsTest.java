@@ -15,9 +15,6 @@ class UpstreamFlagsTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "gpu-kubelet-plugin|--image-pull-secrets=regcred|--image-pull-secrets (IMAGE_PULL_SECRETS)",
-        "gpu-kubelet-plugin|--image-pull-policy=Always|--image-pull-policy (IMAGE_PULL_POLICY)",
-        "gpu-kubelet-plugin|--service-account-name=sa|--service-account-name (SERVICE_ACCOUNT_NAME)",
         "gpu-kubelet-plugin|--default-config=a100|--default-config (DEFAULT_CONFIG)",
         "compute-domain-kubelet-plugin|--pod-uid=u1|--pod-uid (POD_UID)"
       })

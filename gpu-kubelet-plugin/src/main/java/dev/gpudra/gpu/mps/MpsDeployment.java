@@ -64,6 +64,12 @@ public final class MpsDeployment {
         .withNodeName(node.nodeName())
         .withHostPID(true)
         .withPriorityClassName("system-node-critical")
+        .withServiceAccountName(
+            node.pod().serviceAccount().isEmpty() ? null : node.pod().serviceAccount())
+        .withImagePullSecrets(
+            node.pod().pullSecrets().stream()
+                .map(io.fabric8.kubernetes.api.model.LocalObjectReference::new)
+                .toList())
         .withTerminationGracePeriodSeconds(15L)
         .addNewToleration()
         .withOperator("Exists")
@@ -89,7 +95,7 @@ public final class MpsDeployment {
     return new ContainerBuilder()
         .withName(COMPONENT)
         .withImage(node.image())
-        .withImagePullPolicy("IfNotPresent")
+        .withImagePullPolicy(node.pod().pullPolicy())
         .withArgs(args)
         .withEnv(
             new EnvVar("CUDA_VISIBLE_DEVICES", String.join(",", daemon.uuids()), null),

@@ -13,6 +13,7 @@ import java.util.Objects;
  * @param hostDriverRoot the host's driver root, mounted at {@code /driver-root} in the daemon
  * @param readyWait how long a prepare waits for a daemon before its retryable error
  * @param stopWait how long an unprepare waits for a daemon's pod to go before it unmounts
+ * @param pod how the pods pull the image and which account they run as
  */
 public record MpsNode(
     String namespace,
@@ -20,7 +21,8 @@ public record MpsNode(
     String image,
     Path hostDriverRoot,
     Duration readyWait,
-    Duration stopWait) {
+    Duration stopWait,
+    MpsPod pod) {
   public static final Duration READY_WAIT = Duration.ofSeconds(20);
   public static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
@@ -31,5 +33,6 @@ public record MpsNode(
     Objects.requireNonNull(hostDriverRoot, "hostDriverRoot");
     Objects.requireNonNull(readyWait, "readyWait");
     Objects.requireNonNull(stopWait, "stopWait");
+    Objects.requireNonNull(pod, "pod");
   }
 }

@@ -2,6 +2,7 @@ package dev.gpudra.gpu.plugin;
 
 import dev.gpudra.api.featuregates.FeatureGate;
 import dev.gpudra.api.featuregates.FeatureGates;
+import dev.gpudra.gpu.mps.MpsPod;
 import dev.gpudra.gpu.passthrough.PassthroughRoots;
 import dev.gpudra.gpu.slices.ConsumableShares;
 import dev.gpudra.node.xid.HealthSettings;
@@ -20,40 +21,50 @@ import java.util.Optional;
  *     SYSFS_ROOT; --host-root, HOST_ROOT)
  * @param consumableShares how GPUs are shared through consumable capacity (--consumable-shares,
  *     CONSUMABLE_SHARES); anything but disabled needs the ConsumableShares gate, which needs it
+ * @param mpsPod how MPS control daemons pull the image and which account they run as
+ *     (IMAGE_PULL_POLICY, IMAGE_PULL_SECRETS, SERVICE_ACCOUNT_NAME); NVIDIA's chart passes them
+ *     whatever the gates, as IMAGE_NAME
  */
 public record GateSettings(
     HealthSettings health,
     Optional<String> imageName,
     PassthroughRoots passthroughRoots,
-    ConsumableShares consumableShares) {
+    ConsumableShares consumableShares,
+    MpsPod mpsPod) {
   public static final GateSettings DEFAULTS =
       new GateSettings(
           HealthSettings.defaults(),
           Optional.empty(),
           PassthroughRoots.DEFAULTS,
-          ConsumableShares.DISABLED);
+          ConsumableShares.DISABLED,
+          MpsPod.DEFAULTS);
 
   public GateSettings {
     Objects.requireNonNull(health, "health");
     Objects.requireNonNull(imageName, "imageName");
     Objects.requireNonNull(passthroughRoots, "passthroughRoots");
     Objects.requireNonNull(consumableShares, "consumableShares");
+    Objects.requireNonNull(mpsPod, "mpsPod");
   }
 
   public GateSettings withHealth(HealthSettings value) {
-    return new GateSettings(value, imageName, passthroughRoots, consumableShares);
+    return new GateSettings(value, imageName, passthroughRoots, consumableShares, mpsPod);
   }
 
   public GateSettings withImageName(String value) {
-    return new GateSettings(health, Optional.of(value), passthroughRoots, consumableShares);
+    return new GateSettings(health, Optional.of(value), passthroughRoots, consumableShares, mpsPod);
   }
 
   public GateSettings withPassthroughRoots(PassthroughRoots value) {
-    return new GateSettings(health, imageName, value, consumableShares);
+    return new GateSettings(health, imageName, value, consumableShares, mpsPod);
   }
 
   public GateSettings withConsumableShares(ConsumableShares value) {
-    return new GateSettings(health, imageName, passthroughRoots, value);
+    return new GateSettings(health, imageName, passthroughRoots, value, mpsPod);
+  }
+
+  public GateSettings withMpsPod(MpsPod value) {
+    return new GateSettings(health, imageName, passthroughRoots, consumableShares, value);
   }
 
   /**

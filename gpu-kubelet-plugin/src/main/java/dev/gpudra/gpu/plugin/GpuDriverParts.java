@@ -293,7 +293,8 @@ public record GpuDriverParts(
             config.imageName().orElseThrow(),
             config.hostDriverRoot(),
             hooks.mpsReadyWait(),
-            MpsNode.STOP_WAIT);
+            MpsNode.STOP_WAIT,
+            config.gated().mpsPod());
     MpsDirectories dirs =
         new MpsDirectories(
             config.dataDir().resolve("mps"), hooks.tmpfs(), hooks.procRoot().resolve("meminfo"));
