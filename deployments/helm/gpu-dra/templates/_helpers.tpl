@@ -128,9 +128,9 @@ resource.k8s.io/v1beta1
 {{- define "gpu-dra.featureGates" -}}
 {{- $gates := list -}}
 {{- range $name, $on := .Values.featureGates -}}
-{{- $gates = append $gates (printf "%s=%t" $name $on) -}}
+{{- $gates = append $gates (printf "%s=%t," $name $on) -}}
 {{- end -}}
-{{- join "," $gates -}}
+{{- join "" $gates -}}
 {{- end -}}
 
 {{- /* "true" with hostManaged IMEX: no daemons, so no daemon DeviceClass nor RBAC. */}}

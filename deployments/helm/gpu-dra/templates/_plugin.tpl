@@ -7,6 +7,9 @@
   valueFrom: {fieldRef: {fieldPath: metadata.namespace}}
 - name: NVIDIA_VISIBLE_DEVICES
   value: void
+# as NVIDIA's chart: the NVIDIA container runtime, where it runs the pod, grants MIG config
+- name: NVIDIA_MIG_CONFIG_DEVICES
+  value: all
 - name: CDI_ROOT
   value: {{ $v.kubeletPlugin.cdiRoot | quote }}
 # the host's driver root: CDI specs name host paths under it; the plugin reads the same files at
@@ -21,10 +24,8 @@
   value: {{ $v.kubeletPlugin.kubeletRegistrarDirectoryPath | quote }}
 - name: KUBELET_PLUGINS_DIRECTORY_PATH
   value: {{ $v.kubeletPlugin.kubeletPluginsDirectoryPath | quote }}
-{{- if ge (int .healthcheckPort) 0 }}
 - name: HEALTHCHECK_PORT
   value: {{ .healthcheckPort | quote }}
-{{- end }}
 {{- if $v.featureGates }}
 - name: FEATURE_GATES
   value: {{ include "gpu-dra.featureGates" .context | quote }}

@@ -15,6 +15,13 @@ final class CompatibilityDoc {
    *     <profile>+<variant>}
    */
   static String render(Differences differences, List<String> sliceCases) {
+    return render(differences, sliceCases, List.of());
+  }
+
+  /**
+   * @param chartCases the values files both charts render, by name
+   */
+  static String render(Differences differences, List<String> sliceCases, List<String> chartCases) {
     StringBuilder md = new StringBuilder();
     md.append(
         """
@@ -33,12 +40,14 @@ final class CompatibilityDoc {
         - CI runs NVIDIA's plugin and ours and diffs both against the fixtures.
         - A difference fails CI unless [differences.yaml](../conformance/differences.yaml) lists it.
         - Ours also takes over a claim NVIDIA's plugin prepared, from its checkpoint, and unprepares it.
+        - Both charts render the same values files; their DeviceClasses and containers are compared.
 
         | output | cases | differences |
         |---|---|---|
         | ResourceSlices | %s | %s |
         | metric series, at start | %s | %s |
         | CDI specs of a prepared whole GPU | every mock profile | %s |
+        | chart renders (classes, containers) | %s | %s |
         """
             .formatted(
                 NvidiaPeer.COMMIT.substring(0, 8),
@@ -46,10 +55,13 @@ final class CompatibilityDoc {
                 count(differences.slices()),
                 NvidiaMetricsIT.PROFILE,
                 count(differences.metrics()),
-                count(differences.cdi())));
+                count(differences.cdi()),
+                chartCases.isEmpty() ? "none" : String.join(", ", chartCases),
+                count(differences.chart())));
     section(md, "ResourceSlices", differences.slices());
     section(md, "metric series", differences.metrics());
     section(md, "CDI specs", differences.cdi());
+    section(md, "chart renders", differences.chart());
     return md.toString();
   }
 

@@ -20,7 +20,9 @@ class CompatibilityDocTest {
   void generated() throws IOException {
     String rendered =
         CompatibilityDoc.render(
-            Differences.read(CONFORMANCE.resolve("differences.yaml")), FIXTURES.sliceCases());
+            Differences.read(CONFORMANCE.resolve("differences.yaml")),
+            FIXTURES.sliceCases(),
+            NvidiaChartIT.cases().toList());
     if (Fixtures.updating()) {
       Files.writeString(DOC, rendered);
     }

@@ -17,17 +17,19 @@ import java.util.regex.Pattern;
  * @param slices the differences in ResourceSlices
  * @param metrics the differences in the metric series a plugin exposes
  * @param cdi the differences in the CDI specs of a prepared claim
+ * @param chart the differences in what the charts render for one values file
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
-record Differences(List<Entry> slices, List<Entry> metrics, List<Entry> cdi) {
+record Differences(List<Entry> slices, List<Entry> metrics, List<Entry> cdi, List<Entry> chart) {
   Differences {
     slices = List.copyOf(slices == null ? List.of() : slices);
     metrics = List.copyOf(metrics == null ? List.of() : metrics);
     cdi = List.copyOf(cdi == null ? List.of() : cdi);
+    chart = List.copyOf(chart == null ? List.of() : chart);
   }
 
   Differences(List<Entry> slices) {
-    this(slices, List.of(), List.of());
+    this(slices, List.of(), List.of(), List.of());
   }
 
   /**
@@ -99,6 +101,16 @@ record Differences(List<Entry> slices, List<Entry> metrics, List<Entry> cdi) {
   /** The entries that explain some of one case's CDI diffs. */
   List<Entry> explainingCdi(String caseId, List<Diff> diffs) {
     return cdi.stream().filter(e -> diffs.stream().anyMatch(d -> e.explains(caseId, d))).toList();
+  }
+
+  /** The chart diffs of one values file that no entry explains. */
+  List<Diff> unexplainedChart(String caseId, List<Diff> diffs) {
+    return unexplained(chart, caseId, diffs);
+  }
+
+  /** The entries that explain some of one values file's chart diffs. */
+  List<Entry> explainingChart(String caseId, List<Diff> diffs) {
+    return chart.stream().filter(e -> diffs.stream().anyMatch(d -> e.explains(caseId, d))).toList();
   }
 
   /** The metric diffs of one case that no entry explains. */

@@ -127,14 +127,16 @@ class ChartValuesE2E {
         .containsEntry("LOG_VERBOSITY", "6")
         .containsEntry("HTTP_ENDPOINT", ":9400")
         .containsEntry("METRICS_PATH", "/m")
-        .containsEntry("FEATURE_GATES", "MPSSupport=true,TimeSlicingSettings=true")
-        .containsEntry("ADDITIONAL_XIDS_TO_IGNORE", "13,31");
+        .containsEntry("FEATURE_GATES", "MPSSupport=true,TimeSlicingSettings=true,")
+        .containsEntry("ADDITIONAL_XIDS_TO_IGNORE", "13,31")
+        .containsEntry("IMAGE_PULL_POLICY", "Always")
+        .containsEntry("IMAGE_PULL_SECRETS", "regcred");
     assertThat(gpus.getPorts()).extracting("containerPort").containsExactly(9400);
     assertThat(gpus.getResources().getLimits().get("memory").toString()).isEqualTo("512Mi");
     var domains = spec.getContainers().get(1);
     assertThat(domains.getStartupProbe()).as("healthcheckPort -1: no probes").isNull();
     assertThat(env(domains.getEnv()))
-        .doesNotContainKey("HEALTHCHECK_PORT")
+        .containsEntry("HEALTHCHECK_PORT", "-1")
         .containsEntry("GPU_CLIQUE_LABEL_ENABLED", "true");
   }
 
