@@ -8,9 +8,6 @@ import dev.gpudra.kit.ClaimRef;
 import dev.gpudra.node.xid.HealthSettings;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.MigDevice;
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -54,18 +51,7 @@ class DynamicMigHealthIT {
   }
 
   private List<String> taints(String device) {
-    return node.client.resources(ResourceSlice.class).list().getItems().stream()
-        .flatMap(s -> s.getSpec().getDevices().stream())
-        .filter(d -> d.getName().equals(device))
-        .map(Device::getTaints)
-        .filter(t -> t != null)
-        .flatMap(List::stream)
-        .map(DynamicMigHealthIT::shown)
-        .toList();
-  }
-
-  private static String shown(DeviceTaint t) {
-    return t.getKey() + (t.getValue() == null ? "" : "=" + t.getValue()) + ":" + t.getEffect();
+    return node.taints(device);
   }
 
   @Test

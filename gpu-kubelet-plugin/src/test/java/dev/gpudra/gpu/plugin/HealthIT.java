@@ -13,9 +13,6 @@ import dev.gpudra.node.xid.HealthSettings;
 import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.RecoveryAction;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.resource.v1.Device;
-import io.fabric8.kubernetes.api.model.resource.v1.DeviceTaint;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
 import java.net.URI;
@@ -94,20 +91,8 @@ class HealthIT {
     return node.plugin().parts().inventory().device(device).orElseThrow().gpu();
   }
 
-  /** The device's taints in the published slice, as {@code key=value:effect}. */
   private List<String> taints(String device) {
-    return node.client.resources(ResourceSlice.class).list().getItems().stream()
-        .flatMap(s -> s.getSpec().getDevices().stream())
-        .filter(d -> d.getName().equals(device))
-        .map(Device::getTaints)
-        .filter(t -> t != null)
-        .flatMap(List::stream)
-        .map(HealthIT::shown)
-        .toList();
-  }
-
-  private static String shown(DeviceTaint t) {
-    return t.getKey() + (t.getValue() == null ? "" : "=" + t.getValue()) + ":" + t.getEffect();
+    return node.taints(device);
   }
 
   /** The device's health as the kubelet's stream last heard it, as {@code STATUS message}. */

@@ -20,6 +20,7 @@ import dev.gpudra.nvml.GpuInfo;
 import dev.gpudra.nvml.simulated.GpuSettings;
 import dev.gpudra.nvml.simulated.SimulatedNvml;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -220,6 +221,17 @@ final class PluginNode implements AutoCloseable {
   /** The claim's checkpoint entry, read through the plugin's own store. */
   Optional<PreparedClaim> entry(String claimUid) {
     return NodeDirs.entry(plugin.parts().checkpoints(), claimUid);
+  }
+
+  /** The device's taints in the published slices, as {@code key=value:effect}. */
+  List<String> taints(String device) {
+    return client.resources(ResourceSlice.class).list().getItems().stream()
+        .flatMap(s -> s.getSpec().getDevices().stream())
+        .filter(d -> d.getName().equals(device) && d.getTaints() != null)
+        .flatMap(d -> d.getTaints().stream())
+        .map(t ->
+            t.getKey() + (t.getValue() == null ? "" : "=" + t.getValue()) + ":" + t.getEffect())
+        .toList();
   }
 
   @Override
