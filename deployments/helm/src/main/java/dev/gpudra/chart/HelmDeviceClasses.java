@@ -9,8 +9,9 @@ import java.util.Arrays;
 
 /**
  * Renders {@code templates/deviceclasses.yaml}: every NVIDIA DeviceClass of a driver under that
- * driver's {@code resources.<driver>.enabled} value, and the {@code gpu.nvidia.com} class's {@code
- * extendedResourceName} under {@code deviceClasses.extendedResourceName}.
+ * driver's {@code resources.<driver>.enabled} value, the {@code gpu.nvidia.com} class's {@code
+ * extendedResourceName} under {@code deviceClasses.extendedResourceName}, and the IMEX daemons'
+ * class left out with hostManaged IMEX.
  */
 public final class HelmDeviceClasses {
   /** Where the chart keeps the rendered template, relative to deployments/helm. */
@@ -46,6 +47,10 @@ public final class HelmDeviceClasses {
             .replaceFirst(
                 "(?m)^apiVersion: resource\\.k8s\\.io/v1$",
                 "apiVersion: {{ include \"gpu-dra.resourceApiVersion\" . }}");
+    if (deviceClass == NvidiaDeviceClass.COMPUTE_DOMAIN_DAEMON) {
+      // hostManaged IMEX runs no daemons, and NVIDIA's chart drops their class
+      return "{{- if not (include \"gpu-dra.hostManagedImex\" .) }}\n" + yaml + "{{- end }}\n";
+    }
     if (deviceClass != NvidiaDeviceClass.GPU) {
       return yaml;
     }
