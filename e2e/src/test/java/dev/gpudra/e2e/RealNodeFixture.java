@@ -3,6 +3,8 @@ package dev.gpudra.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.gpudra.nvml.simulated.ProfileLoader;
+import dev.gpudra.nvml.simulated.SimulatedNvml;
 import dev.gpudra.realcluster.controlplane.ControlPlaneProcess;
 import dev.gpudra.realcluster.node.ChartDevicePlugin;
 import dev.gpudra.realcluster.node.ChartPlugin;
@@ -21,11 +23,11 @@ import dev.gpudra.realcluster.registry.LoopbackRegistry;
 import dev.gpudra.realcluster.registry.RegistryUnavailableException;
 import dev.gpudra.testsupport.driver.ImexStandIn;
 import dev.gpudra.testsupport.driver.MpsControlStandIn;
+import dev.gpudra.testsupport.driver.NvidiaSmiStandIn;
 import dev.gpudra.testsupport.driver.SharedObjectStandIn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,8 +174,12 @@ final class RealNodeFixture implements AutoCloseable {
     draChart = pushChart("gpu-dra", dir);
     operatorChart = pushChart("gpu-operator", dir);
     clock.lap("charts");
-    devices = DevicePlaceholders.create(DevicePlaceholders.nvidiaPaths(8));
-    layOutDriverRoot(layout.driverRoot());
+    // one /dev/nvidia<N> per GPU of the profile, as a host with those GPUs has (8 without one)
+    devices =
+        DevicePlaceholders.create(
+            DevicePlaceholders.nvidiaPaths(
+                profile.map(p -> new ProfileLoader().load(p).gpuCount()).orElse(8)));
+    layOutDriverRoot(layout.driverRoot(), profile);
     pods = new NodePods(client, node, "default");
     if (profile.isPresent()) {
       plugin = new ChartPlugin(helm(), chart(), node, client);
@@ -290,10 +296,11 @@ final class RealNodeFixture implements AutoCloseable {
   /**
    * A driver root as a host install lays it out, for the plugin's discovery: NVML's library (an ELF
    * stand-in declaring its SONAME) with its {@code .so.1} and {@code .so} links, {@code nvidia-smi}
-   * (a script here) and the MPS control stand-in, the {@code nvidia-imex} stand-ins. The links are
-   * not mounted into containers; only nvidia-cdi-hook's create-symlinks makes them there.
+   * (a stand-in whose {@code -L} lists the profile's GPUs a container has) and the MPS control
+   * stand-in, the {@code nvidia-imex} stand-ins. The links are not mounted into containers; only
+   * nvidia-cdi-hook's create-symlinks makes them there.
    */
-  private static void layOutDriverRoot(Path root) throws IOException {
+  private static void layOutDriverRoot(Path root, Optional<String> profile) throws IOException {
     Path lib = root.resolve("usr/lib64");
     Files.createDirectories(lib);
     SharedObjectStandIn.write(
@@ -301,10 +308,14 @@ final class RealNodeFixture implements AutoCloseable {
     Files.createSymbolicLink(
         lib.resolve("libnvidia-ml.so.1"), Path.of("libnvidia-ml.so." + DRIVER));
     Files.createSymbolicLink(lib.resolve("libnvidia-ml.so"), Path.of("libnvidia-ml.so.1"));
-    Path smi = root.resolve("usr/bin/nvidia-smi");
-    Files.createDirectories(smi.getParent());
-    Files.writeString(smi, "#!/bin/sh\necho nvidia-smi from the test driver root\n");
-    Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwxr-xr-x"));
+    NvidiaSmiStandIn.install(
+        root,
+        profile
+            .map(p -> new SimulatedNvml(new ProfileLoader().load(p), NODE).gpus())
+            .orElse(List.of())
+            .stream()
+            .map(g -> new NvidiaSmiStandIn.Gpu(g.minor(), g.name(), g.uuid()))
+            .toList());
     MpsControlStandIn.install(root);
     ImexStandIn.install(root);
   }
