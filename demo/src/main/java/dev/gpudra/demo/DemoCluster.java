@@ -1,7 +1,6 @@
 package dev.gpudra.demo;
 
 import dev.gpudra.api.computedomain.ComputeDomain;
-import dev.gpudra.api.computedomain.ComputeDomainCrds;
 import dev.gpudra.api.computedomain.ComputeDomainLabels;
 import dev.gpudra.computedomain.plugin.DomainPluginConfig;
 import dev.gpudra.controller.model.DaemonSetFactory;
@@ -90,17 +89,7 @@ public final class DemoCluster implements AutoCloseable {
    * DaemonSets run the demo image on the nodes.
    */
   void startDomainController() {
-    for (var crd : ComputeDomainCrds.all()) {
-      if (client()
-              .apiextensions()
-              .v1()
-              .customResourceDefinitions()
-              .withName(crd.getMetadata().getName())
-              .get()
-          == null) {
-        client().resource(crd).create();
-      }
-    }
+    new DomainCrds(client()).install();
     // the account the daemons' pods run as (the chart makes it; ServiceAccount admission wants it)
     if (client()
             .serviceAccounts()
