@@ -193,15 +193,7 @@ class NvidiaGpuBatsReplayE2E {
 
     assertThat(pods.claimOf(pod).getStatus().getAllocation().getDevices().getResults()).hasSize(1);
     pods.delete(pod);
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .until(() ->
-            client
-                .resources(ResourceClaim.class)
-                .inNamespace("default")
-                .list()
-                .getItems()
-                .isEmpty());
+    awaitNoClaim();
   }
 
   @Test
@@ -325,6 +317,12 @@ class NvidiaGpuBatsReplayE2E {
       pods.delete(pod);
     }
 
+    awaitNoClaim();
+    assertThat(gpuDevices()).hasSize(devices);
+  }
+
+  /** Waits until the namespace holds no ResourceClaim (a pod's generated one goes with it). */
+  private void awaitNoClaim() {
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() ->
@@ -334,6 +332,5 @@ class NvidiaGpuBatsReplayE2E {
                 .list()
                 .getItems()
                 .isEmpty());
-    assertThat(gpuDevices()).hasSize(devices);
   }
 }
