@@ -118,6 +118,7 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
   DomainPluginConfig config(String namespace) {
     KubeletPluginOptions o = options;
     FeatureGates gates = FeatureGates.parse(o.featureGates);
+    ImexMode imex = ImexMode.parse(imexMode, imexIsolation, gates);
     return new DomainPluginConfig(
         o.nodeName,
         namespace,
@@ -135,10 +136,27 @@ final class ComputeDomainKubeletPluginCommand implements Callable<Integer> {
         o.metricsPath,
         blankToEmpty(o.simulatedGpus),
         gpuCliqueLabel(),
-        ImexMode.parse(imexMode, imexIsolation, gates),
+        imex,
+        hostSocket(imex));
+  }
+
+  /**
+   * {@code --imex-host-socket-path}, NVIDIA's default when unset. Only hostManaged IMEX asks the
+   * host's daemon: another path with driverManaged would be ignored, so it is refused.
+   */
+  private String hostSocket(ImexMode imex) {
+    String socket =
         imexHostSocket == null || imexHostSocket.isBlank()
             ? HostImexCheck.DEFAULT_SOCKET
-            : imexHostSocket.strip());
+            : imexHostSocket.strip();
+    if (imex == ImexMode.DRIVER_MANAGED && !socket.equals(HostImexCheck.DEFAULT_SOCKET)) {
+      throw new InvalidArgumentsException(
+          "--imex-host-socket-path (IMEX_HOST_SOCKET_PATH) is "
+              + socket
+              + ", but only --imex-mode hostManaged asks the host's nvidia-imex: it would be"
+              + " ignored; set the mode or leave the path unset");
+    }
+    return socket;
   }
 
   /** Go's boolean flag syntax, as NVIDIA's plugin reads it. */

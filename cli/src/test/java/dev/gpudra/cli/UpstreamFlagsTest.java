@@ -34,7 +34,9 @@ class UpstreamFlagsTest {
         "--imex-mode=host|--imex-mode (IMEX_MODE): unknown imex.mode \"host\"",
         "--imex-isolation=channel|--imex-isolation (IMEX_ISOLATION): imex.isolation=\"channel\" is"
             + " not supported yet",
-        "--imex-isolation=pod|unknown imex.isolation \"pod\": must be \"domain\" or \"channel\""
+        "--imex-isolation=pod|unknown imex.isolation \"pod\": must be \"domain\" or \"channel\"",
+        "--imex-host-socket-path=/run/imex.sock|--imex-host-socket-path (IMEX_HOST_SOCKET_PATH) is"
+            + " /run/imex.sock, but only --imex-mode hostManaged asks"
       })
   @DisplayName("IMEX modes are refused by NVIDIA's rules, naming the flag")
   void imexRules(String flag, String message) {
